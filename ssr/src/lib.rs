@@ -1,0 +1,9 @@
+//! The rendering engine: a pool of deno_core runtimes (QuickJS engine), one
+//! per thread, that run the client's SSR bundle, and the HTML document around
+//! what they render. Knows nothing of HTTP or the database (see CONTRACT.md).
+
+mod document;
+mod pool;
+
+pub use document::{Document, escape_attr, escape_text, state_script};
+pub use pool::{Pool, PoolOptions, RenderError};

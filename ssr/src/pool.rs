@@ -1,0 +1,256 @@
+//! A fixed pool of render workers. Each worker is an OS thread that owns one
+//! deno_core runtime for its whole life (an isolate never moves between
+//! threads); async callers hand it a job over a channel and await the answer,
+//! so the async executor never blocks on JavaScript.
+
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use deno_core::{JsRuntime, RuntimeOptions, v8};
+use tokio::sync::oneshot;
+
+const POLYFILLS: &str = include_str!("polyfills.js");
+
+/// Wraps the bundle's `renderPage` so a thrown error comes back as data.
+const CALLER: &str = r#"(function (input) {
+  try { return { ok: globalThis.renderPage(input) }; }
+  catch (e) { return { error: String((e && e.stack) || e) }; }
+})"#;
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("the SSR bundle failed to load: {0}")]
+    Load(String),
+    #[error("render threw: {0}")]
+    Script(String),
+    #[error("render took longer than {0:?} and was stopped")]
+    Timeout(Duration),
+    #[error("the render pool is shut down")]
+    Closed,
+}
+
+#[derive(Clone)]
+pub struct PoolOptions {
+    /// Number of worker threads (one runtime each).
+    pub workers: usize,
+    /// Source of the SSR bundle, which defines `globalThis.renderPage`.
+    pub bundle: Arc<str>,
+    /// A render running longer than this is terminated.
+    pub timeout: Duration,
+}
+
+struct Job {
+    input: String,
+    reply: oneshot::Sender<Result<String, RenderError>>,
+}
+
+/// What the watchdog needs to stop a stuck render on one worker.
+struct Watch {
+    deadline: Mutex<Option<Instant>>,
+    isolate: Mutex<Option<v8::IsolateHandle>>,
+}
+
+#[derive(Clone)]
+pub struct Pool {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Pool {
+    /// Starts the workers and waits until each has loaded the bundle, so a
+    /// broken bundle fails at start, not on the first request.
+    pub fn start(options: PoolOptions) -> Result<Pool, RenderError> {
+        let (jobs, receiver) = mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        let mut watches = Vec::new();
+        let (ready_tx, ready_rx) = mpsc::channel();
+        for index in 0..options.workers.max(1) {
+            let watch = Arc::new(Watch { deadline: Mutex::new(None), isolate: Mutex::new(None) });
+            watches.push(watch.clone());
+            let (receiver, options, ready) = (receiver.clone(), options.clone(), ready_tx.clone());
+            thread::Builder::new()
+                .name(format!("ssr-{index}"))
+                .spawn(move || worker(options, receiver, watch, ready))
+                .expect("spawn render worker");
+        }
+        drop(ready_tx);
+        for _ in 0..watches.len() {
+            ready_rx.recv().map_err(|_| RenderError::Closed)??;
+        }
+        thread::Builder::new()
+            .name("ssr-watchdog".into())
+            .spawn(move || watchdog(watches))
+            .expect("spawn render watchdog");
+        Ok(Pool { jobs })
+    }
+
+    /// Renders one page: `input` is the JSON text given to `renderPage`.
+    pub async fn render(&self, input: String) -> Result<String, RenderError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs.send(Job { input, reply }).map_err(|_| RenderError::Closed)?;
+        answer.await.map_err(|_| RenderError::Closed)?
+    }
+}
+
+/// The loaded engine of one worker.
+struct Engine {
+    runtime: JsRuntime,
+    caller: v8::Global<v8::Function>,
+}
+
+fn load(bundle: &str) -> Result<Engine, RenderError> {
+    let mut runtime = JsRuntime::new(RuntimeOptions::default());
+    let load_err = |e: Box<deno_core::error::JsError>| RenderError::Load(e.to_string());
+    runtime.execute_script("polyfills.js", POLYFILLS).map_err(load_err)?;
+    runtime.execute_script("server.js", bundle.to_string()).map_err(load_err)?;
+    let caller = runtime.execute_script("caller.js", CALLER).map_err(load_err)?;
+    let caller = {
+        deno_core::scope!(scope, runtime);
+        let value = v8::Local::new(scope, caller);
+        let function = v8::Local::<v8::Function>::try_from(value)
+            .map_err(|_| RenderError::Load("caller is not a function".into()))?;
+        v8::Global::new(scope, function)
+    };
+    Ok(Engine { runtime, caller })
+}
+
+fn worker(
+    options: PoolOptions,
+    receiver: Arc<Mutex<mpsc::Receiver<Job>>>,
+    watch: Arc<Watch>,
+    ready: mpsc::Sender<Result<(), RenderError>>,
+) {
+    let tokio = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
+    let _guard = tokio.enter();
+    let mut engine = match load(&options.bundle) {
+        Ok(engine) => {
+            let _ = ready.send(Ok(()));
+            engine
+        }
+        Err(error) => {
+            let _ = ready.send(Err(error));
+            return;
+        }
+    };
+    *watch.isolate.lock().unwrap() = Some(engine.runtime.v8_isolate().thread_safe_handle());
+    loop {
+        let job = match receiver.lock().unwrap().recv() {
+            Ok(job) => job,
+            Err(_) => return, // the pool is gone
+        };
+        *watch.deadline.lock().unwrap() = Some(Instant::now() + options.timeout);
+        let result = call(&mut engine, &job.input);
+        let timed_out = watch.deadline.lock().unwrap().take().is_none();
+        let result = if timed_out {
+            // The render was cut mid-way; its module state may be broken, so
+            // the runtime is replaced rather than reused.
+            tracing::warn!("render timed out; restarting the engine");
+            match load(&options.bundle) {
+                Ok(fresh) => {
+                    engine = fresh;
+                    *watch.isolate.lock().unwrap() = Some(engine.runtime.v8_isolate().thread_safe_handle());
+                }
+                Err(error) => tracing::error!(%error, "engine restart failed"),
+            }
+            Err(RenderError::Timeout(options.timeout))
+        } else {
+            result
+        };
+        let _ = job.reply.send(result);
+    }
+}
+
+fn call(engine: &mut Engine, input: &str) -> Result<String, RenderError> {
+    let runtime = &mut engine.runtime;
+    deno_core::scope!(scope, runtime);
+    let function = v8::Local::new(scope, &engine.caller);
+    let argument = v8::String::new(scope, input).ok_or_else(|| RenderError::Script("input too large".into()))?;
+    let receiver = v8::undefined(scope).into();
+    let Some(value) = function.call(scope, receiver, &[argument.into()]) else {
+        return Err(RenderError::Script("render was terminated".into()));
+    };
+    #[derive(serde::Deserialize)]
+    struct Outcome {
+        ok: Option<String>,
+        error: Option<String>,
+    }
+    let outcome: Outcome =
+        serde_v8::from_v8(scope, value).map_err(|e| RenderError::Script(format!("bad render result: {e}")))?;
+    match (outcome.ok, outcome.error) {
+        (Some(html), _) => Ok(html),
+        (None, Some(error)) => Err(RenderError::Script(error)),
+        (None, None) => Err(RenderError::Script("renderPage returned nothing".into())),
+    }
+}
+
+/// Stops renders that run past their deadline. Clearing the deadline tells
+/// the worker that its render was terminated.
+fn watchdog(watches: Vec<Arc<Watch>>) {
+    loop {
+        thread::sleep(Duration::from_millis(20));
+        let now = Instant::now();
+        for watch in &watches {
+            let mut deadline = watch.deadline.lock().unwrap();
+            if deadline.is_some_and(|d| d <= now) {
+                *deadline = None;
+                if let Some(isolate) = watch.isolate.lock().unwrap().as_ref() {
+                    isolate.terminate_execution();
+                }
+            }
+        }
+        if watches.iter().all(|w| Arc::strong_count(w) == 1) {
+            return; // every worker has exited
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool(bundle: &str, timeout_ms: u64) -> Pool {
+        Pool::start(PoolOptions { workers: 2, bundle: bundle.into(), timeout: Duration::from_millis(timeout_ms) })
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn renders_with_the_input_as_data() {
+        let pool = pool("globalThis.renderPage = (s) => '<p>' + JSON.parse(s).name + '</p>'", 1000);
+        let html = pool.render(r#"{"name":"Zoé"}"#.into()).await.unwrap();
+        assert_eq!(html, "<p>Zoé</p>");
+    }
+
+    #[tokio::test]
+    async fn polyfills_cover_what_the_engine_lacks() {
+        let pool = pool(
+            "globalThis.renderPage = () => new TextDecoder().decode(new TextEncoder().encode('ação ✓')) + typeof setTimeout + typeof MessageChannel",
+            1000,
+        );
+        assert_eq!(pool.render("{}".into()).await.unwrap(), "ação ✓functionfunction");
+    }
+
+    #[tokio::test]
+    async fn a_throwing_render_is_an_error_and_the_worker_lives_on() {
+        let pool = pool("globalThis.renderPage = (s) => { if (s === 'x') throw new Error('boom'); return 'ok'; }", 1000);
+        let error = pool.render("x".into()).await.unwrap_err();
+        assert!(error.to_string().contains("boom"), "{error}");
+        assert_eq!(pool.render("y".into()).await.unwrap(), "ok");
+    }
+
+    #[tokio::test]
+    async fn a_stuck_render_is_stopped_and_the_engine_replaced() {
+        let pool = pool("globalThis.renderPage = (s) => { while (s === 'loop') {} return 'ok'; }", 200);
+        let error = pool.render("loop".into()).await.unwrap_err();
+        assert!(matches!(error, RenderError::Timeout(_)), "{error}");
+        for _ in 0..4 {
+            assert_eq!(pool.render("y".into()).await.unwrap(), "ok");
+        }
+    }
+
+    #[test]
+    fn a_broken_bundle_fails_at_start() {
+        let result = Pool::start(PoolOptions { workers: 1, bundle: "this is not js(".into(), timeout: Duration::from_secs(1) });
+        assert!(matches!(result, Err(RenderError::Load(_))));
+    }
+}
