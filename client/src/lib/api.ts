@@ -1,0 +1,119 @@
+/** The JSON API client: base `/api`, 10 s time-out, Bearer token, pt-BR errors. */
+
+export const API_BASE = '/api';
+export const API_TIMEOUT_MS = 10000;
+export const TIMEOUT_MESSAGE = 'Tempo de resposta esgotado. Verifique sua conexão e tente novamente.';
+export const NETWORK_MESSAGE = 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
+export const GENERIC_MESSAGE = 'Algo deu errado. Tente novamente.';
+export const TOKEN_EXPIRED = 'Token has expired';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors;
+  /** False when the answer carried no message of its own (the text is generic). */
+  readonly hasMessage: boolean;
+
+  constructor(status: number, message: string | undefined, errors: FieldErrors = {}) {
+    super(message ?? GENERIC_MESSAGE);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.hasMessage = message !== undefined;
+  }
+}
+
+interface ApiHooks {
+  getToken: () => string | null | undefined;
+  /** Called on a 401 "Token has expired": clear the session and go to /login. */
+  onTokenExpired: () => void;
+}
+
+// The store and router are app-level; they plug themselves in here so this
+// shared module does not import them (imports flow shared → features → app).
+let hooks: ApiHooks = { getToken: () => null, onTokenExpired: () => {} };
+
+export function configureApi(next: ApiHooks): void {
+  hooks = next;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** `a=1&b=x`, skipping empty values (no URLSearchParams: keep it engine-neutral). */
+export function toQueryString(query: RequestOptions['query']): string {
+  if (!query) return '';
+  return Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const qs = toQueryString(options.query);
+  const url = `${API_BASE}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = hooks.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? API_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (timedOut) throw new ApiError(0, TIMEOUT_MESSAGE);
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  const body = await readJson(response);
+  if (response.ok) return body as T;
+
+  const payload = (body ?? {}) as { message?: unknown; error?: unknown; errors?: unknown };
+  const message = typeof payload.message === 'string' ? payload.message : undefined;
+  const errorField = typeof payload.error === 'string' ? payload.error : undefined;
+  if (response.status === 401 && (message === TOKEN_EXPIRED || errorField === TOKEN_EXPIRED)) {
+    hooks.onTokenExpired();
+  }
+  const errors = payload.errors && typeof payload.errors === 'object' ? (payload.errors as FieldErrors) : {};
+  throw new ApiError(response.status, message ?? errorField, errors);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The message a thunk stores on failure: the server's, or the slice's default. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.hasMessage ? error.message : fallback;
+}

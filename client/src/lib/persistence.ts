@@ -1,0 +1,50 @@
+import type { Storage } from 'redux-persist';
+import autoMergeLevel1 from 'redux-persist/es/stateReconciler/autoMergeLevel1';
+import type { PersistConfig } from 'redux-persist';
+
+/** redux-persist writes `persist:root` in localStorage (spec section 4). */
+export const PERSIST_KEY = 'root';
+export const PERSIST_STORAGE_KEY = `persist:${PERSIST_KEY}`;
+export const PERSIST_TIMEOUT_MS = 5000;
+
+/**
+ * localStorage behind redux-persist's async storage interface. Written here
+ * instead of importing `redux-persist/lib/storage` so a missing or disabled
+ * storage (private mode, the server) degrades to "nothing stored".
+ */
+export const localStorageAdapter: Storage = {
+  getItem: async (key: string) => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  setItem: async (key: string, value: string) => {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // Full or disabled storage: the session still works for this tab.
+    }
+  },
+  removeItem: async (key: string) => {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // See setItem.
+    }
+  },
+};
+
+/**
+ * Merges what storage holds into the state, except the slices the server
+ * preloaded: those are fresher (the server read them for this very request)
+ * and are what the page was rendered with, so they win.
+ */
+export function serverWinsReconciler<S extends object>(serverKeys: readonly string[]) {
+  return (inbound: S, original: S, reduced: S, config: PersistConfig<S>): S => {
+    const filtered = { ...inbound } as Record<string, unknown>;
+    for (const key of serverKeys) delete filtered[key];
+    return autoMergeLevel1(filtered as S, original, reduced, config);
+  };
+}
