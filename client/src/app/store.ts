@@ -65,7 +65,7 @@ export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreO
           storage: localStorageAdapter,
           whitelist: [...PERSISTED_SLICES],
           timeout: PERSIST_TIMEOUT_MS,
-          stateReconciler: serverWinsReconciler<RootState>(serverKeys),
+          stateReconciler: serverWinsReconciler<RootState>(serverKeys, preloadedState),
         },
         rootReducer,
       )

@@ -37,14 +37,28 @@ export const localStorageAdapter: Storage = {
 };
 
 /**
- * Merges what storage holds into the state, except the slices the server
- * preloaded: those are fresher (the server read them for this very request)
- * and are what the page was rendered with, so they win.
+ * Merges what storage holds into the state, except slices that are fresher
+ * than storage: those the server preloaded (read for this very request, and
+ * what the page was rendered with) and those this tab already changed
+ * before storage was read back (e.g. the logout screen cleared the session).
  */
-export function serverWinsReconciler<S extends object>(serverKeys: readonly string[]) {
+export function serverWinsReconciler<S extends object>(serverKeys: readonly string[], initial: S) {
   return (inbound: S, original: S, reduced: S, config: PersistConfig<S>): S => {
     const filtered = { ...inbound } as Record<string, unknown>;
-    for (const key of serverKeys) delete filtered[key];
+    const start = initial as Record<string, unknown>;
+    const now = original as Record<string, unknown>;
+    for (const key of Object.keys(filtered)) {
+      if (serverKeys.includes(key) || now[key] !== start[key]) delete filtered[key];
+    }
     return autoMergeLevel1(filtered as S, original, reduced, config);
   };
+}
+
+/** Drops `persist:root` at once (redux-persist rewrites it on its next flush, without the token). */
+export function forgetPersistedSession(): void {
+  try {
+    window.localStorage.removeItem(PERSIST_STORAGE_KEY);
+  } catch {
+    // Storage disabled: nothing was stored either.
+  }
 }

@@ -1,0 +1,127 @@
+// Builds the client (ssr/CONTRACT.md): the browser bundle with its manifest,
+// and the SSR bundle for the embedded engine. Run from client/ as
+// `node build.mjs` (the root build.rs does); exits non-zero on any error.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(root, 'dist');
+const publicDir = path.join(dist, 'public');
+
+// Route path → its screen module, as src/app/route-table.ts and
+// src/app/screens-browser.ts declare them; "*" is the not-found page
+// (the key server/pages.rs asks the manifest for).
+const ROUTE_SCREENS = {
+  '/login': 'src/features/auth/login-page.tsx',
+  '/logout': 'src/features/auth/logout-page.tsx',
+  '/dashboard': 'src/features/dashboard/dashboard-page.tsx',
+  '/clients': 'src/features/clients/clients-page.tsx',
+  '/appointments': 'src/features/appointments/appointments-page.tsx',
+  '/reports': 'src/features/reports/reports-page.tsx',
+  '/users': 'src/features/users/users-page.tsx',
+  '/auth/profile': 'src/features/profile/profile-page.tsx',
+  '*': 'src/features/errors/not-found-page.tsx',
+};
+
+const shared = {
+  absWorkingDir: root,
+  bundle: true,
+  minify: true,
+  target: 'es2020',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  jsx: 'automatic',
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+async function buildBrowser() {
+  const result = await esbuild.build({
+    ...shared,
+    entryPoints: ['src/entry-browser.tsx'],
+    outdir: publicDir,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    // Fonts and images referenced from CSS are served under /assets/ too.
+    publicPath: '/assets/',
+    loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.eot': 'file', '.png': 'file', '.jpg': 'file', '.svg': 'file', '.webp': 'file' },
+    metafile: true,
+  });
+  return manifestFrom(result.metafile);
+}
+
+/** The manifest of ssr/CONTRACT.md, derived from esbuild's metafile. */
+export function manifestFrom(metafile) {
+  const outputs = metafile.outputs;
+  const rel = (file) => path.relative(publicDir, path.resolve(root, file)).split(path.sep).join('/');
+  // The output file and its static imports, transitively, in load order.
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file)) return [];
+    seen.add(file);
+    const list = [file];
+    for (const imp of outputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && !imp.external) list.push(...closure(imp.path, seen));
+    }
+    return list;
+  };
+  const byEntryPoint = new Map();
+  for (const [file, out] of Object.entries(outputs)) {
+    if (out.entryPoint && file.endsWith('.js')) byEntryPoint.set(out.entryPoint, file);
+  }
+
+  const entryFile = byEntryPoint.get('src/entry-browser.tsx');
+  if (!entryFile) throw new Error('manifest: the browser entry is missing from the metafile');
+  const entryClosure = closure(entryFile);
+  const entryImports = entryClosure.slice(1);
+  const inEntry = new Set(entryClosure);
+
+  const routes = {};
+  for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
+    const chunk = byEntryPoint.get(screen);
+    if (!chunk) throw new Error(`manifest: no chunk for ${route} (${screen}); is it imported lazily in screens-browser.ts?`);
+    routes[route] = closure(chunk).filter((f) => !inEntry.has(f)).map(rel);
+  }
+  const css = Object.keys(outputs).filter((f) => f.endsWith('.css')).map(rel);
+  const entryCss = outputs[entryFile].cssBundle ? rel(outputs[entryFile].cssBundle) : null;
+  // The entry's stylesheet first; the contract expects exactly one.
+  css.sort((a, b) => (a === entryCss ? -1 : b === entryCss ? 1 : a.localeCompare(b)));
+  return { entry: rel(entryFile), css, imports: entryImports.map(rel), routes };
+}
+
+async function buildSsr() {
+  await esbuild.build({
+    ...shared,
+    entryPoints: ['src/entry-server.tsx'],
+    outfile: path.join(dist, 'ssr', 'server.js'),
+    format: 'iife',
+    platform: 'browser',
+    splitting: false,
+    // The server renders markup only; styles reach the browser through the manifest.
+    loader: { '.css': 'empty', '.woff': 'empty', '.woff2': 'empty', '.ttf': 'empty', '.eot': 'empty', '.png': 'empty', '.jpg': 'empty', '.svg': 'empty', '.webp': 'empty' },
+  });
+}
+
+async function main() {
+  // `node build.mjs ssr`: only the SSR bundle (the unit test of the bundle uses it).
+  if (process.argv[2] === 'ssr') {
+    await buildSsr();
+    console.log('client built: dist/ssr/server.js');
+    return;
+  }
+  await rm(dist, { recursive: true, force: true });
+  await mkdir(publicDir, { recursive: true });
+  const [manifest] = await Promise.all([buildBrowser(), buildSsr()]);
+  await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  console.log(`client built: ${manifest.entry}, ${Object.keys(manifest.routes).length} routes, dist/ssr/server.js`);
+}
+
+main().catch((error) => {
+  // esbuild has already printed its errors (logLevel); anything else is printed here.
+  if (!error?.errors?.length) console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { Suspense, useCallback, useEffect } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { FullPageSpinner } from '../components/spinner';
+import { useSessionTimer } from '../features/auth/use-session-timer';
+import { markFirstRenderDone } from '../lib/server-data';
+import { ProtectedRoute } from './protected-route';
+import { ROUTES } from './route-table';
+import type { Screens } from './screens';
+
+function SessionTimer() {
+  const navigate = useNavigate();
+  const toLogin = useCallback(() => navigate('/login', { replace: true }), [navigate]);
+  useSessionTimer(toLogin);
+  return null;
+}
+
+/** The routes of the app, the same tree on the server and in the browser. */
+export function App({ screens }: { screens: Screens }) {
+  // Parent effects run after their children's: by now every screen of the
+  // first render has seen the server's data.
+  useEffect(() => markFirstRenderDone(), []);
+
+  const publicRoutes = ROUTES.filter((r) => !r.protected);
+  const protectedRoutes = ROUTES.filter((r) => r.protected);
+  const NotFound = screens.notFound;
+  return (
+    <>
+      <SessionTimer />
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          <Route path="/" element={<Navigate to="/login" replace />} />
+          {publicRoutes.map(({ path, screen }) => {
+            const Screen = screens[screen];
+            return <Route key={path} path={path} element={<Screen />} />;
+          })}
+          <Route element={<ProtectedRoute />}>
+            {protectedRoutes.map(({ path, screen }) => {
+              const Screen = screens[screen];
+              return <Route key={path} path={path} element={<Screen />} />;
+            })}
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

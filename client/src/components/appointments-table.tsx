@@ -1,0 +1,31 @@
+import { statusLabel, type Appointment, type AppointmentStatus } from '../lib/appointment';
+import { formatDate, formatMoney, formatTimeRange } from '../lib/format';
+import { DataTable, type Column } from './data-table';
+
+const STATUS_VARIANT: Record<AppointmentStatus, string> = {
+  agendado: 'primary',
+  confirmado: 'info',
+  concluido: 'success',
+  cancelado: 'danger',
+  faltou: 'warning',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const variant = STATUS_VARIANT[status as AppointmentStatus] ?? 'secondary';
+  return <span className={`badge bg-${variant}-subtle text-${variant} badge-status`}>{statusLabel(status)}</span>;
+}
+
+const COLUMNS: Column<Appointment>[] = [
+  { key: 'date', header: 'Data', render: (a) => formatDate(a.startsAt) },
+  { key: 'time', header: 'Horário', render: (a) => formatTimeRange(a.startsAt, a.endsAt), className: 'text-nowrap' },
+  { key: 'client', header: 'Cliente', render: (a) => a.clientName },
+  { key: 'staff', header: 'Profissional', render: (a) => a.staffName },
+  { key: 'service', header: 'Serviço', render: (a) => a.service },
+  { key: 'status', header: 'Status', render: (a) => <StatusBadge status={a.status} /> },
+  { key: 'price', header: 'Valor', render: (a) => formatMoney(a.priceCents), className: 'text-end text-nowrap' },
+];
+
+/** Appointments as the dashboard and the appointments screen list them. */
+export function AppointmentsTable({ rows, loading, empty }: { rows: Appointment[]; loading?: boolean; empty: string }) {
+  return <DataTable columns={COLUMNS} rows={rows} rowKey={(a) => a.id} empty={empty} loading={loading} caption="Agendamentos" />;
+}

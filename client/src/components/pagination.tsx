@@ -1,0 +1,70 @@
+import type { Meta } from '../lib/types';
+import { formatNumber } from '../lib/format';
+
+interface PaginationProps {
+  meta: Meta | null;
+  onPageChange: (page: number) => void;
+  disabled?: boolean;
+  /** Noun for the total, e.g. "clientes". */
+  noun?: string;
+}
+
+/** Pages around the current one, with first and last always shown. */
+export function pageWindow(page: number, last: number, span = 2): (number | '…')[] {
+  const pages: (number | '…')[] = [];
+  const from = Math.max(1, page - span);
+  const to = Math.min(last, page + span);
+  if (from > 1) pages.push(1);
+  if (from > 2) pages.push('…');
+  for (let p = from; p <= to; p++) pages.push(p);
+  if (to < last - 1) pages.push('…');
+  if (to < last) pages.push(last);
+  return pages;
+}
+
+export function Pagination({ meta, onPageChange, disabled = false, noun = 'registros' }: PaginationProps) {
+  if (!meta) return null;
+  const last = Math.max(1, meta.last_page);
+  const page = Math.min(Math.max(1, meta.page), last);
+  const go = (p: number) => {
+    if (!disabled && p >= 1 && p <= last && p !== page) onPageChange(p);
+  };
+  return (
+    <nav className="d-flex align-items-center justify-content-between flex-wrap gap-2" aria-label="Paginação">
+      <span className="text-muted small">
+        {formatNumber(meta.total)} {noun} · página {page} de {last}
+      </span>
+      <ul className="pagination pagination-sm mb-0">
+        <li className={`page-item${page <= 1 || disabled ? ' disabled' : ''}`}>
+          <button type="button" className="page-link" onClick={() => go(page - 1)} aria-label="Página anterior">
+            ‹ Anterior
+          </button>
+        </li>
+        {pageWindow(page, last).map((p, i) =>
+          p === '…' ? (
+            <li key={`gap-${i}`} className="page-item disabled">
+              <span className="page-link">…</span>
+            </li>
+          ) : (
+            <li key={p} className={`page-item${p === page ? ' active' : ''}`}>
+              <button
+                type="button"
+                className="page-link"
+                onClick={() => go(p)}
+                aria-current={p === page ? 'page' : undefined}
+                disabled={disabled}
+              >
+                {p}
+              </button>
+            </li>
+          ),
+        )}
+        <li className={`page-item${page >= last || disabled ? ' disabled' : ''}`}>
+          <button type="button" className="page-link" onClick={() => go(page + 1)} aria-label="Próxima página">
+            Próxima ›
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

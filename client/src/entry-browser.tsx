@@ -1,0 +1,71 @@
+import './styles/app.css';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { persistStore } from 'redux-persist';
+import { App } from './app/app';
+import { Providers } from './app/providers';
+import { screenForPath } from './app/route-table';
+import { browserScreens, preloadScreen } from './app/screens-browser';
+import { makeStore, type PreloadedState } from './app/store';
+import { configureApi } from './lib/api';
+import { forgetPersistedSession } from './lib/persistence';
+import { setServerProvidedKeys } from './lib/server-data';
+import { clearSession } from './lib/session-actions';
+
+declare global {
+  interface Window {
+    __PRELOADED_STATE__?: PreloadedState | null;
+  }
+}
+
+async function start() {
+  const preloaded = window.__PRELOADED_STATE__ ?? null;
+  const store = makeStore(preloaded, { persist: true });
+  const serverState = store.getState();
+  setServerProvidedKeys(
+    preloaded ? Object.keys(preloaded).filter((key) => key !== 'layout' && preloaded[key as keyof PreloadedState]) : [],
+  );
+  configureApi({
+    getToken: () => store.getState().auth.accessToken,
+    // Clearing the token is enough: the protected route then redirects to /login.
+    onTokenExpired: () => store.dispatch(clearSession()),
+  });
+  // Signing out must not leave a token in storage even for the moment before
+  // redux-persist's next (asynchronous) write: a reload could restore it.
+  let token = store.getState().auth.accessToken;
+  store.subscribe(() => {
+    const next = store.getState().auth.accessToken;
+    if (token && !next) forgetPersistedSession();
+    token = next;
+  });
+
+  const container = document.getElementById('root') as HTMLElement;
+  // Load the current screen's chunk first (it is modulepreloaded): the first
+  // render then never suspends, so hydration keeps the server's HTML.
+  const screen = screenForPath(window.location.pathname);
+  if (screen) await preloadScreen(screen).catch(() => undefined);
+
+  const app = (
+    <BrowserRouter>
+      <App screens={browserScreens} />
+    </BrowserRouter>
+  );
+  if (container.hasChildNodes()) {
+    hydrateRoot(
+      container,
+      <Providers store={store} serverState={serverState}>
+        {app}
+      </Providers>,
+    );
+    persistStore(store);
+  } else {
+    const persistor = persistStore(store);
+    createRoot(container).render(
+      <Providers store={store} persistor={persistor}>
+        {app}
+      </Providers>,
+    );
+  }
+}
+
+void start();

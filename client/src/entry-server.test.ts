@@ -1,0 +1,159 @@
+// The SSR bundle in a bare JS context, as in the embedded engine: no URL,
+// TextEncoder, TextDecoder, setTimeout, MessageChannel, Intl or console.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const clientDir = path.resolve(__dirname, '..');
+let renderPage: (input: string) => string;
+let context: vm.Context;
+
+const auth = {
+  id: 1,
+  name: 'Ana Admin',
+  email: 'admin@example.com',
+  role: 'admin',
+  accessToken: 'tok',
+  typeToken: 'Bearer',
+  expiresIn: 3600,
+  expiresAt: 4102444800000,
+  loading: false,
+  error: null,
+};
+
+const client = (id: number, name: string) => ({
+  id,
+  name,
+  email: `${name.toLowerCase().split(' ')[0]}@example.com`,
+  phone: '(11) 98765-4321',
+  document: '123.456.789-09',
+  birthDate: null,
+  notes: null,
+  archived: false,
+  version: 1,
+  createdAt: '2026-11-01T10:00:00-03:00',
+  updatedAt: '2026-11-01T10:00:00-03:00',
+});
+
+const appointment = {
+  id: 7,
+  clientId: 1,
+  clientName: 'Maria Souza',
+  staffId: 1,
+  staffName: 'Ana Admin',
+  service: 'Corte de cabelo',
+  startsAt: '2026-11-21T23:30:00-03:00',
+  endsAt: '2026-11-21T23:59:00-03:00',
+  status: 'concluido',
+  priceCents: 123450,
+  notes: null,
+  cancellationReason: null,
+  version: 1,
+  createdAt: '2026-11-01T10:00:00-03:00',
+  updatedAt: '2026-11-01T10:00:00-03:00',
+};
+
+const layout = {
+  skin: 'modern',
+  theme: 'light',
+  monochrome: false,
+  orientation: 'vertical',
+  sidenav: { size: 'default', color: 'gradient', user: false, isMobileMenuOpen: false },
+  topBar: { color: 'gradient' },
+  position: 'fixed',
+  width: 'fluid',
+};
+
+function render(url: string, state: unknown): string {
+  return renderPage(JSON.stringify({ url, state }));
+}
+
+beforeAll(() => {
+  execFileSync(process.execPath, ['build.mjs', 'ssr'], { cwd: clientDir, stdio: 'pipe' });
+  const code = readFileSync(path.join(clientDir, 'dist/ssr/server.js'), 'utf8');
+  context = vm.createContext({});
+  vm.runInContext('delete globalThis.Intl; delete globalThis.console;', context);
+  for (const name of ['URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'setTimeout', 'MessageChannel', 'Intl', 'console']) {
+    expect(vm.runInContext(`typeof ${name}`, context), name).toBe('undefined');
+  }
+  vm.runInContext(code, context, { filename: 'server.js' });
+  renderPage = vm.runInContext('globalThis.renderPage', context);
+}, 60_000);
+
+describe('SSR bundle (dist/ssr/server.js)', () => {
+  it('defines renderPage', () => {
+    expect(typeof renderPage).toBe('function');
+  });
+
+  it('renders the login screen on a public page', () => {
+    const html = render('/login', { layout });
+    expect(html).toContain('Entrar');
+    expect(html).toContain('login-email');
+    expect(html).not.toContain('full-page-spinner');
+  });
+
+  it('renders the clients screen itself, with the preloaded list', () => {
+    const html = render('/clients?page=2', {
+      layout,
+      auth,
+      clients: { list: [client(1, 'Maria Souza'), client(2, 'João Lima')], meta: { page: 2, per_page: 10, total: 12, last_page: 2 }, loading: false, error: null },
+    });
+    expect(html).toContain('Clientes');
+    expect(html).toContain('Maria Souza');
+    expect(html).toContain('João Lima');
+    expect(html).toContain('123.456.789-09');
+    expect(html).toContain('página <!-- -->2<!-- --> de <!-- -->2');
+    expect(html).not.toContain('full-page-spinner');
+    expect(html).not.toContain('Carregando');
+  });
+
+  it('renders the dashboard with formatted money and times', () => {
+    const html = render('/dashboard', {
+      layout,
+      auth,
+      page: {
+        dashboard: { clientsTotal: 1234, appointmentsToday: 3, appointmentsWeek: 9, revenueMonthCents: 123450, upcoming: [appointment] },
+      },
+    });
+    expect(html).toContain('Total de clientes');
+    expect(html).toContain('1.234');
+    expect(html).toContain('R$ 1.234,50');
+    expect(html).toContain('21/11/2026');
+    expect(html).toContain('23:30–23:59');
+    expect(html).toContain('Concluído');
+  });
+
+  it('renders the appointments list', () => {
+    const html = render('/appointments', {
+      layout,
+      auth,
+      appointments: { list: [appointment], meta: { page: 1, per_page: 10, total: 1, last_page: 1 }, loading: false, error: null },
+    });
+    expect(html).toContain('Agendamentos');
+    expect(html).toContain('Corte de cabelo');
+    expect(html).toContain('R$ 1.234,50');
+  });
+
+  it('renders the other screens and the not-found page', () => {
+    expect(render('/auth/profile', { layout, auth })).toContain('Administrador');
+    expect(render('/users', { layout, auth })).toContain('Usuários');
+    expect(render('/reports', { layout, auth })).toContain('Relatórios');
+    expect(render('/logout', { layout })).toContain('Você saiu do sistema.');
+    expect(render('/nada/aqui', { layout })).toContain('Página não encontrada');
+  });
+
+  it('renders nothing for a protected page without a token (the server redirects)', () => {
+    const html = render('/clients', { layout });
+    expect(html).not.toContain('Clientes');
+  });
+
+  it('keeps renders independent (a fresh store each call)', () => {
+    render('/auth/profile', { layout, auth });
+    const html = render('/auth/profile', { layout, auth: { ...auth, name: 'Bruno Staff', role: 'staff' } });
+    expect(html).toContain('Bruno Staff');
+    expect(html).toContain('Equipe');
+    expect(html).not.toContain('Ana Admin');
+  });
+});

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Spinner } from '../../components/spinner';
+import { login, selectAuth } from './auth-slice';
+
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { accessToken, loading, error } = useAppSelector(selectAuth);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  // A signed-in user has nothing to do here.
+  if (accessToken) return <Navigate to="/dashboard" replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    const result = await dispatch(login({ email: email.trim(), password }));
+    if (login.fulfilled.match(result)) navigate('/dashboard', { replace: true });
+  };
+
+  return (
+    <div className="auth-page d-flex align-items-center justify-content-center min-vh-100 p-3">
+      <div className="card auth-card shadow-sm w-100" style={{ maxWidth: 420 }}>
+        <div className="card-body p-4">
+          <h1 className="h4 fw-bold text-center mb-1">Expediente</h1>
+          <p className="text-muted text-center mb-4">Entre com seu e-mail e senha para acessar o painel.</p>
+          {error ? (
+            <div className="alert alert-danger" role="alert">
+              {error}
+            </div>
+          ) : null}
+          <form onSubmit={onSubmit} noValidate>
+            <div className="mb-3">
+              <label htmlFor="login-email" className="form-label">
+                E-mail
+              </label>
+              <input
+                id="login-email"
+                name="email"
+                type="email"
+                className="form-control"
+                autoComplete="username"
+                placeholder="voce@empresa.com.br"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+              />
+            </div>
+            <div className="mb-3">
+              <label htmlFor="login-password" className="form-label">
+                Senha
+              </label>
+              <input
+                id="login-password"
+                name="password"
+                type="password"
+                className="form-control"
+                autoComplete="current-password"
+                placeholder="Sua senha"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+              />
+            </div>
+            <button type="submit" className="btn btn-primary w-100" disabled={loading}>
+              {loading ? <Spinner small label="Entrando..." /> : null} Entrar
+            </button>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DataTable, type Column } from '../../components/data-table';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { buildQuery, pageParam, parseQuery } from '../../lib/query-string';
+import { isServerProvided } from '../../lib/server-data';
+import { fetchClients, selectClients } from './clients-slice';
+import type { Client } from './types';
+
+const COLUMNS: Column<Client>[] = [
+  { key: 'name', header: 'Nome', render: (c) => <span className="fw-semibold">{c.name}</span> },
+  { key: 'email', header: 'E-mail', render: (c) => c.email || '—' },
+  { key: 'phone', header: 'Telefone', render: (c) => c.phone || '—', className: 'text-nowrap' },
+  { key: 'document', header: 'Documento', render: (c) => c.document || '—', className: 'text-nowrap' },
+];
+
+export default function ClientsPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = parseQuery(location.search);
+  const page = pageParam(query.page);
+  const q = query.q ?? '';
+  const { list, meta, loading, error } = useAppSelector(selectClients);
+  const [search, setSearch] = useState(q);
+
+  const load = () => dispatch(fetchClients({ page, q: q || undefined }));
+
+  useEffect(() => {
+    // On the page the server rendered, the list in the HTML is already this query's.
+    if (!isServerProvided('clients')) void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, q]);
+
+  useEffect(() => setSearch(q), [q]);
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(`/clients${buildQuery({ q: search.trim() })}`);
+  };
+
+  return (
+    <div className="container-fluid">
+      <PageHeader title="Clientes" subtitle="Pessoas atendidas pelo seu negócio." />
+      <div className="card">
+        <div className="card-header">
+          <form className="d-flex gap-2 flex-wrap" role="search" onSubmit={onSearch}>
+            <label htmlFor="clients-search" className="visually-hidden">
+              Buscar clientes
+            </label>
+            <input
+              id="clients-search"
+              type="search"
+              name="q"
+              className="form-control"
+              style={{ maxWidth: 320 }}
+              placeholder="Buscar por nome, e-mail, telefone ou documento"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+            <button type="submit" className="btn btn-primary">
+              Buscar
+            </button>
+          </form>
+        </div>
+        <div className="card-body p-0">
+          <ErrorAlert message={error} onRetry={() => void load()} className="m-3" />
+          <DataTable
+            columns={COLUMNS}
+            rows={list}
+            rowKey={(c) => c.id}
+            loading={loading}
+            caption="Clientes"
+            empty={q ? 'Nenhum cliente encontrado para esta busca.' : 'Nenhum cliente cadastrado.'}
+          />
+        </div>
+        <div className="card-footer">
+          <Pagination
+            meta={meta}
+            noun="clientes"
+            disabled={loading}
+            onPageChange={(p) => navigate(`/clients${buildQuery({ page: p, q })}`)}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { AppointmentsTable } from '../../components/appointments-table';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/spinner';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { isServerProvided } from '../../lib/server-data';
+import { fetchDashboard, selectDashboard } from './dashboard-slice';
+
+function StatCard({ title, value, hint }: { title: string; value: string; hint: string }) {
+  return (
+    <div className="col-sm-6 col-xl-3">
+      <div className="card stat-card h-100">
+        <div className="card-body">
+          <h2 className="text-muted text-uppercase fs-13 fw-semibold mb-2">{title}</h2>
+          <p className="fs-3 fw-bold mb-1">{value}</p>
+          <p className="text-muted small mb-0">{hint}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function DashboardPage() {
+  const dispatch = useAppDispatch();
+  const { dashboard, dashboardLoading, dashboardError } = useAppSelector(selectDashboard);
+  const name = useAppSelector((s) => s.auth.name);
+
+  useEffect(() => {
+    if (!isServerProvided('page')) void dispatch(fetchDashboard());
+  }, [dispatch]);
+
+  return (
+    <div className="container-fluid">
+      <PageHeader title="Dashboard" subtitle={name ? `Olá, ${name}! Este é o resumo do seu expediente.` : undefined} />
+      <ErrorAlert message={dashboardError} onRetry={() => void dispatch(fetchDashboard())} />
+      {dashboard ? (
+        <>
+          <div className="row g-3 mb-3">
+            <StatCard title="Total de clientes" value={formatNumber(dashboard.clientsTotal)} hint="Clientes ativos cadastrados" />
+            <StatCard title="Agendamentos hoje" value={formatNumber(dashboard.appointmentsToday)} hint="Marcados para hoje" />
+            <StatCard title="Agendamentos na semana" value={formatNumber(dashboard.appointmentsWeek)} hint="De segunda a domingo" />
+            <StatCard title="Receita do mês" value={formatMoney(dashboard.revenueMonthCents)} hint="Atendimentos concluídos" />
+          </div>
+          <div className="card">
+            <div className="card-header d-flex align-items-center justify-content-between">
+              <h3 className="card-title h6 mb-0">Próximos agendamentos</h3>
+              <Link to="/appointments" className="btn btn-sm btn-light">
+                Ver todos
+              </Link>
+            </div>
+            <div className="card-body p-0">
+              <AppointmentsTable rows={dashboard.upcoming} loading={dashboardLoading} empty="Nenhum agendamento próximo." />
+            </div>
+          </div>
+        </>
+      ) : dashboardLoading ? (
+        <div className="d-flex justify-content-center py-5">
+          <Spinner />
+        </div>
+      ) : null}
+    </div>
+  );
+}

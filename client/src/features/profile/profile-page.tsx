@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageHeader } from '../../components/page-header';
+import { formatDate } from '../../lib/format';
+import { roleLabel } from '../../lib/roles';
+import { useApiData } from '../../lib/use-api-data';
+import { getMe } from './profile-api';
+
+export const PROFILE_ERROR = 'Erro ao buscar o perfil';
+
+function initials(name: string | null): string {
+  if (!name) return '?';
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
+}
+
+export default function ProfilePage() {
+  const auth = useAppSelector((s) => s.auth);
+  const { data, error, reload } = useApiData(async () => (await getMe()).data, PROFILE_ERROR);
+
+  return (
+    <div className="container-fluid">
+      <PageHeader title="Meu perfil" subtitle="Seus dados de acesso ao Expediente." />
+      <ErrorAlert message={error} onRetry={reload} />
+      <div className="card" style={{ maxWidth: 640 }}>
+        <div className="card-body d-flex gap-3 align-items-start">
+          <div
+            className="avatar rounded-circle bg-primary text-white d-flex align-items-center justify-content-center fw-bold flex-shrink-0"
+            style={{ width: 64, height: 64, fontSize: 24 }}
+            aria-hidden="true"
+          >
+            {initials(auth.name)}
+          </div>
+          <dl className="row mb-0 flex-grow-1">
+            <dt className="col-sm-4">Nome</dt>
+            <dd className="col-sm-8">{auth.name ?? '—'}</dd>
+            <dt className="col-sm-4">E-mail</dt>
+            <dd className="col-sm-8">{auth.email ?? '—'}</dd>
+            <dt className="col-sm-4">Perfil</dt>
+            <dd className="col-sm-8">{roleLabel(auth.role)}</dd>
+            <dt className="col-sm-4">Situação</dt>
+            <dd className="col-sm-8">{data ? (data.active ? 'Ativo' : 'Inativo') : '—'}</dd>
+            <dt className="col-sm-4">Membro desde</dt>
+            <dd className="col-sm-8">{data ? formatDate(data.createdAt) : '—'}</dd>
+          </dl>
+        </div>
+        <div className="card-footer text-end">
+          <Link to="/logout" className="btn btn-outline-danger btn-sm">
+            Sair
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Role } from '../auth/types';
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

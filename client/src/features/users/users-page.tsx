@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { DataTable, type Column } from '../../components/data-table';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { formatDate } from '../../lib/format';
+import { roleLabel } from '../../lib/roles';
+import { useApiData } from '../../lib/use-api-data';
+import type { User } from './types';
+import { getUsers } from './users-api';
+
+export const USERS_ERROR = 'Erro ao buscar usuários';
+
+const COLUMNS: Column<User>[] = [
+  { key: 'name', header: 'Nome', render: (u) => <span className="fw-semibold">{u.name}</span> },
+  { key: 'email', header: 'E-mail', render: (u) => u.email },
+  { key: 'role', header: 'Perfil', render: (u) => roleLabel(u.role) },
+  {
+    key: 'active',
+    header: 'Situação',
+    render: (u) => (
+      <span className={`badge ${u.active ? 'bg-success-subtle text-success' : 'bg-secondary-subtle text-secondary'}`}>
+        {u.active ? 'Ativo' : 'Inativo'}
+      </span>
+    ),
+  },
+  { key: 'created', header: 'Desde', render: (u) => formatDate(u.createdAt) },
+];
+
+export default function UsersPage() {
+  const isAdmin = useAppSelector((s) => s.auth.role === 'admin');
+  const [page, setPage] = useState(1);
+  const { data, loading, error, reload } = useApiData(() => getUsers(page), USERS_ERROR, isAdmin);
+  const goTo = (p: number) => {
+    setPage(p);
+    reload();
+  };
+
+  return (
+    <div className="container-fluid">
+      <PageHeader title="Usuários" subtitle="Pessoas da equipe com acesso ao Expediente." />
+      {!isAdmin ? (
+        <div className="alert alert-info" role="status">
+          Apenas administradores podem ver e gerenciar os usuários.
+        </div>
+      ) : (
+        <div className="card">
+          <div className="card-body p-0">
+            <ErrorAlert message={error} onRetry={reload} className="m-3" />
+            <DataTable
+              columns={COLUMNS}
+              rows={data?.data ?? []}
+              rowKey={(u) => u.id}
+              loading={loading}
+              caption="Usuários"
+              empty={error ? 'Não foi possível carregar os usuários.' : 'Nenhum usuário cadastrado.'}
+            />
+          </div>
+          {data?.meta ? (
+            <div className="card-footer">
+              <Pagination meta={data.meta} noun="usuários" disabled={loading} onPageChange={goTo} />
+            </div>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, formatTimeRange } from './format';
+
+describe('format', () => {
+  it('reads the wall clock from the string, whatever the offset', () => {
+    expect(formatDate('2026-11-21T14:30:00-03:00')).toBe('21/11/2026');
+    expect(formatTime('2026-11-21T14:30:00-03:00')).toBe('14:30');
+    // 23:30 at -03:00 is the next day in UTC: the business day must win.
+    expect(formatDate('2026-11-21T23:30:00-03:00')).toBe('21/11/2026');
+    expect(formatTime('2026-01-05T08:05:00+05:30')).toBe('08:05');
+    expect(formatDateTime('2026-11-21T14:30:00-03:00')).toBe('21/11/2026 14:30');
+  });
+
+  it('formats plain dates and bad input', () => {
+    expect(formatDate('1990-02-03')).toBe('03/02/1990');
+    expect(formatTime('1990-02-03')).toBe('');
+    expect(formatDateTime('1990-02-03')).toBe('03/02/1990');
+    expect(formatDate('')).toBe('');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('ontem')).toBe('');
+  });
+
+  it('formats a time range with an en dash', () => {
+    expect(formatTimeRange('2026-11-21T14:30:00-03:00', '2026-11-21T15:00:00-03:00')).toBe('14:30–15:00');
+  });
+
+  it('formats money in reais from cents', () => {
+    expect(formatMoney(123450)).toBe('R$ 1.234,50');
+    expect(formatMoney(0)).toBe('R$ 0,00');
+    expect(formatMoney(5)).toBe('R$ 0,05');
+    expect(formatMoney(100000000)).toBe('R$ 1.000.000,00');
+    expect(formatMoney(-500)).toBe('-R$ 5,00');
+    expect(formatMoney(null)).toBe('R$ 0,00');
+  });
+
+  it('groups thousands with dots', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(1234)).toBe('1.234');
+    expect(formatNumber(1234567)).toBe('1.234.567');
+    expect(formatNumber(-1234)).toBe('-1.234');
+  });
+});

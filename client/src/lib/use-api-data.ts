@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from './api';
+
+export interface ApiData<T> {
+  data: T | null;
+  loading: boolean;
+  error: string | null;
+  reload: () => void;
+}
+
+/**
+ * Screen-local data loaded after mount (screens whose data the server does
+ * not preload). Starts in the loading state on both sides, so the server's
+ * HTML and the first browser render agree.
+ */
+export function useApiData<T>(load: () => Promise<T>, fallbackError: string, enabled = true): ApiData<T> {
+  const [data, setData] = useState<T | null>(null);
+  const [loading, setLoading] = useState(enabled);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    if (!enabled) {
+      setLoading(false);
+      return;
+    }
+    let cancelled = false;
+    setLoading(true);
+    setError(null);
+    loadRef.current().then(
+      (value) => {
+        if (cancelled) return;
+        setData(value);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (cancelled) return;
+        setError(errorMessage(err, fallbackError));
+        setLoading(false);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt, enabled, fallbackError]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { data, loading, error, reload };
+}
