@@ -1,0 +1,11 @@
+// Backdrop behind the open drawer; a click closes the drawer (spec 4). The
+// body lock lives in useLayoutSync so it follows the state, however it changes.
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { hideMobileMenu } from '../../features/layout/layout-slice';
+
+export default function Backdrop() {
+  const open = useAppSelector((s) => s.layout.sidenav.isMobileMenuOpen);
+  const dispatch = useAppDispatch();
+  if (!open) return null;
+  return <div className="offcanvas-backdrop fade show" data-testid="sidenav-backdrop" onClick={() => dispatch(hideMobileMenu())} />;
+}

@@ -1,0 +1,177 @@
+// Layout customizer: an offcanvas panel over the right edge (spec 2 and 4).
+// Rendered only while shown, so it costs the server render nothing.
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import {
+  changeOrientation,
+  changePosition,
+  changeSideNavColor,
+  changeSideNavSize,
+  changeSkin,
+  changeTheme,
+  changeTopBarColor,
+  changeWidth,
+  resetLayout,
+  toggleCustomizer,
+  toggleMonochrome,
+  toggleSideNavUser,
+} from '../../features/layout/layout-slice';
+import type {
+  LayoutPosition,
+  LayoutWidth,
+  Orientation,
+  SideNavColor,
+  SideNavSize,
+  Skin,
+  ThemeSetting,
+  TopBarColor,
+} from '../../features/layout/layout-settings';
+
+type Options<T extends string> = { value: T; label: string }[];
+
+const SKIN_OPTIONS: Options<Skin> = [
+  { value: 'modern', label: 'Moderno' },
+  { value: 'default', label: 'Padrao' },
+  { value: 'material', label: 'Material' },
+  { value: 'saas', label: 'SaaS' },
+  { value: 'flat', label: 'Plano' },
+  { value: 'minimal', label: 'Minimalista' },
+];
+const THEME_OPTIONS: Options<ThemeSetting> = [
+  { value: 'light', label: 'Claro' },
+  { value: 'dark', label: 'Escuro' },
+  { value: 'system', label: 'Sistema' },
+];
+const ORIENTATION_OPTIONS: Options<Orientation> = [
+  { value: 'vertical', label: 'Vertical' },
+  { value: 'horizontal', label: 'Horizontal' },
+];
+const TOPBAR_OPTIONS: Options<TopBarColor> = [
+  { value: 'light', label: 'Claro' },
+  { value: 'dark', label: 'Escuro' },
+  { value: 'gray', label: 'Cinza' },
+  { value: 'gradient', label: 'Gradiente' },
+];
+const SIDENAV_COLOR_OPTIONS: Options<SideNavColor> = [
+  { value: 'light', label: 'Claro' },
+  { value: 'dark', label: 'Escuro' },
+  { value: 'gray', label: 'Cinza' },
+  { value: 'gradient', label: 'Gradiente' },
+  { value: 'image', label: 'Imagem' },
+];
+const SIZE_OPTIONS: Options<SideNavSize> = [
+  { value: 'default', label: 'Padrao' },
+  { value: 'compact', label: 'Compacto' },
+  { value: 'condensed', label: 'Condensado' },
+  { value: 'on-hover', label: 'Ao passar o mouse' },
+  { value: 'on-hover-active', label: 'Ao passar o mouse (fixo)' },
+  { value: 'offcanvas', label: 'Offcanvas' },
+];
+const POSITION_OPTIONS: Options<LayoutPosition> = [
+  { value: 'fixed', label: 'Fixo' },
+  { value: 'scrollable', label: 'Rolavel' },
+];
+const WIDTH_OPTIONS: Options<LayoutWidth> = [
+  { value: 'fluid', label: 'Fluido' },
+  { value: 'boxed', label: 'Em caixa' },
+];
+
+function Section({ title, name, children }: { title: string; name: string; children: ReactNode }) {
+  return (
+    <fieldset className="customizer-section" data-section={name}>
+      <legend className="customizer-title">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function Choice<T extends string>({ name, options, value, onChange }: { name: string; options: Options<T>; value: T; onChange: (v: T) => void }) {
+  return (
+    <div className="customizer-options">
+      {options.map((o) => (
+        <label key={o.value} className={`customizer-option${o.value === value ? ' checked' : ''}`}>
+          <input type="radio" name={name} value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function Switch({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <div className="form-check form-switch">
+      <input className="form-check-input" type="checkbox" role="switch" id={id} name={id} checked={checked} onChange={onChange} />
+      <label className="form-check-label" htmlFor={id}>
+        {label}
+      </label>
+    </div>
+  );
+}
+
+export default function Customizer() {
+  const layout = useAppSelector((s) => s.layout);
+  const dispatch = useAppDispatch();
+  if (!layout.showCustomizer) return null;
+  const vertical = layout.orientation === 'vertical';
+  const close = () => dispatch(toggleCustomizer());
+
+  return (
+    <>
+      <div className="offcanvas offcanvas-end show customizer" role="dialog" aria-modal="true" aria-labelledby="customizer-title" tabIndex={-1}>
+        <div className="offcanvas-header customizer-header">
+          <h5 className="offcanvas-title" id="customizer-title">
+            Personalizar layout
+          </h5>
+          <button type="button" className="customizer-close" aria-label="Fechar" onClick={close}>
+            <X size={20} />
+          </button>
+        </div>
+        <div className="offcanvas-body customizer-body">
+          <Section title="Estilo" name="skin">
+            <Choice name="skin" options={SKIN_OPTIONS} value={layout.skin} onChange={(v) => dispatch(changeSkin(v))} />
+          </Section>
+          <Section title="Esquema de cores" name="theme">
+            <Choice name="theme" options={THEME_OPTIONS} value={layout.theme} onChange={(v) => dispatch(changeTheme(v))} />
+            <Switch id="monochrome" label="Monocromatico" checked={layout.monochrome} onChange={() => dispatch(toggleMonochrome())} />
+          </Section>
+          <Section title="Orientacao" name="orientation">
+            <Choice name="orientation" options={ORIENTATION_OPTIONS} value={layout.orientation} onChange={(v) => dispatch(changeOrientation(v))} />
+          </Section>
+          <Section title="Cor da barra superior" name="topbar-color">
+            <Choice name="topbar-color" options={TOPBAR_OPTIONS} value={layout.topBar.color} onChange={(v) => dispatch(changeTopBarColor(v))} />
+          </Section>
+          <Section title="Cor do menu lateral" name="sidenav-color">
+            <Choice name="sidenav-color" options={SIDENAV_COLOR_OPTIONS} value={layout.sidenav.color} onChange={(v) => dispatch(changeSideNavColor(v))} />
+          </Section>
+          {vertical && (
+            <Section title="Tamanho do menu lateral" name="sidenav-size">
+              <Choice name="sidenav-size" options={SIZE_OPTIONS} value={layout.sidenav.size} onChange={(v) => dispatch(changeSideNavSize(v))} />
+            </Section>
+          )}
+          {vertical && (
+            <Section title="Posicao do layout" name="position">
+              <Choice name="position" options={POSITION_OPTIONS} value={layout.position} onChange={(v) => dispatch(changePosition(v))} />
+            </Section>
+          )}
+          <Section title="Largura do layout" name="width">
+            <Choice name="width" options={WIDTH_OPTIONS} value={layout.width} onChange={(v) => dispatch(changeWidth(v))} />
+          </Section>
+          <Section title="Menu lateral" name="sidenav-user">
+            <Switch id="sidenav-user" label="Mostrar usuario no menu lateral" checked={layout.sidenav.user} onChange={() => dispatch(toggleSideNavUser())} />
+          </Section>
+        </div>
+        <div className="offcanvas-footer customizer-footer">
+          <button type="button" className="btn btn-light w-50" onClick={() => dispatch(resetLayout())}>
+            Redefinir
+          </button>
+          <a href="" className="btn btn-primary w-50" target="" data-buy-now="">
+            Buy Now
+          </a>
+        </div>
+      </div>
+      <div className="offcanvas-backdrop fade show customizer-backdrop" onClick={close} />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+// Footer with the current year (spec 1).
+export default function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="app-footer">
+      <div className="container-fluid d-flex flex-wrap justify-content-between gap-2">
+        <span>
+          © {year} Expediente
+        </span>
+        <span className="text-body-secondary">Gestao de clientes e agendamentos</span>
+      </div>
+    </footer>
+  );
+}

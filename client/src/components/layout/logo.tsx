@@ -1,0 +1,15 @@
+// The product's logo; links to / (spec 2). Full name and a compact mark, CSS
+// shows the one that fits the side-nav size.
+import { CalendarCheck } from 'lucide-react';
+import { Link } from 'react-router';
+
+export default function Logo({ className = '' }: { className?: string }) {
+  return (
+    <Link to="/" className={`logo ${className}`} aria-label="Expediente - inicio">
+      <span className="logo-mark" aria-hidden="true">
+        <CalendarCheck size={20} />
+      </span>
+      <span className="logo-text">Expediente</span>
+    </Link>
+  );
+}

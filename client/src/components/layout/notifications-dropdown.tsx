@@ -1,0 +1,54 @@
+// Notifications dropdown: the 7 static samples, badge 7, list 300 px at most (spec 2).
+import { Bell } from 'lucide-react';
+import { NOTIFICATIONS, NOTIFICATIONS_BADGE, notificationUserName } from '../../features/layout/notifications-data';
+import Dropdown from './dropdown';
+
+export default function NotificationsDropdown() {
+  return (
+    <Dropdown
+      name="notifications"
+      className="topbar-item"
+      toggleLabel="Notificacoes"
+      menuClassName="dropdown-menu-end dropdown-notifications"
+      toggle={
+        <>
+          <Bell size={20} aria-hidden="true" />
+          <span className="badge bg-danger rounded-pill topbar-badge" data-testid="notifications-badge">
+            {NOTIFICATIONS_BADGE}
+          </span>
+        </>
+      }
+    >
+      <div className="dropdown-header-row">
+        <h6 className="m-0">Notificacoes</h6>
+      </div>
+      <div className="notification-list">
+        {NOTIFICATIONS.map((n) => {
+          const UserIcon = n.icon;
+          const Badge = n.badge?.icon;
+          return (
+            <a href="#" key={n.id} className={`dropdown-item notification-item${n.active ? ' active-notification' : ''}`} data-notification-id={n.id}>
+              <span className="notification-avatar" aria-hidden="true">
+                {n.avatar ? <span className="avatar avatar-sm">{n.avatar}</span> : UserIcon ? <span className="avatar avatar-sm avatar-icon"><UserIcon size={16} /></span> : null}
+                {Badge && (
+                  <span className={`notification-badge bg-${n.badge?.variant}`}>
+                    <Badge size={10} />
+                  </span>
+                )}
+              </span>
+              <span className="notification-text">
+                <span>
+                  <strong>{notificationUserName(n)}</strong> {n.action} <strong>{n.context}</strong>
+                </span>
+                <small className="text-body-secondary">{n.timestamp}</small>
+              </span>
+            </a>
+          );
+        })}
+      </div>
+      <a href="#" className="dropdown-item text-center notification-footer">
+        Read All Messages
+      </a>
+    </Dropdown>
+  );
+}

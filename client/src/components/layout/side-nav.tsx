@@ -1,0 +1,53 @@
+// The vertical side navigation (also the drawer of narrow screens).
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { hideMobileMenu } from '../../features/layout/layout-slice';
+import { MAIN_MENU, MAIN_MENU_TITLE } from '../../features/layout/menu-data';
+import { scrollToActiveItem } from '../../features/layout/scroll-to-active';
+import { initials, roleLabel } from '../../features/layout/user-labels';
+import AppMenu from './app-menu';
+import Logo from './logo';
+
+export default function SideNav() {
+  const dispatch = useAppDispatch();
+  const showUser = useAppSelector((s) => s.layout.sidenav.user);
+  const name = useAppSelector((s) => s.auth.name);
+  const role = useAppSelector((s) => s.auth.role);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const el = scrollRef.current;
+    return el ? scrollToActiveItem(el) : undefined;
+  }, [pathname]);
+
+  // Choosing a link in the drawer closes it and its backdrop.
+  const onNavigate = () => dispatch(hideMobileMenu());
+
+  return (
+    <aside className="sidenav-menu" aria-label="Navegacao lateral">
+      <div className="sidenav-brand">
+        <Logo />
+        <button type="button" className="sidenav-close" aria-label="Fechar menu" onClick={onNavigate}>
+          <X size={18} />
+        </button>
+      </div>
+      <div className="sidenav-scroll" ref={scrollRef} data-sidenav-scroll="">
+        {showUser && (
+          <div className="sidenav-user">
+            <span className="avatar avatar-lg" aria-hidden="true">
+              {initials(name)}
+            </span>
+            <div className="sidenav-user-text">
+              <span className="sidenav-user-name">{name}</span>
+              <span className="sidenav-user-role">{roleLabel(role)}</span>
+            </div>
+          </div>
+        )}
+        <AppMenu items={MAIN_MENU} title={MAIN_MENU_TITLE} onNavigate={onNavigate} />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,77 @@
+// Keeps the browser in step with the layout state: `<html>` attributes,
+// persistence, the OS colour scheme, the width rules and the drawer's body lock.
+// Everything runs in effects, so the first client render equals the server's.
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { applyLayoutAttributes, persistLayout, prefersDarkQuery, readStoredLayout } from './layout-dom';
+import { backdropPadding, RESIZE_DEBOUNCE_MS } from './layout-rules';
+import { persistableSettings, sameSettings } from './layout-settings';
+import { replaceLayoutSettings, syncSideNavToWidth } from './layout-slice';
+
+/** Set on `<html>` once JS applies the effective side-nav size; until then CSS media queries stand in. */
+export const LAYOUT_READY_ATTRIBUTE = 'data-layout-ready';
+
+export function useLayoutSync(): void {
+  const layout = useAppSelector((s) => s.layout);
+  const dispatch = useAppDispatch();
+  const [prefersDark, setPrefersDark] = useState(false);
+
+  // First mount: localStorage is the source of truth; the server rendered from
+  // the cookie that mirrors it, and if the two differ (cookie lost) it wins now.
+  useEffect(() => {
+    const stored = readStoredLayout();
+    if (stored && !sameSettings(stored, layout)) dispatch(replaceLayoutSettings(stored));
+    // Only once: later changes come from this tab.
+  }, []);
+
+  // Theme "system" follows the OS, also when it changes while the page is open.
+  useEffect(() => {
+    const query = prefersDarkQuery();
+    if (!query) return;
+    setPrefersDark(query.matches);
+    const onChange = (e: MediaQueryListEvent) => setPrefersDark(e.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  useEffect(() => {
+    applyLayoutAttributes(document.documentElement, layout, prefersDark);
+  }, [layout, prefersDark]);
+
+  const settingsKey = JSON.stringify(persistableSettings(layout));
+  useEffect(() => {
+    persistLayout(JSON.parse(settingsKey));
+  }, [settingsKey]);
+
+  // Width rules: at once on mount and on orientation or chosen-size changes by
+  // resize only (an explicit choice shows until the next resize), debounced.
+  const { orientation } = layout;
+  useEffect(() => {
+    dispatch(syncSideNavToWidth(window.innerWidth));
+    document.documentElement.setAttribute(LAYOUT_READY_ATTRIBUTE, 'true');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => dispatch(syncSideNavToWidth(window.innerWidth)), RESIZE_DEBOUNCE_MS);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [dispatch, orientation]);
+
+  // The open drawer locks body scrolling; wide windows keep the scrollbar gutter.
+  const drawerOpen = layout.sidenav.isMobileMenuOpen;
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const body = document.body;
+    body.style.overflow = 'hidden';
+    const padding = backdropPadding(window.innerWidth);
+    if (padding) body.style.paddingRight = `${padding}px`;
+    return () => {
+      body.style.overflow = '';
+      body.style.paddingRight = '';
+    };
+  }, [drawerOpen]);
+}
