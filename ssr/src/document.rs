@@ -5,34 +5,34 @@
 /// Before the first paint: theme "system" follows the operating system.
 const THEME_SCRIPT: &str = r#"<script>(function(){var d=document.documentElement;if(d.getAttribute('data-theme')==='system'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches)d.setAttribute('data-bs-theme','dark')})()</script>"#;
 
-pub struct Document<'a> {
+pub struct Document {
     /// Attributes of `<html>` (the layout settings).
-    pub html_attributes: &'a [(&'static str, String)],
-    pub title: &'a str,
+    pub html_attributes: Vec<(&'static str, String)>,
+    pub title: String,
     /// Stylesheets, as URLs.
-    pub css: &'a [String],
+    pub css: Vec<String>,
     /// Modules to preload, as URLs.
-    pub preload: &'a [String],
+    pub preload: Vec<String>,
     /// The browser entry module, as a URL.
-    pub entry: &'a str,
+    pub entry: String,
 }
 
-impl Document<'_> {
+impl Document {
     /// From `<!doctype html>` to the opening of the root element.
     pub fn head(&self) -> String {
         let mut out = String::with_capacity(2048);
         out.push_str("<!doctype html><html lang=\"pt-BR\"");
-        for (name, value) in self.html_attributes {
+        for (name, value) in &self.html_attributes {
             out.push_str(&format!(" {name}=\"{}\"", escape_attr(value)));
         }
         out.push_str("><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
-        out.push_str(&format!("<title>{}</title>", escape_text(self.title)));
+        out.push_str(&format!("<title>{}</title>", escape_text(&self.title)));
         out.push_str(THEME_SCRIPT);
-        for href in self.css {
+        for href in &self.css {
             out.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", escape_attr(href)));
         }
-        out.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_attr(self.entry)));
-        for href in self.preload {
+        out.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_attr(&self.entry)));
+        for href in &self.preload {
             out.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_attr(href)));
         }
         out.push_str("</head><body><div id=\"root\">");
@@ -44,7 +44,7 @@ impl Document<'_> {
         format!(
             "</div>{}<script type=\"module\" src=\"{}\"></script></body></html>",
             state_script(state_json),
-            escape_attr(self.entry)
+            escape_attr(&self.entry)
         )
     }
 }
@@ -69,9 +69,13 @@ mod tests {
 
     #[test]
     fn head_and_tail_make_one_document() {
-        let attributes = [("data-layout", "horizontal".to_string())];
-        let (css, preload) = (["/assets/a.css".to_string()], ["/assets/c.js".to_string()]);
-        let doc = Document { html_attributes: &attributes, title: "A & B", css: &css, preload: &preload, entry: "/assets/e.js" };
+        let doc = Document {
+            html_attributes: vec![("data-layout", "horizontal".to_string())],
+            title: "A & B".into(),
+            css: vec!["/assets/a.css".into()],
+            preload: vec!["/assets/c.js".into()],
+            entry: "/assets/e.js".into(),
+        };
         let html = doc.head() + "<p>x</p>" + &doc.tail(r#"{"a":"</script><b>"}"#);
         assert!(html.starts_with("<!doctype html><html lang=\"pt-BR\" data-layout=\"horizontal\">"));
         assert!(html.contains("<title>A &amp; B</title>"));

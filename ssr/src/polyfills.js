@@ -55,4 +55,63 @@
       return s;
     };
   }
+  if (!g.URLSearchParams) {
+    g.URLSearchParams = function (init) {
+      this._list = [];
+      const text = typeof init === "string" ? init.replace(/^\?/, "") : "";
+      if (text) {
+        for (const part of text.split("&")) {
+          if (!part) continue;
+          const i = part.indexOf("=");
+          const dec = (x) => decodeURIComponent(x.replace(/\+/g, " "));
+          this._list.push(i < 0 ? [dec(part), ""] : [dec(part.slice(0, i)), dec(part.slice(i + 1))]);
+        }
+      } else if (init && typeof init === "object") {
+        for (const k of Object.keys(init)) this._list.push([k, String(init[k])]);
+      }
+    };
+    const P = g.URLSearchParams.prototype;
+    P.get = function (k) { const e = this._list.find((x) => x[0] === k); return e ? e[1] : null; };
+    P.getAll = function (k) { return this._list.filter((x) => x[0] === k).map((x) => x[1]); };
+    P.has = function (k) { return this._list.some((x) => x[0] === k); };
+    P.set = function (k, v) { this.delete(k); this._list.push([k, String(v)]); };
+    P.append = function (k, v) { this._list.push([k, String(v)]); };
+    P.delete = function (k) { this._list = this._list.filter((x) => x[0] !== k); };
+    P.forEach = function (f) { this._list.forEach((x) => f(x[1], x[0], this)); };
+    P.entries = function () { return this._list[Symbol.iterator](); };
+    P[Symbol.iterator] = P.entries;
+    P.toString = function () {
+      return this._list.map((x) => encodeURIComponent(x[0]) + "=" + encodeURIComponent(x[1])).join("&");
+    };
+  }
+  if (!g.URL) {
+    // Absolute http(s) URLs and paths resolved against one; what routing needs.
+    const RE = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i;
+    g.URL = function (input, base) {
+      input = String(input);
+      let m = RE.exec(input);
+      if (!m && base !== undefined) {
+        const b = new g.URL(base);
+        let path = input;
+        if (input.startsWith("//")) return new g.URL(b.protocol + input);
+        if (input.startsWith("?")) path = b.pathname + input;
+        else if (input.startsWith("#")) path = b.pathname + b.search + input;
+        else if (!input.startsWith("/")) path = b.pathname.replace(/[^/]*$/, "") + input;
+        m = RE.exec(b.protocol + "//" + b.host + path);
+      }
+      if (!m) throw new TypeError("Invalid URL: " + input);
+      this.protocol = m[1].toLowerCase();
+      this.host = m[2];
+      this.hostname = m[2].replace(/:\d+$/, "");
+      this.port = (m[2].match(/:(\d+)$/) || [])[1] || "";
+      this.pathname = m[3] || "/";
+      this.search = m[4] && m[4] !== "?" ? m[4] : "";
+      this.hash = m[5] && m[5] !== "#" ? m[5] : "";
+      this.origin = this.protocol + "//" + this.host;
+      this.searchParams = new g.URLSearchParams(this.search);
+    };
+    g.URL.prototype.toString = function () { return this.origin + this.pathname + this.search + this.hash; };
+    g.URL.prototype.toJSON = g.URL.prototype.toString;
+    Object.defineProperty(g.URL.prototype, "href", { get() { return this.toString(); } });
+  }
 })(globalThis);

@@ -231,6 +231,18 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn url_polyfill_parses_and_resolves() {
+        let pool = pool(
+            "globalThis.renderPage = () => { const u = new URL('/clients?page=2&q=ana+b#x', 'http://localhost:3000/a/b'); return [u.href, u.pathname, u.searchParams.get('page'), u.searchParams.get('q'), u.hash].join('|'); }",
+            1000,
+        );
+        assert_eq!(
+            pool.render("{}".into()).await.unwrap(),
+            "http://localhost:3000/clients?page=2&q=ana+b#x|/clients|2|ana b|#x"
+        );
+    }
+
+    #[tokio::test]
     async fn a_throwing_render_is_an_error_and_the_worker_lives_on() {
         let pool = pool("globalThis.renderPage = (s) => { if (s === 'x') throw new Error('boom'); return 'ok'; }", 1000);
         let error = pool.render("x".into()).await.unwrap_err();

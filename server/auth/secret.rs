@@ -1,0 +1,46 @@
+use std::fs;
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::Path;
+
+use rand::RngCore;
+
+/// The JWT secret: from configuration, else the one kept in `data_dir`,
+/// else a new random one written there once with mode 0600.
+pub fn load_or_create_secret(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<Vec<u8>> {
+    if let Some(secret) = configured.filter(|s| !s.is_empty()) {
+        return Ok(secret.as_bytes().to_vec());
+    }
+    let path = data_dir.join("jwt-secret");
+    if let Ok(existing) = fs::read_to_string(&path) {
+        return Ok(existing.trim().as_bytes().to_vec());
+    }
+    fs::create_dir_all(data_dir)?;
+    let mut bytes = [0u8; 48];
+    rand::rng().fill_bytes(&mut bytes);
+    let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    let mut file = fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(&path)?;
+    file.write_all(secret.as_bytes())?;
+    tracing::info!(path = %path.display(), "generated a JWT secret");
+    Ok(secret.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn generated_once_with_mode_0600_then_reused() {
+        let dir = std::env::temp_dir().join(format!("expediente-secret-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let first = load_or_create_secret(None, &dir).unwrap();
+        let second = load_or_create_secret(None, &dir).unwrap();
+        assert_eq!(first, second);
+        assert_eq!(first.len(), 96);
+        let mode = fs::metadata(dir.join("jwt-secret")).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert_eq!(load_or_create_secret(Some("given"), &dir).unwrap(), b"given");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,38 @@
+//! The subcommands: serve (default), migrate, user create, seed.
+
+use crate::config::{Cli, Command, RoleArg, UserCommand};
+use crate::{app, db, services};
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let config = cli.config;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => app::serve(config).await,
+        Command::Migrate => {
+            let db = db::connect(&config.database_url).await?;
+            db::migrate(&db).await?;
+            println!("Migrações aplicadas.");
+            Ok(())
+        }
+        Command::User(UserCommand::Create { name, email, role, password }) => {
+            let db = db::connect(&config.database_url).await?;
+            db::migrate(&db).await?;
+            let role = match role {
+                RoleArg::Admin => "admin",
+                RoleArg::Staff => "staff",
+            };
+            let input = services::users::NewUser { name, email, role: role.into(), password };
+            match services::users::create(&db, input).await {
+                Ok(user) => {
+                    println!("Usuário criado: #{} {} <{}> ({})", user.id, user.name, user.email, user.role);
+                    Ok(())
+                }
+                Err(crate::error::AppError::Validation { errors, .. }) => {
+                    let lines: Vec<String> = errors.iter().map(|(f, m)| format!("{f}: {}", m.join(" "))).collect();
+                    anyhow::bail!("não foi possível criar o usuário:\n{}", lines.join("\n"))
+                }
+                Err(error) => Err(anyhow::anyhow!("{error:?}")),
+            }
+        }
+        Command::Seed { .. } => anyhow::bail!("seed ainda não implementado"),
+    }
+}

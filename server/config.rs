@@ -1,0 +1,106 @@
+//! Command line and configuration: every flag has an environment fallback
+//! (README.md lists them).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(name = "expediente", version, about = "Back office de clientes e agendamentos")]
+pub struct Cli {
+    #[command(flatten)]
+    pub config: Config,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the application (the default).
+    Serve,
+    /// Apply the database migrations and exit.
+    Migrate,
+    /// Manage users.
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Fill the database with realistic sample data.
+    Seed {
+        #[arg(long, default_value_t = 50)]
+        clients: u32,
+        #[arg(long, default_value_t = 200)]
+        appointments: u32,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create a user.
+    Create {
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        email: String,
+        #[arg(long, value_enum)]
+        role: RoleArg,
+        #[arg(long)]
+        password: String,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RoleArg {
+    Admin,
+    Staff,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "EXPEDIENTE_ADDR", default_value = "127.0.0.1:3000", global = true)]
+    pub addr: SocketAddr,
+    /// SQLite (default) or PostgreSQL (`postgres://…`) connection URL.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://data/expediente.db?mode=rwc", global = true)]
+    pub database_url: String,
+    /// Directory for the generated JWT secret (and the default SQLite file).
+    #[arg(long, env = "EXPEDIENTE_DATA_DIR", default_value = "data", global = true)]
+    pub data_dir: PathBuf,
+    /// Secret that signs session tokens; generated and kept in the data directory when unset.
+    #[arg(long, env = "EXPEDIENTE_JWT_SECRET", hide_env_values = true, global = true)]
+    pub jwt_secret: Option<String>,
+    /// Lifetime of a session token, in seconds.
+    #[arg(long, env = "EXPEDIENTE_TOKEN_TTL", default_value_t = 3600, global = true)]
+    pub token_ttl: u64,
+    /// The business time zone (IANA name).
+    #[arg(long, env = "EXPEDIENTE_TZ", default_value = "America/Sao_Paulo", global = true)]
+    pub tz: chrono_tz::Tz,
+    /// Render pages on the server (`on`) or only in the browser (`off`).
+    #[arg(long, env = "EXPEDIENTE_SSR", default_value = "on", global = true)]
+    pub ssr: SsrMode,
+    /// Render workers (JavaScript engines); defaults to the number of cores.
+    #[arg(long, env = "EXPEDIENTE_SSR_WORKERS", global = true)]
+    pub ssr_workers: Option<usize>,
+    /// E-mail of the first admin, created when the database has no user.
+    #[arg(long, env = "EXPEDIENTE_ADMIN_EMAIL", global = true)]
+    pub admin_email: Option<String>,
+    /// Password of the first admin; generated and printed once when unset.
+    #[arg(long, env = "EXPEDIENTE_ADMIN_PASSWORD", hide_env_values = true, global = true)]
+    pub admin_password: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SsrMode {
+    On,
+    Off,
+}
+
+impl Config {
+    /// Defaults for tests: an in-memory-free config pointing at `database_url`.
+    pub fn for_tests(database_url: &str, data_dir: PathBuf) -> Config {
+        let mut config = Cli::parse_from(["expediente"]).config;
+        config.database_url = database_url.to_string();
+        config.data_dir = data_dir;
+        config.jwt_secret = Some("test-secret-test-secret-test-secret".into());
+        config
+    }
+}

@@ -1,0 +1,210 @@
+//! One error type for the whole server, one JSON shape for every error:
+//! `{ "message": "…", "errors": { field: ["…"] } }`, in Portuguese. A 500
+//! tells the client only that something went wrong; the cause goes to the log.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::FromRequest;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+pub type Result<T, E = AppError> = std::result::Result<T, E>;
+
+/// Messages per field, in Portuguese.
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+/// The exact text the client's session logic looks for.
+pub const TOKEN_EXPIRED: &str = "Token has expired";
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("token expired")]
+    TokenExpired,
+    #[error("forbidden")]
+    Forbidden,
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("payload too large")]
+    PayloadTooLarge,
+    #[error("unsupported media type")]
+    UnsupportedMediaType,
+    #[error("{message}")]
+    Validation { message: String, errors: FieldErrors },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl AppError {
+    /// A 422 with one message for one field.
+    pub fn field(field: &str, message: impl Into<String>) -> AppError {
+        let mut errors = FieldErrors::new();
+        errors.insert(field.to_string(), vec![message.into()]);
+        AppError::invalid(errors)
+    }
+
+    /// A 422 with messages per field.
+    pub fn invalid(errors: FieldErrors) -> AppError {
+        AppError::Validation { message: "Os dados enviados são inválidos.".into(), errors }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized(_) | AppError::TokenExpired => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<sea_orm::DbErr> for AppError {
+    fn from(error: sea_orm::DbErr) -> AppError {
+        AppError::Internal(error.into())
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<&'a FieldErrors>,
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let message = match &self {
+            AppError::BadRequest(m) | AppError::Unauthorized(m) | AppError::NotFound(m) | AppError::Conflict(m) => {
+                m.as_str()
+            }
+            AppError::TokenExpired => TOKEN_EXPIRED,
+            AppError::Forbidden => "Você não tem permissão para esta ação.",
+            AppError::PayloadTooLarge => "O corpo da requisição excede o limite de 64 KB.",
+            AppError::UnsupportedMediaType => "Envie o corpo em JSON (Content-Type: application/json).",
+            AppError::Validation { message, .. } => message.as_str(),
+            AppError::Internal(error) => {
+                tracing::error!(error = ?error, "internal error");
+                "Ocorreu um erro interno. Tente novamente em instantes."
+            }
+        };
+        let errors = match &self {
+            AppError::Validation { errors, .. } => Some(errors),
+            _ => None,
+        };
+        (status, Json(ErrorBody { message, errors })).into_response()
+    }
+}
+
+/// The answer to any `/api` path that has no route.
+pub async fn api_not_found() -> AppError {
+    AppError::NotFound("Rota da API não encontrada.".into())
+}
+
+/// `Json<T>` whose rejections are our Portuguese JSON errors: bad JSON is a
+/// 400, a wrong type or missing field a 422 naming the field, an oversize
+/// body a 413.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    Json<T>: FromRequest<S, Rejection = JsonRejection>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, AppError> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> AppError {
+    match rejection {
+        JsonRejection::JsonSyntaxError(_) => AppError::BadRequest("JSON inválido no corpo da requisição.".into()),
+        JsonRejection::JsonDataError(error) => data_error(&error.body_text()),
+        JsonRejection::MissingJsonContentType(_) => AppError::UnsupportedMediaType,
+        JsonRejection::BytesRejection(error) if error.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            AppError::PayloadTooLarge
+        }
+        other => AppError::BadRequest(format!("Corpo da requisição ilegível ({}).", other.status())),
+    }
+}
+
+/// Turns serde's message ("Failed to deserialize the JSON body into the
+/// target type: name: invalid type: integer `1`, expected a string at line 1
+/// column 9") into a field error in Portuguese.
+fn data_error(text: &str) -> AppError {
+    let detail = text.split_once("target type: ").map_or(text, |(_, rest)| rest);
+    let (path, reason) = match detail.split_once(": ") {
+        Some((path, reason)) if !path.contains(' ') => (path.to_string(), reason),
+        _ => (String::new(), detail),
+    };
+    let (field, message) = if let Some(rest) = reason.strip_prefix("missing field `") {
+        let name = rest.split('`').next().unwrap_or_default();
+        let field = if path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
+        (field, "Campo obrigatório.".to_string())
+    } else if let Some(rest) = reason.strip_prefix("unknown variant `") {
+        let value = rest.split('`').next().unwrap_or_default();
+        (path, format!("Valor não permitido: {value}."))
+    } else if reason.starts_with("invalid type") {
+        let expected = reason.split("expected ").nth(1).and_then(|e| e.split(" at line").next()).unwrap_or("outro");
+        (path, format!("Tipo inválido (esperado: {}).", expected_pt(expected)))
+    } else {
+        (path, format!("Valor inválido ({}).", reason.split(" at line").next().unwrap_or(reason)))
+    };
+    let field = if field.is_empty() { "body".to_string() } else { field };
+    AppError::field(&field, message)
+}
+
+fn expected_pt(expected: &str) -> &str {
+    match expected {
+        "a string" => "texto",
+        "i32" | "i64" | "u32" | "u64" | "an integer" => "número inteiro",
+        "a boolean" => "verdadeiro ou falso",
+        "a sequence" => "lista",
+        "a map" | "struct" => "objeto",
+        other if other.starts_with("struct") => "objeto",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(error: AppError) -> FieldErrors {
+        match error {
+            AppError::Validation { errors, .. } => errors,
+            other => panic!("not a validation error: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn serde_messages_become_field_errors() {
+        let missing = fields(data_error(
+            "Failed to deserialize the JSON body into the target type: missing field `email` at line 1 column 2",
+        ));
+        assert_eq!(missing["email"], vec!["Campo obrigatório."]);
+        let wrong = fields(data_error(
+            "Failed to deserialize the JSON body into the target type: name: invalid type: integer `1`, expected a string at line 1 column 9",
+        ));
+        assert_eq!(wrong["name"], vec!["Tipo inválido (esperado: texto)."]);
+    }
+}

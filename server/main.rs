@@ -1,0 +1,11 @@
+use clap::Parser;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "expediente=info,tower_http=warn".into()),
+        )
+        .init();
+    expediente::cli::run(expediente::config::Cli::parse()).await
+}

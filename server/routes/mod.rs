@@ -1,0 +1,18 @@
+//! The JSON API under `/api`, one module per resource.
+
+pub mod appointments;
+pub mod auth;
+pub mod clients;
+pub mod dashboard;
+
+use axum::Router;
+
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .merge(auth::router())
+        .merge(clients::router())
+        .merge(appointments::router())
+        .merge(dashboard::router())
+}

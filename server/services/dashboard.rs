@@ -1,0 +1,61 @@
+//! The dashboard's figures: what a receptionist wants to see first.
+
+use chrono::{Datelike, Duration, NaiveTime, TimeZone, Utc};
+use chrono_tz::Tz;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::services::appointments::{AppointmentView, views};
+use entities::{appointment, client};
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Dashboard {
+    pub clients_total: u64,
+    pub appointments_today: u64,
+    pub appointments_week: u64,
+    pub revenue_month_cents: i64,
+    pub upcoming: Vec<AppointmentView>,
+}
+
+pub async fn summary(db: &DatabaseConnection, tz: Tz) -> Result<Dashboard> {
+    let now = Utc::now();
+    let today = now.with_timezone(&tz).date_naive();
+    let start_of = |date: chrono::NaiveDate| {
+        tz.from_local_datetime(&date.and_time(NaiveTime::MIN)).earliest().map(|t| t.with_timezone(&Utc)).unwrap_or(now)
+    };
+    let day_start = start_of(today);
+    let day_end = start_of(today + Duration::days(1));
+    let week_start = start_of(today - Duration::days(today.weekday().num_days_from_monday() as i64));
+    let week_end = week_start + Duration::days(7);
+    let month_start = start_of(today.with_day(1).unwrap_or(today));
+
+    let active = || appointment::Entity::find().filter(appointment::Column::Status.ne("cancelado"));
+    let between = |from, to| {
+        active().filter(appointment::Column::StartsAt.gte(from)).filter(appointment::Column::StartsAt.lt(to))
+    };
+    let revenue: Option<i64> = appointment::Entity::find()
+        .select_only()
+        .column_as(appointment::Column::PriceCents.sum(), "total")
+        .filter(appointment::Column::Status.eq("concluido"))
+        .filter(appointment::Column::StartsAt.gte(month_start))
+        .filter(appointment::Column::StartsAt.lt(now))
+        .into_tuple::<Option<i64>>()
+        .one(db)
+        .await?
+        .flatten();
+    let upcoming_rows = active()
+        .filter(appointment::Column::StartsAt.gte(now))
+        .order_by_asc(appointment::Column::StartsAt)
+        .limit(5)
+        .all(db)
+        .await?;
+    Ok(Dashboard {
+        clients_total: client::Entity::find().filter(client::Column::Archived.eq(false)).count(db).await?,
+        appointments_today: between(day_start, day_end).count(db).await?,
+        appointments_week: between(week_start, week_end).count(db).await?,
+        revenue_month_cents: revenue.unwrap_or(0),
+        upcoming: views(db, upcoming_rows, tz).await?,
+    })
+}

@@ -1,0 +1,18 @@
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
+use crate::assets::Manifest;
+use crate::auth::Keys;
+use crate::config::Config;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    /// `None` when pages are rendered only in the browser (`EXPEDIENTE_SSR=off`).
+    pub ssr: Option<ssr::Pool>,
+    pub config: Arc<Config>,
+    pub keys: Arc<Keys>,
+    pub manifest: Arc<Manifest>,
+}

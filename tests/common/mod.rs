@@ -1,0 +1,164 @@
+//! Test harness: the real server on a real listener, over a fresh SQLite
+//! file or a fresh PostgreSQL database (created here, dropped afterwards).
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use expediente::config::{Config, SsrMode};
+use reqwest::{Client, Response, StatusCode};
+use sea_orm::{ConnectionTrait, Database};
+use serde_json::{Value, json};
+
+pub const ADMIN_EMAIL: &str = "admin@example.com";
+pub const ADMIN_PASSWORD: &str = "senha-secreta-123";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs one async test on SQLite and on PostgreSQL: after
+/// `async fn name(backend: Backend)`, `both!(name)` makes the tests
+/// `name::sqlite` and `name::postgres`.
+#[macro_export]
+macro_rules! both {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name($crate::common::Backend::Sqlite).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$name($crate::common::Backend::Postgres).await
+            }
+        }
+    };
+}
+
+fn postgres_base() -> String {
+    std::env::var("EXPEDIENTE_TEST_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+}
+
+pub struct TestApp {
+    pub base: String,
+    /// A client that keeps cookies and does not follow redirects.
+    pub http: Client,
+    pub backend: Backend,
+    pub state: expediente::state::AppState,
+    dir: PathBuf,
+    pg_database: Option<String>,
+}
+
+pub struct Options {
+    pub ssr: bool,
+    pub token_ttl: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { ssr: false, token_ttl: 3600 }
+    }
+}
+
+pub async fn spawn(backend: Backend) -> TestApp {
+    spawn_with(backend, Options::default()).await
+}
+
+pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let dir = std::env::temp_dir().join(format!("expediente-test-{id}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (url, pg_database) = match backend {
+        Backend::Sqlite => (format!("sqlite://{}/test.db?mode=rwc", dir.display()), None),
+        Backend::Postgres => {
+            let name = format!("expediente_test_{id}");
+            let admin = Database::connect(format!("{}/postgres", postgres_base())).await.expect("PostgreSQL is not reachable");
+            admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.unwrap();
+            admin.close().await.unwrap();
+            (format!("{}/{name}", postgres_base()), Some(name))
+        }
+    };
+    let mut config = Config::for_tests(&url, dir.clone());
+    config.admin_email = Some(ADMIN_EMAIL.into());
+    config.admin_password = Some(ADMIN_PASSWORD.into());
+    config.token_ttl = options.token_ttl;
+    config.ssr = if options.ssr { SsrMode::On } else { SsrMode::Off };
+    config.ssr_workers = Some(1);
+    let state = expediente::app::build_state(config).await.expect("build state");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let router = expediente::app::router(state.clone());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    TestApp { base, http: new_client(), backend, state, dir, pg_database }
+}
+
+pub fn new_client() -> Client {
+    Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap()
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+        if let Some(name) = self.pg_database.take() {
+            // Drop runs outside async; a short-lived runtime drops the database.
+            std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                rt.block_on(async {
+                    if let Ok(admin) = Database::connect(format!("{}/postgres", postgres_base())).await {
+                        let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await;
+                    }
+                });
+            })
+            .join()
+            .ok();
+        }
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Signs in with the HTTP API and returns the access token.
+    pub async fn login(&self, email: &str, password: &str) -> String {
+        let response = self.http.post(self.url("/api/login")).json(&json!({ "email": email, "password": password })).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "login failed for {email}");
+        let body: Value = response.json().await.unwrap();
+        body["data"]["accessToken"].as_str().unwrap().to_string()
+    }
+
+    pub async fn admin_token(&self) -> String {
+        self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Response {
+        self.http.get(self.url(path)).bearer_auth(token).send().await.unwrap()
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> Response {
+        self.http.post(self.url(path)).bearer_auth(token).json(&body).send().await.unwrap()
+    }
+
+    pub async fn put(&self, path: &str, token: &str, body: Value) -> Response {
+        self.http.put(self.url(path)).bearer_auth(token).json(&body).send().await.unwrap()
+    }
+
+    pub async fn patch(&self, path: &str, token: &str, body: Value) -> Response {
+        self.http.patch(self.url(path)).bearer_auth(token).json(&body).send().await.unwrap()
+    }
+
+    pub async fn delete(&self, path: &str, token: &str) -> Response {
+        self.http.delete(self.url(path)).bearer_auth(token).send().await.unwrap()
+    }
+}
+
+/// Status and JSON body of a response.
+pub async fn json_of(response: Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+    (status, body)
+}

@@ -1,0 +1,96 @@
+//! The server-rendered pages: redirects, status codes, layout attributes,
+//! the preloaded state, and the streamed gzip body.
+
+mod common;
+
+use std::io::Read;
+
+use common::{ADMIN_EMAIL, Backend, Options, spawn_with};
+use reqwest::StatusCode;
+
+async fn ssr_app(backend: Backend) -> common::TestApp {
+    spawn_with(backend, Options { ssr: true, ..Options::default() }).await
+}
+
+fn location(response: &reqwest::Response) -> &str {
+    response.headers().get("location").unwrap().to_str().unwrap()
+}
+
+/// The JSON of `window.__PRELOADED_STATE__` in a page.
+fn preloaded_state(html: &str) -> serde_json::Value {
+    let start = html.find("window.__PRELOADED_STATE__=").expect("no state") + "window.__PRELOADED_STATE__=".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end].replace("\\u003c", "<")).unwrap()
+}
+
+async fn redirects_without_a_session(backend: Backend) {
+    let app = ssr_app(backend).await;
+    for (path, target) in [("/", "/login"), ("/dashboard", "/login"), ("/clients", "/login"), ("/auth/profile", "/login")] {
+        let response = app.http.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::FOUND, "{path}");
+        assert_eq!(location(&response), target, "{path}");
+    }
+}
+both!(redirects_without_a_session);
+
+async fn login_page_is_rendered_with_the_layout_of_the_cookie(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let html = app.http.get(app.url("/login")).send().await.unwrap().text().await.unwrap();
+    assert!(html.starts_with("<!doctype html><html lang=\"pt-BR\""));
+    assert!(html.contains("data-layout=\"vertical\"") && html.contains("data-skin=\"modern\""));
+    assert!(!html.contains("<div id=\"root\"></div>"), "root is empty");
+
+    let cookie = "expediente_layout=%7B%22orientation%22%3A%22horizontal%22%2C%22skin%22%3A%22saas%22%2C%22theme%22%3A%22nope%22%7D";
+    let html = app.http.get(app.url("/login")).header("cookie", cookie).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("data-layout=\"horizontal\"") && html.contains("data-skin=\"saas\""));
+    assert!(html.contains("data-theme=\"light\""), "an invalid value falls back to its default");
+    assert_eq!(preloaded_state(&html)["layout"]["orientation"], "horizontal");
+
+    let html = app.http.get(app.url("/login")).header("cookie", "expediente_layout=garbage").send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("data-layout=\"vertical\""));
+}
+both!(login_page_is_rendered_with_the_layout_of_the_cookie);
+
+async fn a_session_cookie_opens_the_dashboard(backend: Backend) {
+    let app = ssr_app(backend).await;
+    app.admin_token().await; // sets the cookie in app.http
+    let response = app.http.get(app.url("/dashboard")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let html = response.text().await.unwrap();
+    let state = preloaded_state(&html);
+    assert_eq!(state["auth"]["email"], ADMIN_EMAIL);
+    assert!(state["page"]["dashboard"]["clientsTotal"].is_number());
+    assert!(!html.contains("<div id=\"root\"></div>"), "root is empty");
+
+    let response = app.http.get(app.url("/login")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::FOUND);
+    assert_eq!(location(&response), "/dashboard");
+
+    // /logout clears the cookie; the dashboard is closed again.
+    let response = app.http.get(app.url("/logout")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let response = app.http.get(app.url("/dashboard")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::FOUND);
+}
+both!(a_session_cookie_opens_the_dashboard);
+
+async fn unknown_paths_render_the_not_found_page(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let response = app.http.get(app.url("/nao/existe")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<div id=\"root\">") && !html.contains("<div id=\"root\"></div>"));
+}
+both!(unknown_paths_render_the_not_found_page);
+
+async fn pages_are_gzipped_when_asked(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let response = app.http.get(app.url("/login")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    let bytes = response.bytes().await.unwrap();
+    let mut html = String::new();
+    flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_string(&mut html).unwrap();
+    assert!(html.starts_with("<!doctype html>") && html.ends_with("</html>"));
+}
+both!(pages_are_gzipped_when_asked);
