@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, configureApi, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  configureApi({ getToken: () => null, onTokenExpired: () => {} });
+});
+
+describe('apiRequest', () => {
+  it('sends no Authorization header without a token', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"ok":true}'));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/me')).resolves.toEqual({ ok: true });
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('clears the session on 401 "Token has expired" (message or error field)', async () => {
+    const onTokenExpired = vi.fn();
+    configureApi({ getToken: () => 't', onTokenExpired });
+    vi.stubGlobal('fetch', async () => new Response('{"message":"Token has expired"}', { status: 401 }));
+    await expect(apiRequest('/clients')).rejects.toMatchObject({ status: 401, message: 'Token has expired' });
+    vi.stubGlobal('fetch', async () => new Response('{"error":"Token has expired"}', { status: 401 }));
+    await expect(apiRequest('/clients')).rejects.toBeInstanceOf(ApiError);
+    expect(onTokenExpired).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes other errors to the caller with status, message and field errors', async () => {
+    const onTokenExpired = vi.fn();
+    configureApi({ getToken: () => 't', onTokenExpired });
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('{"message":"Dados inválidos.","errors":{"email":["Informe o e-mail."]}}', { status: 422 }),
+    );
+    const error = (await apiRequest('/login', { method: 'POST', body: {} }).catch((e) => e)) as ApiError;
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('Dados inválidos.');
+    expect(error.errors).toEqual({ email: ['Informe o e-mail.'] });
+    vi.stubGlobal('fetch', async () => new Response('{"message":"Token inválido."}', { status: 401 }));
+    await expect(apiRequest('/me')).rejects.toMatchObject({ status: 401 });
+    expect(onTokenExpired).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure in Portuguese', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('/me')).rejects.toMatchObject({ status: 0, message: NETWORK_MESSAGE });
+  });
+
+  it('gives up after 10 s with the time-out message', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    let settled = false;
+    const result = apiRequest('/me')
+      .catch((e) => e)
+      .finally(() => {
+        settled = true;
+      });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await result).toMatchObject({ status: 0, message: TIMEOUT_MESSAGE });
+    expect(TIMEOUT_MESSAGE).toBe('Tempo de resposta esgotado. Verifique sua conexão e tente novamente.');
+  });
+});
