@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { hydrationProblems, missingPrerequisite, openPage, problems, serverNodeKept, signIn, startApp } from './harness.mjs';
+
+const skip = missingPrerequisite();
+
+describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }, () => {
+  let app;
+  before(async () => {
+    app = await startApp();
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('goes from / to /login, signs in and lands on /dashboard', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await page.goto('/');
+      assert.match(page.url(), /\/login$/);
+      await page.getByText('Entrar', { exact: true }).waitFor();
+
+      // A wrong password shows the server's message.
+      await page.fill('#login-email', 'admin@example.com');
+      await page.fill('#login-password', 'errada');
+      await page.click('button[type=submit]');
+      await page.getByRole('alert').waitFor();
+      assert.match(await page.getByRole('alert').innerText(), /inválid/i);
+
+      await signIn(page);
+      await page.getByText('Total de clientes').waitFor();
+      assert.deepEqual(hydrationProblems(messages), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reloads /dashboard as server-rendered HTML and hydrates it without warnings', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      messages.length = 0;
+      const response = await page.reload({ waitUntil: 'networkidle' });
+      assert.equal(response.status(), 200);
+      const html = await response.text();
+      const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('window.__PRELOADED_STATE__'));
+      assert.match(root, /Total de clientes/, 'the dashboard is in the HTML');
+      assert.match(root, /Próximos agendamentos/);
+      assert.doesNotMatch(root, /full-page-spinner/, 'no spinner in the server HTML');
+      assert.match(html, /window\.__PRELOADED_STATE__/);
+
+      await page.getByText('Total de clientes').waitFor();
+      assert.equal(await page.locator('[data-testid=full-page-spinner]').count(), 0);
+      assert.equal(await serverNodeKept(page), true, 'hydration kept the server-rendered DOM');
+      assert.deepEqual(hydrationProblems(messages), []);
+      assert.deepEqual(problems(messages), []);
+
+      // Hydrated: an in-app link now navigates without a page load.
+      await page.evaluate(() => {
+        window.__sameDocument = true;
+      });
+      await page.getByRole('link', { name: 'Ver todos' }).click();
+      await page.waitForURL('**/appointments');
+      await page.getByRole('heading', { name: 'Agendamentos', exact: true }).waitFor();
+      assert.equal(await page.evaluate(() => window.__sameDocument), true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs out on /logout and is sent to /login when opening /dashboard again', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      await page.goto('/logout');
+      await page.getByText('Você saiu do sistema.').waitFor();
+      await page.getByRole('link', { name: 'Entrar novamente' }).waitFor();
+      const stored = await page.evaluate(() => window.localStorage.getItem('persist:root'));
+      assert.ok(!stored || !JSON.parse(JSON.parse(stored).auth).accessToken, 'no token left in storage');
+
+      await page.goto('/dashboard');
+      await page.waitForURL('**/login');
+      await page.locator('#login-email').waitFor();
+      // And it stays there (no bounce back to /dashboard from stale storage).
+      await page.waitForTimeout(300);
+      assert.match(page.url(), /\/login$/);
+      assert.deepEqual(hydrationProblems(messages), []);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,189 @@
+// Browser tests against the real release binary (node:test, `npm run e2e`).
+// Each suite starts the binary on a free port with a fresh SQLite database,
+// launches the system Chromium through playwright-core (never a downloaded
+// browser), collects console output and page errors, and stops everything.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const BIN = path.resolve(clientDir, process.env.EXPEDIENTE_BIN ?? '../target/release/expediente');
+export const ADMIN = { email: 'admin@example.com', password: 'Senha-e2e-123' };
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Why the suite cannot run here, or null (use with node:test's `skip`). */
+export function missingPrerequisite() {
+  if (!existsSync(BIN)) return `binary not found: ${BIN} (cargo build --release)`;
+  if (!existsSync(CHROMIUM)) return `chromium not found: ${CHROMIUM}`;
+  return null;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the binary. `env` adds or overrides variables (e.g.
+ * `{ EXPEDIENTE_TOKEN_TTL: '90' }` or `{ EXPEDIENTE_SSR: 'off' }`).
+ * Resolves once GET /login answers.
+ */
+export async function startServer({ env = {}, timeoutMs = 60_000 } = {}) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const output = [];
+  const child = spawn(BIN, [], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite://${dir}/e2e.db?mode=rwc`,
+      EXPEDIENTE_ADDR: `127.0.0.1:${port}`,
+      EXPEDIENTE_DATA_DIR: dir,
+      EXPEDIENTE_ADMIN_EMAIL: ADMIN.email,
+      EXPEDIENTE_ADMIN_PASSWORD: ADMIN.password,
+      EXPEDIENTE_JWT_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
+      RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => output.push(String(d)));
+  child.stderr.on('data', (d) => output.push(String(d)));
+  let exited = null;
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+  });
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) {
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(`server exited early (${JSON.stringify(exited)}):\n${output.join('')}`);
+    }
+    try {
+      const res = await fetch(`${url}/login`, { redirect: 'manual' });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${timeoutMs} ms:\n${output.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    port,
+    dir,
+    output,
+    async stop() {
+      if (!exited) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await done;
+        clearTimeout(timer);
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A fresh browser context and page whose console messages and uncaught
+ * errors are collected in `messages` ({ type, text }).
+ */
+export async function openPage(browser, baseURL, contextOptions = {}) {
+  const context = await browser.newContext({ baseURL, ...contextOptions });
+  const page = await context.newPage();
+  const messages = [];
+  page.on('console', (m) => messages.push({ type: m.type(), text: m.text() }));
+  page.on('pageerror', (e) => messages.push({ type: 'pageerror', text: String(e?.stack ?? e) }));
+  // The first element the server put in #root, taken before any script runs:
+  // if hydration failed React would replace it, so tests can compare.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') {
+        window.__ssrFirstNode = document.querySelector('#root > *');
+      }
+    });
+  });
+  return { context, page, messages };
+}
+
+/** Console errors, warnings and page errors (hydration mismatches surface here). */
+export function problems(messages) {
+  return messages.filter((m) => m.type === 'error' || m.type === 'warning' || m.type === 'pageerror');
+}
+
+export function hydrationProblems(messages) {
+  return messages.filter((m) => /hydrat|did not match|server rendered|#418|#419|#422|#423|#425/i.test(m.text));
+}
+
+/** True when the node the server rendered is still the one on screen (hydrated, not replaced). */
+export function serverNodeKept(page) {
+  return page.evaluate(() => {
+    const first = window.__ssrFirstNode;
+    return Boolean(first) && first === document.querySelector('#root > *') && first.isConnected;
+  });
+}
+
+/** Signs in through the login form and waits for /dashboard. */
+export async function signIn(page, { email = ADMIN.email, password = ADMIN.password } = {}) {
+  await page.goto('/login');
+  await page.fill('#login-email', email);
+  await page.fill('#login-password', password);
+  await Promise.all([page.waitForURL('**/dashboard'), page.click('button[type=submit]')]);
+}
+
+/** Starts the server and a browser together; `stop()` ends both. */
+export async function startApp(options = {}) {
+  const server = await startServer(options);
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return {
+    server,
+    browser,
+    async stop() {
+      await browser.close().catch(() => {});
+      await server.stop();
+    },
+  };
+}
