@@ -1,5 +1,5 @@
 // Toast notifications (spec 2 "Toast notifications", 9 "Toast delays").
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Slide, ToastContainer } from 'react-toastify';
 
 /** Delay of the container and of toasts other than the titled one. */
@@ -54,13 +54,16 @@ export interface TitledToastProps {
 /** A title-and-message toast that hides itself after `delay` ms. */
 export function TitledToast({ title, message, variant = 'light', delay = TITLED_TOAST_DELAY, onClose }: TitledToastProps) {
   const [show, setShow] = useState(true);
+  // A ref, so a parent re-render with a new callback does not restart the timer.
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
   useEffect(() => {
     const timer = setTimeout(() => {
       setShow(false);
-      onClose?.();
+      onCloseRef.current?.();
     }, delay);
     return () => clearTimeout(timer);
-  }, [delay, onClose]);
+  }, [delay]);
   if (!show) return null;
   const textClass = titledToastTextClass(variant);
   return (

@@ -17,7 +17,7 @@ import {
   type ThemeSetting,
   type TopBarColor,
 } from './layout-settings';
-import { nextSizeOnToggle, sizeForWidth } from './layout-rules';
+import { CONDENSED_MAX_WIDTH, nextSizeOnToggle, sizeForWidth } from './layout-rules';
 
 export interface LayoutState extends LayoutSettings {
   showCustomizer: boolean;
@@ -110,8 +110,10 @@ const layoutSlice = createSlice({
     },
     /** Apply the width rules (spec 4) to the chosen size. */
     syncSideNavToWidth(state, action: PayloadAction<number>) {
-      const size = sizeForWidth(state.orientation, action.payload, state.sidenav.size);
-      state.effectiveSideNavSize = size === state.sidenav.size ? null : size;
+      const width = action.payload;
+      const size = sizeForWidth(state.orientation, width, state.sidenav.size);
+      // Wide vertical windows show the chosen size; everywhere else the width decides.
+      state.effectiveSideNavSize = state.orientation === 'vertical' && width > CONDENSED_MAX_WIDTH ? null : size;
       if (size !== 'offcanvas') state.sidenav.isMobileMenuOpen = false;
     },
     /**
@@ -128,7 +130,7 @@ const layoutSlice = createSlice({
       const next = nextSizeOnToggle(current, state.sidenav.size);
       // `== null`: a preloaded layout from the server lacks the transient fields.
       if (state.effectiveSideNavSize == null) state.sidenav.size = next;
-      else state.effectiveSideNavSize = next === state.sidenav.size ? null : next;
+      else state.effectiveSideNavSize = next;
     },
     /** Replace the settings (e.g. localStorage differing from the cookie after mount). */
     replaceLayoutSettings(state, action: PayloadAction<LayoutSettings>) {
