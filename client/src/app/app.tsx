@@ -1,8 +1,10 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { AppToastContainer } from '../components/layout/toasts';
 import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
 import { markFirstRenderDone } from '../lib/server-data';
+import { useMounted } from '../lib/use-mounted';
 import { ProtectedRoute } from './protected-route';
 import { ROUTES } from './route-table';
 import type { Screens } from './screens';
@@ -19,6 +21,8 @@ export function App({ screens }: { screens: Screens }) {
   // Parent effects run after their children's: by now every screen of the
   // first render has seen the server's data.
   useEffect(() => markFirstRenderDone(), []);
+  // Toasts only ever appear in the browser: keep them out of the server HTML.
+  const mounted = useMounted();
 
   const publicRoutes = ROUTES.filter((r) => !r.protected);
   const protectedRoutes = ROUTES.filter((r) => r.protected);
@@ -26,6 +30,7 @@ export function App({ screens }: { screens: Screens }) {
   return (
     <>
       <SessionTimer />
+      {mounted ? <AppToastContainer /> : null}
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
           <Route path="/" element={<Navigate to="/login" replace />} />
