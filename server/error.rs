@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::extract::FromRequest;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequestParts, Query};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -135,6 +137,25 @@ where
     }
 }
 
+/// `Query<T>` whose rejection is a 422 naming the parameter, in Portuguese.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiQuery<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiQuery<T>
+where
+    Query<T>: FromRequestParts<S, Rejection = QueryRejection>,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(value)) => Ok(ApiQuery(value)),
+            Err(rejection) => Err(data_error(&rejection.body_text())),
+        }
+    }
+}
+
 fn json_rejection(rejection: JsonRejection) -> AppError {
     match rejection {
         JsonRejection::JsonSyntaxError(_) => AppError::BadRequest("JSON inválido no corpo da requisição.".into()),
@@ -151,7 +172,10 @@ fn json_rejection(rejection: JsonRejection) -> AppError {
 /// target type: name: invalid type: integer `1`, expected a string at line 1
 /// column 9") into a field error in Portuguese.
 fn data_error(text: &str) -> AppError {
-    let detail = text.split_once("target type: ").map_or(text, |(_, rest)| rest);
+    let detail = text
+        .split_once("target type: ")
+        .or_else(|| text.split_once("query string: "))
+        .map_or(text, |(_, rest)| rest);
     let (path, reason) = match detail.split_once(": ") {
         Some((path, reason)) if !path.contains(' ') => (path.to_string(), reason),
         _ => (String::new(), detail),
@@ -206,5 +230,7 @@ mod tests {
             "Failed to deserialize the JSON body into the target type: name: invalid type: integer `1`, expected a string at line 1 column 9",
         ));
         assert_eq!(wrong["name"], vec!["Tipo inválido (esperado: texto)."]);
+        let query = fields(data_error("Failed to deserialize query string: page: invalid digit found in string"));
+        assert_eq!(query["page"], vec!["Valor inválido (invalid digit found in string)."]);
     }
 }

@@ -1,11 +1,11 @@
 //! GET /api/appointments
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 
 use crate::auth::AuthUser;
-use crate::error::Result;
+use crate::error::{ApiQuery, Result};
 use crate::services::appointments::{self, AppointmentQuery, AppointmentView};
 use crate::services::Page;
 use crate::state::AppState;
@@ -17,7 +17,7 @@ pub fn router() -> Router<AppState> {
 async fn list(
     State(state): State<AppState>,
     _auth: AuthUser,
-    Query(query): Query<AppointmentQuery>,
+    ApiQuery(query): ApiQuery<AppointmentQuery>,
 ) -> Result<Json<Page<AppointmentView>>> {
     Ok(Json(appointments::list(&state.db, &query, state.config.tz).await?))
 }

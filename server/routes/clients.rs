@@ -1,11 +1,11 @@
 //! GET /api/clients
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 
 use crate::auth::AuthUser;
-use crate::error::Result;
+use crate::error::{ApiQuery, Result};
 use crate::services::clients::{self, ClientQuery, ClientView};
 use crate::services::Page;
 use crate::state::AppState;
@@ -14,6 +14,6 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/clients", get(list))
 }
 
-async fn list(State(state): State<AppState>, _auth: AuthUser, Query(query): Query<ClientQuery>) -> Result<Json<Page<ClientView>>> {
+async fn list(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): ApiQuery<ClientQuery>) -> Result<Json<Page<ClientView>>> {
     Ok(Json(clients::list(&state.db, &query, state.config.tz).await?))
 }
