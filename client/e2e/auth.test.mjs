@@ -90,3 +90,53 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
     }
   });
 });
+
+describe('session expiry', { skip: skip ?? false }, () => {
+  let app;
+  before(async () => {
+    // A token that lives a few seconds: the session timer must end it.
+    app = await startApp({ env: { EXPEDIENTE_TOKEN_TTL: '4' } });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('clears the session when the token expires, goes to /login and says so', async () => {
+    const { context, page } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      await page.getByText('Sua sessão expirou. Entre novamente.').waitFor({ timeout: 10_000 });
+      await page.waitForURL('**/login');
+      await page.locator('#login-email').waitFor();
+      const stored = await page.evaluate(() => window.localStorage.getItem('persist:root'));
+      assert.ok(!stored || !JSON.parse(JSON.parse(stored).auth).accessToken, 'no token left in storage');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('browser-only rendering (EXPEDIENTE_SSR=off)', { skip: skip ?? false }, () => {
+  let app;
+  before(async () => {
+    app = await startApp({ env: { EXPEDIENTE_SSR: 'off' } });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('renders /dashboard in the browser from an empty root', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      messages.length = 0;
+      const response = await page.reload();
+      const html = await response.text();
+      assert.match(html, /<div id="root"><\/div>/, 'the server sent an empty root');
+      await page.getByText('Total de clientes').waitFor();
+      assert.deepEqual(problems(messages), []);
+    } finally {
+      await context.close();
+    }
+  });
+});

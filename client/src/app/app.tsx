@@ -30,7 +30,6 @@ export function App({ screens }: { screens: Screens }) {
   return (
     <>
       <SessionTimer />
-      {mounted ? <AppToastContainer /> : null}
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
           <Route path="/" element={<Navigate to="/login" replace />} />
@@ -47,6 +46,8 @@ export function App({ screens }: { screens: Screens }) {
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
+      {/* Last, so the server-rendered nodes keep their places. */}
+      {mounted ? <AppToastContainer /> : null}
     </>
   );
 }
