@@ -1,0 +1,226 @@
+// The shell's layout against the real binary: customizer → cookie → server
+// HTML, width rules, the mobile drawer, the system theme, first paint at
+// narrow widths before any script runs.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { hydrationProblems, missingPrerequisite, openPage, problems, signIn, startApp } from './harness.mjs';
+
+const skip = missingPrerequisite();
+
+const htmlAttr = (page, name) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
+const waitAttr = (page, name, value) =>
+  page.waitForFunction(([n, v]) => document.documentElement.getAttribute(n) === v, [name, value], { timeout: 5_000 });
+
+/** Signs in on a fresh page and returns the context's session cookie, for pages that must start signed in. */
+async function sessionCookies(browser, url) {
+  const { context, page } = await openPage(browser, url);
+  await signIn(page);
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}
+
+describe('shell layout', { skip: skip ?? false }, () => {
+  let app;
+  let cookies;
+  before(async () => {
+    app = await startApp();
+    cookies = await sessionCookies(app.browser, app.server.url);
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  /** A signed-in page of the given viewport (JS on or off). */
+  async function signedInPage(viewport = { width: 1400, height: 900 }, options = {}) {
+    const opened = await openPage(app.browser, app.server.url, { viewport, ...options });
+    await opened.context.addCookies(cookies);
+    return opened;
+  }
+
+  it('horizontal orientation chosen in the customizer arrives in the server HTML after a reload', async () => {
+    const { context, page, messages } = await signedInPage();
+    try {
+      await page.goto('/dashboard');
+      await waitAttr(page, 'data-layout-ready', 'true');
+      assert.equal(await htmlAttr(page, 'data-layout'), 'vertical');
+      await page.click('[data-customizer-toggle]');
+      const customizer = page.locator('.customizer');
+      await customizer.waitFor();
+      assert.equal(await customizer.locator('[data-section="sidenav-size"]').count(), 1);
+      assert.equal(await customizer.locator('[data-section="position"]').count(), 1);
+      assert.equal(await customizer.locator('a[data-buy-now]').getAttribute('href'), '');
+
+      await customizer.locator('input[name="orientation"][value="horizontal"]').check();
+      await waitAttr(page, 'data-layout', 'horizontal');
+      // Size and position make no sense in horizontal orientation.
+      assert.equal(await customizer.locator('[data-section="sidenav-size"]').count(), 0);
+      assert.equal(await customizer.locator('[data-section="position"]').count(), 0);
+      const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('__ADMIN_THEME_CONFIG__')));
+      assert.equal(stored.orientation, 'horizontal');
+      const cookie = (await context.cookies()).find((c) => c.name === 'expediente_layout');
+      assert.ok(cookie, 'the layout cookie is set');
+      assert.equal(JSON.parse(decodeURIComponent(cookie.value)).orientation, 'horizontal');
+
+      messages.length = 0;
+      const response = await page.reload({ waitUntil: 'networkidle' });
+      const body = await response.text();
+      assert.match(body.slice(0, body.indexOf('<head>')), /data-layout="horizontal"/, 'the first byte has the layout');
+      assert.match(body, /class="topnav"/, 'the server rendered the top navigation');
+      assert.match(body, /href="\/auth-1\/sign-in"/, 'with the template-style menu');
+      await page.locator('.topnav').waitFor({ state: 'visible' });
+      assert.equal(await page.locator('.sidenav-menu').isVisible(), false, 'no side nav at 1400 px');
+      assert.deepEqual(hydrationProblems(messages), []);
+
+      // A demo entry is a plain link; an app route navigates inside the app.
+      assert.equal(await page.locator('.topnav a[href="/calendar"]').getAttribute('data-discover'), null);
+
+      // Reset restores the defaults.
+      await page.click('[data-customizer-toggle]');
+      await page.locator('.customizer').getByRole('button', { name: 'Redefinir' }).click();
+      await waitAttr(page, 'data-layout', 'vertical');
+      const reset = JSON.parse(await page.evaluate(() => localStorage.getItem('__ADMIN_THEME_CONFIG__')));
+      assert.deepEqual(reset, {
+        skin: 'modern',
+        theme: 'light',
+        monochrome: false,
+        orientation: 'vertical',
+        sidenav: { size: 'default', color: 'gradient', user: false, isMobileMenuOpen: false },
+        topBar: { color: 'gradient' },
+        position: 'fixed',
+        width: 'fluid',
+      });
+      assert.equal(await htmlAttr(page, 'data-skin'), 'modern');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('horizontal falls back to the side drawer below 992 px', async () => {
+    const { context, page } = await signedInPage({ width: 900, height: 800 });
+    try {
+      await page.goto('/dashboard');
+      await page.evaluate(() => {
+        const settings = JSON.parse(localStorage.getItem('__ADMIN_THEME_CONFIG__') ?? '{}');
+        localStorage.setItem('__ADMIN_THEME_CONFIG__', JSON.stringify({ ...settings, orientation: 'horizontal' }));
+      });
+      await page.reload();
+      await waitAttr(page, 'data-layout', 'horizontal');
+      await waitAttr(page, 'data-sidenav-size', 'offcanvas');
+      assert.equal(await page.locator('.topnav').isVisible(), false);
+      await page.click('.sidenav-toggle');
+      await page.locator('.sidenav-menu .side-nav-link[href="/clients"]').waitFor({ state: 'visible' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('resizing to 1000 px condenses the side nav, and back', async () => {
+    const { context, page } = await signedInPage();
+    try {
+      await page.goto('/clients');
+      await waitAttr(page, 'data-layout-ready', 'true');
+      assert.equal(await htmlAttr(page, 'data-sidenav-size'), 'default');
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await waitAttr(page, 'data-sidenav-size', 'condensed');
+      const width = await page.locator('.sidenav-menu').evaluate((el) => el.getBoundingClientRect().width);
+      assert.ok(width < 100, `condensed side nav is narrow (${width})`);
+      await page.setViewportSize({ width: 1400, height: 800 });
+      await waitAttr(page, 'data-sidenav-size', 'default');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at 500 px the toggle opens the drawer with a backdrop that locks the body; a click on it closes', async () => {
+    const { context, page, messages } = await signedInPage({ width: 500, height: 800 });
+    try {
+      await page.goto('/dashboard');
+      await waitAttr(page, 'data-sidenav-size', 'offcanvas');
+      const box = await page.locator('.sidenav-menu').boundingBox();
+      assert.ok(box.x + box.width <= 1, 'the drawer starts off screen');
+      await page.click('.sidenav-toggle');
+      const backdrop = page.locator('[data-testid="sidenav-backdrop"]');
+      await backdrop.waitFor();
+      assert.equal(await page.evaluate(() => document.body.style.overflow), 'hidden');
+      assert.equal(await page.evaluate(() => document.body.style.paddingRight), '', 'no padding at 500 px');
+      await page.waitForFunction(() => document.querySelector('.sidenav-menu').getBoundingClientRect().x >= 0);
+      await backdrop.click({ position: { x: 480, y: 400 } });
+      await backdrop.waitFor({ state: 'detached' });
+      assert.equal(await page.evaluate(() => document.body.style.overflow), '');
+
+      // Choosing a link in the drawer closes it too.
+      await page.click('.sidenav-toggle');
+      await backdrop.waitFor();
+      await page.locator('.sidenav-menu .side-nav-link[href="/clients"]').click();
+      await page.waitForURL('**/clients');
+      await backdrop.waitFor({ state: 'detached' });
+      // Script errors and React warnings only (the screens' API calls are not the shell's).
+      assert.deepEqual(problems(messages).filter((m) => !/Failed to load resource/.test(m.text)), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('narrow screens are right on the first paint, before any script', async () => {
+    for (const [width, expected] of [
+      [500, 'offcanvas'],
+      [1000, 'condensed'],
+      [1400, 'default'],
+    ]) {
+      const { context, page } = await signedInPage({ width, height: 800 }, { javaScriptEnabled: false });
+      try {
+        await page.goto('/dashboard');
+        const box = await page.locator('.sidenav-menu').boundingBox();
+        const visibleWidth = Math.max(0, box.x + box.width);
+        if (expected === 'offcanvas') assert.ok(visibleWidth <= 1, `${width}px: side nav hidden (${visibleWidth})`);
+        else if (expected === 'condensed') assert.ok(visibleWidth > 40 && visibleWidth < 100, `${width}px: condensed (${visibleWidth})`);
+        else assert.ok(visibleWidth > 200, `${width}px: full side nav (${visibleWidth})`);
+        const content = await page.locator('.content-page').boundingBox();
+        assert.ok(Math.abs(content.x - visibleWidth) <= 1, `${width}px: content starts after the side nav`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('theme "system" follows the operating system, also when it changes', async () => {
+    const { context, page } = await signedInPage();
+    try {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto('/dashboard');
+      await page.click('[data-dropdown="theme"] button');
+      await page.getByText('Sistema', { exact: true }).click();
+      await waitAttr(page, 'data-theme', 'system');
+      assert.equal(await htmlAttr(page, 'data-bs-theme'), 'light');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await waitAttr(page, 'data-bs-theme', 'dark');
+
+      // After a reload the server writes light and the head script corrects it before paint.
+      const response = await page.reload();
+      assert.match(await response.text(), /data-theme="system"/);
+      await waitAttr(page, 'data-bs-theme', 'dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await waitAttr(page, 'data-bs-theme', 'light');
+
+      await page.click('[data-dropdown="theme"] button');
+      await page.getByText('Escuro', { exact: true }).click();
+      await waitAttr(page, 'data-bs-theme', 'dark');
+      await page.click('[data-dropdown="theme"] button');
+      await page.getByText('Claro', { exact: true }).click();
+      await waitAttr(page, 'data-bs-theme', 'light');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the footer shows the current year', async () => {
+    const { context, page } = await signedInPage();
+    try {
+      await page.goto('/dashboard');
+      assert.match(await page.locator('.app-footer').innerText(), new RegExp(String(new Date().getFullYear())));
+    } finally {
+      await context.close();
+    }
+  });
+});
