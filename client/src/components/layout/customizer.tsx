@@ -32,7 +32,7 @@ type Options<T extends string> = { value: T; label: string }[];
 
 const SKIN_OPTIONS: Options<Skin> = [
   { value: 'modern', label: 'Moderno' },
-  { value: 'default', label: 'Padrao' },
+  { value: 'default', label: 'Padrão' },
   { value: 'material', label: 'Material' },
   { value: 'saas', label: 'SaaS' },
   { value: 'flat', label: 'Plano' },
@@ -61,7 +61,7 @@ const SIDENAV_COLOR_OPTIONS: Options<SideNavColor> = [
   { value: 'image', label: 'Imagem' },
 ];
 const SIZE_OPTIONS: Options<SideNavSize> = [
-  { value: 'default', label: 'Padrao' },
+  { value: 'default', label: 'Padrão' },
   { value: 'compact', label: 'Compacto' },
   { value: 'condensed', label: 'Condensado' },
   { value: 'on-hover', label: 'Ao passar o mouse' },
@@ -70,7 +70,7 @@ const SIZE_OPTIONS: Options<SideNavSize> = [
 ];
 const POSITION_OPTIONS: Options<LayoutPosition> = [
   { value: 'fixed', label: 'Fixo' },
-  { value: 'scrollable', label: 'Rolavel' },
+  { value: 'scrollable', label: 'Rolável' },
 ];
 const WIDTH_OPTIONS: Options<LayoutWidth> = [
   { value: 'fluid', label: 'Fluido' },
@@ -134,9 +134,9 @@ export default function Customizer() {
           </Section>
           <Section title="Esquema de cores" name="theme">
             <Choice name="theme" options={THEME_OPTIONS} value={layout.theme} onChange={(v) => dispatch(changeTheme(v))} />
-            <Switch id="monochrome" label="Monocromatico" checked={layout.monochrome} onChange={() => dispatch(toggleMonochrome())} />
+            <Switch id="monochrome" label="Monocromático" checked={layout.monochrome} onChange={() => dispatch(toggleMonochrome())} />
           </Section>
-          <Section title="Orientacao" name="orientation">
+          <Section title="Orientação" name="orientation">
             <Choice name="orientation" options={ORIENTATION_OPTIONS} value={layout.orientation} onChange={(v) => dispatch(changeOrientation(v))} />
           </Section>
           <Section title="Cor da barra superior" name="topbar-color">
@@ -151,7 +151,7 @@ export default function Customizer() {
             </Section>
           )}
           {vertical && (
-            <Section title="Posicao do layout" name="position">
+            <Section title="Posição do layout" name="position">
               <Choice name="position" options={POSITION_OPTIONS} value={layout.position} onChange={(v) => dispatch(changePosition(v))} />
             </Section>
           )}
@@ -159,7 +159,7 @@ export default function Customizer() {
             <Choice name="width" options={WIDTH_OPTIONS} value={layout.width} onChange={(v) => dispatch(changeWidth(v))} />
           </Section>
           <Section title="Menu lateral" name="sidenav-user">
-            <Switch id="sidenav-user" label="Mostrar usuario no menu lateral" checked={layout.sidenav.user} onChange={() => dispatch(toggleSideNavUser())} />
+            <Switch id="sidenav-user" label="Mostrar usuário no menu lateral" checked={layout.sidenav.user} onChange={() => dispatch(toggleSideNavUser())} />
           </Section>
         </div>
         <div className="offcanvas-footer customizer-footer">

@@ -7,7 +7,7 @@ export default function Footer() {
         <span>
           © {year} Expediente
         </span>
-        <span className="text-body-secondary">Gestao de clientes e agendamentos</span>
+        <span className="text-body-secondary">Gestão de clientes e agendamentos</span>
       </div>
     </footer>
   );

@@ -16,7 +16,7 @@ export default function HorizontalNav() {
   const close = () => setOpen([]);
 
   return (
-    <nav className="topnav" aria-label="Navegacao principal">
+    <nav className="topnav" aria-label="Navegação principal">
       <div className="topnav-inner">
         <ul className="topnav-menu" onMouseLeave={close}>
           {HORIZONTAL_MENU.map((item) => (

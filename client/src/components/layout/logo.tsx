@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 export default function Logo({ className = '' }: { className?: string }) {
   return (
-    <Link to="/" className={`logo ${className}`} aria-label="Expediente - inicio">
+    <Link to="/" className={`logo ${className}`} aria-label="Expediente - início">
       <span className="logo-mark" aria-hidden="true">
         <CalendarCheck size={20} />
       </span>

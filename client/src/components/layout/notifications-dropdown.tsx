@@ -8,7 +8,7 @@ export default function NotificationsDropdown() {
     <Dropdown
       name="notifications"
       className="topbar-item"
-      toggleLabel="Notificacoes"
+      toggleLabel="Notificações"
       menuClassName="dropdown-menu-end dropdown-notifications"
       toggle={
         <>
@@ -20,7 +20,7 @@ export default function NotificationsDropdown() {
       }
     >
       <div className="dropdown-header-row">
-        <h6 className="m-0">Notificacoes</h6>
+        <h6 className="m-0">Notificações</h6>
       </div>
       <div className="notification-list">
         {NOTIFICATIONS.map((n) => {

@@ -27,7 +27,7 @@ export default function SideNav() {
   const onNavigate = () => dispatch(hideMobileMenu());
 
   return (
-    <aside className="sidenav-menu" aria-label="Navegacao lateral">
+    <aside className="sidenav-menu" aria-label="Navegação lateral">
       <div className="sidenav-brand">
         <Logo />
         <button type="button" className="sidenav-close" aria-label="Fechar menu" onClick={onNavigate}>

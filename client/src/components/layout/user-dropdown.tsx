@@ -13,7 +13,7 @@ export default function UserDropdown() {
       name="user"
       className="topbar-item"
       toggleClassName="topbar-link topbar-user"
-      toggleLabel="Menu do usuario"
+      toggleLabel="Menu do usuário"
       menuClassName="dropdown-menu-end"
       toggle={
         <>

@@ -60,7 +60,7 @@ export const HORIZONTAL_MENU: MenuItem[] = [
   },
   {
     key: 'h-management',
-    label: 'Gestao',
+    label: 'Gestão',
     icon: Briefcase,
     children: [
       { key: 'h-clients', label: 'Clientes', url: '/clients' },
@@ -74,7 +74,7 @@ export const HORIZONTAL_MENU: MenuItem[] = [
     label: 'Apps',
     icon: LayoutGrid,
     children: [
-      { key: 'h-calendar', label: 'Calendario', url: '/calendar' },
+      { key: 'h-calendar', label: 'Calendário', url: '/calendar' },
       { key: 'h-chat', label: 'Chat', url: '/chat' },
       { key: 'h-file-manager', label: 'Gerenciador de Arquivos', url: '/file-manager' },
       {
@@ -85,7 +85,7 @@ export const HORIZONTAL_MENU: MenuItem[] = [
           { key: 'h-orders', label: 'Pedidos', url: '/orders' },
           { key: 'h-customers', label: 'Clientes', url: '/customers' },
           { key: 'h-sellers', label: 'Vendedores', url: '/sellers' },
-          { key: 'h-reviews', label: 'Avaliacoes', url: '/reviews', badge: { variant: 'success', text: 'Novo' } },
+          { key: 'h-reviews', label: 'Avaliações', url: '/reviews', badge: { variant: 'success', text: 'Novo' } },
         ],
       },
       {
@@ -103,7 +103,7 @@ export const HORIZONTAL_MENU: MenuItem[] = [
         children: leaves('h-crm', '/crm', [
           ['contacts', 'Contatos'],
           ['opportunities', 'Oportunidades'],
-          ['deals', 'Negocios'],
+          ['deals', 'Negócios'],
           ['leads', 'Leads'],
           ['pipeline', 'Funil'],
           ['campaign', 'Campanhas'],
@@ -119,8 +119,8 @@ export const HORIZONTAL_MENU: MenuItem[] = [
         children: leaves('h-users', '/users', [
           ['contacts', 'Contatos'],
           ['profile', 'Perfil'],
-          ['roles', 'Papeis'],
-          ['permissions', 'Permissoes'],
+          ['roles', 'Papéis'],
+          ['permissions', 'Permissões'],
         ]),
       },
       {
@@ -135,26 +135,26 @@ export const HORIZONTAL_MENU: MenuItem[] = [
   },
   {
     key: 'h-pages',
-    label: 'Paginas',
+    label: 'Páginas',
     icon: Layers,
     children: [
       {
         key: 'h-pages-general',
-        label: 'Paginas',
+        label: 'Páginas',
         children: leaves('h-pages', '/pages', [
-          ['starter', 'Pagina Inicial'],
+          ['starter', 'Página Inicial'],
           ['faq', 'Perguntas Frequentes'],
-          ['pricing', 'Precos'],
+          ['pricing', 'Preços'],
           ['timeline', 'Linha do Tempo'],
           ['search-results', 'Resultados de Busca'],
-          ['terms-conditions', 'Termos e Condicoes'],
+          ['terms-conditions', 'Termos e Condições'],
         ]),
       },
-      { key: 'h-auth-1', label: 'Autenticacao 1', children: leaves('h-auth-1', '/auth-1', AUTH_PAGES) },
-      { key: 'h-auth-2', label: 'Autenticacao 2', children: leaves('h-auth-2', '/auth-2', AUTH_PAGES) },
+      { key: 'h-auth-1', label: 'Autenticação 1', children: leaves('h-auth-1', '/auth-1', AUTH_PAGES) },
+      { key: 'h-auth-2', label: 'Autenticação 2', children: leaves('h-auth-2', '/auth-2', AUTH_PAGES) },
       {
         key: 'h-errors',
-        label: 'Paginas de Erro',
+        label: 'Páginas de Erro',
         children: [
           ...leaves('h-error', '/error', [
             ['400', 'Erro 400'],
@@ -164,7 +164,7 @@ export const HORIZONTAL_MENU: MenuItem[] = [
             ['408', 'Erro 408'],
             ['500', 'Erro 500'],
           ]),
-          { key: 'h-maintenance', label: 'Manutencao', url: '/maintenance' },
+          { key: 'h-maintenance', label: 'Manutenção', url: '/maintenance' },
           { key: 'h-coming-soon', label: 'Em Breve', url: '/coming-soon' },
         ],
       },
@@ -180,12 +180,12 @@ export const HORIZONTAL_MENU: MenuItem[] = [
         key: 'h-ui',
         label: 'Elementos UI',
         children: leaves('h-ui', '/ui', [
-          ['accordions', 'Acordeoes'],
+          ['accordions', 'Acordeões'],
           ['alerts', 'Alertas'],
           ['avatars', 'Avatares'],
           ['badges', 'Badges'],
           ['breadcrumb', 'Breadcrumb'],
-          ['buttons', 'Botoes'],
+          ['buttons', 'Botões'],
           ['cards', 'Cards'],
           ['carousel', 'Carrossel'],
           ['collapse', 'Collapse'],
@@ -194,7 +194,7 @@ export const HORIZONTAL_MENU: MenuItem[] = [
           ['list-group', 'Lista em Grupo'],
           ['modals', 'Modais'],
           ['offcanvas', 'Offcanvas'],
-          ['pagination', 'Paginacao'],
+          ['pagination', 'Paginação'],
           ['popovers', 'Popovers'],
           ['progress', 'Progresso'],
           ['spinners', 'Spinners'],
@@ -206,9 +206,9 @@ export const HORIZONTAL_MENU: MenuItem[] = [
       { key: 'h-widgets', label: 'Widgets', url: '/widgets' },
       {
         key: 'h-charts',
-        label: 'Graficos',
+        label: 'Gráficos',
         children: leaves('h-charts', '/charts/apex', [
-          ['area', 'Area'],
+          ['area', 'Área'],
           ['bar', 'Barras'],
           ['bubble', 'Bolhas'],
           ['candlestick', 'Candlestick'],
@@ -218,18 +218,18 @@ export const HORIZONTAL_MENU: MenuItem[] = [
           ['mixed', 'Misto'],
           ['pie', 'Pizza'],
           ['radar', 'Radar'],
-          ['scatter', 'Dispersao'],
+          ['scatter', 'Dispersão'],
           ['timeline', 'Linha do Tempo'],
         ]),
       },
       {
         key: 'h-forms',
-        label: 'Formularios',
+        label: 'Formulários',
         children: leaves('h-forms', '/forms', [
-          ['basic', 'Elementos Basicos'],
-          ['select', 'Selecao'],
+          ['basic', 'Elementos Básicos'],
+          ['select', 'Seleção'],
           ['pickers', 'Seletores de Data'],
-          ['validation', 'Validacao'],
+          ['validation', 'Validação'],
           ['wizard', 'Assistente'],
           ['file-uploads', 'Envio de Arquivos'],
           ['editors', 'Editores'],
@@ -238,7 +238,7 @@ export const HORIZONTAL_MENU: MenuItem[] = [
       },
       {
         key: 'h-icons',
-        label: 'Icones',
+        label: 'Ícones',
         children: leaves('h-icons', '/icons', [
           ['lucide', 'Lucide'],
           ['tabler', 'Tabler'],
@@ -258,7 +258,7 @@ export const HORIZONTAL_MENU: MenuItem[] = [
         key: 'h-tables',
         label: 'Tabelas',
         children: leaves('h-tables', '/tables', [
-          ['static', 'Tabelas Estaticas'],
+          ['static', 'Tabelas Estáticas'],
           ['custom', 'Tabelas Personalizadas'],
           ['data-tables', 'Tabelas de Dados'],
         ]),
@@ -269,10 +269,10 @@ export const HORIZONTAL_MENU: MenuItem[] = [
         children: leaves('h-misc', '/miscellaneous', [
           ['nestable', 'Lista Aninhada'],
           ['sweet-alerts', 'Alertas'],
-          ['clipboard', 'Area de Transferencia'],
-          ['tree-view', 'Arvore'],
+          ['clipboard', 'Área de Transferência'],
+          ['tree-view', 'Árvore'],
           ['tour', 'Tour Guiado'],
-          ['password-meter', 'Forca de Senha'],
+          ['password-meter', 'Força de Senha'],
         ]),
       },
     ],
@@ -285,11 +285,11 @@ export const HORIZONTAL_MENU: MenuItem[] = [
       ['vertical', 'Vertical'],
       ['horizontal', 'Horizontal'],
       ['compact', 'Compacto'],
-      ['icon-view', 'Somente Icones'],
+      ['icon-view', 'Somente Ícones'],
       ['on-hover', 'Ao Passar o Mouse'],
       ['offcanvas', 'Offcanvas'],
       ['boxed', 'Em Caixa'],
-      ['scrollable', 'Rolavel'],
+      ['scrollable', 'Rolável'],
     ]),
   },
 ];
@@ -303,14 +303,14 @@ export interface MegaMenuColumn {
 export const MEGA_MENU: MegaMenuColumn[] = [
   {
     title: 'Dashboard e Analises',
-    links: ['Painel de Vendas', 'Analise de Trafego', 'Comportamento dos Clientes', 'Insights de Conversao', 'Relatorios de Desempenho', 'Indicadores em Tempo Real'],
+    links: ['Painel de Vendas', 'Análise de Tráfego', 'Comportamento dos Clientes', 'Insights de Conversão', 'Relatorios de Desempenho', 'Indicadores em Tempo Real'],
   },
   {
     title: 'Gerenciamento do Projeto',
-    links: ['Visao Geral', 'Tarefas e Prazos', 'Alocacao de Recursos', 'Cronograma', 'Orcamento', 'Entregas da Equipe'],
+    links: ['Visão Geral', 'Tarefas e Prazos', 'Alocação de Recursos', 'Cronograma', 'Orçamento', 'Entregas da Equipe'],
   },
   {
     title: 'Gerenciamento de Usuarios',
-    links: ['Lista de Usuarios', 'Papeis e Permissoes', 'Registro de Atividades', 'Convites Pendentes', 'Grupos de Acesso', 'Auditoria'],
+    links: ['Lista de Usuários', 'Papéis e Permissões', 'Registro de Atividades', 'Convites Pendentes', 'Grupos de Acesso', 'Auditoria'],
   },
 ];

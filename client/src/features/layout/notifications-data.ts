@@ -16,13 +16,13 @@ export interface NotificationItem {
 }
 
 export const NOTIFICATIONS: NotificationItem[] = [
-  { id: 1, user: 'Mariana Costa', avatar: 'MC', action: 'confirmou o agendamento de', context: 'amanha as 09:00', timestamp: '5 min atras', active: true, badge: { icon: CircleCheck, variant: 'success' } },
-  { id: 2, user: { name: 'Rafael Lima' }, avatar: 'RL', action: 'cadastrou o cliente', context: 'Joao Pereira', timestamp: '18 min atras', active: true, badge: { icon: UserPlus, variant: 'primary' } },
-  { id: 3, user: 'Agenda', icon: CalendarDays, action: 'lembra: 3 agendamentos em', context: 'hoje a tarde', timestamp: '1 h atras', active: false },
-  { id: 4, user: { name: 'Beatriz Souza' }, avatar: 'BS', action: 'comentou em', context: 'Relatorio mensal', timestamp: '2 h atras', active: false, badge: { icon: MessageCircle, variant: 'info' } },
-  { id: 5, user: 'Carlos Mendes', avatar: 'CM', action: 'cancelou o agendamento de', context: 'sexta-feira', timestamp: '3 h atras', active: false, badge: { icon: CalendarDays, variant: 'danger' } },
-  { id: 6, user: { name: 'Sistema' }, icon: CircleCheck, action: 'concluiu o backup de', context: 'dados de clientes', timestamp: 'ontem', active: false },
-  { id: 7, user: 'Fernanda Alves', avatar: 'FA', action: 'atualizou o perfil de', context: 'Ana Ribeiro', timestamp: '2 dias atras', active: false, badge: { icon: UserPlus, variant: 'warning' } },
+  { id: 1, user: 'Mariana Costa', avatar: 'MC', action: 'confirmou o agendamento de', context: 'amanhã às 09:00', timestamp: '5 min atrás', active: true, badge: { icon: CircleCheck, variant: 'success' } },
+  { id: 2, user: { name: 'Rafael Lima' }, avatar: 'RL', action: 'cadastrou o cliente', context: 'João Pereira', timestamp: '18 min atrás', active: true, badge: { icon: UserPlus, variant: 'primary' } },
+  { id: 3, user: 'Agenda', icon: CalendarDays, action: 'lembra: 3 agendamentos em', context: 'hoje a tarde', timestamp: '1 h atrás', active: false },
+  { id: 4, user: { name: 'Beatriz Souza' }, avatar: 'BS', action: 'comentou em', context: 'Relatório mensal', timestamp: '2 h atrás', active: false, badge: { icon: MessageCircle, variant: 'info' } },
+  { id: 5, user: 'Carlos Mendes', avatar: 'CM', action: 'cancelou o agendamento de', context: 'sexta-feira', timestamp: '3 h atrás', active: false, badge: { icon: CalendarDays, variant: 'danger' } },
+  { id: 6, user: { name: 'Sistema' }, icon: CircleCheck, action: 'concluiu o backup dos', context: 'dados de clientes', timestamp: 'ontem', active: false },
+  { id: 7, user: 'Fernanda Alves', avatar: 'FA', action: 'atualizou o perfil de', context: 'Ana Ribeiro', timestamp: '2 dias atrás', active: false, badge: { icon: UserPlus, variant: 'warning' } },
 ];
 
 export const NOTIFICATIONS_BADGE = '7';
