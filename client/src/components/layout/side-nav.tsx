@@ -2,6 +2,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import SimpleBar from 'simplebar-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { hideMobileMenu } from '../../features/layout/layout-slice';
 import { MAIN_MENU, MAIN_MENU_TITLE } from '../../features/layout/menu-data';
@@ -34,7 +35,9 @@ export default function SideNav() {
           <X size={18} />
         </button>
       </div>
-      <div className="sidenav-scroll" ref={scrollRef} data-sidenav-scroll="">
+      {/* SimpleBar's defaults are the spec's scrollbar constants: minimum size 25,
+          track-click step 40, hide delay 175 ms, mouse-move throttle 64 ms. */}
+      <SimpleBar className="sidenav-scroll" scrollableNodeProps={{ ref: scrollRef }} data-sidenav-scroll="">
         {showUser && (
           <div className="sidenav-user">
             <span className="avatar avatar-lg" aria-hidden="true">
@@ -47,7 +50,7 @@ export default function SideNav() {
           </div>
         )}
         <AppMenu items={MAIN_MENU} title={MAIN_MENU_TITLE} onNavigate={onNavigate} />
-      </div>
+      </SimpleBar>
     </aside>
   );
 }
