@@ -1,0 +1,90 @@
+// First paint with data over a slow mobile link: the server-rendered page
+// against the same app rendered only in the browser (EXPEDIENTE_SSR=off),
+// measured in one run, in Chromium with network and CPU throttling.
+//
+//   node bench/first-paint.mjs [runs]      (after cargo build --release)
+//
+// Both servers get the same seeded data. Each run opens /clients in a fresh
+// browser context (cold cache) and records when the first client's name is
+// on screen, and the first contentful paint. The figure that matters is the
+// ratio SSR / browser-only of the medians.
+import { execFileSync } from 'node:child_process';
+import { ADMIN, BIN, launchBrowser, startServer } from '../client/e2e/harness.mjs';
+
+const RUNS = Number(process.argv[2] ?? 5);
+// Roughly a poor 3G connection, and a mid-range phone's CPU.
+const NETWORK = { offline: false, latency: 300, downloadThroughput: (700 * 1024) / 8, uploadThroughput: (300 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+
+async function seededServer(ssr) {
+  const server = await startServer({ env: { EXPEDIENTE_SSR: ssr } });
+  execFileSync(BIN, ['seed', '--clients', '300', '--appointments', '3000'], {
+    env: { ...process.env, DATABASE_URL: `sqlite://${server.dir}/e2e.db?mode=rwc`, EXPEDIENTE_DATA_DIR: server.dir },
+    stdio: 'ignore',
+  });
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  }).then((r) => r.json());
+  const first = await fetch(`${server.url}/api/clients?page=1&per_page=1`, {
+    headers: { authorization: `Bearer ${login.data.accessToken}` },
+  }).then((r) => r.json());
+  return { server, auth: login.data, firstName: first.data[0].name };
+}
+
+async function measure(browser, { server, auth, firstName }) {
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.addCookies([{ name: 'expediente_session', value: auth.accessToken, url: server.url, httpOnly: true }]);
+  // What a returning user's browser holds: the persisted session (no data).
+  await context.addInitScript((a) => {
+    const auth = JSON.stringify({ ...a, loading: false, error: null });
+    localStorage.setItem('persist:root', JSON.stringify({ auth, _persist: JSON.stringify({ version: -1, rehydrated: true }) }));
+  }, auth);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto('/clients', { waitUntil: 'commit' });
+  await page.waitForFunction((name) => document.body && document.body.innerText.includes(name), firstName, {
+    polling: 'raf',
+    timeout: 120_000,
+  });
+  const result = await page.evaluate(() => ({
+    dataVisible: performance.now(),
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+  }));
+  await context.close();
+  return result;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const ssr = await seededServer('on');
+const csr = await seededServer('off');
+const browser = await launchBrowser();
+const samples = { on: [], off: [] };
+try {
+  // Alternate the two so drift on a shared machine hits both alike.
+  for (let i = 0; i < RUNS; i++) {
+    samples.on.push(await measure(browser, ssr));
+    samples.off.push(await measure(browser, csr));
+  }
+} finally {
+  await browser.close();
+  await ssr.server.stop();
+  await csr.server.stop();
+}
+
+const row = (label, key) => {
+  const on = median(samples.on.map((s) => s[key]));
+  const off = median(samples.off.map((s) => s[key]));
+  return `| ${label} | ${on.toFixed(0)} ms | ${off.toFixed(0)} ms | ${(on / off).toFixed(2)} |`;
+};
+console.log(`First paint of /clients, median of ${RUNS} cold loads each, ${NETWORK.latency} ms latency, ` +
+  `${(NETWORK.downloadThroughput * 8 / 1024).toFixed(0)} kbit/s down, CPU ${CPU_SLOWDOWN}x slower`);
+console.log('| measure | server-rendered | browser-only | ratio |');
+console.log('|---|---|---|---|');
+console.log(row('data on screen', 'dataVisible'));
+console.log(row('first contentful paint', 'fcp'));
