@@ -14,11 +14,32 @@ use crate::error::AppError;
 pub const DEFAULT_PER_PAGE: u64 = 10;
 pub const MAX_PER_PAGE: u64 = 100;
 
-/// `?page=&per_page=` of every list.
+/// `?page=&per_page=` of every list. Numbers are read from text too: list
+/// queries `#[serde(flatten)]` this, and through flatten a query string's
+/// values reach serde as strings.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct PageQuery {
+    #[serde(default, deserialize_with = "number_or_text")]
     pub page: Option<u64>,
+    #[serde(default, deserialize_with = "number_or_text")]
     pub per_page: Option<u64>,
+}
+
+fn number_or_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum NumberOrText {
+        Number(u64),
+        Text(String),
+    }
+    match Option::<NumberOrText>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(NumberOrText::Number(n)) => Ok(Some(n)),
+        Some(NumberOrText::Text(t)) if t.trim().is_empty() => Ok(None),
+        Some(NumberOrText::Text(t)) => {
+            t.trim().parse().map(Some).map_err(|_| serde::de::Error::custom(format!("não é um número: {t}")))
+        }
+    }
 }
 
 impl PageQuery {
@@ -34,6 +55,28 @@ impl PageQuery {
             errors.insert("per_page".into(), vec![format!("Itens por página: de 1 a {MAX_PER_PAGE}.")]);
         }
         if errors.is_empty() { Ok((page, per_page)) } else { Err(AppError::invalid(errors)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PageQuery;
+
+    #[derive(serde::Deserialize)]
+    struct Flattened {
+        #[serde(flatten)]
+        page: PageQuery,
+        #[allow(dead_code)]
+        q: Option<String>,
+    }
+
+    #[test]
+    fn page_numbers_parse_through_flatten() {
+        let query: Flattened = serde_urlencoded::from_str("page=2&per_page=25&q=ana").unwrap();
+        assert_eq!(query.page.resolve().unwrap(), (2, 25));
+        let query: Flattened = serde_urlencoded::from_str("page=&q=").unwrap();
+        assert_eq!(query.page.resolve().unwrap(), (1, 10));
+        assert!(serde_urlencoded::from_str::<Flattened>("page=dois").is_err());
     }
 }
 
