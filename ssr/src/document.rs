@@ -2,6 +2,9 @@
 //! the body so the server can send it (CSS, module preloads) before the data
 //! is loaded and the page rendered.
 
+/// An inline icon, so browsers don't ask for /favicon.ico.
+const FAVICON: &str = r#"<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Crect x='2' y='3' width='20' height='19' rx='4' fill='%234f46e5'/%3E%3Cpath d='m8 14 3 3 5-6' stroke='white' stroke-width='2.5' fill='none'/%3E%3C/svg%3E">"#;
+
 /// Before the first paint: theme "system" follows the operating system.
 const THEME_SCRIPT: &str = r#"<script>(function(){var d=document.documentElement;if(d.getAttribute('data-theme')==='system'&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches)d.setAttribute('data-bs-theme','dark')})()</script>"#;
 
@@ -27,6 +30,7 @@ impl Document {
         }
         out.push_str("><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
         out.push_str(&format!("<title>{}</title>", escape_text(&self.title)));
+        out.push_str(FAVICON);
         out.push_str(THEME_SCRIPT);
         for href in &self.css {
             out.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", escape_attr(href)));
