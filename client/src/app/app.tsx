@@ -1,9 +1,8 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { AppToastContainer } from '../components/layout/toasts';
 import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
-import { markFirstRenderDone } from '../lib/server-data';
 import { useMounted } from '../lib/use-mounted';
 import { ProtectedRoute } from './protected-route';
 import { ROUTES } from './route-table';
@@ -18,9 +17,6 @@ function SessionTimer() {
 
 /** The routes of the app, the same tree on the server and in the browser. */
 export function App({ screens }: { screens: Screens }) {
-  // Parent effects run after their children's: by now every screen of the
-  // first render has seen the server's data.
-  useEffect(() => markFirstRenderDone(), []);
   // Toasts only ever appear in the browser: keep them out of the server HTML.
   const mounted = useMounted();
 

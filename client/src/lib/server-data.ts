@@ -1,21 +1,19 @@
 /**
- * Which state slices the server rendered this page with. A screen that finds
- * its data here on the very first render must not fetch it again (the HTML
- * already shows it); any later mount fetches fresh data as usual.
+ * Which state slices the server rendered this page with. The first screen
+ * that asks for one of them takes it and skips its fetch (the HTML already
+ * shows that data); later mounts fetch fresh data as usual.
+ *
+ * One-shot per key rather than "during the first commit": hydrateRoot may
+ * hydrate a Suspense boundary (the screen) in a later commit than the root,
+ * so a first-commit flag would already be gone when the screen mounts.
  */
 let provided = new Set<string>();
-let firstRenderDone = false;
 
 export function setServerProvidedKeys(keys: Iterable<string>): void {
   provided = new Set(keys);
-  firstRenderDone = false;
 }
 
-/** Called by the app after its first commit (parent effects run after children's). */
-export function markFirstRenderDone(): void {
-  firstRenderDone = true;
-}
-
-export function isServerProvided(key: string): boolean {
-  return !firstRenderDone && provided.has(key);
+/** True once for a key the server provided; false afterwards and for other keys. */
+export function takeServerProvided(key: string): boolean {
+  return provided.delete(key);
 }

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { STATUS_LABELS } from '../../lib/appointment';
 import { buildQuery, pageParam, parseQuery } from '../../lib/query-string';
-import { isServerProvided } from '../../lib/server-data';
+import { takeServerProvided } from '../../lib/server-data';
 import { fetchAppointments, selectAppointments } from './appointments-slice';
 
 export default function AppointmentsPage() {
@@ -22,8 +22,7 @@ export default function AppointmentsPage() {
   const load = () => dispatch(fetchAppointments({ page, status: status || undefined }));
 
   useEffect(() => {
-    if (!isServerProvided('appointments')) void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (!takeServerProvided('appointments')) void load();
   }, [page, status]);
 
   const onStatus = (event: ChangeEvent<HTMLSelectElement>) => {

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { buildQuery, pageParam, parseQuery } from '../../lib/query-string';
-import { isServerProvided } from '../../lib/server-data';
+import { takeServerProvided } from '../../lib/server-data';
 import { fetchClients, selectClients } from './clients-slice';
 import type { Client } from './types';
 
@@ -30,9 +30,9 @@ export default function ClientsPage() {
   const load = () => dispatch(fetchClients({ page, q: q || undefined }));
 
   useEffect(() => {
-    // On the page the server rendered, the list in the HTML is already this query's.
-    if (!isServerProvided('clients')) void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Refetch when the query changes (load reads only page and q); on the page the
+    // server rendered, the list in the HTML is already this query's.
+    if (!takeServerProvided('clients')) void load();
   }, [page, q]);
 
   useEffect(() => setSearch(q), [q]);

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { isServerProvided } from '../../lib/server-data';
+import { takeServerProvided } from '../../lib/server-data';
 import { fetchDashboard, selectDashboard } from './dashboard-slice';
 
 function StatCard({ title, value, hint }: { title: string; value: string; hint: string }) {
@@ -29,7 +29,7 @@ export default function DashboardPage() {
   const name = useAppSelector((s) => s.auth.name);
 
   useEffect(() => {
-    if (!isServerProvided('page')) void dispatch(fetchDashboard());
+    if (!takeServerProvided('page')) void dispatch(fetchDashboard());
   }, [dispatch]);
 
   return (
