@@ -93,9 +93,22 @@ export function manifestFrom(metafile) {
   return { entry: rel(entryFile), css, imports: entryImports.map(rel), routes };
 }
 
+// The SSR entry only calls renderToString: resolve react-dom/server to the
+// legacy (string) renderer alone, leaving out the streaming one (about half
+// the bundle, and it needs TextEncoder at load).
+const stringRendererOnly = {
+  name: 'react-dom-server-string-only',
+  setup(build) {
+    build.onResolve({ filter: /^react-dom\/server$/ }, () => ({
+      path: path.join(root, 'node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js'),
+    }));
+  },
+};
+
 async function buildSsr() {
   await esbuild.build({
     ...shared,
+    plugins: [stringRendererOnly],
     entryPoints: ['src/entry-server.tsx'],
     outfile: path.join(dist, 'ssr', 'server.js'),
     format: 'iife',

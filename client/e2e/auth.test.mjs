@@ -68,6 +68,32 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
     }
   });
 
+  it('opens /clients and /appointments server-rendered, without fetching the lists again', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      for (const [path, heading] of [['/clients', 'Clientes'], ['/appointments', 'Agendamentos']]) {
+        const apiCalls = [];
+        const onRequest = (request) => {
+          if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+        };
+        page.on('request', onRequest);
+        messages.length = 0;
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
+        const html = await response.text();
+        assert.match(html, new RegExp(`<h4[^>]*>${heading}</h4>`), `${path}: the screen is in the HTML`);
+        assert.match(html, /página <!-- -->1<!-- --> de <!-- -->1/, `${path}: the preloaded meta is rendered`);
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+        assert.equal(await serverNodeKept(page), true, `${path}: hydration kept the server DOM`);
+        page.off('request', onRequest);
+        assert.deepEqual(apiCalls, [], `${path}: no API call on the first render`);
+        assert.deepEqual(problems(messages), []);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('signs out on /logout and is sent to /login when opening /dashboard again', async () => {
     const { context, page, messages } = await openPage(app.browser, app.server.url);
     try {
