@@ -1,12 +1,14 @@
 import './styles/app.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { toast } from 'react-toastify';
 import { persistStore } from 'redux-persist';
 import { App } from './app/app';
 import { Providers } from './app/providers';
 import { screenForPath } from './app/route-table';
-import { browserScreens, preloadScreen } from './app/screens-browser';
+import { browserScreens, preloadAllScreens, preloadScreen } from './app/screens-browser';
 import { makeStore, type PreloadedState } from './app/store';
+import { SESSION_EXPIRED_MESSAGE } from './features/auth/use-session-timer';
 import { configureApi } from './lib/api';
 import { forgetPersistedSession } from './lib/persistence';
 import { setServerProvidedKeys } from './lib/server-data';
@@ -28,7 +30,11 @@ async function start() {
   configureApi({
     getToken: () => store.getState().auth.accessToken,
     // Clearing the token is enough: the protected route then redirects to /login.
-    onTokenExpired: () => store.dispatch(clearSession()),
+    onTokenExpired: () => {
+      if (!store.getState().auth.accessToken) return;
+      store.dispatch(clearSession());
+      toast.warn(SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+    },
   });
   // Signing out must not leave a token in storage even for the moment before
   // redux-persist's next (asynchronous) write: a reload could restore it.
@@ -66,6 +72,11 @@ async function start() {
       </Providers>,
     );
   }
+
+  // Once the page is up, fetch the other screens quietly for instant navigation.
+  const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback;
+  if (idle) idle(preloadAllScreens);
+  else setTimeout(preloadAllScreens, 2000);
 }
 
 void start();

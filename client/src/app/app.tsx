@@ -1,17 +1,26 @@
-import { Suspense, useCallback } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Suspense, useCallback, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AppToastContainer } from '../components/layout/toasts';
 import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
 import { useMounted } from '../lib/use-mounted';
 import { ProtectedRoute } from './protected-route';
-import { ROUTES } from './route-table';
+import { documentTitle, ROUTES } from './route-table';
 import type { Screens } from './screens';
 
 function SessionTimer() {
   const navigate = useNavigate();
   const toLogin = useCallback(() => navigate('/login', { replace: true }), [navigate]);
   useSessionTimer(toLogin);
+  return null;
+}
+
+/** Keeps the tab title in step on in-app navigation (the server sets it on full loads). */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+  }, [pathname]);
   return null;
 }
 
@@ -26,6 +35,7 @@ export function App({ screens }: { screens: Screens }) {
   return (
     <>
       <SessionTimer />
+      <DocumentTitle />
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
           <Route path="/" element={<Navigate to="/login" replace />} />

@@ -18,18 +18,29 @@ export interface RouteEntry {
   path: string;
   screen: ScreenName;
   protected: boolean;
+  /** The document title's first part, as server/pages.rs writes it. */
+  title: string;
 }
 
 export const ROUTES: readonly RouteEntry[] = [
-  { path: '/login', screen: 'login', protected: false },
-  { path: '/logout', screen: 'logout', protected: false },
-  { path: '/dashboard', screen: 'dashboard', protected: true },
-  { path: '/clients', screen: 'clients', protected: true },
-  { path: '/appointments', screen: 'appointments', protected: true },
-  { path: '/reports', screen: 'reports', protected: true },
-  { path: '/users', screen: 'users', protected: true },
-  { path: '/auth/profile', screen: 'profile', protected: true },
+  { path: '/login', screen: 'login', protected: false, title: 'Entrar' },
+  { path: '/logout', screen: 'logout', protected: false, title: 'Sair' },
+  { path: '/dashboard', screen: 'dashboard', protected: true, title: 'Dashboard' },
+  { path: '/clients', screen: 'clients', protected: true, title: 'Clientes' },
+  { path: '/appointments', screen: 'appointments', protected: true, title: 'Agendamentos' },
+  { path: '/reports', screen: 'reports', protected: true, title: 'Relatórios' },
+  { path: '/users', screen: 'users', protected: true, title: 'Usuários' },
+  { path: '/auth/profile', screen: 'profile', protected: true, title: 'Meu perfil' },
 ];
+
+export const NOT_FOUND_TITLE = 'Página não encontrada';
+
+/** `Clientes | Expediente`, the same title the server sends for the path. */
+export function documentTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const title = ROUTES.find((r) => r.path === path)?.title ?? NOT_FOUND_TITLE;
+  return `${title} | Expediente`;
+}
 
 /** The screen a path shows (`/` redirects; anything unknown is not found). */
 export function screenForPath(pathname: string): ScreenName | null {

@@ -22,3 +22,8 @@ export const browserScreens = Object.fromEntries(
 export function preloadScreen(name: ScreenName): Promise<void> {
   return lazyScreens[name].preload();
 }
+
+/** Loads every screen's chunk, so later navigation never waits on the network. */
+export function preloadAllScreens(): void {
+  for (const screen of Object.values(lazyScreens)) screen.preload().catch(() => undefined);
+}
