@@ -1,4 +1,4 @@
-export type Role = 'admin' | 'staff';
+import type { Role } from '../../lib/roles';
 
 /** The `data` object of `POST /api/login`. */
 export interface LoginData {

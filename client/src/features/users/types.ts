@@ -1,4 +1,4 @@
-import type { Role } from '../auth/types';
+import type { Role } from '../../lib/roles';
 
 export interface User {
   id: number;
