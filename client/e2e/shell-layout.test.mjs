@@ -110,6 +110,12 @@ describe('shell layout', { skip: skip ?? false }, () => {
       assert.equal(await page.locator('.topnav').isVisible(), false);
       await page.click('.sidenav-toggle');
       await page.locator('.sidenav-menu .side-nav-link[href="/clients"]').waitFor({ state: 'visible' });
+      // Above 767 px the open drawer keeps a 15 px gutter on the body.
+      assert.equal(await page.evaluate(() => document.body.style.overflow), 'hidden');
+      assert.equal(await page.evaluate(() => document.body.style.paddingRight), '15px');
+      await page.locator('[data-testid="sidenav-backdrop"]').click({ position: { x: 880, y: 400 } });
+      await page.locator('[data-testid="sidenav-backdrop"]').waitFor({ state: 'detached' });
+      assert.equal(await page.evaluate(() => document.body.style.paddingRight), '');
     } finally {
       await context.close();
     }

@@ -105,6 +105,12 @@ describe('AppLayout (browser)', () => {
     expect(html.getAttribute('data-layout')).toBe('vertical');
     expect(html.getAttribute('data-skin')).toBe('modern');
     expect(JSON.parse(localStorage.getItem(LAYOUT_STORAGE_KEY)!)).toEqual(defaultLayoutSettings());
+
+    // Escape closes the panel.
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    });
+    expect(container.querySelector('.customizer')).toBeNull();
   });
 
   it('opens the drawer with a backdrop on narrow windows and locks the body', () => {

@@ -1,7 +1,7 @@
 // Layout customizer: an offcanvas panel over the right edge (spec 2 and 4).
 // Rendered only while shown, so it costs the server render nothing.
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import {
   changeOrientation,
@@ -113,7 +113,16 @@ function Switch({ id, label, checked, onChange }: { id: string; label: string; c
 export default function Customizer() {
   const layout = useAppSelector((s) => s.layout);
   const dispatch = useAppDispatch();
-  if (!layout.showCustomizer) return null;
+  const shown = layout.showCustomizer;
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') dispatch(toggleCustomizer());
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [shown, dispatch]);
+  if (!shown) return null;
   const vertical = layout.orientation === 'vertical';
   const close = () => dispatch(toggleCustomizer());
 

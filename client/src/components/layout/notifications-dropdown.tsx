@@ -1,6 +1,7 @@
 // Notifications dropdown: the 7 static samples, badge 7, list 300 px at most (spec 2).
 import { Bell } from 'lucide-react';
-import { NOTIFICATIONS, NOTIFICATIONS_BADGE, notificationUserName } from '../../features/layout/notifications-data';
+import { NOTIFICATIONS, NOTIFICATIONS_BADGE, notificationUser } from '../../features/layout/notifications-data';
+import { initials } from '../../features/layout/user-labels';
 import Dropdown from './dropdown';
 
 export default function NotificationsDropdown() {
@@ -24,12 +25,19 @@ export default function NotificationsDropdown() {
       </div>
       <div className="notification-list">
         {NOTIFICATIONS.map((n) => {
-          const UserIcon = n.icon;
+          const user = notificationUser(n);
+          const UserIcon = user.icon;
           const Badge = n.badge?.icon;
           return (
             <a href="#" key={n.id} className={`dropdown-item notification-item${n.active ? ' active-notification' : ''}`} data-notification-id={n.id}>
               <span className="notification-avatar" aria-hidden="true">
-                {n.avatar ? <span className="avatar avatar-sm">{n.avatar}</span> : UserIcon ? <span className="avatar avatar-sm avatar-icon"><UserIcon size={16} /></span> : null}
+                {UserIcon ? (
+                  <span className="avatar avatar-sm avatar-icon">
+                    <UserIcon size={16} />
+                  </span>
+                ) : (
+                  <span className="avatar avatar-sm">{user.avatar ?? initials(user.name)}</span>
+                )}
                 {Badge && (
                   <span className={`notification-badge bg-${n.badge?.variant}`}>
                     <Badge size={10} />
@@ -38,7 +46,7 @@ export default function NotificationsDropdown() {
               </span>
               <span className="notification-text">
                 <span>
-                  <strong>{notificationUserName(n)}</strong> {n.action} <strong>{n.context}</strong>
+                  <strong>{user.name}</strong> {n.action} <strong>{n.context}</strong>
                 </span>
                 <small className="text-body-secondary">{n.timestamp}</small>
               </span>
