@@ -2,7 +2,7 @@
 // persistence, the OS colour scheme, the width rules and the drawer's body lock.
 // Everything runs in effects, so the first client render equals the server's.
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { applyLayoutAttributes, persistLayout, prefersDarkQuery, readStoredLayout } from './layout-dom';
 import { backdropPadding, RESIZE_DEBOUNCE_MS } from './layout-rules';
 import { persistableSettings, sameSettings } from './layout-settings';
@@ -14,7 +14,10 @@ export const LAYOUT_READY_ATTRIBUTE = 'data-layout-ready';
 export function useLayoutSync(): void {
   const layout = useAppSelector((s) => s.layout);
   const dispatch = useAppDispatch();
-  const [prefersDark, setPrefersDark] = useState(false);
+  const store = useAppStore();
+  // Read at once in the browser (not rendered, so hydration is unaffected):
+  // starting from false would repaint a dark "system" page light for a frame.
+  const [prefersDark, setPrefersDark] = useState(() => prefersDarkQuery()?.matches ?? false);
 
   // First mount: localStorage is the source of truth; the server rendered from
   // the cookie that mirrors it, and if the two differ (cookie lost) it wins now.
@@ -48,6 +51,9 @@ export function useLayoutSync(): void {
   const { orientation } = layout;
   useEffect(() => {
     dispatch(syncSideNavToWidth(window.innerWidth));
+    // Write the effective size before handing over from the media queries, so
+    // no frame shows the chosen size where the width imposes another.
+    applyLayoutAttributes(document.documentElement, store.getState().layout, prefersDarkQuery()?.matches ?? false);
     document.documentElement.setAttribute(LAYOUT_READY_ATTRIBUTE, 'true');
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
@@ -59,7 +65,7 @@ export function useLayoutSync(): void {
       clearTimeout(timer);
       window.removeEventListener('resize', onResize);
     };
-  }, [dispatch, orientation]);
+  }, [dispatch, store, orientation]);
 
   // The open drawer locks body scrolling; wide windows keep the scrollbar gutter.
   const drawerOpen = layout.sidenav.isMobileMenuOpen;
