@@ -1,4 +1,4 @@
-//! POST /api/login, POST /api/logout, GET /api/me
+//! POST /api/login, POST /api/logout, GET /api/me, PUT /api/me
 
 use axum::extract::State;
 use axum::http::{HeaderMap, header};
@@ -18,7 +18,7 @@ use crate::services::{audit, users};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/login", post(login)).route("/logout", post(logout)).route("/me", get(me))
+    Router::new().route("/login", post(login)).route("/logout", post(logout)).route("/me", get(me).put(update_me))
 }
 
 #[derive(Deserialize)]
@@ -120,4 +120,14 @@ pub async fn revoke(state: &AppState, token: &str) -> Result<()> {
 
 async fn me(State(state): State<AppState>, auth: AuthUser) -> Json<serde_json::Value> {
     Json(json!({ "data": users::UserView::new(&auth.user, state.config.tz) }))
+}
+
+/// Changes one's own name, e-mail or password (the last two need the current password).
+async fn update_me(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    ApiJson(input): ApiJson<users::ProfileInput>,
+) -> Result<Json<serde_json::Value>> {
+    let user = users::update_profile(&state.db, &auth.user, input).await?;
+    Ok(Json(json!({ "data": users::UserView::new(&user, state.config.tz) })))
 }

@@ -4,6 +4,8 @@ pub mod appointments;
 pub mod auth;
 pub mod clients;
 pub mod dashboard;
+pub mod reports;
+pub mod users;
 
 use axum::Router;
 
@@ -15,4 +17,6 @@ pub fn router() -> Router<AppState> {
         .merge(clients::router())
         .merge(appointments::router())
         .merge(dashboard::router())
+        .merge(users::router())
+        .merge(reports::router())
 }

@@ -5,6 +5,7 @@ pub mod appointments;
 pub mod audit;
 pub mod clients;
 pub mod dashboard;
+pub mod reports;
 pub mod users;
 
 use serde::{Deserialize, Serialize};

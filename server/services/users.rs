@@ -1,18 +1,22 @@
-//! Staff users: lookup, creation, and the first admin of an empty database.
+//! Staff users: lookup, creation, the first admin of an empty database,
+//! management by admins (list, edit, deactivate) and one's own profile.
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, Set};
-use serde::Serialize;
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-use crate::auth::hash_password;
-use crate::error::{AppError, Result};
+use crate::auth::{hash_password, verify_password};
+use crate::error::{AppError, FieldErrors, Result};
+use crate::services::{Meta, Page, PageQuery, audit};
 use entities::user;
 
 pub const ROLES: &[&str] = &["admin", "staff"];
 
 /// A user as the API shows it (never the hash).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = User)]
 pub struct UserView {
     pub id: i32,
     pub name: String,
@@ -111,4 +115,315 @@ fn generate_password() -> String {
     const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let mut rng = rand::rng();
     (0..16).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
+}
+
+// ---------------------------------------------------------------------------
+// User management (admins) and the profile (every user).
+
+/// `GET /api/users?page&per_page&q&sort&role&active`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct UserQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    /// Part of the name or e-mail; case- and accent-insensitive.
+    pub q: Option<String>,
+    /// `name` (default), `email`, `role`, `active`, `created_at`; `-` first for descending.
+    pub sort: Option<String>,
+    /// `admin` or `staff`.
+    pub role: Option<String>,
+    /// `true` or `false`.
+    pub active: Option<String>,
+}
+
+pub const USER_SORTS: &[&str] = &["name", "email", "role", "active", "created_at"];
+
+/// Lower case without accents, for comparing names as people type them.
+fn fold(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.nfd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).flat_map(char::to_lowercase).collect()
+}
+
+/// Lists users. A business's team is small, so the list is filtered and
+/// sorted in memory: that gives the same accent-insensitive search on
+/// SQLite and PostgreSQL without a search column.
+pub async fn list(db: &DatabaseConnection, query: &UserQuery, tz: chrono_tz::Tz) -> Result<Page<UserView>> {
+    let (page, per_page) = query.page.resolve()?;
+    let mut errors = FieldErrors::new();
+    let sort = query.sort.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or("name");
+    let (descending, key) = match sort.strip_prefix('-') {
+        Some(key) => (true, key),
+        None => (false, sort),
+    };
+    if !USER_SORTS.contains(&key) {
+        errors.insert("sort".into(), vec![format!("Ordenação inválida. Use: {}.", USER_SORTS.join(", "))]);
+    }
+    let role = query.role.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    if let Some(role) = role.filter(|r| !ROLES.contains(r)) {
+        errors.insert("role".into(), vec![format!("Perfil inválido: {role}. Use admin ou staff.")]);
+    }
+    let active = match query.active.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+        None => None,
+        Some("true" | "1") => Some(true),
+        Some("false" | "0") => Some(false),
+        Some(_) => {
+            errors.insert("active".into(), vec!["Use true ou false.".into()]);
+            None
+        }
+    };
+    if !errors.is_empty() {
+        return Err(AppError::invalid(errors));
+    }
+    let needle = query.q.as_deref().map(fold).map(|q| q.trim().to_string()).filter(|q| !q.is_empty());
+    let mut rows: Vec<user::Model> = user::Entity::find()
+        .order_by_asc(user::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .filter(|u| role.is_none_or(|r| u.role == r))
+        .filter(|u| active.is_none_or(|a| u.active == a))
+        .filter(|u| needle.as_ref().is_none_or(|n| fold(&u.name).contains(n.as_str()) || u.email.contains(n.as_str())))
+        .collect();
+    rows.sort_by(|a, b| {
+        let order = match key {
+            "email" => a.email.cmp(&b.email),
+            "role" => a.role.cmp(&b.role),
+            "active" => a.active.cmp(&b.active),
+            "created_at" => a.created_at.cmp(&b.created_at),
+            _ => fold(&a.name).cmp(&fold(&b.name)),
+        };
+        let order = order.then(a.id.cmp(&b.id));
+        if descending { order.reverse() } else { order }
+    });
+    let total = rows.len() as u64;
+    let data = rows
+        .iter()
+        .skip(((page - 1) * per_page) as usize)
+        .take(per_page as usize)
+        .map(|u| UserView::new(u, tz))
+        .collect();
+    Ok(Page { data, meta: Meta::new(page, per_page, total) })
+}
+
+pub async fn get(db: &DatabaseConnection, id: i32) -> Result<user::Model> {
+    user::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound("Usuário não encontrado.".into()))
+}
+
+/// `POST /api/users`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateUserInput {
+    pub name: String,
+    pub email: String,
+    pub role: String,
+    pub password: String,
+}
+
+/// Creates a user for an admin, and records it in the audit trail.
+pub async fn create_by(db: &DatabaseConnection, actor: &user::Model, input: CreateUserInput) -> Result<user::Model> {
+    let created =
+        create(db, NewUser { name: input.name, email: input.email, role: input.role, password: input.password }).await?;
+    let changes = json!({
+        "name": { "old": null, "new": created.name },
+        "email": { "old": null, "new": created.email },
+        "role": { "old": null, "new": created.role },
+    });
+    audit::record(db, "user", created.id, "create", Some(actor.id), changes).await?;
+    Ok(created)
+}
+
+/// `PUT /api/users/{id}`: every field optional; what is sent changes.
+/// Users carry no version column: edits are rare and admin-only, and the
+/// fields are independent, so the last write wins (see the report).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateUserInput {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub role: Option<String>,
+    /// A new password set by the admin (a reset), at least 8 characters.
+    pub password: Option<String>,
+}
+
+pub const OWN_ROLE: &str = "Você não pode alterar o seu próprio perfil de acesso.";
+pub const SELF_DEACTIVATION: &str = "Você não pode desativar a si mesmo.";
+
+fn check_name(name: &str, errors: &mut FieldErrors) -> String {
+    let name = name.trim().to_string();
+    if !(2..=120).contains(&name.chars().count()) {
+        errors.insert("name".into(), vec!["O nome deve ter de 2 a 120 caracteres.".into()]);
+    }
+    name
+}
+
+/// Checks a new e-mail for `user_id`: valid and not someone else's.
+async fn check_email(db: &DatabaseConnection, user_id: i32, email: &str, errors: &mut FieldErrors) -> Result<String> {
+    let email = normalize_email(email);
+    if !crate::services::clients::is_valid_email(&email) {
+        errors.insert("email".into(), vec!["Informe um e-mail válido.".into()]);
+    } else if find_by_email(db, &email).await?.is_some_and(|other| other.id != user_id) {
+        errors.insert("email".into(), vec!["Já existe um usuário com este e-mail.".into()]);
+    }
+    Ok(email)
+}
+
+fn check_password(field: &str, password: &str, errors: &mut FieldErrors) {
+    if password.chars().count() < 8 {
+        errors.insert(field.into(), vec!["A senha deve ter pelo menos 8 caracteres.".into()]);
+    }
+}
+
+pub async fn update(db: &DatabaseConnection, actor: &user::Model, id: i32, input: UpdateUserInput) -> Result<user::Model> {
+    let current = get(db, id).await?;
+    let mut errors = FieldErrors::new();
+    let name = input.name.as_deref().map(|n| check_name(n, &mut errors));
+    let email = match input.email.as_deref() {
+        Some(email) => Some(check_email(db, id, email, &mut errors).await?),
+        None => None,
+    };
+    if let Some(role) = input.role.as_deref() {
+        if !ROLES.contains(&role) {
+            errors.insert("role".into(), vec!["Perfil deve ser admin ou staff.".into()]);
+        } else if actor.id == id && role != current.role {
+            errors.insert("role".into(), vec![OWN_ROLE.into()]);
+        }
+    }
+    if let Some(password) = input.password.as_deref() {
+        check_password("password", password, &mut errors);
+    }
+    if !errors.is_empty() {
+        return Err(AppError::invalid(errors));
+    }
+    let hash = match input.password {
+        Some(password) => Some(hash_password(password).await?),
+        None => None,
+    };
+    apply(db, actor, current, Changes { name, email, role: input.role, password_hash: hash, active: None }, "update").await
+}
+
+/// What an update sets; `None` leaves a field as it is.
+struct Changes {
+    name: Option<String>,
+    email: Option<String>,
+    role: Option<String>,
+    password_hash: Option<String>,
+    active: Option<bool>,
+}
+
+/// Writes the changes that differ from `current`, with one audit entry
+/// (old and new values; a password only as "changed").
+async fn apply(
+    db: &DatabaseConnection,
+    actor: &user::Model,
+    current: user::Model,
+    changes: Changes,
+    action: &str,
+) -> Result<user::Model> {
+    let mut log = serde_json::Map::new();
+    let mut model: user::ActiveModel = current.clone().into();
+    if let Some(name) = changes.name.filter(|n| *n != current.name) {
+        log.insert("name".into(), json!({ "old": current.name, "new": name }));
+        model.name = Set(name);
+    }
+    if let Some(email) = changes.email.filter(|e| *e != current.email) {
+        log.insert("email".into(), json!({ "old": current.email, "new": email }));
+        model.email = Set(email);
+    }
+    if let Some(role) = changes.role.filter(|r| *r != current.role) {
+        log.insert("role".into(), json!({ "old": current.role, "new": role }));
+        model.role = Set(role);
+    }
+    if let Some(active) = changes.active.filter(|a| *a != current.active) {
+        log.insert("active".into(), json!({ "old": current.active, "new": active }));
+        model.active = Set(active);
+    }
+    if let Some(hash) = changes.password_hash {
+        log.insert("password".into(), json!({ "old": "***", "new": "***" }));
+        model.password_hash = Set(hash);
+    }
+    if log.is_empty() {
+        return Ok(current);
+    }
+    model.updated_at = Set(Utc::now());
+    let saved = match model.update(db).await {
+        Ok(saved) => saved,
+        // Two requests raced for one e-mail: the unique index decides.
+        Err(error) if is_unique_violation(&error) => {
+            return Err(AppError::field("email", "Já existe um usuário com este e-mail."));
+        }
+        Err(error) => return Err(error.into()),
+    };
+    audit::record(db, "user", saved.id, action, Some(actor.id), serde_json::Value::Object(log)).await?;
+    Ok(saved)
+}
+
+fn is_unique_violation(error: &sea_orm::DbErr) -> bool {
+    matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_)))
+}
+
+/// Deactivates or reactivates a user; nobody changes their own state. A
+/// deactivated user's tokens stop working at once (`auth::authenticate`
+/// checks `active` on every request) and sign-in is refused.
+pub async fn set_active(db: &DatabaseConnection, actor: &user::Model, id: i32, active: bool) -> Result<user::Model> {
+    let current = get(db, id).await?;
+    if actor.id == id {
+        let message = if active { "Você não pode reativar a si mesmo." } else { SELF_DEACTIVATION };
+        return Err(AppError::Validation { message: message.into(), errors: one("id", message) });
+    }
+    let action = if active { "activate" } else { "deactivate" };
+    let changes = Changes { name: None, email: None, role: None, password_hash: None, active: Some(active) };
+    apply(db, actor, current, changes, action).await
+}
+
+fn one(field: &str, message: &str) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    errors.insert(field.into(), vec![message.into()]);
+    errors
+}
+
+/// `PUT /api/me`: one's own name, e-mail and password. Changing the e-mail
+/// or the password needs the current password.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileInput {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub current_password: Option<String>,
+    pub new_password: Option<String>,
+}
+
+pub const WRONG_CURRENT_PASSWORD: &str = "Senha atual incorreta.";
+
+pub async fn update_profile(db: &DatabaseConnection, me: &user::Model, input: ProfileInput) -> Result<user::Model> {
+    let mut errors = FieldErrors::new();
+    let name = input.name.as_deref().map(|n| check_name(n, &mut errors));
+    let email = match input.email.as_deref() {
+        Some(email) => Some(check_email(db, me.id, email, &mut errors).await?),
+        None => None,
+    };
+    let email_changes = email.as_ref().is_some_and(|e| *e != me.email);
+    let new_password = input.new_password.filter(|p| !p.is_empty());
+    if let Some(password) = new_password.as_deref() {
+        check_password("newPassword", password, &mut errors);
+    }
+    if email_changes || new_password.is_some() {
+        match input.current_password.filter(|p| !p.is_empty()) {
+            None => {
+                errors.insert("currentPassword".into(), vec!["Informe a senha atual para alterar e-mail ou senha.".into()]);
+            }
+            Some(current) => {
+                if !verify_password(current, me.password_hash.clone()).await? {
+                    errors.insert("currentPassword".into(), vec![WRONG_CURRENT_PASSWORD.into()]);
+                }
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(AppError::invalid(errors));
+    }
+    let hash = match new_password {
+        Some(password) => Some(hash_password(password).await?),
+        None => None,
+    };
+    let changes = Changes { name, email, role: None, password_hash: hash, active: None };
+    apply(db, me, me.clone(), changes, "profile").await
 }

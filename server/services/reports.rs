@@ -1,0 +1,284 @@
+//! Reports: the summary of a period (appointments by status, day and staff
+//! member, rates, revenue, new clients).
+//!
+//! Days are calendar days in the business time zone: the period runs from
+//! local midnight of `from` to local midnight after `to` (`to` inclusive).
+//! A period is bounded (at most 366 days), so its appointments are loaded
+//! (four columns) and counted here: grouping by local day is then the same
+//! on SQLite and PostgreSQL, whatever the zone's offset.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono_tz::Tz;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::{AppError, FieldErrors, Result};
+use entities::{appointment, client, user};
+
+/// The longest period a summary covers, in days.
+pub const MAX_DAYS: i64 = 366;
+
+pub const STATUSES: [&str; 5] = ["agendado", "confirmado", "concluido", "cancelado", "faltou"];
+
+/// `GET /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD`.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct SummaryQuery {
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct ByStatus {
+    pub agendado: u64,
+    pub confirmado: u64,
+    pub concluido: u64,
+    pub cancelado: u64,
+    pub faltou: u64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayFigures {
+    /// The local calendar day, `YYYY-MM-DD`.
+    pub date: String,
+    pub total: u64,
+    pub concluido: u64,
+    pub cancelado: u64,
+    pub faltou: u64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffFigures {
+    pub staff_id: i32,
+    pub staff_name: String,
+    pub total: u64,
+    pub concluido: u64,
+    pub faltou: u64,
+    pub cancelado: u64,
+    /// Sum of `priceCents` of this member's concluded appointments.
+    pub revenue_cents: i64,
+}
+
+/// The summary of a period. Rates are fractions from 0 to 1, rounded to
+/// four decimals, and 0 when their denominator is 0.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub from: String,
+    pub to: String,
+    /// The business time zone the days are counted in (IANA name).
+    pub time_zone: String,
+    /// Appointments starting in the period, in any status.
+    pub total: u64,
+    pub by_status: ByStatus,
+    /// Every day of the period, in order, including days without appointments.
+    pub by_day: Vec<DayFigures>,
+    /// Staff members with at least one appointment in the period, by name.
+    pub by_staff: Vec<StaffFigures>,
+    /// faltou / (concluido + faltou): of the appointments that were due to
+    /// happen and were not cancelled, the share the client missed.
+    pub no_show_rate: f64,
+    /// cancelado / total.
+    pub cancellation_rate: f64,
+    /// Sum of `priceCents` of the concluded appointments.
+    pub revenue_cents: i64,
+    /// Clients created in the period (archived ones included).
+    pub new_clients: u64,
+}
+
+/// Local midnight of `date` in UTC; in a zone whose clocks skip midnight,
+/// the first instant of the day.
+pub fn day_start(date: NaiveDate, tz: Tz) -> DateTime<Utc> {
+    let mut time = date.and_time(NaiveTime::MIN);
+    for _ in 0..4 {
+        if let Some(instant) = tz.from_local_datetime(&time).earliest() {
+            return instant.with_timezone(&Utc);
+        }
+        time += Duration::minutes(30);
+    }
+    Utc.from_utc_datetime(&date.and_time(NaiveTime::MIN))
+}
+
+/// Reads and checks the period.
+pub fn parse_period(query: &SummaryQuery) -> Result<(NaiveDate, NaiveDate)> {
+    let mut errors = FieldErrors::new();
+    let mut date = |field: &str, value: Option<&str>, label: &str| -> Option<NaiveDate> {
+        match value.map(str::trim).filter(|v| !v.is_empty()) {
+            None => {
+                errors.insert(field.into(), vec![format!("Informe a data {label} (AAAA-MM-DD).")]);
+                None
+            }
+            Some(text) => match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+                Ok(date) => Some(date),
+                Err(_) => {
+                    errors.insert(field.into(), vec![format!("Data {label} inválida: use AAAA-MM-DD.")]);
+                    None
+                }
+            },
+        }
+    };
+    let from = date("from", query.from.as_deref(), "inicial");
+    let to = date("to", query.to.as_deref(), "final");
+    if let (Some(from), Some(to)) = (from, to) {
+        if to < from {
+            errors.insert("to".into(), vec!["A data final deve ser igual ou posterior à inicial.".into()]);
+        } else if (to - from).num_days() + 1 > MAX_DAYS {
+            errors.insert("to".into(), vec![format!("O período pode ter no máximo {MAX_DAYS} dias.")]);
+        }
+    }
+    match (from, to) {
+        (Some(from), Some(to)) if errors.is_empty() => Ok((from, to)),
+        _ => Err(AppError::invalid(errors)),
+    }
+}
+
+fn rate(part: u64, whole: u64) -> f64 {
+    if whole == 0 { 0.0 } else { (part as f64 / whole as f64 * 10_000.0).round() / 10_000.0 }
+}
+
+pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> Result<Summary> {
+    let (from, to) = parse_period(query)?;
+    let start = day_start(from, tz);
+    let end = day_start(to + Duration::days(1), tz);
+
+    let rows: Vec<(i32, DateTime<Utc>, String, i64)> = appointment::Entity::find()
+        .select_only()
+        .column(appointment::Column::StaffId)
+        .column(appointment::Column::StartsAt)
+        .column(appointment::Column::Status)
+        .column(appointment::Column::PriceCents)
+        .filter(appointment::Column::StartsAt.gte(start))
+        .filter(appointment::Column::StartsAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+
+    let mut by_status = ByStatus::default();
+    let mut days: BTreeMap<NaiveDate, DayFigures> = BTreeMap::new();
+    let mut day = from;
+    while day <= to {
+        let date = day.format("%Y-%m-%d").to_string();
+        days.insert(day, DayFigures { date, total: 0, concluido: 0, cancelado: 0, faltou: 0 });
+        day += Duration::days(1);
+    }
+    let mut staff: HashMap<i32, StaffFigures> = HashMap::new();
+    let mut revenue_cents = 0i64;
+    for (staff_id, starts_at, status, price_cents) in &rows {
+        let local_day = starts_at.with_timezone(&tz).date_naive();
+        let day = days.get_mut(&local_day);
+        let member = staff.entry(*staff_id).or_insert_with(|| StaffFigures {
+            staff_id: *staff_id,
+            staff_name: String::new(),
+            total: 0,
+            concluido: 0,
+            faltou: 0,
+            cancelado: 0,
+            revenue_cents: 0,
+        });
+        member.total += 1;
+        if let Some(day) = day {
+            day.total += 1;
+            match status.as_str() {
+                "concluido" => day.concluido += 1,
+                "cancelado" => day.cancelado += 1,
+                "faltou" => day.faltou += 1,
+                _ => {}
+            }
+        }
+        match status.as_str() {
+            "agendado" => by_status.agendado += 1,
+            "confirmado" => by_status.confirmado += 1,
+            "concluido" => {
+                by_status.concluido += 1;
+                member.concluido += 1;
+                member.revenue_cents += price_cents;
+                revenue_cents += price_cents;
+            }
+            "cancelado" => {
+                by_status.cancelado += 1;
+                member.cancelado += 1;
+            }
+            "faltou" => {
+                by_status.faltou += 1;
+                member.faltou += 1;
+            }
+            _ => {}
+        }
+    }
+    let names: HashMap<i32, String> = user::Entity::find()
+        .filter(user::Column::Id.is_in(staff.keys().copied().collect::<Vec<_>>()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u.name))
+        .collect();
+    let mut by_staff: Vec<StaffFigures> = staff
+        .into_values()
+        .map(|mut s| {
+            s.staff_name = names.get(&s.staff_id).cloned().unwrap_or_default();
+            s
+        })
+        .collect();
+    by_staff.sort_by(|a, b| a.staff_name.cmp(&b.staff_name).then(a.staff_id.cmp(&b.staff_id)));
+
+    let new_clients = client::Entity::find()
+        .filter(client::Column::CreatedAt.gte(start))
+        .filter(client::Column::CreatedAt.lt(end))
+        .count(db)
+        .await?;
+    let total = rows.len() as u64;
+    Ok(Summary {
+        from: from.format("%Y-%m-%d").to_string(),
+        to: to.format("%Y-%m-%d").to_string(),
+        time_zone: tz.name().to_string(),
+        total,
+        no_show_rate: rate(by_status.faltou, by_status.concluido + by_status.faltou),
+        cancellation_rate: rate(by_status.cancelado, total),
+        by_status,
+        by_day: days.into_values().collect(),
+        by_staff,
+        revenue_cents,
+        new_clients,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(from: &str, to: &str) -> SummaryQuery {
+        SummaryQuery { from: Some(from.into()), to: Some(to.into()) }
+    }
+
+    #[test]
+    fn periods_are_checked() {
+        assert!(parse_period(&query("2026-01-01", "2026-12-31")).is_ok());
+        // 2028 is a leap year: 366 days is the maximum.
+        assert!(parse_period(&query("2028-01-01", "2028-12-31")).is_ok());
+        assert!(parse_period(&query("2026-01-01", "2027-01-02")).is_err());
+        assert!(parse_period(&query("2026-02-02", "2026-02-01")).is_err());
+        assert!(parse_period(&query("2026-02-30", "2026-03-01")).is_err());
+        assert!(parse_period(&SummaryQuery::default()).is_err());
+    }
+
+    #[test]
+    fn rates_are_rounded_fractions_and_zero_without_a_denominator() {
+        assert_eq!(rate(1, 3), 0.3333);
+        assert_eq!(rate(2, 3), 0.6667);
+        assert_eq!(rate(0, 0), 0.0);
+    }
+
+    #[test]
+    fn days_start_at_local_midnight() {
+        let date = NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
+        assert_eq!(day_start(date, chrono_tz::America::Sao_Paulo).to_rfc3339(), "2026-03-10T03:00:00+00:00");
+        // Havana skips from 00:00 to 01:00 when DST begins (2026-03-08).
+        let gap = NaiveDate::from_ymd_opt(2026, 3, 8).unwrap();
+        let start = day_start(gap, chrono_tz::America::Havana);
+        assert_eq!(start.with_timezone(&chrono_tz::America::Havana).date_naive(), gap);
+    }
+}

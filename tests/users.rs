@@ -1,0 +1,305 @@
+//! Users and roles: GET/POST /api/users, GET/PUT /api/users/{id},
+//! POST /api/users/{id}/deactivate|activate (admins only), and the profile
+//! (PUT /api/me).
+
+mod common;
+
+use common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, TestApp, json_of, spawn};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+const FORBIDDEN: &str = "Você não tem permissão para esta ação.";
+
+/// Creates a user through the API as the admin; returns its id.
+async fn create_user(app: &TestApp, admin: &str, name: &str, email: &str, role: &str, password: &str) -> i64 {
+    let (status, body) =
+        json_of(app.post("/api/users", admin, json!({ "name": name, "email": email, "role": role, "password": password })).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    body["data"]["id"].as_i64().unwrap()
+}
+
+async fn admin_creates_lists_reads_and_edits_users(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let (status, body) = json_of(
+        app.post("/api/users", &admin, json!({ "name": "  Joana Araújo ", "email": "Joana@Example.com", "role": "staff", "password": "12345678" }))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let joana = &body["data"];
+    assert_eq!(joana["name"], "Joana Araújo");
+    assert_eq!(joana["email"], "joana@example.com");
+    assert_eq!(joana["role"], "staff");
+    assert_eq!(joana["active"], true);
+    assert!(joana.get("passwordHash").is_none() && joana.get("password").is_none());
+    assert!(joana["createdAt"].as_str().unwrap().ends_with("-03:00"), "{joana}");
+    let joana_id = joana["id"].as_i64().unwrap();
+    create_user(&app, &admin, "Érico Souza", "erico@example.com", "admin", "abcdefgh").await;
+    create_user(&app, &admin, "Bruno Lima", "bruno@example.com", "staff", "abcdefgh").await;
+
+    // The new user can sign in with the password given.
+    app.login("joana@example.com", "12345678").await;
+
+    // Listed by name (accent-insensitive order), with meta.
+    let (status, list) = json_of(app.get("/api/users", &admin).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = list["data"].as_array().unwrap().iter().map(|u| u["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Administrador", "Bruno Lima", "Érico Souza", "Joana Araújo"]);
+    assert_eq!(list["meta"], json!({ "page": 1, "per_page": 10, "total": 4, "last_page": 1 }));
+
+    // Search by name without accents, and by e-mail; role filter; paging; sort.
+    let (_, found) = json_of(app.get("/api/users?q=ARAUJO", &admin).await).await;
+    assert_eq!(found["meta"]["total"], 1);
+    assert_eq!(found["data"][0]["email"], "joana@example.com");
+    let (_, found) = json_of(app.get("/api/users?q=erico%40", &admin).await).await;
+    assert_eq!(found["data"][0]["name"], "Érico Souza");
+    let (_, staff) = json_of(app.get("/api/users?role=staff", &admin).await).await;
+    assert_eq!(staff["meta"]["total"], 2);
+    let (_, page2) = json_of(app.get("/api/users?page=2&per_page=3&sort=-name", &admin).await).await;
+    assert_eq!(page2["data"].as_array().unwrap().len(), 1);
+    assert_eq!(page2["data"][0]["name"], "Administrador");
+    assert_eq!(page2["meta"], json!({ "page": 2, "per_page": 3, "total": 4, "last_page": 2 }));
+    let (status, bad) = json_of(app.get("/api/users?sort=senha", &admin).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(bad["errors"]["sort"][0].as_str().unwrap().starts_with("Ordenação inválida"));
+
+    // One user; a missing one is a 404 in Portuguese.
+    let (status, one) = json_of(app.get(&format!("/api/users/{joana_id}"), &admin).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(one["data"]["email"], "joana@example.com");
+    let (status, missing) = json_of(app.get("/api/users/9999", &admin).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(missing["message"], "Usuário não encontrado.");
+    let (status, _) = json_of(app.get("/api/users/abc", &admin).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Edit name and role.
+    let (status, edited) =
+        json_of(app.put(&format!("/api/users/{joana_id}"), &admin, json!({ "name": "Joana A. Lima", "role": "admin" })).await).await;
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    assert_eq!(edited["data"]["name"], "Joana A. Lima");
+    assert_eq!(edited["data"]["role"], "admin");
+    assert_eq!(edited["data"]["email"], "joana@example.com");
+    let (_, again) = json_of(app.get(&format!("/api/users/{joana_id}"), &admin).await).await;
+    assert_eq!(again["data"]["role"], "admin");
+
+    // An admin reset of the password works for sign-in.
+    let (status, _) = json_of(app.put(&format!("/api/users/{joana_id}"), &admin, json!({ "password": "nova-senha-1" })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    app.login("joana@example.com", "nova-senha-1").await;
+    let (status, _) = json_of(app.put(&format!("/api/users/{joana_id}"), &admin, json!({ "password": "curta" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+both!(admin_creates_lists_reads_and_edits_users);
+
+async fn creation_is_validated_and_emails_are_unique_regardless_of_case(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let (status, body) =
+        json_of(app.post("/api/users", &admin, json!({ "name": "A", "email": "nao-e-email", "role": "chefe", "password": "1234567" })).await)
+            .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["message"], "Os dados enviados são inválidos.");
+    assert_eq!(body["errors"]["name"][0], "O nome deve ter de 2 a 120 caracteres.");
+    assert_eq!(body["errors"]["email"][0], "Informe um e-mail válido.");
+    assert_eq!(body["errors"]["role"][0], "Perfil deve ser admin ou staff.");
+    assert_eq!(body["errors"]["password"][0], "A senha deve ter pelo menos 8 caracteres.");
+
+    let (status, body) = json_of(app.post("/api/users", &admin, json!({ "name": "Outra", "email": "x@y.z" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["role"][0], "Campo obrigatório.");
+
+    create_user(&app, &admin, "Carla", "carla@example.com", "staff", "abcdefgh").await;
+    for email in ["CARLA@example.com", " carla@EXAMPLE.com", ADMIN_EMAIL] {
+        let (status, body) =
+            json_of(app.post("/api/users", &admin, json!({ "name": "Carla 2", "email": email, "role": "staff", "password": "abcdefgh" })).await)
+                .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{email}");
+        assert_eq!(body["errors"]["email"][0], "Já existe um usuário com este e-mail.");
+    }
+    // Renaming someone onto a taken e-mail is refused the same way.
+    let carla = create_user(&app, &admin, "Carla Dois", "carla2@example.com", "staff", "abcdefgh").await;
+    let (status, body) = json_of(app.put(&format!("/api/users/{carla}"), &admin, json!({ "email": "Carla@Example.com" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["email"][0], "Já existe um usuário com este e-mail.");
+    let (_, list) = json_of(app.get("/api/users?q=carla", &admin).await).await;
+    assert_eq!(list["meta"]["total"], 2);
+}
+both!(creation_is_validated_and_emails_are_unique_regardless_of_case);
+
+async fn staff_get_403_on_every_user_management_endpoint(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let staff_id = create_user(&app, &admin, "Pedro Staff", "pedro@example.com", "staff", "abcdefgh").await;
+    let other = create_user(&app, &admin, "Rita Staff", "rita@example.com", "staff", "abcdefgh").await;
+    let staff = app.login("pedro@example.com", "abcdefgh").await;
+    let body = json!({ "name": "Novo", "email": "novo@example.com", "role": "admin", "password": "abcdefgh" });
+    let responses = vec![
+        ("GET /api/users", app.get("/api/users", &staff).await),
+        ("POST /api/users", app.post("/api/users", &staff, body.clone()).await),
+        ("GET /api/users/{id}", app.get(&format!("/api/users/{other}"), &staff).await),
+        ("PUT /api/users/{id}", app.put(&format!("/api/users/{other}"), &staff, json!({ "role": "admin" })).await),
+        ("PUT own role", app.put(&format!("/api/users/{staff_id}"), &staff, json!({ "role": "admin" })).await),
+        ("deactivate", app.post(&format!("/api/users/{other}/deactivate"), &staff, json!({})).await),
+        ("activate", app.post(&format!("/api/users/{other}/activate"), &staff, json!({})).await),
+    ];
+    for (what, response) in responses {
+        let (status, answer) = json_of(response).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{what}");
+        assert_eq!(answer["message"], FORBIDDEN, "{what}");
+    }
+    // Nothing changed.
+    let (_, list) = json_of(app.get("/api/users", &admin).await).await;
+    assert_eq!(list["meta"]["total"], 3);
+    let (_, rita) = json_of(app.get(&format!("/api/users/{other}"), &admin).await).await;
+    assert_eq!(rita["data"]["role"], "staff");
+    assert_eq!(rita["data"]["active"], true);
+    // Staff do work with the rest of the API.
+    for path in ["/api/me", "/api/clients", "/api/appointments", "/api/dashboard", "/api/reports/summary?from=2026-01-01&to=2026-01-31"] {
+        assert_eq!(app.get(path, &staff).await.status(), StatusCode::OK, "{path}");
+    }
+}
+both!(staff_get_403_on_every_user_management_endpoint);
+
+async fn admins_cannot_deactivate_or_demote_themselves(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let (_, me) = json_of(app.get("/api/me", &admin).await).await;
+    let my_id = me["data"]["id"].as_i64().unwrap();
+    let (status, body) = json_of(app.post(&format!("/api/users/{my_id}/deactivate"), &admin, json!({})).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["message"], "Você não pode desativar a si mesmo.");
+    let (status, body) = json_of(app.put(&format!("/api/users/{my_id}"), &admin, json!({ "role": "staff" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["role"][0], "Você não pode alterar o seu próprio perfil de acesso.");
+    // Keeping one's own role while renaming is fine.
+    let (status, body) = json_of(app.put(&format!("/api/users/{my_id}"), &admin, json!({ "role": "admin", "name": "Chefe" })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["name"], "Chefe");
+    let (_, me) = json_of(app.get("/api/me", &admin).await).await;
+    assert_eq!(me["data"]["active"], true);
+    assert_eq!(me["data"]["role"], "admin");
+}
+both!(admins_cannot_deactivate_or_demote_themselves);
+
+async fn a_deactivated_user_cannot_sign_in_and_their_token_stops_working(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let id = create_user(&app, &admin, "Lia Souza", "lia@example.com", "staff", "abcdefgh").await;
+    let token = app.login("lia@example.com", "abcdefgh").await;
+    assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::OK);
+
+    let (status, body) = json_of(app.post(&format!("/api/users/{id}/deactivate"), &admin, json!({})).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["active"], false);
+
+    let (status, body) = json_of(app.get("/api/me", &token).await).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["message"], "Usuário inativo ou inexistente.");
+    let (status, _) = json_of(app.get("/api/clients", &token).await).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    let login = |password: &'static str| {
+        app.http.post(app.url("/api/login")).json(&json!({ "email": "lia@example.com", "password": password })).send()
+    };
+    let (status, body) = json_of(login("abcdefgh").await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["message"], "Usuário desativado. Fale com um administrador.");
+    // A wrong password says nothing about the account's state.
+    let (_, body) = json_of(login("errada-123").await.unwrap()).await;
+    assert_eq!(body["message"], "E-mail ou senha inválidos.");
+
+    // Listed as inactive; reactivated, she signs in again.
+    let (_, inactive) = json_of(app.get("/api/users?active=false", &admin).await).await;
+    assert_eq!(inactive["meta"]["total"], 1);
+    assert_eq!(inactive["data"][0]["email"], "lia@example.com");
+    let (status, body) = json_of(app.post(&format!("/api/users/{id}/activate"), &admin, json!({})).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["active"], true);
+    let fresh = app.login("lia@example.com", "abcdefgh").await;
+    assert_eq!(app.get("/api/me", &fresh).await.status(), StatusCode::OK);
+    let (status, _) = json_of(app.post("/api/users/9999/deactivate", &admin, json!({})).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+both!(a_deactivated_user_cannot_sign_in_and_their_token_stops_working);
+
+async fn profile_changes_need_the_current_password(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    create_user(&app, &admin, "Teo Alves", "teo@example.com", "staff", "abcdefgh").await;
+    let token = app.login("teo@example.com", "abcdefgh").await;
+
+    // The name alone needs no password.
+    let (status, body) = json_of(app.put("/api/me", &token, json!({ "name": "Teodoro Alves" })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["name"], "Teodoro Alves");
+    assert_eq!(body["data"]["role"], "staff");
+
+    // A new password without, or with a wrong, current password.
+    let (status, body) = json_of(app.put("/api/me", &token, json!({ "newPassword": "outra-senha" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body["errors"]["currentPassword"][0].as_str().unwrap().starts_with("Informe a senha atual"));
+    let (status, body) =
+        json_of(app.put("/api/me", &token, json!({ "currentPassword": "errada-1", "newPassword": "outra-senha" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["currentPassword"][0], "Senha atual incorreta.");
+    let (status, body) =
+        json_of(app.put("/api/me", &token, json!({ "currentPassword": "abcdefgh", "newPassword": "curta" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["newPassword"][0], "A senha deve ter pelo menos 8 caracteres.");
+    // The e-mail needs it too; a taken one is refused.
+    let (status, body) = json_of(app.put("/api/me", &token, json!({ "email": "teo2@example.com" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body["errors"]["currentPassword"].is_array());
+    let (status, body) =
+        json_of(app.put("/api/me", &token, json!({ "email": ADMIN_EMAIL, "currentPassword": "abcdefgh" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["email"][0], "Já existe um usuário com este e-mail.");
+    // Nothing changed so far: the old password still signs in.
+    app.login("teo@example.com", "abcdefgh").await;
+
+    // With the right current password both change.
+    let (status, body) = json_of(
+        app.put("/api/me", &token, json!({ "email": "Teo.Alves@Example.com", "currentPassword": "abcdefgh", "newPassword": "senha-nova-99" }))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["email"], "teo.alves@example.com");
+    let old = app.http.post(app.url("/api/login")).json(&json!({ "email": "teo.alves@example.com", "password": "abcdefgh" })).send().await.unwrap();
+    assert_eq!(old.status(), StatusCode::UNAUTHORIZED);
+    app.login("teo.alves@example.com", "senha-nova-99").await;
+    // Role and active cannot be changed through the profile.
+    let (status, body) = json_of(app.put("/api/me", &token, json!({ "role": "admin" })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["role"], "staff");
+    // The admin's own profile works the same way.
+    let (status, _) =
+        json_of(app.put("/api/me", &admin, json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "admin-nova-1" })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    app.login(ADMIN_EMAIL, "admin-nova-1").await;
+}
+both!(profile_changes_need_the_current_password);
+
+async fn user_changes_are_audited(backend: Backend) {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let id = create_user(&app, &admin, "Vera Dias", "vera@example.com", "staff", "abcdefgh").await;
+    app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "admin" })).await;
+    app.post(&format!("/api/users/{id}/deactivate"), &admin, json!({})).await;
+    let rows = entities::audit_log::Entity::find()
+        .filter(entities::audit_log::Column::Entity.eq("user"))
+        .filter(entities::audit_log::Column::EntityId.eq(id as i32))
+        .order_by_asc(entities::audit_log::Column::Id)
+        .all(&app.state.db)
+        .await
+        .unwrap();
+    let actions: Vec<&str> = rows.iter().map(|r| r.action.as_str()).collect();
+    assert_eq!(actions, ["create", "update", "deactivate"]);
+    assert_eq!(rows[1].changes, json!({ "role": { "old": "staff", "new": "admin" } }));
+    assert_eq!(rows[2].changes, json!({ "active": { "old": true, "new": false } }));
+    let _: &Value = &rows[0].changes;
+}
+both!(user_changes_are_audited);
