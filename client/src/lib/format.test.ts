@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, formatTimeRange } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatTime,
+  formatTimeRange,
+  isoDate,
+  monthPeriod,
+} from './format';
 
 describe('format', () => {
   it('reads the wall clock from the string, whatever the offset', () => {
@@ -39,5 +49,21 @@ describe('format', () => {
     expect(formatNumber(1234)).toBe('1.234');
     expect(formatNumber(1234567)).toBe('1.234.567');
     expect(formatNumber(-1234)).toBe('-1.234');
+  });
+
+  it('formats fractions as percentages', () => {
+    expect(formatPercent(0)).toBe('0,0%');
+    expect(formatPercent(0.1234)).toBe('12,3%');
+    expect(formatPercent(1)).toBe('100,0%');
+    expect(formatPercent(0.00049)).toBe('0,0%');
+    expect(formatPercent(12.5)).toBe('1.250,0%');
+    expect(formatPercent(NaN)).toBe('0,0%');
+  });
+
+  it('gives local calendar dates and month periods', () => {
+    expect(isoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
+    expect(monthPeriod(new Date(2026, 1, 14))).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(monthPeriod(new Date(2028, 1, 1))).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthPeriod(new Date(2026, 11, 31))).toEqual({ from: '2026-12-01', to: '2026-12-31' });
   });
 });

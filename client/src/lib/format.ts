@@ -67,3 +67,28 @@ export function formatMoney(cents: number | null | undefined): string {
   const centavos = String(abs % 100).padStart(2, '0');
   return `${negative ? '-' : ''}R$ ${reais},${centavos}`;
 }
+
+/** A fraction as a percentage with one decimal: 0.1234 → `12,3%`. */
+export function formatPercent(fraction: number | null | undefined): string {
+  const value = fraction === null || fraction === undefined || !Number.isFinite(fraction) ? 0 : fraction;
+  const tenths = Math.round(Math.abs(value) * 1000);
+  const text = `${formatNumber(Math.floor(tenths / 10))},${tenths % 10}%`;
+  return value < 0 && tenths > 0 ? `-${text}` : text;
+}
+
+/**
+ * `YYYY-MM-DD` of a Date in the browser's local calendar (for default
+ * periods, computed after mount only: the server's clock zone may differ).
+ */
+export function isoDate(date: Date): string {
+  const mm = String(date.getMonth() + 1).padStart(2, '0');
+  const dd = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${mm}-${dd}`;
+}
+
+/** First and last day of the month `date` falls in, as `YYYY-MM-DD`. */
+export function monthPeriod(date: Date): { from: string; to: string } {
+  const first = new Date(date.getFullYear(), date.getMonth(), 1);
+  const last = new Date(date.getFullYear(), date.getMonth() + 1, 0);
+  return { from: isoDate(first), to: isoDate(last) };
+}

@@ -13,7 +13,13 @@ export interface ApiData<T> {
  * not preload). Starts in the loading state on both sides, so the server's
  * HTML and the first browser render agree.
  */
-export function useApiData<T>(load: () => Promise<T>, fallbackError: string, enabled = true): ApiData<T> {
+export function useApiData<T>(
+  load: () => Promise<T>,
+  fallbackError: string,
+  enabled = true,
+  /** Loads again whenever this changes (e.g. the page or period asked for). */
+  key = '',
+): ApiData<T> {
   const [data, setData] = useState<T | null>(null);
   const [loading, setLoading] = useState(enabled);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +50,7 @@ export function useApiData<T>(load: () => Promise<T>, fallbackError: string, ena
     return () => {
       cancelled = true;
     };
-  }, [attempt, enabled, fallbackError]);
+  }, [attempt, enabled, fallbackError, key]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { data, loading, error, reload };

@@ -1,17 +1,6 @@
 import { apiRequest } from '../../lib/api';
-import type { Meta } from '../../lib/types';
+import type { Period, ReportSummary } from './types';
 
-interface Counted {
-  meta: Meta;
-}
-
-/** Appointments with a status, counted through the list's total (one row asked). */
-export async function countAppointments(status: string): Promise<number> {
-  const answer = await apiRequest<Counted>('/appointments', { query: { page: 1, per_page: 1, status } });
-  return answer.meta.total;
-}
-
-export async function countClients(): Promise<number> {
-  const answer = await apiRequest<Counted>('/clients', { query: { page: 1, per_page: 1 } });
-  return answer.meta.total;
+export async function getReportSummary(period: Period): Promise<ReportSummary> {
+  return (await apiRequest<{ data: ReportSummary }>('/reports/summary', { query: { from: period.from, to: period.to } })).data;
 }

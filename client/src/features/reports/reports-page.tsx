@@ -1,65 +1,183 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { STATUS_LABELS, type AppointmentStatus } from '../../lib/appointment';
-import { formatNumber } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber, formatPercent, monthPeriod } from '../../lib/format';
 import { useApiData } from '../../lib/use-api-data';
-import { countAppointments, countClients } from './reports-api';
+import { getReportSummary } from './reports-api';
+import type { DayFigures, Period, ReportSummary, StaffFigures } from './types';
 
 export const REPORTS_ERROR = 'Erro ao buscar relatórios';
 
 const STATUSES = Object.keys(STATUS_LABELS) as AppointmentStatus[];
 
-async function loadReport() {
-  const [clients, ...byStatus] = await Promise.all([countClients(), ...STATUSES.map(countAppointments)]);
-  return { clients, byStatus: STATUSES.map((status, i) => ({ status, total: byStatus[i] })) };
+const STAFF_COLUMNS: Column<StaffFigures>[] = [
+  { key: 'name', header: 'Profissional', render: (s) => <span className="fw-semibold">{s.staffName}</span> },
+  { key: 'total', header: 'Agendamentos', render: (s) => formatNumber(s.total), className: 'text-end' },
+  { key: 'done', header: 'Concluídos', render: (s) => formatNumber(s.concluido), className: 'text-end' },
+  { key: 'missed', header: 'Faltas', render: (s) => formatNumber(s.faltou), className: 'text-end' },
+  { key: 'cancelled', header: 'Cancelados', render: (s) => formatNumber(s.cancelado), className: 'text-end' },
+  { key: 'revenue', header: 'Receita', render: (s) => formatMoney(s.revenueCents), className: 'text-end text-nowrap' },
+];
+
+function Figure({ title, value }: { title: string; value: string }) {
+  return (
+    <div className="col-sm-6 col-xl">
+      <div className="card stat-card h-100">
+        <div className="card-body">
+          <p className="text-muted fs-13 fw-semibold mb-2">{title}</p>
+          <p className="fs-22 fw-bold mb-0">{value}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** One bar a day; height relative to the busiest day. */
+function DayBars({ days }: { days: DayFigures[] }) {
+  const max = Math.max(1, ...days.map((d) => d.total));
+  return (
+    <div className="d-flex align-items-end gap-1" style={{ height: 120 }} role="img" aria-label="Agendamentos por dia">
+      {days.map((d) => (
+        <div
+          key={d.date}
+          className="flex-fill rounded-top bg-primary"
+          style={{ height: `${Math.max(2, (d.total / max) * 100)}%`, opacity: d.total ? 1 : 0.2, minWidth: 2 }}
+          title={`${formatDate(d.date)}: ${formatNumber(d.total)}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Summary({ data }: { data: ReportSummary }) {
+  return (
+    <>
+      <div className="row g-3 mb-3">
+        <Figure title="Agendamentos" value={formatNumber(data.total)} />
+        <Figure title="Receita" value={formatMoney(data.revenueCents)} />
+        <Figure title="Novos clientes" value={formatNumber(data.newClients)} />
+        <Figure title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
+        <Figure title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
+      </div>
+      <div className="row g-3 mb-3">
+        <div className="col-lg-4">
+          <div className="card h-100">
+            <div className="card-header">
+              <h3 className="card-title h6 mb-0">Por status</h3>
+            </div>
+            <ul className="list-group list-group-flush">
+              {STATUSES.map((status) => (
+                <li key={status} className="list-group-item d-flex justify-content-between">
+                  <span>{STATUS_LABELS[status]}</span>
+                  <span className="fw-semibold">{formatNumber(data.byStatus[status] ?? 0)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <div className="col-lg-8">
+          <div className="card h-100">
+            <div className="card-header">
+              <h3 className="card-title h6 mb-0">Por dia</h3>
+            </div>
+            <div className="card-body">
+              <DayBars days={data.byDay} />
+              <div className="d-flex justify-content-between text-muted small mt-2">
+                <span>{formatDate(data.from)}</span>
+                <span>{formatDate(data.to)}</span>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="card">
+        <div className="card-header">
+          <h3 className="card-title h6 mb-0">Por profissional</h3>
+        </div>
+        <div className="card-body p-0">
+          <DataTable
+            columns={STAFF_COLUMNS}
+            rows={data.byStaff}
+            rowKey={(s) => s.staffId}
+            caption="Por profissional"
+            empty="Nenhum agendamento no período."
+          />
+        </div>
+      </div>
+    </>
+  );
 }
 
 export default function ReportsPage() {
-  const { data, loading, error, reload } = useApiData(loadReport, REPORTS_ERROR);
-  const total = data ? data.byStatus.reduce((sum, s) => sum + s.total, 0) : 0;
+  // The default period (this month) comes from the browser's clock after
+  // mount; the server's clock zone may differ, and the HTML must match.
+  const [period, setPeriod] = useState<Period | null>(null);
+  const [draft, setDraft] = useState<Period>({ from: '', to: '' });
+  useEffect(() => {
+    const month = monthPeriod(new Date());
+    setPeriod(month);
+    setDraft(month);
+  }, []);
+
+  const { data, loading, error, reload } = useApiData(
+    () => getReportSummary(period as Period),
+    REPORTS_ERROR,
+    period !== null,
+    period ? `${period.from}/${period.to}` : '',
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (draft.from && draft.to) setPeriod({ ...draft });
+  };
 
   return (
     <div className="container-fluid">
-      <PageHeader title="Relatórios" subtitle="Números gerais de clientes e agendamentos." />
+      <PageHeader title="Relatórios" subtitle="Agendamentos, receita e faltas no período." />
+      <form className="card mb-3" onSubmit={onSubmit}>
+        <div className="card-body d-flex flex-wrap gap-2 align-items-end">
+          <div>
+            <label htmlFor="report-from" className="form-label">
+              De
+            </label>
+            <input
+              id="report-from"
+              type="date"
+              className="form-control"
+              value={draft.from}
+              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+              required
+            />
+          </div>
+          <div>
+            <label htmlFor="report-to" className="form-label">
+              Até
+            </label>
+            <input
+              id="report-to"
+              type="date"
+              className="form-control"
+              value={draft.to}
+              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+              required
+            />
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={loading}>
+            Aplicar
+          </button>
+        </div>
+      </form>
       <ErrorAlert message={error} onRetry={reload} />
-      {loading && !data ? (
+      {data ? (
+        <div style={loading ? { opacity: 0.6 } : undefined}>
+          <Summary data={data} />
+        </div>
+      ) : !error ? (
         <div className="d-flex justify-content-center py-5">
           <Spinner />
-        </div>
-      ) : null}
-      {data ? (
-        <div className="row g-3">
-          <div className="col-md-4">
-            <div className="card h-100">
-              <div className="card-body">
-                <h2 className="text-muted text-uppercase fs-13 fw-semibold mb-2">Clientes cadastrados</h2>
-                <p className="fs-3 fw-bold mb-0">{formatNumber(data.clients)}</p>
-              </div>
-            </div>
-          </div>
-          <div className="col-md-8">
-            <div className="card h-100">
-              <div className="card-header">
-                <h3 className="card-title h6 mb-0">Agendamentos por status</h3>
-              </div>
-              <ul className="list-group list-group-flush">
-                {data.byStatus.map(({ status, total: count }) => (
-                  <li key={status} className="list-group-item d-flex justify-content-between">
-                    <span>{STATUS_LABELS[status]}</span>
-                    <span className="fw-semibold">
-                      {formatNumber(count)}
-                      {total ? <span className="text-muted small ms-2">({Math.round((count * 100) / total)}%)</span> : null}
-                    </span>
-                  </li>
-                ))}
-                <li className="list-group-item d-flex justify-content-between fw-bold">
-                  <span>Total</span>
-                  <span>{formatNumber(total)}</span>
-                </li>
-              </ul>
-            </div>
-          </div>
         </div>
       ) : null}
     </div>

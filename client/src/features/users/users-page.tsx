@@ -1,18 +1,20 @@
 import { useState } from 'react';
+import { toast } from 'react-toastify';
 import { useAppSelector } from '../../app/hooks';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
+import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleLabel } from '../../lib/roles';
 import { useApiData } from '../../lib/use-api-data';
 import type { User } from './types';
-import { getUsers } from './users-api';
+import { getUsers, setUserActive } from './users-api';
 
 export const USERS_ERROR = 'Erro ao buscar usuários';
 
-const COLUMNS: Column<User>[] = [
+const BASE_COLUMNS: Column<User>[] = [
   { key: 'name', header: 'Nome', render: (u) => <span className="fw-semibold">{u.name}</span> },
   { key: 'email', header: 'E-mail', render: (u) => u.email },
   { key: 'role', header: 'Perfil', render: (u) => roleLabel(u.role) },
@@ -30,12 +32,45 @@ const COLUMNS: Column<User>[] = [
 
 export default function UsersPage() {
   const isAdmin = useAppSelector((s) => s.auth.role === 'admin');
+  const myId = useAppSelector((s) => s.auth.id);
   const [page, setPage] = useState(1);
-  const { data, loading, error, reload } = useApiData(() => getUsers(page), USERS_ERROR, isAdmin);
-  const goTo = (p: number) => {
-    setPage(p);
-    reload();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const { data, loading, error, reload } = useApiData(() => getUsers(page), USERS_ERROR, isAdmin, String(page));
+
+  const toggle = async (user: User) => {
+    setBusyId(user.id);
+    try {
+      await setUserActive(user.id, !user.active);
+      toast.success(user.active ? `${user.name} foi desativado.` : `${user.name} foi reativado.`);
+      reload();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Não foi possível alterar o usuário.'));
+    } finally {
+      setBusyId(null);
+    }
   };
+
+  const columns: Column<User>[] = [
+    ...BASE_COLUMNS,
+    {
+      key: 'actions',
+      header: 'Ações',
+      className: 'text-end',
+      render: (u) =>
+        u.id === myId ? (
+          <span className="text-muted small">Você</span>
+        ) : (
+          <button
+            type="button"
+            className={`btn btn-sm ${u.active ? 'btn-outline-danger' : 'btn-outline-success'}`}
+            disabled={busyId !== null}
+            onClick={() => void toggle(u)}
+          >
+            {u.active ? 'Desativar' : 'Reativar'}
+          </button>
+        ),
+    },
+  ];
 
   return (
     <div className="container-fluid">
@@ -49,7 +84,7 @@ export default function UsersPage() {
           <div className="card-body p-0">
             <ErrorAlert message={error} onRetry={reload} className="m-3" />
             <DataTable
-              columns={COLUMNS}
+              columns={columns}
               rows={data?.data ?? []}
               rowKey={(u) => u.id}
               loading={loading}
@@ -59,7 +94,7 @@ export default function UsersPage() {
           </div>
           {data?.meta ? (
             <div className="card-footer">
-              <Pagination meta={data.meta} noun="usuários" disabled={loading} onPageChange={goTo} />
+              <Pagination meta={data.meta} noun="usuários" disabled={loading} onPageChange={setPage} />
             </div>
           ) : null}
         </div>
