@@ -1,0 +1,181 @@
+//! GET /api/reports/summary: figures of a period on known data, with the
+//! business time zone's day boundaries (America/Sao_Paulo, UTC−3).
+
+mod common;
+
+use chrono::{DateTime, Duration, Utc};
+use common::{Backend, TestApp, json_of, spawn};
+use reqwest::StatusCode;
+use sea_orm::{ActiveModelTrait, Set};
+use serde_json::{Value, json};
+
+fn utc(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
+}
+
+async fn staff(app: &TestApp, admin: &str, name: &str, email: &str) -> i32 {
+    let (status, body) =
+        json_of(app.post("/api/users", admin, json!({ "name": name, "email": email, "role": "staff", "password": "abcdefgh" })).await).await;
+    assert_eq!(status, StatusCode::CREATED);
+    body["data"]["id"].as_i64().unwrap() as i32
+}
+
+async fn client_created_at(app: &TestApp, name: &str, created_at: &str) -> i32 {
+    let at = utc(created_at);
+    entities::client::ActiveModel {
+        name: Set(name.into()),
+        archived: Set(false),
+        search_text: Set(name.to_lowercase()),
+        version: Set(1),
+        created_at: Set(at),
+        updated_at: Set(at),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap()
+    .id
+}
+
+async fn appointment(app: &TestApp, client_id: i32, staff_id: i32, starts_at: &str, status: &str, price_cents: i64) {
+    let starts = utc(starts_at);
+    entities::appointment::ActiveModel {
+        client_id: Set(client_id),
+        staff_id: Set(staff_id),
+        service: Set("Consulta".into()),
+        starts_at: Set(starts),
+        ends_at: Set(starts + Duration::minutes(30)),
+        status: Set(status.into()),
+        price_cents: Set(price_cents),
+        cancellation_reason: Set((status == "cancelado").then(|| "Cliente desmarcou.".to_string())),
+        version: Set(1),
+        created_at: Set(starts - Duration::days(3)),
+        updated_at: Set(starts - Duration::days(3)),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap();
+}
+
+async fn summary(app: &TestApp, token: &str, query: &str) -> (StatusCode, Value) {
+    json_of(app.get(&format!("/api/reports/summary?{query}"), token).await).await
+}
+
+async fn the_summary_counts_known_data_by_local_day(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let ana = staff(&app, &admin, "Ana Ribeiro", "ana@example.com").await;
+    let bruno = staff(&app, &admin, "Bruno Lima", "bruno@example.com").await;
+    // Local midnight of 2026-03-09 is 03:00 UTC.
+    let c1 = client_created_at(&app, "Cliente Um", "2026-03-09T03:00:00Z").await; // in: local 00:00 on the first day
+    client_created_at(&app, "Cliente Dois", "2026-03-12T02:59:59Z").await; // in: local 23:59:59 on the last day
+    client_created_at(&app, "Cliente Três", "2026-03-09T02:59:59Z").await; // out: local 2026-03-08
+    client_created_at(&app, "Cliente Quatro", "2026-03-12T03:00:00Z").await; // out: local 2026-03-12
+
+    appointment(&app, c1, ana, "2026-03-09T13:00:00Z", "concluido", 15_000).await; // 03-09 10:00
+    appointment(&app, c1, ana, "2026-03-10T02:30:00Z", "faltou", 8_000).await; // 03-09 23:30 local
+    appointment(&app, c1, ana, "2026-03-10T03:00:00Z", "concluido", 12_000).await; // 03-10 00:00 local
+    appointment(&app, c1, ana, "2026-03-12T02:59:00Z", "cancelado", 5_000).await; // 03-11 23:59 local
+    appointment(&app, c1, bruno, "2026-03-10T17:00:00Z", "concluido", 20_000).await; // 03-10 14:00
+    appointment(&app, c1, bruno, "2026-03-11T12:00:00Z", "agendado", 6_000).await; // 03-11 09:00
+    appointment(&app, c1, bruno, "2026-03-11T13:00:00Z", "confirmado", 7_000).await; // 03-11 10:00
+    // Outside the period, on its UTC edges.
+    appointment(&app, c1, ana, "2026-03-09T02:59:00Z", "concluido", 99_900).await; // 03-08 23:59 local
+    appointment(&app, c1, bruno, "2026-03-12T03:00:00Z", "concluido", 88_800).await; // 03-12 00:00 local
+
+    let (status, body) = summary(&app, &admin, "from=2026-03-09&to=2026-03-11").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let data = &body["data"];
+    assert_eq!(data["from"], "2026-03-09");
+    assert_eq!(data["to"], "2026-03-11");
+    assert_eq!(data["timeZone"], "America/Sao_Paulo");
+    assert_eq!(data["total"], 7);
+    assert_eq!(data["byStatus"], json!({ "agendado": 1, "confirmado": 1, "concluido": 3, "cancelado": 1, "faltou": 1 }));
+    assert_eq!(data["revenueCents"], 47_000);
+    // faltou / (concluido + faltou) = 1 / 4; cancelado / total = 1 / 7.
+    assert_eq!(data["noShowRate"], 0.25);
+    assert_eq!(data["cancellationRate"], 0.1429);
+    assert_eq!(data["newClients"], 2);
+    assert_eq!(
+        data["byDay"],
+        json!([
+            { "date": "2026-03-09", "total": 2, "concluido": 1, "cancelado": 0, "faltou": 1 },
+            { "date": "2026-03-10", "total": 2, "concluido": 2, "cancelado": 0, "faltou": 0 },
+            { "date": "2026-03-11", "total": 3, "concluido": 0, "cancelado": 1, "faltou": 0 },
+        ])
+    );
+    assert_eq!(
+        data["byStaff"],
+        json!([
+            { "staffId": ana, "staffName": "Ana Ribeiro", "total": 4, "concluido": 2, "faltou": 1, "cancelado": 1, "revenueCents": 27_000 },
+            { "staffId": bruno, "staffName": "Bruno Lima", "total": 3, "concluido": 1, "faltou": 0, "cancelado": 0, "revenueCents": 20_000 },
+        ])
+    );
+
+    // One day: `to` is inclusive, the day ends at local midnight.
+    let (_, body) = summary(&app, &admin, "from=2026-03-10&to=2026-03-10").await;
+    assert_eq!(body["data"]["total"], 2);
+    assert_eq!(body["data"]["revenueCents"], 32_000);
+    assert_eq!(body["data"]["noShowRate"], 0.0);
+    assert_eq!(body["data"]["byDay"].as_array().unwrap().len(), 1);
+    // The day before holds the appointment at 23:59 local that UTC puts on the 9th.
+    let (_, body) = summary(&app, &admin, "from=2026-03-08&to=2026-03-08").await;
+    assert_eq!(body["data"]["total"], 1);
+    assert_eq!(body["data"]["revenueCents"], 99_900);
+    assert_eq!(body["data"]["newClients"], 1);
+
+    // Staff read the same report.
+    let staff_token = app.login("bruno@example.com", "abcdefgh").await;
+    let (status, body) = summary(&app, &staff_token, "from=2026-03-09&to=2026-03-11").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["total"], 7);
+}
+both!(the_summary_counts_known_data_by_local_day);
+
+async fn an_empty_period_has_zero_rates_and_every_day(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let (status, body) = summary(&app, &admin, "from=2026-02-27&to=2026-03-02").await;
+    assert_eq!(status, StatusCode::OK);
+    let data = &body["data"];
+    assert_eq!(data["total"], 0);
+    assert_eq!(data["noShowRate"], 0.0);
+    assert_eq!(data["cancellationRate"], 0.0);
+    assert_eq!(data["revenueCents"], 0);
+    assert_eq!(data["byStaff"], json!([]));
+    let days: Vec<&str> = data["byDay"].as_array().unwrap().iter().map(|d| d["date"].as_str().unwrap()).collect();
+    assert_eq!(days, ["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    assert!(data["byDay"].as_array().unwrap().iter().all(|d| d["total"] == 0));
+}
+both!(an_empty_period_has_zero_rates_and_every_day);
+
+async fn the_period_is_checked(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let (status, body) = json_of(app.get("/api/reports/summary", &admin).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["from"][0], "Informe a data inicial (AAAA-MM-DD).");
+    assert_eq!(body["errors"]["to"][0], "Informe a data final (AAAA-MM-DD).");
+
+    let (status, body) = summary(&app, &admin, "from=09/03/2026&to=2026-02-30").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["from"][0], "Data inicial inválida: use AAAA-MM-DD.");
+    assert_eq!(body["errors"]["to"][0], "Data final inválida: use AAAA-MM-DD.");
+
+    let (status, body) = summary(&app, &admin, "from=2026-03-10&to=2026-03-09").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["to"][0], "A data final deve ser igual ou posterior à inicial.");
+
+    let (status, body) = summary(&app, &admin, "from=2026-01-01&to=2027-01-02").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["to"][0], "O período pode ter no máximo 366 dias.");
+    // 366 days exactly is allowed.
+    let (status, body) = summary(&app, &admin, "from=2026-01-01&to=2027-01-01").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["byDay"].as_array().unwrap().len(), 366);
+
+    let (status, _) = json_of(app.http.get(app.url("/api/reports/summary?from=2026-01-01&to=2026-01-02")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+both!(the_period_is_checked);
