@@ -97,7 +97,7 @@ describe('shell layout', { skip: skip ?? false }, () => {
   });
 
   it('horizontal falls back to the side drawer below 992 px', async () => {
-    const { context, page } = await signedInPage({ width: 900, height: 800 });
+    const { context, page, messages } = await signedInPage({ width: 900, height: 800 });
     try {
       await page.goto('/dashboard');
       await page.evaluate(() => {
@@ -116,6 +116,7 @@ describe('shell layout', { skip: skip ?? false }, () => {
       await page.locator('[data-testid="sidenav-backdrop"]').click({ position: { x: 880, y: 400 } });
       await page.locator('[data-testid="sidenav-backdrop"]').waitFor({ state: 'detached' });
       assert.equal(await page.evaluate(() => document.body.style.paddingRight), '');
+      assert.deepEqual(hydrationProblems(messages), []);
     } finally {
       await context.close();
     }
@@ -184,6 +185,25 @@ describe('shell layout', { skip: skip ?? false }, () => {
         else assert.ok(visibleWidth > 200, `${width}px: full side nav (${visibleWidth})`);
         const content = await page.locator('.content-page').boundingBox();
         assert.ok(Math.abs(content.x - visibleWidth) <= 1, `${width}px: content starts after the side nav`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('horizontal: top navigation from 992 px, side drawer below, on the first paint before any script', async () => {
+    const layout = encodeURIComponent(JSON.stringify({ orientation: 'horizontal' }));
+    for (const width of [900, 1200]) {
+      const { context, page } = await signedInPage({ width, height: 800 }, { javaScriptEnabled: false });
+      try {
+        await context.addCookies([{ name: 'expediente_layout', value: layout, url: app.server.url }]);
+        await page.goto('/dashboard');
+        assert.equal(await htmlAttr(page, 'data-layout'), 'horizontal');
+        const box = await page.locator('.sidenav-menu').boundingBox();
+        const drawerShown = Boolean(box) && box.x + box.width > 1;
+        assert.equal(drawerShown, false, `${width}px: no side nav on screen`);
+        assert.equal(await page.locator('.topnav').isVisible(), width >= 992, `${width}px: top navigation`);
+        assert.equal(await page.locator('.sidenav-toggle').isVisible(), width < 992, `${width}px: drawer toggle`);
       } finally {
         await context.close();
       }
