@@ -4,3 +4,6 @@ import { createAction } from '@reduxjs/toolkit';
 // expired token) resets them all in a single dispatch without slices
 // importing each other.
 export const clearSession = createAction('session/clear');
+
+/** The signed-in user's own name or e-mail changed (PUT /api/me); the auth slice applies it. */
+export const profileUpdated = createAction<{ name: string; email: string }>('session/profileUpdated');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
-import { clearSession } from '../../lib/session-actions';
+import { clearSession, profileUpdated } from '../../lib/session-actions';
 import { LOGIN_ERROR, login } from './auth-slice';
 
 function jsonResponse(status: number, body: unknown) {
@@ -79,5 +79,11 @@ describe('auth slice', () => {
     expect(state.clients.list).toEqual([]);
     expect(state.clients.meta).toBeNull();
     expect(state.appointments.list).toEqual([]);
+  });
+
+  it('applies a profile change to the signed-in user', () => {
+    const store = makeStore({ auth: { id: 1, name: 'Ana', email: 'a@x.com', accessToken: 't' } });
+    store.dispatch(profileUpdated({ name: 'Ana Maria', email: 'ana@x.com' }));
+    expect(store.getState().auth).toMatchObject({ name: 'Ana Maria', email: 'ana@x.com', accessToken: 't' });
   });
 });

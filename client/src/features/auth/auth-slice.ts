@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/api';
-import { clearSession } from '../../lib/session-actions';
+import { clearSession, profileUpdated } from '../../lib/session-actions';
 import { postLogin } from './auth-api';
 import type { AuthState, LoginData, LoginInput } from './types';
 
@@ -46,6 +46,10 @@ const authSlice = createSlice({
       .addCase(login.rejected, (state, action) => {
         state.loading = false;
         state.error = action.payload ?? LOGIN_ERROR;
+      })
+      .addCase(profileUpdated, (state, action) => {
+        state.name = action.payload.name;
+        state.email = action.payload.email;
       })
       .addCase(clearSession, () => initialAuthState);
   },

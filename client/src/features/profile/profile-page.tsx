@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/format';
 import { roleLabel } from '../../lib/roles';
 import { useApiData } from '../../lib/use-api-data';
 import { getMe } from './profile-api';
+import { ProfileForm } from './profile-form';
 
 export const PROFILE_ERROR = 'Erro ao buscar o perfil';
 
@@ -23,7 +24,7 @@ export default function ProfilePage() {
     <div className="container-fluid">
       <PageHeader title="Meu perfil" subtitle="Seus dados de acesso ao Expediente." />
       <ErrorAlert message={error} onRetry={reload} />
-      <div className="card" style={{ maxWidth: 640 }}>
+      <div className="card mb-3" style={{ maxWidth: 640 }}>
         <div className="card-body d-flex gap-3 align-items-start">
           <div
             className="avatar rounded-circle bg-primary text-white d-flex align-items-center justify-content-center fw-bold flex-shrink-0"
@@ -51,6 +52,8 @@ export default function ProfilePage() {
           </Link>
         </div>
       </div>
+      {/* Keyed by the user so a different session starts from its own values. */}
+      <ProfileForm key={auth.id ?? 0} name={auth.name ?? ''} email={auth.email ?? ''} />
     </div>
   );
 }
