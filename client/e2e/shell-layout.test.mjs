@@ -130,8 +130,8 @@ describe('shell layout', { skip: skip ?? false }, () => {
       assert.equal(await htmlAttr(page, 'data-sidenav-size'), 'default');
       await page.setViewportSize({ width: 1000, height: 800 });
       await waitAttr(page, 'data-sidenav-size', 'condensed');
-      const width = await page.locator('.sidenav-menu').evaluate((el) => el.getBoundingClientRect().width);
-      assert.ok(width < 100, `condensed side nav is narrow (${width})`);
+      // The width animates (0.2 s): wait for it to settle.
+      await page.waitForFunction(() => document.querySelector('.sidenav-menu').getBoundingClientRect().width < 100, null, { timeout: 3_000 });
       await page.setViewportSize({ width: 1400, height: 800 });
       await waitAttr(page, 'data-sidenav-size', 'default');
     } finally {
