@@ -3,7 +3,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { findActiveTrail, isItemActive, toggleGroup, type MenuItem } from '../../features/layout/menu-logic';
+import { findActiveTrail, isItemActive, openTrail, toggleGroup, type MenuItem } from '../../features/layout/menu-logic';
 import MenuLink from './menu-link';
 
 interface AppMenuProps {
@@ -17,16 +17,16 @@ export default function AppMenu({ items, title, onNavigate }: AppMenuProps) {
   const { pathname } = useLocation();
   const activeTrail = findActiveTrail(items, pathname);
   // Server and first client render agree: both open the active trail's groups.
-  const [open, setOpen] = useState<string[]>(() => activeTrail.slice(0, -1));
+  const [open, setOpen] = useState<string[]>(() => openTrail([], activeTrail, items));
   const openedFor = useRef(pathname);
 
-  // The group holding the current page opens once per navigation to it.
+  // The group holding the current page opens once per navigation to it;
+  // afterwards the user may close it.
   useEffect(() => {
     if (openedFor.current === pathname) return;
     openedFor.current = pathname;
-    const groups = activeTrail.slice(0, -1);
-    if (groups.length) setOpen((prev) => groups.reduce((acc, key, level) => (acc.includes(key) ? acc : toggleGroup(acc, key, level, items)), prev));
-  }, [pathname, activeTrail, items]);
+    setOpen((prev) => openTrail(prev, findActiveTrail(items, pathname), items));
+  }, [pathname, items]);
 
   const onToggle = (key: string, level: number) => setOpen((prev) => toggleGroup(prev, key, level, items));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HORIZONTAL_MENU, isAppRoute, MAIN_MENU } from './menu-data';
-import { findActiveTrail, isItemActive, toggleGroup, type MenuItem } from './menu-logic';
+import { findActiveTrail, isItemActive, openTrail, toggleGroup, type MenuItem } from './menu-logic';
 
 const TREE: MenuItem[] = [
   { key: 'a', label: 'A', children: [
@@ -57,6 +57,19 @@ describe('open groups', () => {
     const open = toggleGroup(toggleGroup([], 'a', 0, TREE), 'a2', 1, TREE);
     expect(toggleGroup(open, 'a', 0, TREE)).toEqual([]);
     expect(toggleGroup(open, 'b', 0, TREE)).toEqual(['b']);
+  });
+});
+
+describe("opening the current page's groups", () => {
+  it('opens the groups on the trail and closes the other top-level group', () => {
+    expect(openTrail(['b'], ['a', 'a2', 'a2x'], TREE)).toEqual(['a', 'a2']);
+  });
+  it('keeps open groups and nested ones that are already open', () => {
+    expect(openTrail(['a', 'a3'], ['a', 'a2', 'a2x'], TREE)).toEqual(['a', 'a3', 'a2']);
+  });
+  it('changes nothing for a top-level leaf or no trail', () => {
+    expect(openTrail(['b'], ['c'], TREE)).toEqual(['b']);
+    expect(openTrail(['b'], [], TREE)).toEqual(['b']);
   });
 });
 

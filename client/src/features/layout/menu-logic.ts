@@ -73,6 +73,14 @@ export function toggleGroup(open: string[], key: string, level: number, items: M
   return [...open.filter((k) => !closing.has(k)), key];
 }
 
+/**
+ * Open groups after navigating to a page: the groups on its active trail
+ * open (the one-top-level-group rule still holds), the rest stay as they are.
+ */
+export function openTrail(open: string[], trail: string[], items: MenuItem[]): string[] {
+  return trail.slice(0, -1).reduce((acc, key, level) => (acc.includes(key) ? acc : toggleGroup(acc, key, level, items)), open);
+}
+
 function findItem(items: MenuItem[], key: string): MenuItem | undefined {
   for (const item of items) {
     if (item.key === key) return item;
