@@ -33,6 +33,26 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 Err(error) => Err(anyhow::anyhow!("{error:?}")),
             }
         }
-        Command::Seed { .. } => anyhow::bail!("seed ainda não implementado"),
+        Command::Seed { clients, appointments } => {
+            let db = db::connect(&config.database_url).await?;
+            db::migrate(&db).await?;
+            let started = std::time::Instant::now();
+            let options = services::seed::SeedOptions { clients, appointments };
+            let report = services::seed::run(&db, options, config.tz).await?;
+            if !report.staff_created.is_empty() {
+                println!(
+                    "Profissionais criados (senha: {}): {}",
+                    services::seed::STAFF_PASSWORD,
+                    report.staff_created.join(", ")
+                );
+            }
+            println!(
+                "Dados de exemplo: {} clientes e {} agendamentos em {:.1} s.",
+                report.clients,
+                report.appointments,
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
     }
 }

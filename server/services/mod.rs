@@ -6,6 +6,7 @@ pub mod audit;
 pub mod clients;
 pub mod dashboard;
 pub mod reports;
+pub mod seed;
 pub mod users;
 
 use serde::{Deserialize, Serialize};
