@@ -2,7 +2,7 @@
 // demo routes. Submenus open on hover (CSS) and on click (state), one
 // top-level menu at a time; the whole tree is rendered as plain lists.
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { HORIZONTAL_MENU } from '../../features/layout/menu-data';
 import { findActiveTrail, toggleGroup, type MenuItem } from '../../features/layout/menu-logic';
@@ -14,9 +14,28 @@ export default function HorizontalNav() {
   const [open, setOpen] = useState<string[]>([]);
   const onToggle = (key: string, level: number) => setOpen((prev) => toggleGroup(prev, key, level, HORIZONTAL_MENU));
   const close = () => setOpen([]);
+  const navRef = useRef<HTMLElement>(null);
+
+  // Menus opened by click close on an outside click or Escape.
+  const anyOpen = open.length > 0;
+  useEffect(() => {
+    if (!anyOpen) return;
+    const onPointer = (e: MouseEvent) => {
+      if (navRef.current && !navRef.current.contains(e.target as Node)) setOpen([]);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen([]);
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [anyOpen]);
 
   return (
-    <nav className="topnav" aria-label="Navegação principal">
+    <nav className="topnav" aria-label="Navegação principal" ref={navRef}>
       <div className="topnav-inner">
         <ul className="topnav-menu" onMouseLeave={close}>
           {HORIZONTAL_MENU.map((item) => (

@@ -3,9 +3,9 @@
 import { CalendarCheck } from 'lucide-react';
 import { Link } from 'react-router';
 
-export default function Logo({ className = '' }: { className?: string }) {
+export default function Logo({ className }: { className?: string }) {
   return (
-    <Link to="/" className={`logo ${className}`} aria-label="Expediente - início">
+    <Link to="/" className={className ? `logo ${className}` : 'logo'} aria-label="Expediente - início">
       <span className="logo-mark" aria-hidden="true">
         <CalendarCheck size={20} />
       </span>
