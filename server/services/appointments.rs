@@ -1,14 +1,65 @@
-//! Appointments: listing (the rest of the resource grows here).
+//! Appointments: list with filters, detail, create, update with optimistic
+//! version, status changes by the allowed transitions, delete, history and
+//! CSV export.
+//!
+//! No double booking: every write that leaves an appointment active runs in
+//! one transaction that FIRST write-locks the staff member's row
+//! (`UPDATE users SET updated_at = updated_at WHERE id = $staff`: on
+//! PostgreSQL a row lock held until commit, on SQLite the database write
+//! lock, waited for on busy_timeout), THEN looks for overlapping active
+//! appointments, then writes, audits and commits. Two requests for one slot
+//! are thereby serialised: the second sees the first's row and gets 409.
 
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, SubsecRound, TimeZone, Utc};
+use chrono_tz::Tz;
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, Order, PaginatorTrait,
+    QueryFilter, QueryOrder, Select, Set, TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
-use crate::error::Result;
-use crate::services::{Meta, Page, PageQuery};
+use crate::error::{AppError, FieldErrors, Result};
+use crate::services::validation::{clean, present, push, reject_unknown};
+use crate::services::{Meta, Page, PageQuery, audit, csv};
 use crate::time::to_local_rfc3339;
 use entities::{appointment, client, user};
+
+pub const NOT_FOUND: &str = "Agendamento não encontrado.";
+pub const STALE: &str = "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.";
+const ENTITY: &str = "appointment";
+
+pub const STATUSES: &[&str] = &["agendado", "confirmado", "concluido", "cancelado", "faltou"];
+/// The status that frees the slot.
+pub const CANCELLED: &str = "cancelado";
+/// Longest appointment.
+pub const MAX_MINUTES: i64 = 12 * 60;
+
+/// agendado → confirmado → concluido | faltou | cancelado; agendado → cancelado.
+pub fn can_transition(from: &str, to: &str) -> bool {
+    matches!(
+        (from, to),
+        ("agendado", "confirmado")
+            | ("agendado", "cancelado")
+            | ("confirmado", "concluido")
+            | ("confirmado", "faltou")
+            | ("confirmado", "cancelado")
+    )
+}
+
+pub fn status_label(status: &str) -> &str {
+    match status {
+        "agendado" => "Agendado",
+        "confirmado" => "Confirmado",
+        "concluido" => "Concluído",
+        "cancelado" => "Cancelado",
+        "faltou" => "Faltou",
+        other => other,
+    }
+}
 
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -30,30 +81,237 @@ pub struct AppointmentView {
     pub updated_at: String,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct AppointmentQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
+impl AppointmentView {
+    fn snapshot(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
 }
 
-pub async fn list(
-    db: &DatabaseConnection,
-    query: &AppointmentQuery,
-    tz: chrono_tz::Tz,
-) -> Result<Page<AppointmentView>> {
-    let (page, per_page) = query.page.resolve()?;
-    let paginator = appointment::Entity::find().order_by_asc(appointment::Column::StartsAt).paginate(db, per_page);
+/// `?page&per_page&from&to&status&staff_id&client_id&sort` (all optional).
+/// `from`/`to` are RFC 3339 instants or dates (YYYY-MM-DD) of the business
+/// time zone: `from` is inclusive, a `to` date includes that whole day.
+/// `status` may list several, comma-separated.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct AppointmentQuery {
+    pub page: Option<u64>,
+    pub per_page: Option<u64>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub status: Option<String>,
+    pub staff_id: Option<i32>,
+    pub client_id: Option<i32>,
+    pub sort: Option<String>,
+}
+
+/// Body of POST and PUT. Times are RFC 3339 with an offset. Give `endsAt`
+/// or `durationMinutes`, not both. On PUT an absent field keeps its value
+/// (moving `startsAt` alone keeps the duration) and `version` is required.
+/// Unknown fields are refused (422).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AppointmentInput {
+    #[serde(default)]
+    pub client_id: Option<i32>,
+    #[serde(default)]
+    pub staff_id: Option<i32>,
+    #[serde(default, deserialize_with = "present")]
+    pub service: Option<Option<String>>,
+    #[serde(default)]
+    pub starts_at: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub ends_at: Option<Option<String>>,
+    #[serde(default)]
+    pub duration_minutes: Option<i64>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub price_cents: Option<i64>,
+    #[serde(default, deserialize_with = "present")]
+    pub notes: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub cancellation_reason: Option<Option<String>>,
+    #[serde(default)]
+    pub version: Option<i32>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Body of `PATCH /api/appointments/{id}/status`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusInput {
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub version: Option<i32>,
+    #[serde(default, deserialize_with = "present")]
+    pub cancellation_reason: Option<Option<String>>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// An instant with an explicit offset; one without is refused.
+pub fn parse_instant(text: &str) -> Result<DateTime<Utc>, &'static str> {
+    let text = text.trim();
+    if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
+        return Ok(instant.with_timezone(&Utc));
+    }
+    let naive = ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S%.f"]
+        .iter()
+        .any(|f| NaiveDateTime::parse_from_str(text, f).is_ok());
+    Err(if naive {
+        "Informe o fuso horário, ex.: 2026-11-21T14:00:00-03:00."
+    } else {
+        "Data e hora inválidas: use RFC 3339, ex.: 2026-11-21T14:00:00-03:00."
+    })
+}
+
+/// Start of a local day in the business time zone, in UTC.
+fn local_midnight(date: NaiveDate, tz: Tz) -> DateTime<Utc> {
+    let naive = date.and_time(NaiveTime::MIN);
+    tz.from_local_datetime(&naive)
+        .earliest()
+        // A day that starts in a DST gap starts an hour later.
+        .or_else(|| tz.from_local_datetime(&(naive + Duration::hours(1))).earliest())
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or_else(|| Utc.from_utc_datetime(&naive))
+}
+
+enum Bound {
+    Instant(DateTime<Utc>),
+    Date(NaiveDate),
+}
+
+fn parse_bound(text: &str) -> Option<Bound> {
+    let text = text.trim();
+    if let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        return Some(Bound::Date(date));
+    }
+    DateTime::parse_from_rfc3339(text).ok().map(|t| Bound::Instant(t.with_timezone(&Utc)))
+}
+
+fn sort_column(name: &str) -> Option<appointment::Column> {
+    Some(match name {
+        "startsAt" | "starts_at" => appointment::Column::StartsAt,
+        "endsAt" | "ends_at" => appointment::Column::EndsAt,
+        "createdAt" | "created_at" => appointment::Column::CreatedAt,
+        "updatedAt" | "updated_at" => appointment::Column::UpdatedAt,
+        "status" => appointment::Column::Status,
+        "priceCents" | "price_cents" => appointment::Column::PriceCents,
+        "service" => appointment::Column::Service,
+        "id" => appointment::Column::Id,
+        _ => return None,
+    })
+}
+
+/// The filtered, sorted query of a list or an export.
+fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<Select<appointment::Entity>> {
+    let mut errors = FieldErrors::new();
+    let mut select = appointment::Entity::find();
+    if let Some(text) = query.from.as_deref().filter(|t| !t.trim().is_empty()) {
+        match parse_bound(text) {
+            Some(Bound::Date(date)) => select = select.filter(appointment::Column::StartsAt.gte(local_midnight(date, tz))),
+            Some(Bound::Instant(instant)) => select = select.filter(appointment::Column::StartsAt.gte(instant)),
+            None => push(&mut errors, "from", "Data inválida: use AAAA-MM-DD ou RFC 3339 com fuso."),
+        }
+    }
+    if let Some(text) = query.to.as_deref().filter(|t| !t.trim().is_empty()) {
+        match parse_bound(text) {
+            Some(Bound::Date(date)) => {
+                let next = date.succ_opt().unwrap_or(date);
+                select = select.filter(appointment::Column::StartsAt.lt(local_midnight(next, tz)))
+            }
+            Some(Bound::Instant(instant)) => select = select.filter(appointment::Column::StartsAt.lte(instant)),
+            None => push(&mut errors, "to", "Data inválida: use AAAA-MM-DD ou RFC 3339 com fuso."),
+        }
+    }
+    if let Some(text) = query.status.as_deref().filter(|t| !t.trim().is_empty()) {
+        let wanted: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+        match wanted.iter().find(|s| !STATUSES.contains(s)) {
+            Some(bad) => push(
+                &mut errors,
+                "status",
+                format!("Situação inválida: {bad}. Use agendado, confirmado, concluido, cancelado ou faltou."),
+            ),
+            None => select = select.filter(appointment::Column::Status.is_in(wanted)),
+        }
+    }
+    if let Some(staff) = query.staff_id {
+        select = select.filter(appointment::Column::StaffId.eq(staff));
+    }
+    if let Some(client) = query.client_id {
+        select = select.filter(appointment::Column::ClientId.eq(client));
+    }
+    let sort = query.sort.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or("startsAt");
+    for part in sort.split(',').map(str::trim) {
+        let (name, order) = match part.strip_prefix('-') {
+            Some(name) => (name, Order::Desc),
+            None => (part.strip_prefix('+').unwrap_or(part), Order::Asc),
+        };
+        match sort_column(name) {
+            Some(column) => select = select.order_by(column, order),
+            None => push(
+                &mut errors,
+                "sort",
+                format!(
+                    "Ordenação não permitida: {name}. Use startsAt, endsAt, createdAt, updatedAt, status, priceCents ou service (com - para decrescente)."
+                ),
+            ),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(AppError::invalid(errors));
+    }
+    Ok(select.order_by_asc(appointment::Column::Id))
+}
+
+pub async fn list(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Page<AppointmentView>> {
+    let (page, per_page) = PageQuery { page: query.page, per_page: query.per_page }.resolve()?;
+    let paginator = filtered(query, tz)?.paginate(db, per_page);
     let total = paginator.num_items().await?;
     let rows = paginator.fetch_page(page - 1).await?;
     Ok(Page { data: views(db, rows, tz).await?, meta: Meta::new(page, per_page, total) })
 }
 
+/// Every appointment the list's filters select (all pages), as CSV.
+pub async fn export_csv(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Vec<u8>> {
+    let rows = filtered(query, tz)?.all(db).await?;
+    let notes: Vec<Option<String>> = rows.iter().map(|a| a.notes.clone()).collect();
+    let views = views(db, rows, tz).await?;
+    let mut out = csv::CsvWriter::new(&[
+        "Data",
+        "Início",
+        "Fim",
+        "Cliente",
+        "Profissional",
+        "Serviço",
+        "Situação",
+        "Valor (R$)",
+        "Observações",
+    ])?;
+    for (view, notes) in views.into_iter().zip(notes) {
+        let starts = DateTime::parse_from_rfc3339(&view.starts_at).map_err(anyhow::Error::from)?;
+        let ends = DateTime::parse_from_rfc3339(&view.ends_at).map_err(anyhow::Error::from)?;
+        out.row(&[
+            starts.format("%d/%m/%Y").to_string(),
+            starts.format("%H:%M").to_string(),
+            ends.format("%H:%M").to_string(),
+            view.client_name,
+            view.staff_name,
+            view.service,
+            status_label(&view.status).to_string(),
+            csv::money(view.price_cents),
+            notes.unwrap_or_default(),
+        ])?;
+    }
+    out.finish()
+}
+
 /// Views of many appointments, with client and staff names in two queries.
-pub async fn views(
-    db: &DatabaseConnection,
-    rows: Vec<appointment::Model>,
-    tz: chrono_tz::Tz,
-) -> Result<Vec<AppointmentView>> {
+pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz: Tz) -> Result<Vec<AppointmentView>> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
     let client_ids: Vec<i32> = rows.iter().map(|a| a.client_id).collect();
     let staff_ids: Vec<i32> = rows.iter().map(|a| a.staff_id).collect();
     let clients: HashMap<i32, String> = client::Entity::find()
@@ -90,4 +348,401 @@ pub async fn views(
             updated_at: to_local_rfc3339(a.updated_at, tz),
         })
         .collect())
+}
+
+async fn view(db: &impl ConnectionTrait, model: appointment::Model, tz: Tz) -> Result<AppointmentView> {
+    Ok(views(db, vec![model], tz).await?.remove(0))
+}
+
+async fn find(db: &impl ConnectionTrait, id: i32) -> Result<appointment::Model> {
+    appointment::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+pub async fn get(db: &DatabaseConnection, id: i32, tz: Tz) -> Result<AppointmentView> {
+    view(db, find(db, id).await?, tz).await
+}
+
+/// The checked values of an appointment.
+struct Fields {
+    client_id: i32,
+    staff_id: i32,
+    service: String,
+    starts_at: DateTime<Utc>,
+    ends_at: DateTime<Utc>,
+    status: String,
+    price_cents: i64,
+    notes: Option<String>,
+    cancellation_reason: Option<String>,
+}
+
+impl Fields {
+    fn active_model(&self) -> appointment::ActiveModel {
+        appointment::ActiveModel {
+            client_id: Set(self.client_id),
+            staff_id: Set(self.staff_id),
+            service: Set(self.service.clone()),
+            starts_at: Set(self.starts_at),
+            ends_at: Set(self.ends_at),
+            status: Set(self.status.clone()),
+            price_cents: Set(self.price_cents),
+            notes: Set(self.notes.clone()),
+            cancellation_reason: Set(self.cancellation_reason.clone()),
+            ..Default::default()
+        }
+    }
+}
+
+/// `input` over `current` (absent fields keep the current value), checked.
+async fn validate(db: &impl ConnectionTrait, input: &AppointmentInput, current: Option<&appointment::Model>) -> Result<Fields> {
+    let mut errors = FieldErrors::new();
+    reject_unknown(&input.extra, &mut errors);
+
+    // Client: must exist and not be archived (checked when it is chosen).
+    let client_id = input.client_id.or(current.map(|c| c.client_id));
+    match (client_id, input.client_id) {
+        (None, _) => push(&mut errors, "clientId", "Informe o cliente."),
+        (Some(id), Some(_)) if current.is_none_or(|c| c.client_id != id) => {
+            match client::Entity::find_by_id(id).one(db).await? {
+                None => push(&mut errors, "clientId", "Cliente não encontrado."),
+                Some(c) if c.archived => {
+                    push(&mut errors, "clientId", "Este cliente está arquivado; desarquive-o para agendar.")
+                }
+                Some(_) => {}
+            }
+        }
+        _ => {}
+    }
+
+    // Staff member: an active user (checked when chosen).
+    let staff_id = input.staff_id.or(current.map(|c| c.staff_id));
+    match (staff_id, input.staff_id) {
+        (None, _) => push(&mut errors, "staffId", "Informe o profissional."),
+        (Some(id), Some(_)) if current.is_none_or(|c| c.staff_id != id) => {
+            if !user::Entity::find_by_id(id).one(db).await?.is_some_and(|u| u.active) {
+                push(&mut errors, "staffId", "Profissional não encontrado ou inativo.");
+            }
+        }
+        _ => {}
+    }
+
+    let service = match &input.service {
+        None => current.map(|c| c.service.clone()),
+        Some(value) => clean(value.as_deref()),
+    };
+    let service = match service {
+        None => {
+            push(&mut errors, "service", "Informe o serviço.");
+            String::new()
+        }
+        Some(s) if s.chars().count() > 120 => {
+            push(&mut errors, "service", "O serviço pode ter até 120 caracteres.");
+            s
+        }
+        Some(s) => s,
+    };
+
+    // Times: start; end or duration (not both); end after start; 12 h at most.
+    let starts_at = match &input.starts_at {
+        None => current.map(|c| c.starts_at),
+        Some(text) => match parse_instant(text) {
+            Ok(t) => Some(t.trunc_subsecs(0)),
+            Err(message) => {
+                push(&mut errors, "startsAt", message);
+                None
+            }
+        },
+    };
+    if starts_at.is_none() && input.starts_at.is_none() {
+        push(&mut errors, "startsAt", "Informe o início (startsAt).");
+    }
+    let explicit_end = match &input.ends_at {
+        Some(Some(text)) if !text.trim().is_empty() => match parse_instant(text) {
+            Ok(t) => Some(Some(t.trunc_subsecs(0))),
+            Err(message) => {
+                push(&mut errors, "endsAt", message);
+                Some(None)
+            }
+        },
+        _ => None,
+    };
+    if explicit_end.is_some() && input.duration_minutes.is_some() {
+        push(&mut errors, "durationMinutes", "Informe o fim (endsAt) ou a duração (durationMinutes), não os dois.");
+    }
+    if let Some(minutes) = input.duration_minutes {
+        if !(1..=MAX_MINUTES).contains(&minutes) {
+            push(&mut errors, "durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas).");
+        }
+    }
+    let ends_at = match (explicit_end, input.duration_minutes, starts_at) {
+        (Some(end), _, _) => end,
+        (None, Some(minutes), Some(start)) if (1..=MAX_MINUTES).contains(&minutes) => Some(start + Duration::minutes(minutes)),
+        (None, Some(_), _) => None,
+        // Moving the start alone keeps the duration.
+        (None, None, Some(start)) => match current {
+            Some(c) => Some(start + (c.ends_at - c.starts_at)),
+            None => {
+                push(&mut errors, "endsAt", "Informe o fim (endsAt) ou a duração (durationMinutes).");
+                None
+            }
+        },
+        (None, None, None) => None,
+    };
+    if let (Some(start), Some(end)) = (starts_at, ends_at) {
+        if end <= start {
+            push(&mut errors, "endsAt", "O fim deve ser depois do início.");
+        } else if end - start > Duration::minutes(MAX_MINUTES) {
+            push(&mut errors, "endsAt", "Um agendamento pode durar no máximo 12 horas.");
+        }
+    }
+
+    // Status: a known value; on create agendado or confirmado; on update only
+    // an allowed transition; cancelado needs a reason.
+    let current_status = current.map(|c| c.status.as_str());
+    let status = match input.status.as_deref().map(str::trim) {
+        None => current_status.unwrap_or("agendado").to_string(),
+        Some(s) => s.to_string(),
+    };
+    if !STATUSES.contains(&status.as_str()) {
+        push(
+            &mut errors,
+            "status",
+            format!("Situação inválida: {status}. Use agendado, confirmado, concluido, cancelado ou faltou."),
+        );
+    } else {
+        match current_status {
+            None if !matches!(status.as_str(), "agendado" | "confirmado") => {
+                push(&mut errors, "status", "Um agendamento novo começa como agendado ou confirmado.")
+            }
+            Some(from) if from != status && !can_transition(from, &status) => {
+                push(&mut errors, "status", format!("Não é possível mudar a situação de {from} para {status}."))
+            }
+            _ => {}
+        }
+    }
+    let reason = match &input.cancellation_reason {
+        None => current.and_then(|c| c.cancellation_reason.clone()),
+        Some(value) => clean(value.as_deref()),
+    };
+    let cancellation_reason = if status == CANCELLED {
+        if reason.is_none() {
+            push(&mut errors, "cancellationReason", "Informe o motivo do cancelamento.");
+        } else if reason.as_ref().is_some_and(|r| r.chars().count() > 500) {
+            push(&mut errors, "cancellationReason", "O motivo pode ter até 500 caracteres.");
+        }
+        reason
+    } else {
+        None
+    };
+
+    let price_cents = input.price_cents.or(current.map(|c| c.price_cents)).unwrap_or(0);
+    if price_cents < 0 {
+        push(&mut errors, "priceCents", "O valor não pode ser negativo.");
+    } else if price_cents > 100_000_000_00 {
+        push(&mut errors, "priceCents", "Valor alto demais.");
+    }
+    let notes = match &input.notes {
+        None => current.and_then(|c| c.notes.clone()),
+        Some(value) => clean(value.as_deref()),
+    };
+    if notes.as_ref().is_some_and(|n| n.chars().count() > 2000) {
+        push(&mut errors, "notes", "As observações podem ter até 2.000 caracteres.");
+    }
+
+    if !errors.is_empty() {
+        return Err(AppError::invalid(errors));
+    }
+    Ok(Fields {
+        client_id: client_id.unwrap_or_default(),
+        staff_id: staff_id.unwrap_or_default(),
+        service,
+        starts_at: starts_at.unwrap_or_default(),
+        ends_at: ends_at.unwrap_or_default(),
+        status,
+        price_cents,
+        notes,
+        cancellation_reason,
+    })
+}
+
+/// Inside the caller's transaction: write-locks the staff member's row, then
+/// refuses (409, naming client and time) an overlap with another active
+/// appointment of theirs. Half-open intervals: 10:00–11:00 and 11:00–12:00
+/// do not overlap.
+async fn lock_and_check_overlap(db: &impl ConnectionTrait, fields: &Fields, except: Option<i32>, tz: Tz) -> Result<()> {
+    user::Entity::update_many()
+        .col_expr(user::Column::UpdatedAt, Expr::col(user::Column::UpdatedAt))
+        .filter(user::Column::Id.eq(fields.staff_id))
+        .exec(db)
+        .await?;
+    let mut clash = appointment::Entity::find()
+        .filter(appointment::Column::StaffId.eq(fields.staff_id))
+        .filter(appointment::Column::Status.ne(CANCELLED))
+        .filter(appointment::Column::StartsAt.lt(fields.ends_at))
+        .filter(appointment::Column::EndsAt.gt(fields.starts_at));
+    if let Some(id) = except {
+        clash = clash.filter(appointment::Column::Id.ne(id));
+    }
+    let Some(clash) = clash.order_by_asc(appointment::Column::StartsAt).one(db).await? else { return Ok(()) };
+    let client_name = client::Entity::find_by_id(clash.client_id).one(db).await?.map(|c| c.name).unwrap_or_default();
+    let starts = clash.starts_at.with_timezone(&tz);
+    let ends = clash.ends_at.with_timezone(&tz);
+    Err(AppError::Conflict(format!(
+        "Conflito de horário: {client_name} já tem agendamento com este profissional em {} das {} às {}.",
+        starts.format("%d/%m/%Y"),
+        starts.format("%H:%M"),
+        ends.format("%H:%M"),
+    )))
+}
+
+pub async fn create(db: &DatabaseConnection, input: AppointmentInput, user_id: Option<i32>, tz: Tz) -> Result<AppointmentView> {
+    let fields = validate(db, &input, None).await?;
+    let now = Utc::now();
+    let mut model = fields.active_model();
+    model.version = Set(1);
+    model.created_at = Set(now);
+    model.updated_at = Set(now);
+    let txn = db.begin().await?;
+    lock_and_check_overlap(&txn, &fields, None, tz).await?;
+    let saved = model.insert(&txn).await?;
+    let view = view(&txn, saved, tz).await?;
+    audit::record(&txn, ENTITY, view.id, "create", user_id, audit::diff(&Value::Null, &view.snapshot())).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// PUT: any field; status only by an allowed transition.
+pub async fn update(
+    db: &DatabaseConnection,
+    id: i32,
+    input: AppointmentInput,
+    user_id: Option<i32>,
+    tz: Tz,
+) -> Result<AppointmentView> {
+    save(db, id, input, user_id, tz, "update").await
+}
+
+/// PATCH …/status: `{ status, version, cancellationReason? }`.
+pub async fn change_status(
+    db: &DatabaseConnection,
+    id: i32,
+    input: StatusInput,
+    user_id: Option<i32>,
+    tz: Tz,
+) -> Result<AppointmentView> {
+    if input.status.is_none() {
+        let mut errors = FieldErrors::new();
+        reject_unknown(&input.extra, &mut errors);
+        push(&mut errors, "status", "Informe a nova situação.");
+        return Err(AppError::invalid(errors));
+    }
+    let input = AppointmentInput {
+        status: input.status,
+        version: input.version,
+        cancellation_reason: input.cancellation_reason,
+        extra: input.extra,
+        ..Default::default()
+    };
+    save(db, id, input, user_id, tz, "status").await
+}
+
+async fn save(
+    db: &DatabaseConnection,
+    id: i32,
+    input: AppointmentInput,
+    user_id: Option<i32>,
+    tz: Tz,
+    action: &str,
+) -> Result<AppointmentView> {
+    let current = find(db, id).await?;
+    let version =
+        input.version.ok_or_else(|| AppError::field("version", "Informe a versão do registro que você leu (version)."))?;
+    if version != current.version {
+        return Err(AppError::Conflict(STALE.into()));
+    }
+    let fields = validate(db, &input, Some(&current)).await?;
+    let before = view(db, current, tz).await?.snapshot();
+    // On SQLite a transaction must write before it reads (a read-then-write
+    // transaction cannot wait for the write lock), so the lock comes first.
+    let txn = db.begin().await?;
+    if fields.status != CANCELLED {
+        lock_and_check_overlap(&txn, &fields, Some(id), tz).await?;
+    }
+    let result = appointment::Entity::update_many()
+        .set(fields.active_model())
+        .col_expr(appointment::Column::Version, Expr::col(appointment::Column::Version).add(1))
+        .col_expr(appointment::Column::UpdatedAt, Expr::val(Utc::now()))
+        .filter(appointment::Column::Id.eq(id))
+        .filter(appointment::Column::Version.eq(version))
+        .exec(&txn)
+        .await?;
+    if result.rows_affected == 0 {
+        find(&txn, id).await?;
+        return Err(AppError::Conflict(STALE.into()));
+    }
+    let after = view(&txn, find(&txn, id).await?, tz).await?;
+    audit::record(&txn, ENTITY, id, action, user_id, audit::diff(&before, &after.snapshot())).await?;
+    txn.commit().await?;
+    Ok(after)
+}
+
+pub async fn delete(db: &DatabaseConnection, id: i32, user_id: Option<i32>, tz: Tz) -> Result<()> {
+    let txn = db.begin().await?;
+    // Write first (row lock), read after: see `save`.
+    let locked = appointment::Entity::update_many()
+        .col_expr(appointment::Column::Version, Expr::col(appointment::Column::Version))
+        .filter(appointment::Column::Id.eq(id))
+        .exec(&txn)
+        .await?;
+    if locked.rows_affected == 0 {
+        return Err(AppError::NotFound(NOT_FOUND.into()));
+    }
+    let current = find(&txn, id).await?;
+    let before = view(&txn, current, tz).await?.snapshot();
+    appointment::Entity::delete_by_id(id).exec(&txn).await?;
+    audit::record(&txn, ENTITY, id, "delete", user_id, audit::diff(&before, &Value::Null)).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// The audit entries of an appointment, newest first; 404 when there is
+/// neither the appointment nor any entry (a deleted one keeps its history).
+pub async fn history(db: &DatabaseConnection, id: i32, tz: Tz) -> Result<Vec<audit::HistoryEntry>> {
+    let entries = audit::history(db, ENTITY, id, tz).await?;
+    if entries.is_empty() {
+        find(db, id).await?;
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transitions() {
+        assert!(can_transition("agendado", "confirmado"));
+        assert!(can_transition("agendado", "cancelado"));
+        assert!(can_transition("confirmado", "concluido"));
+        assert!(can_transition("confirmado", "faltou"));
+        assert!(can_transition("confirmado", "cancelado"));
+        assert!(!can_transition("agendado", "concluido"));
+        assert!(!can_transition("cancelado", "agendado"));
+        assert!(!can_transition("concluido", "cancelado"));
+        assert!(!can_transition("faltou", "confirmado"));
+    }
+
+    #[test]
+    fn instants_need_an_offset() {
+        let a = parse_instant("2026-11-21T14:00:00-03:00").unwrap();
+        let b = parse_instant("2026-11-21T17:00:00Z").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(parse_instant("2026-11-21T14:00:00"), Err("Informe o fuso horário, ex.: 2026-11-21T14:00:00-03:00."));
+        assert!(parse_instant("amanhã").is_err());
+    }
+
+    #[test]
+    fn local_days_start_at_local_midnight() {
+        let date = NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
+        assert_eq!(local_midnight(date, chrono_tz::America::Sao_Paulo).to_rfc3339(), "2026-11-21T03:00:00+00:00");
+    }
 }

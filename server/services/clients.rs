@@ -1,12 +1,31 @@
-//! Clients: listing (the rest of the resource grows here).
+//! Clients: list (search, sort, archived), detail with appointments, create,
+//! update with optimistic version, archive / unarchive, delete (only
+//! without appointments), history and CSV export. Every write records an
+//! audit entry in the same transaction.
 
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use chrono::{NaiveDate, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, Order, PaginatorTrait,
+    QueryFilter, QueryOrder, Select, Set, SqlErr, TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
-use crate::error::Result;
-use crate::services::{Meta, Page, PageQuery};
+use crate::error::{AppError, FieldErrors, Result};
+use crate::services::appointments::{AppointmentView, views};
+use crate::services::validation::{
+    clean, digits, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, present, push, reject_unknown,
+};
+use crate::services::{Meta, Page, PageQuery, audit, csv};
 use crate::time::to_local_rfc3339;
-use entities::client;
+use entities::{appointment, client};
+
+pub use crate::services::validation::is_valid_email;
+
+pub const NOT_FOUND: &str = "Cliente não encontrado.";
+pub const STALE: &str = "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.";
+const ENTITY: &str = "client";
 
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -40,31 +59,470 @@ impl ClientView {
             updated_at: to_local_rfc3339(model.updated_at, tz),
         }
     }
+
+    fn snapshot(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
 }
 
+/// A client with its appointments, for `GET /api/clients/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientDetail {
+    #[serde(flatten)]
+    pub client: ClientView,
+    /// From now on, soonest first.
+    pub upcoming_appointments: Vec<AppointmentView>,
+    /// Before now, latest first.
+    pub past_appointments: Vec<AppointmentView>,
+}
+
+/// `?page&per_page&q&sort&archived` (all optional).
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct ClientQuery {
+    pub page: Option<u64>,
+    pub per_page: Option<u64>,
+    /// Words searched in name, e-mail, phone and CPF, ignoring case and accents.
+    pub q: Option<String>,
+    /// e.g. `name`, `-createdAt`, `birth_date,name`.
+    pub sort: Option<String>,
+    /// `true`: only archived clients; default: only active ones.
+    pub archived: Option<bool>,
+}
+
+/// Body of POST and PUT. On PUT, an absent field keeps its value and `null`
+/// (or an empty text) clears it; `version` is required there. Unknown
+/// fields are refused (422), so a typo never passes silently.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientInput {
+    #[serde(default, deserialize_with = "present")]
+    pub name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub email: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub phone: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub document: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub birth_date: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    pub notes: Option<Option<String>>,
+    #[serde(default)]
+    pub version: Option<i32>,
     #[serde(flatten)]
-    pub page: PageQuery,
+    pub extra: Map<String, Value>,
+}
+
+/// Name, e-mail, phone and CPF lower-cased, without accents, digits of the
+/// phone and CPF as stored: what `q` searches with one portable `LIKE`.
+pub fn search_text(name: &str, email: Option<&str>, phone: Option<&str>, document: Option<&str>) -> String {
+    [Some(name), email, phone, document].into_iter().flatten().map(normalize_text).collect::<Vec<_>>().join(" ")
+}
+
+/// The words of `q` as `search_text` holds them: "123.456" and "(11)" become
+/// their digits; "+55 11…" drops the country code.
+fn search_terms(q: &str) -> Vec<String> {
+    q.split_whitespace()
+        .map(|term| {
+            let numeric = term.chars().any(|c| c.is_ascii_digit())
+                && term.chars().all(|c| c.is_ascii_digit() || "().-+/".contains(c));
+            if numeric {
+                let d = digits(term);
+                if term.starts_with('+') { d.strip_prefix("55").unwrap_or(&d).to_string() } else { d }
+            } else {
+                normalize_text(term)
+            }
+        })
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+fn like_pattern(term: &str) -> LikeExpr {
+    let escaped = term.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    LikeExpr::new(format!("%{escaped}%")).escape('\\')
+}
+
+fn sort_column(name: &str) -> Option<client::Column> {
+    Some(match name {
+        "name" => client::Column::Name,
+        "email" => client::Column::Email,
+        "birthDate" | "birth_date" => client::Column::BirthDate,
+        "createdAt" | "created_at" => client::Column::CreatedAt,
+        "updatedAt" | "updated_at" => client::Column::UpdatedAt,
+        "id" => client::Column::Id,
+        _ => return None,
+    })
+}
+
+/// The filtered, sorted query of a list or an export.
+fn filtered(query: &ClientQuery) -> Result<Select<client::Entity>> {
+    let mut select = client::Entity::find().filter(client::Column::Archived.eq(query.archived.unwrap_or(false)));
+    for term in search_terms(query.q.as_deref().unwrap_or("")) {
+        select = select.filter(client::Column::SearchText.like(like_pattern(&term)));
+    }
+    let sort = query.sort.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or("name");
+    for part in sort.split(',').map(str::trim) {
+        let (name, order) = match part.strip_prefix('-') {
+            Some(name) => (name, Order::Desc),
+            None => (part.strip_prefix('+').unwrap_or(part), Order::Asc),
+        };
+        let column = sort_column(name).ok_or_else(|| {
+            AppError::field(
+                "sort",
+                format!("Ordenação não permitida: {name}. Use name, email, birthDate, createdAt ou updatedAt (com - para decrescente)."),
+            )
+        })?;
+        select = select.order_by(column, order);
+    }
+    Ok(select.order_by_asc(client::Column::Id))
 }
 
 pub async fn list(db: &DatabaseConnection, query: &ClientQuery, tz: chrono_tz::Tz) -> Result<Page<ClientView>> {
-    let (page, per_page) = query.page.resolve()?;
-    let select = client::Entity::find().filter(client::Column::Archived.eq(false)).order_by_asc(client::Column::Name);
-    let paginator = select.paginate(db, per_page);
+    let (page, per_page) = PageQuery { page: query.page, per_page: query.per_page }.resolve()?;
+    let paginator = filtered(query)?.paginate(db, per_page);
     let total = paginator.num_items().await?;
     let rows = paginator.fetch_page(page - 1).await?;
     Ok(Page { data: rows.into_iter().map(|m| ClientView::new(m, tz)).collect(), meta: Meta::new(page, per_page, total) })
 }
 
-/// A plausible address: one `@`, something before it, a dot after it, no spaces.
-pub fn is_valid_email(email: &str) -> bool {
-    let Some((local, domain)) = email.split_once('@') else { return false };
-    !local.is_empty()
-        && domain.contains('.')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && !email.contains(char::is_whitespace)
-        && !domain.contains('@')
-        && email.len() <= 254
+/// Every client the list's filters select (all pages), as CSV.
+pub async fn export_csv(db: &DatabaseConnection, query: &ClientQuery, tz: chrono_tz::Tz) -> Result<Vec<u8>> {
+    let rows = filtered(query)?.all(db).await?;
+    let mut out =
+        csv::CsvWriter::new(&["Nome", "E-mail", "Telefone", "CPF", "Nascimento", "Observações", "Arquivado", "Cadastrado em"])?;
+    for c in rows {
+        out.row(&[
+            c.name,
+            c.email.unwrap_or_default(),
+            c.phone.as_deref().map(format_phone).unwrap_or_default(),
+            c.document.as_deref().map(format_cpf).unwrap_or_default(),
+            c.birth_date.map(|d| d.format("%d/%m/%Y").to_string()).unwrap_or_default(),
+            c.notes.unwrap_or_default(),
+            if c.archived { "Sim" } else { "Não" }.to_string(),
+            c.created_at.with_timezone(&tz).format("%d/%m/%Y %H:%M").to_string(),
+        ])?;
+    }
+    out.finish()
+}
+
+async fn find(db: &impl ConnectionTrait, id: i32) -> Result<client::Model> {
+    client::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+pub async fn get(db: &DatabaseConnection, id: i32, tz: chrono_tz::Tz) -> Result<ClientDetail> {
+    let model = find(db, id).await?;
+    let now = Utc::now();
+    let upcoming = appointment::Entity::find()
+        .filter(appointment::Column::ClientId.eq(id))
+        .filter(appointment::Column::StartsAt.gte(now))
+        .order_by_asc(appointment::Column::StartsAt)
+        .all(db)
+        .await?;
+    let past = appointment::Entity::find()
+        .filter(appointment::Column::ClientId.eq(id))
+        .filter(appointment::Column::StartsAt.lt(now))
+        .order_by_desc(appointment::Column::StartsAt)
+        .all(db)
+        .await?;
+    Ok(ClientDetail {
+        client: ClientView::new(model, tz),
+        upcoming_appointments: views(db, upcoming, tz).await?,
+        past_appointments: views(db, past, tz).await?,
+    })
+}
+
+/// The checked, normalised values of a client.
+struct Fields {
+    name: String,
+    email: Option<String>,
+    phone: Option<String>,
+    document: Option<String>,
+    birth_date: Option<NaiveDate>,
+    notes: Option<String>,
+}
+
+/// `input` over `current` (absent fields keep the current value), checked.
+async fn validate(
+    db: &impl ConnectionTrait,
+    input: &ClientInput,
+    current: Option<&client::Model>,
+    tz: chrono_tz::Tz,
+) -> Result<Fields> {
+    let mut errors = FieldErrors::new();
+    reject_unknown(&input.extra, &mut errors);
+
+    let name = match &input.name {
+        None => current.map(|c| c.name.clone()),
+        Some(value) => clean(value.as_deref()),
+    };
+    let name = match name {
+        None => {
+            push(&mut errors, "name", "Informe o nome.");
+            String::new()
+        }
+        Some(name) => {
+            let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+            if !(2..=120).contains(&name.chars().count()) {
+                push(&mut errors, "name", "O nome deve ter de 2 a 120 caracteres.");
+            }
+            name
+        }
+    };
+
+    let email = match &input.email {
+        None => current.and_then(|c| c.email.clone()),
+        Some(value) => clean(value.as_deref()).map(|e| e.to_lowercase()),
+    };
+    if let Some(email) = &email {
+        if !is_valid_email(email) {
+            push(&mut errors, "email", "Informe um e-mail válido.");
+        }
+    }
+
+    let phone = match &input.phone {
+        None => current.and_then(|c| c.phone.clone()),
+        Some(value) => match clean(value.as_deref()) {
+            None => None,
+            Some(text) => match parse_phone(&text) {
+                Ok(number) => Some(number),
+                Err(message) => {
+                    push(&mut errors, "phone", message);
+                    None
+                }
+            },
+        },
+    };
+
+    let document = match &input.document {
+        None => current.and_then(|c| c.document.clone()),
+        Some(value) => match clean(value.as_deref()) {
+            None => None,
+            Some(text) => match parse_cpf(&text) {
+                Ok(number) => Some(number),
+                Err(message) => {
+                    push(&mut errors, "document", message);
+                    None
+                }
+            },
+        },
+    };
+
+    let birth_date = match &input.birth_date {
+        None => current.and_then(|c| c.birth_date),
+        Some(value) => match clean(value.as_deref()) {
+            None => None,
+            Some(text) => match NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
+                Ok(date) if text.len() == 10 => {
+                    let today = Utc::now().with_timezone(&tz).date_naive();
+                    if date > today {
+                        push(&mut errors, "birthDate", "A data de nascimento não pode estar no futuro.");
+                    } else if date < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or(date) {
+                        push(&mut errors, "birthDate", "Data de nascimento improvável (antes de 1900).");
+                    }
+                    Some(date)
+                }
+                _ => {
+                    push(&mut errors, "birthDate", "Data de nascimento inválida: use AAAA-MM-DD.");
+                    None
+                }
+            },
+        },
+    };
+
+    let notes = match &input.notes {
+        None => current.and_then(|c| c.notes.clone()),
+        Some(value) => clean(value.as_deref()),
+    };
+    if notes.as_ref().is_some_and(|n| n.chars().count() > 2000) {
+        push(&mut errors, "notes", "As observações podem ter até 2.000 caracteres.");
+    }
+
+    if let Some(email) = email.as_ref().filter(|_| !errors.contains_key("email")) {
+        let mut taken = client::Entity::find().filter(client::Column::Email.eq(email.as_str()));
+        if let Some(current) = current {
+            taken = taken.filter(client::Column::Id.ne(current.id));
+        }
+        if taken.one(db).await?.is_some() {
+            push(&mut errors, "email", "Já existe um cliente com este e-mail.");
+        }
+    }
+    if !errors.is_empty() {
+        return Err(AppError::invalid(errors));
+    }
+    Ok(Fields { name, email, phone, document, birth_date, notes })
+}
+
+impl Fields {
+    fn active_model(self) -> client::ActiveModel {
+        client::ActiveModel {
+            search_text: Set(search_text(&self.name, self.email.as_deref(), self.phone.as_deref(), self.document.as_deref())),
+            name: Set(self.name),
+            email: Set(self.email),
+            phone: Set(self.phone),
+            document: Set(self.document),
+            birth_date: Set(self.birth_date),
+            notes: Set(self.notes),
+            ..Default::default()
+        }
+    }
+}
+
+/// A unique-index race (two clients saved with one e-mail at once) is the
+/// same 422 as the check before it.
+fn unique_email(error: sea_orm::DbErr) -> AppError {
+    match error.sql_err() {
+        Some(SqlErr::UniqueConstraintViolation(_)) => AppError::field("email", "Já existe um cliente com este e-mail."),
+        _ => error.into(),
+    }
+}
+
+pub async fn create(db: &DatabaseConnection, input: ClientInput, user_id: Option<i32>, tz: chrono_tz::Tz) -> Result<ClientView> {
+    let fields = validate(db, &input, None, tz).await?;
+    let now = Utc::now();
+    let mut model = fields.active_model();
+    model.archived = Set(false);
+    model.version = Set(1);
+    model.created_at = Set(now);
+    model.updated_at = Set(now);
+    let txn = db.begin().await?;
+    let saved = model.insert(&txn).await.map_err(unique_email)?;
+    let view = ClientView::new(saved, tz);
+    audit::record(&txn, ENTITY, view.id, "create", user_id, audit::diff(&Value::Null, &view.snapshot())).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// `UPDATE … SET …, version = version + 1 WHERE id = ? AND version = ?`:
+/// no row means someone else saved first (409) or the client is gone (404).
+async fn versioned_update(
+    db: &impl ConnectionTrait,
+    id: i32,
+    version: i32,
+    model: client::ActiveModel,
+) -> Result<client::Model> {
+    let result = client::Entity::update_many()
+        .set(model)
+        .col_expr(client::Column::Version, Expr::col(client::Column::Version).add(1))
+        .col_expr(client::Column::UpdatedAt, Expr::val(Utc::now()))
+        .filter(client::Column::Id.eq(id))
+        .filter(client::Column::Version.eq(version))
+        .exec(db)
+        .await
+        .map_err(unique_email)?;
+    if result.rows_affected == 0 {
+        find(db, id).await?;
+        return Err(AppError::Conflict(STALE.into()));
+    }
+    find(db, id).await
+}
+
+fn required_version(version: Option<i32>) -> Result<i32> {
+    version.ok_or_else(|| AppError::field("version", "Informe a versão do registro que você leu (version)."))
+}
+
+pub async fn update(
+    db: &DatabaseConnection,
+    id: i32,
+    input: ClientInput,
+    user_id: Option<i32>,
+    tz: chrono_tz::Tz,
+) -> Result<ClientView> {
+    let current = find(db, id).await?;
+    let version = required_version(input.version)?;
+    if version != current.version {
+        return Err(AppError::Conflict(STALE.into()));
+    }
+    let fields = validate(db, &input, Some(&current), tz).await?;
+    let before = ClientView::new(current, tz).snapshot();
+    let txn = db.begin().await?;
+    let saved = versioned_update(&txn, id, version, fields.active_model()).await?;
+    let view = ClientView::new(saved, tz);
+    audit::record(&txn, ENTITY, id, "update", user_id, audit::diff(&before, &view.snapshot())).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// Archives (`true`) or brings back (`false`) a client. Archived clients
+/// leave the default lists and cannot get new appointments.
+pub async fn set_archived(
+    db: &DatabaseConnection,
+    id: i32,
+    archived: bool,
+    user_id: Option<i32>,
+    tz: chrono_tz::Tz,
+) -> Result<ClientView> {
+    let current = find(db, id).await?;
+    if current.archived == archived {
+        return Ok(ClientView::new(current, tz));
+    }
+    let before = ClientView::new(current.clone(), tz).snapshot();
+    let txn = db.begin().await?;
+    let model = client::ActiveModel { archived: Set(archived), ..Default::default() };
+    let saved = versioned_update(&txn, id, current.version, model).await?;
+    let view = ClientView::new(saved, tz);
+    let action = if archived { "archive" } else { "unarchive" };
+    audit::record(&txn, ENTITY, id, action, user_id, audit::diff(&before, &view.snapshot())).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+fn has_appointments(count: u64) -> AppError {
+    let what = if count == 1 { "1 agendamento".to_string() } else { format!("{count} agendamentos") };
+    AppError::Conflict(format!("Este cliente tem {what} e não pode ser excluído; arquive-o."))
+}
+
+/// Deletes a client that has no appointments; one with appointments is a
+/// 409 that says how many (archive it instead).
+pub async fn delete(db: &DatabaseConnection, id: i32, user_id: Option<i32>, tz: chrono_tz::Tz) -> Result<()> {
+    let txn = db.begin().await?;
+    // Write first (row lock), read after: on SQLite a transaction that reads
+    // before writing cannot wait for the write lock.
+    let locked = client::Entity::update_many()
+        .col_expr(client::Column::Version, Expr::col(client::Column::Version))
+        .filter(client::Column::Id.eq(id))
+        .exec(&txn)
+        .await?;
+    if locked.rows_affected == 0 {
+        return Err(AppError::NotFound(NOT_FOUND.into()));
+    }
+    let current = find(&txn, id).await?;
+    let count = appointment::Entity::find().filter(appointment::Column::ClientId.eq(id)).count(&txn).await?;
+    if count > 0 {
+        return Err(has_appointments(count));
+    }
+    let before = ClientView::new(current, tz).snapshot();
+    client::Entity::delete_by_id(id).exec(&txn).await.map_err(|error| match error.sql_err() {
+        // An appointment booked in the same instant: the foreign key refuses.
+        Some(SqlErr::ForeignKeyConstraintViolation(_)) => has_appointments(1),
+        _ => error.into(),
+    })?;
+    audit::record(&txn, ENTITY, id, "delete", user_id, audit::diff(&before, &Value::Null)).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// The audit entries of a client, newest first; 404 when there is neither
+/// the client nor any entry (a deleted client keeps its history).
+pub async fn history(db: &DatabaseConnection, id: i32, tz: chrono_tz::Tz) -> Result<Vec<audit::HistoryEntry>> {
+    let entries = audit::history(db, ENTITY, id, tz).await?;
+    if entries.is_empty() {
+        find(db, id).await?;
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_text_and_terms_meet() {
+        let text = search_text("João da Conceição", Some("joao@example.com"), Some("11987654321"), Some("52998224725"));
+        assert_eq!(text, "joao da conceicao joao@example.com 11987654321 52998224725");
+        assert_eq!(search_terms("JOÃO  conceicao"), vec!["joao", "conceicao"]);
+        assert_eq!(search_terms("529.982"), vec!["529982"]);
+        assert_eq!(search_terms("(11) 98765-4321"), vec!["11", "987654321"]);
+        assert_eq!(search_terms("+55 11"), vec!["11"]);
+    }
 }

@@ -2,6 +2,7 @@
 
 use chrono::{Datelike, Duration, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
+use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 
@@ -37,7 +38,9 @@ pub async fn summary(db: &DatabaseConnection, tz: Tz) -> Result<Dashboard> {
     };
     let revenue: Option<i64> = appointment::Entity::find()
         .select_only()
-        .column_as(appointment::Column::PriceCents.sum(), "total")
+        // SUM(bigint) is numeric on PostgreSQL: cast it back to BIGINT so it
+        // decodes as i64 on both databases.
+        .column_as(appointment::Column::PriceCents.sum().cast_as("BIGINT"), "total")
         .filter(appointment::Column::Status.eq("concluido"))
         .filter(appointment::Column::StartsAt.gte(month_start))
         .filter(appointment::Column::StartsAt.lt(now))

@@ -4,10 +4,12 @@
 pub mod appointments;
 pub mod audit;
 pub mod clients;
+pub mod csv;
 pub mod dashboard;
 pub mod reports;
 pub mod seed;
 pub mod users;
+pub mod validation;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,203 @@
+//! Checks and normal forms shared by the resources: CPF, Brazilian phone
+//! numbers, e-mail, accent-free search text, path ids, and the "absent vs
+//! null" distinction of update bodies.
+
+use serde::{Deserialize, Deserializer};
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+use crate::error::{AppError, FieldErrors};
+
+/// Lower-cased, accents stripped (NFD, combining marks dropped), spaces
+/// collapsed: "  João  d'Ávila " → "joao d'avila".
+pub fn normalize_text(text: &str) -> String {
+    let stripped: String = text.nfd().filter(|c| !is_combining_mark(*c)).collect::<String>().to_lowercase();
+    stripped.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+pub fn digits(text: &str) -> String {
+    text.chars().filter(char::is_ascii_digit).collect()
+}
+
+/// A CPF as its 11 digits, when its check digits are right. Accepts
+/// "123.456.789-09" or "12345678909"; refuses all-same-digit numbers.
+pub fn parse_cpf(text: &str) -> Result<String, &'static str> {
+    if text.chars().any(|c| !(c.is_ascii_digit() || matches!(c, '.' | '-' | ' ' | '/'))) {
+        return Err("CPF inválido: use apenas números, pontos e hífen.");
+    }
+    let number = digits(text);
+    if number.len() != 11 {
+        return Err("CPF deve ter 11 dígitos.");
+    }
+    let d: Vec<u32> = number.chars().map(|c| c.to_digit(10).unwrap_or(0)).collect();
+    if d.iter().all(|&x| x == d[0]) {
+        return Err("CPF inválido.");
+    }
+    let check = |len: usize| {
+        let sum: u32 = d[..len].iter().enumerate().map(|(i, &x)| x * (len as u32 + 1 - i as u32)).sum();
+        let rest = (sum * 10) % 11;
+        if rest == 10 { 0 } else { rest }
+    };
+    if check(9) != d[9] || check(10) != d[10] {
+        return Err("CPF inválido: dígitos verificadores não conferem.");
+    }
+    Ok(number)
+}
+
+/// "123.456.789-09"
+pub fn format_cpf(number: &str) -> String {
+    if number.len() != 11 || !number.chars().all(|c| c.is_ascii_digit()) {
+        return number.to_string();
+    }
+    format!("{}.{}.{}-{}", &number[..3], &number[3..6], &number[6..9], &number[9..])
+}
+
+/// A Brazilian phone number as digits with its area code (10 digits for a
+/// landline, 11 for a mobile), without +55: '(11) 98765-4321',
+/// '11987654321', '+55 11 98765-4321' and '(11) 3456-7890' are accepted.
+pub fn parse_phone(text: &str) -> Result<String, &'static str> {
+    if text.chars().any(|c| !(c.is_ascii_digit() || matches!(c, ' ' | '(' | ')' | '-' | '.' | '+'))) {
+        return Err("Telefone inválido: use apenas números, espaços, parênteses, hífen e +.");
+    }
+    let mut number = digits(text);
+    let international = text.trim_start().starts_with('+');
+    if international {
+        number = number.strip_prefix("55").ok_or("Informe um telefone do Brasil (+55).")?.to_string();
+    } else if (number.len() == 12 || number.len() == 13) && number.starts_with("55") {
+        number = number[2..].to_string();
+    } else if (number.len() == 11 || number.len() == 12) && number.starts_with('0') {
+        // Trunk prefix: 011 3456-7890.
+        number = number[1..].to_string();
+    }
+    let bytes = number.as_bytes();
+    let valid = match number.len() {
+        10 => (b'2'..=b'5').contains(&bytes[2]),
+        11 => bytes[2] == b'9',
+        _ => return Err("Telefone deve ter DDD e 8 ou 9 dígitos, ex.: (11) 98765-4321."),
+    };
+    if bytes[0] == b'0' || bytes[1] == b'0' {
+        return Err("DDD inválido.");
+    }
+    if !valid {
+        return Err("Telefone inválido: celular começa com 9 e fixo com 2 a 5.");
+    }
+    Ok(number)
+}
+
+/// "(11) 98765-4321" / "(11) 3456-7890"
+pub fn format_phone(number: &str) -> String {
+    match number.len() {
+        11 => format!("({}) {}-{}", &number[..2], &number[2..7], &number[7..]),
+        10 => format!("({}) {}-{}", &number[..2], &number[2..6], &number[6..]),
+        _ => number.to_string(),
+    }
+}
+
+/// A plausible address: one `@`, something before it, a dot after it, no spaces.
+pub fn is_valid_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else { return false };
+    !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..")
+        && !email.contains(char::is_whitespace)
+        && !domain.contains('@')
+        && email.len() <= 254
+}
+
+/// Trimmed text, `None` when empty.
+pub fn clean(text: Option<&str>) -> Option<String> {
+    text.map(str::trim).filter(|t| !t.is_empty()).map(str::to_string)
+}
+
+/// The id of a path like `/api/clients/{id}`: anything but a positive
+/// number is the same 404 as an unknown id (never axum's plain-text 400).
+pub fn parse_id(raw: &str, not_found: &str) -> Result<i32, AppError> {
+    raw.parse::<i32>().ok().filter(|id| *id > 0).ok_or_else(|| AppError::NotFound(not_found.into()))
+}
+
+/// For `#[serde(default, deserialize_with = "present")]` on an
+/// `Option<Option<T>>`: absent → `None`, `null` → `Some(None)`, a value →
+/// `Some(Some(v))`. Updates keep what is absent and clear what is null.
+pub fn present<'de, T, D>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    T: Deserialize<'de>,
+    D: Deserializer<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// Fields a body may not carry: each becomes "Campo desconhecido." so a typo
+/// (`nmae`) is a 422 instead of silently ignored.
+pub fn reject_unknown(extra: &serde_json::Map<String, serde_json::Value>, errors: &mut FieldErrors) {
+    for key in extra.keys() {
+        errors.entry(key.clone()).or_default().push("Campo desconhecido.".into());
+    }
+}
+
+pub fn push(errors: &mut FieldErrors, field: &str, message: impl Into<String>) {
+    errors.entry(field.to_string()).or_default().push(message.into());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_lowercased_without_accents() {
+        assert_eq!(normalize_text("  João  d'Ávila "), "joao d'avila");
+        assert_eq!(normalize_text("CONCEIÇÃO Müller"), "conceicao muller");
+        assert_eq!(normalize_text("ÀÉÎÕÜ ç"), "aeiou c");
+    }
+
+    #[test]
+    fn cpf_check_digits() {
+        assert_eq!(parse_cpf("529.982.247-25"), Ok("52998224725".into()));
+        assert_eq!(parse_cpf("52998224725"), Ok("52998224725".into()));
+        assert_eq!(parse_cpf("111.444.777-35"), Ok("11144477735".into()));
+        assert!(parse_cpf("529.982.247-24").is_err());
+        assert!(parse_cpf("111.111.111-11").is_err());
+        assert!(parse_cpf("00000000000").is_err());
+        assert!(parse_cpf("1234567890").is_err());
+        assert!(parse_cpf("abc.def.ghi-jk").is_err());
+        assert_eq!(format_cpf("52998224725"), "529.982.247-25");
+    }
+
+    #[test]
+    fn phones_are_normalised_to_area_code_and_number() {
+        for (input, expected) in [
+            ("(11) 98765-4321", "11987654321"),
+            ("11987654321", "11987654321"),
+            ("+55 11 98765-4321", "11987654321"),
+            ("5511987654321", "11987654321"),
+            ("(21) 3456-7890", "2134567890"),
+            ("+55 (21) 3456-7890", "2134567890"),
+            ("011 3456-7890", "1134567890"),
+        ] {
+            assert_eq!(parse_phone(input).as_deref(), Ok(expected), "{input}");
+        }
+        for bad in ["98765-4321", "(11) 8765-43210", "+1 212 555 0100", "(01) 98765-4321", "(11) 18765-4321", "abc", "(11) 7765-4321"] {
+            assert!(parse_phone(bad).is_err(), "{bad}");
+        }
+        assert_eq!(format_phone("11987654321"), "(11) 98765-4321");
+        assert_eq!(format_phone("2134567890"), "(21) 3456-7890");
+    }
+
+    #[test]
+    fn emails() {
+        assert!(is_valid_email("maria@example.com"));
+        assert!(!is_valid_email("maria@example"));
+        assert!(!is_valid_email("maria example@x.com"));
+        assert!(!is_valid_email("@x.com"));
+        assert!(!is_valid_email("a@b..com"));
+    }
+
+    #[test]
+    fn ids_in_paths() {
+        assert_eq!(parse_id("12", "x").unwrap(), 12);
+        assert!(matches!(parse_id("abc", "x"), Err(AppError::NotFound(_))));
+        assert!(matches!(parse_id("0", "x"), Err(AppError::NotFound(_))));
+        assert!(matches!(parse_id("99999999999", "x"), Err(AppError::NotFound(_))));
+    }
+}

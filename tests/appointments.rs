@@ -1,0 +1,506 @@
+//! /api/appointments: create with offsets, validation per field, status
+//! transitions, versions, overlap on update, filters, 404s, history, CSV,
+//! and the dashboard figures on both databases.
+
+mod common;
+
+use common::{Backend, TestApp, json_of, spawn};
+use expediente::services::users::{self, NewUser};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+struct Fixture {
+    token: String,
+    staff: i64,
+    other_staff: i64,
+    maria: i64,
+    joao: i64,
+}
+
+async fn staff_user(app: &TestApp, name: &str, email: &str) -> i64 {
+    let user = users::create(
+        &app.state.db,
+        NewUser { name: name.into(), email: email.into(), role: "staff".into(), password: "senha-do-staff-1".into() },
+    )
+    .await
+    .unwrap();
+    user.id as i64
+}
+
+async fn fixture(app: &TestApp) -> Fixture {
+    let token = app.admin_token().await;
+    let staff = staff_user(app, "Paula Lima", "paula@example.com").await;
+    let other_staff = staff_user(app, "Rui Alves", "rui@example.com").await;
+    let mut ids = Vec::new();
+    for name in ["Maria Souza", "João Pereira"] {
+        let (status, body) = json_of(app.post("/api/clients", &token, json!({ "name": name })).await).await;
+        assert_eq!(status, StatusCode::CREATED);
+        ids.push(body["data"]["id"].as_i64().unwrap());
+    }
+    Fixture { token, staff, other_staff, maria: ids[0], joao: ids[1] }
+}
+
+async fn book(app: &TestApp, f: &Fixture, body: Value) -> (StatusCode, Value) {
+    json_of(app.post("/api/appointments", &f.token, body).await).await
+}
+
+async fn booked(app: &TestApp, f: &Fixture, body: Value) -> Value {
+    let (status, answer) = book(app, f, body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{body} → {answer}");
+    answer["data"].clone()
+}
+
+async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let a = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60, "priceCents": 123450, "notes": "Primeira vez" }),
+    )
+    .await;
+    assert_eq!(a["startsAt"], "2030-11-21T14:00:00-03:00");
+    assert_eq!(a["endsAt"], "2030-11-21T15:00:00-03:00");
+    assert_eq!(a["status"], "agendado");
+    assert_eq!(a["clientName"], "Maria Souza");
+    assert_eq!(a["staffName"], "Paula Lima");
+    assert_eq!(a["priceCents"], 123450);
+    assert_eq!(a["version"], 1);
+    assert_eq!(a["cancellationReason"], Value::Null);
+
+    // The same instant in UTC, with endsAt instead of a duration.
+    let b = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.joao, "staffId": f.other_staff, "service": "Barba", "startsAt": "2030-11-21T17:00:00Z", "endsAt": "2030-11-21T18:30:00Z", "status": "confirmado" }),
+    )
+    .await;
+    assert_eq!(b["startsAt"], "2030-11-21T14:00:00-03:00");
+    assert_eq!(b["endsAt"], "2030-11-21T15:30:00-03:00");
+    assert_eq!(b["status"], "confirmado");
+    assert_eq!(b["priceCents"], 0);
+
+    let id = a["id"].as_i64().unwrap();
+    let (status, body) = json_of(app.get(&format!("/api/appointments/{id}"), &f.token).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["startsAt"], "2030-11-21T14:00:00-03:00");
+    assert_eq!(body["data"]["notes"], "Primeira vez");
+
+    // A time without an offset is refused.
+    let (status, body) = book(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-22T14:00:00", "durationMinutes": 30 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["startsAt"][0], "Informe o fuso horário, ex.: 2026-11-21T14:00:00-03:00.");
+}
+both!(create_accepts_any_offset_and_answers_in_the_business_one);
+
+async fn each_field_is_checked(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let (status, body) = book(&app, &f, json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let e = &body["errors"];
+    assert_eq!(e["clientId"][0], "Informe o cliente.");
+    assert_eq!(e["staffId"][0], "Informe o profissional.");
+    assert_eq!(e["service"][0], "Informe o serviço.");
+    assert_eq!(e["startsAt"][0], "Informe o início (startsAt).");
+
+    let base = json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00" });
+    let with = |extra: Value| {
+        let mut body = base.clone();
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let cases = [
+        (json!({}), "endsAt", "Informe o fim (endsAt) ou a duração (durationMinutes)."),
+        (json!({ "endsAt": "2030-11-21T13:00:00-03:00" }), "endsAt", "O fim deve ser depois do início."),
+        (json!({ "endsAt": "2030-11-21T14:00:00-03:00" }), "endsAt", "O fim deve ser depois do início."),
+        (json!({ "endsAt": "2030-11-22T02:01:00-03:00" }), "endsAt", "Um agendamento pode durar no máximo 12 horas."),
+        (json!({ "durationMinutes": 721 }), "durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas)."),
+        (json!({ "durationMinutes": 0 }), "durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas)."),
+        (
+            json!({ "durationMinutes": 30, "endsAt": "2030-11-21T15:00:00-03:00" }),
+            "durationMinutes",
+            "Informe o fim (endsAt) ou a duração (durationMinutes), não os dois.",
+        ),
+        (json!({ "durationMinutes": 30, "priceCents": -1 }), "priceCents", "O valor não pode ser negativo."),
+        (json!({ "durationMinutes": 30, "service": "  " }), "service", "Informe o serviço."),
+        (json!({ "durationMinutes": 30, "clientId": 9999 }), "clientId", "Cliente não encontrado."),
+        (json!({ "durationMinutes": 30, "staffId": 9999 }), "staffId", "Profissional não encontrado ou inativo."),
+        (json!({ "durationMinutes": 30, "status": "concluido" }), "status", "Um agendamento novo começa como agendado ou confirmado."),
+        (
+            json!({ "durationMinutes": 30, "status": "pendente" }),
+            "status",
+            "Situação inválida: pendente. Use agendado, confirmado, concluido, cancelado ou faltou.",
+        ),
+        (json!({ "durationMinutes": 30, "startsAt": "amanhã" }), "startsAt", "Data e hora inválidas: use RFC 3339, ex.: 2026-11-21T14:00:00-03:00."),
+        (json!({ "durationMinutes": 30, "servico": "x" }), "servico", "Campo desconhecido."),
+        (json!({ "durationMinutes": 30, "priceCents": "12,50" }), "priceCents", "Tipo inválido (esperado: número inteiro)."),
+    ];
+    for (extra, field, message) in cases {
+        let body = with(extra.clone());
+        let (status, answer) = book(&app, &f, body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{extra}: {answer}");
+        assert_eq!(answer["errors"][field][0], message, "{extra}: {answer}");
+    }
+
+    // An archived client cannot be booked; an inactive staff member neither.
+    json_of(app.post(&format!("/api/clients/{}/archive", f.joao), &f.token, json!({})).await).await;
+    let (status, answer) = book(&app, &f, with(json!({ "clientId": f.joao, "durationMinutes": 30 }))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer["errors"]["clientId"][0], "Este cliente está arquivado; desarquive-o para agendar.");
+    use sea_orm::{ConnectionTrait, Statement};
+    let backend_kind = app.state.db.get_database_backend();
+    app.state
+        .db
+        .execute_raw(Statement::from_sql_and_values(
+            backend_kind,
+            if backend == Backend::Postgres { "UPDATE users SET active = false WHERE id = $1" } else { "UPDATE users SET active = false WHERE id = ?" },
+            [sea_orm::Value::from(f.other_staff as i32)],
+        ))
+        .await
+        .unwrap();
+    let (status, answer) = book(&app, &f, with(json!({ "staffId": f.other_staff, "durationMinutes": 30 }))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer["errors"]["staffId"][0], "Profissional não encontrado ou inativo.");
+}
+both!(each_field_is_checked);
+
+async fn status_follows_the_lifecycle(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let a = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60 }),
+    )
+    .await;
+    let path = format!("/api/appointments/{}/status", a["id"]);
+
+    let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "concluido", "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["status"][0], "Não é possível mudar a situação de agendado para concluido.");
+
+    let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "confirmado", "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["status"], "confirmado");
+    assert_eq!(body["data"]["version"], 2);
+
+    // Stale and missing versions.
+    let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "concluido", "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(body["message"], "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.");
+    let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "concluido" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["version"][0], "Informe a versão do registro que você leu (version).");
+
+    // Cancelling needs a reason.
+    let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "cancelado", "version": 2 })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["cancellationReason"][0], "Informe o motivo do cancelamento.");
+    let (status, body) = json_of(
+        app.patch(&path, &f.token, json!({ "status": "cancelado", "version": 2, "cancellationReason": "Cliente viajou" })).await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["status"], "cancelado");
+    assert_eq!(body["data"]["cancellationReason"], "Cliente viajou");
+
+    // Cancelado is final, via PATCH or PUT.
+    let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "agendado", "version": 3 })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["status"][0], "Não é possível mudar a situação de cancelado para agendado.");
+    let (status, body) =
+        json_of(app.put(&format!("/api/appointments/{}", a["id"]), &f.token, json!({ "status": "confirmado", "version": 3 })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["status"][0], "Não é possível mudar a situação de cancelado para confirmado.");
+
+    // PUT changes status under the same rules: agendado → confirmado → faltou.
+    let b = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.joao, "staffId": f.staff, "service": "Barba", "startsAt": "2030-11-21T16:00:00-03:00", "durationMinutes": 30 }),
+    )
+    .await;
+    let put = format!("/api/appointments/{}", b["id"]);
+    let (status, _) = json_of(app.put(&put, &f.token, json!({ "status": "faltou", "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, _) = json_of(app.put(&put, &f.token, json!({ "status": "confirmado", "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = json_of(app.put(&put, &f.token, json!({ "status": "faltou", "version": 2 })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["status"], "faltou");
+    assert_eq!(body["data"]["service"], "Barba");
+
+    // The history of the first one: newest first, old → new.
+    let (status, body) = json_of(app.get(&format!("/api/appointments/{}/history", a["id"]), &f.token).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let entries = body["data"].as_array().unwrap();
+    let actions: Vec<&str> = entries.iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, vec!["status", "status", "create"]);
+    assert_eq!(
+        entries[0]["changes"],
+        json!({ "status": { "old": "confirmado", "new": "cancelado" }, "cancellationReason": { "old": null, "new": "Cliente viajou" } })
+    );
+    assert_eq!(entries[1]["changes"], json!({ "status": { "old": "agendado", "new": "confirmado" } }));
+    assert_eq!(entries[2]["changes"]["startsAt"], json!({ "old": null, "new": "2030-11-21T14:00:00-03:00" }));
+    assert_eq!(entries[2]["userName"], "Administrador");
+}
+both!(status_follows_the_lifecycle);
+
+async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let a = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60 }),
+    )
+    .await;
+    let b = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.joao, "staffId": f.staff, "service": "Barba", "startsAt": "2030-11-21T16:00:00-03:00", "durationMinutes": 30 }),
+    )
+    .await;
+    let path = format!("/api/appointments/{}", b["id"]);
+
+    // Moving the start alone keeps the duration.
+    let (status, body) = json_of(app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T15:00:00-03:00", "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["endsAt"], "2030-11-21T15:30:00-03:00");
+    assert_eq!(body["data"]["version"], 2);
+
+    // Into A's slot: 409 naming A's client and time.
+    let (status, body) = json_of(app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T14:30:00-03:00", "version": 2 })).await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["message"],
+        "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2030 das 14:00 às 15:00."
+    );
+    // Unchanged times never clash with themselves; another staff member is free.
+    let (status, _) = json_of(app.put(&path, &f.token, json!({ "notes": "Trazer foto", "version": 2 })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = json_of(
+        app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T14:30:00-03:00", "staffId": f.other_staff, "version": 3 })).await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["staffName"], "Rui Alves");
+
+    // Stale version.
+    let (status, body) = json_of(app.put(&path, &f.token, json!({ "service": "Outro", "version": 3 })).await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(body["message"], "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.");
+
+    // A cancelled appointment frees its slot.
+    let (status, _) = json_of(
+        app.patch(&format!("/api/appointments/{}/status", a["id"]), &f.token, json!({ "status": "cancelado", "version": 1, "cancellationReason": "Doente" }))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    booked(
+        &app,
+        &f,
+        json!({ "clientId": f.joao, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60 }),
+    )
+    .await;
+
+    // Delete: 204, then 404; history keeps the deletion.
+    let response = app.delete(&path, &f.token).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let (status, body) = json_of(app.get(&path, &f.token).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["message"], "Agendamento não encontrado.");
+    let (_, body) = json_of(app.get(&format!("{path}/history"), &f.token).await).await;
+    assert_eq!(body["data"][0]["action"], "delete");
+    assert_eq!(body["data"][0]["changes"]["service"], json!({ "old": "Barba", "new": null }));
+}
+both!(updates_move_times_and_respect_versions_and_overlaps);
+
+async fn unknown_and_malformed_ids_are_json_404(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    for path in ["/api/appointments/424242", "/api/appointments/abc", "/api/appointments/1.5/history"] {
+        let (status, body) = json_of(app.get(path, &f.token).await).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(body["message"], "Agendamento não encontrado.", "{path}");
+    }
+    let (status, _) = json_of(app.put("/api/appointments/424242", &f.token, json!({ "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = json_of(app.patch("/api/appointments/424242/status", &f.token, json!({ "status": "confirmado", "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = json_of(app.delete("/api/appointments/424242", &f.token).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+both!(unknown_and_malformed_ids_are_json_404);
+
+fn ids(body: &Value) -> Vec<i64> {
+    body["data"].as_array().unwrap().iter().map(|a| a["id"].as_i64().unwrap()).collect()
+}
+
+async fn list_filters_sort_and_pages(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    // 21/11 at 23:30 local is 22/11 in UTC: date filters follow the business day.
+    let late = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T23:30:00-03:00", "durationMinutes": 20 }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let early = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.joao, "staffId": f.other_staff, "service": "Barba", "startsAt": "2030-11-21T08:00:00-03:00", "durationMinutes": 20, "status": "confirmado" }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let next_day = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-22T09:00:00-03:00", "durationMinutes": 20 }),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+
+    let get = |query: &'static str| {
+        let app = &app;
+        let token = &f.token;
+        async move {
+            let (status, body) = json_of(app.get(&format!("/api/appointments{query}"), token).await).await;
+            (status, body)
+        }
+    };
+    let (_, body) = get("").await;
+    assert_eq!(ids(&body), vec![early, late, next_day]);
+    let (_, body) = get("?from=2030-11-21&to=2030-11-21").await;
+    assert_eq!(ids(&body), vec![early, late]);
+    let (_, body) = get("?from=2030-11-22").await;
+    assert_eq!(ids(&body), vec![next_day]);
+    let (_, body) = get("?from=2030-11-21T12:00:00-03:00&to=2030-11-22T12:00:00Z").await;
+    assert_eq!(ids(&body), vec![late, next_day]);
+    let (_, body) = get("?status=confirmado").await;
+    assert_eq!(ids(&body), vec![early]);
+    let (_, body) = get("?status=agendado,confirmado&sort=-startsAt").await;
+    assert_eq!(ids(&body), vec![next_day, late, early]);
+    let (_, body) = get("?client_id=0").await;
+    assert_eq!(ids(&body), Vec::<i64>::new());
+    let (_, body) = get("?sort=-starts_at&per_page=2&page=1").await;
+    assert_eq!(ids(&body), vec![next_day, late]);
+    assert_eq!(body["meta"], json!({ "page": 1, "per_page": 2, "total": 3, "last_page": 2 }));
+
+    let staff_query = format!("/api/appointments?staff_id={}&client_id={}", f.staff, f.maria);
+    let (_, body) = json_of(app.get(&staff_query, &f.token).await).await;
+    assert_eq!(ids(&body), vec![late, next_day]);
+    assert_eq!(body["data"][0]["startsAt"], "2030-11-21T23:30:00-03:00");
+
+    for (query, field) in [("?sort=clientName", "sort"), ("?from=ontem", "from"), ("?to=2030-13-01", "to"), ("?status=feito", "status"), ("?staff_id=x", "staff_id")] {
+        let (status, body) = get(query).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+        assert!(body["errors"][field].is_array(), "{query}: {body}");
+    }
+}
+both!(list_filters_sort_and_pages);
+
+async fn csv_export_uses_brazilian_conventions(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    booked(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60, "priceCents": 123450, "notes": "-cuidado" }),
+    )
+    .await;
+    booked(
+        &app,
+        &f,
+        json!({ "clientId": f.joao, "staffId": f.staff, "service": "+Barba", "startsAt": "2030-11-22T09:00:00-03:00", "durationMinutes": 30, "priceCents": 5, "status": "confirmado" }),
+    )
+    .await;
+    let response = app.get("/api/appointments/export.csv", &f.token).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
+    assert_eq!(response.headers()["content-disposition"], "attachment; filename=\"agendamentos.csv\"");
+    let bytes = response.bytes().await.unwrap();
+    assert!(bytes.starts_with("\u{feff}".as_bytes()));
+    let text = std::str::from_utf8(&bytes).unwrap().trim_start_matches('\u{feff}');
+    assert_eq!(
+        text,
+        "Data;Início;Fim;Cliente;Profissional;Serviço;Situação;Valor (R$);Observações\r\n\
+         21/11/2030;14:00;15:00;Maria Souza;Paula Lima;Corte;Agendado;1234,50;'-cuidado\r\n\
+         22/11/2030;09:00;09:30;João Pereira;Paula Lima;'+Barba;Confirmado;0,05;\r\n"
+    );
+    let text = app.get("/api/appointments/export.csv?status=confirmado", &f.token).await.text().await.unwrap();
+    assert_eq!(text.trim_end().split("\r\n").count(), 2);
+    assert!(text.contains("João Pereira"));
+}
+both!(csv_export_uses_brazilian_conventions);
+
+async fn client_detail_splits_coming_and_past(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    booked(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Antigo", "startsAt": "2020-01-10T10:00:00-03:00", "durationMinutes": 60 }),
+    )
+    .await;
+    booked(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Novo", "startsAt": "2030-01-10T10:00:00-03:00", "durationMinutes": 60 }),
+    )
+    .await;
+    let (_, body) = json_of(app.get(&format!("/api/clients/{}", f.maria), &f.token).await).await;
+    assert_eq!(body["data"]["upcomingAppointments"][0]["service"], "Novo");
+    assert_eq!(body["data"]["pastAppointments"][0]["service"], "Antigo");
+    assert_eq!(body["data"]["upcomingAppointments"].as_array().unwrap().len(), 1);
+    assert_eq!(body["data"]["pastAppointments"].as_array().unwrap().len(), 1);
+}
+both!(client_detail_splits_coming_and_past);
+
+async fn dashboard_sums_revenue_on_both_databases(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let tz = chrono_tz::America::Sao_Paulo;
+    let now = chrono::Utc::now();
+    let start = now - chrono::Duration::minutes(90);
+    let same_month = {
+        use chrono::Datelike;
+        start.with_timezone(&tz).month() == now.with_timezone(&tz).month()
+    };
+    let a = booked(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": start.to_rfc3339(), "durationMinutes": 30, "priceCents": 250075 }),
+    )
+    .await;
+    let path = format!("/api/appointments/{}/status", a["id"]);
+    assert_eq!(app.patch(&path, &f.token, json!({ "status": "confirmado", "version": 1 })).await.status(), StatusCode::OK);
+    assert_eq!(app.patch(&path, &f.token, json!({ "status": "concluido", "version": 2 })).await.status(), StatusCode::OK);
+    booked(
+        &app,
+        &f,
+        json!({ "clientId": f.joao, "staffId": f.staff, "service": "Futuro", "startsAt": (now + chrono::Duration::days(400)).to_rfc3339(), "durationMinutes": 30, "priceCents": 999 }),
+    )
+    .await;
+
+    let (status, body) = json_of(app.get("/api/dashboard", &f.token).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["revenueMonthCents"], if same_month { 250075 } else { 0 });
+    assert_eq!(body["data"]["clientsTotal"], 2);
+    assert_eq!(body["data"]["upcoming"][0]["service"], "Futuro");
+}
+both!(dashboard_sums_revenue_on_both_databases);
