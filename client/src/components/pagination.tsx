@@ -5,8 +5,8 @@ interface PaginationProps {
   meta: Meta | null;
   onPageChange: (page: number) => void;
   disabled?: boolean;
-  /** Noun for the total, e.g. "clientes". */
-  noun?: string;
+  /** Noun for the total, singular and plural, e.g. ['cliente', 'clientes']. */
+  noun?: readonly [string, string];
 }
 
 /** Pages around the current one, with first and last always shown. */
@@ -22,7 +22,7 @@ export function pageWindow(page: number, last: number, span = 2): (number | '…
   return pages;
 }
 
-export function Pagination({ meta, onPageChange, disabled = false, noun = 'registros' }: PaginationProps) {
+export function Pagination({ meta, onPageChange, disabled = false, noun = ['registro', 'registros'] as const }: PaginationProps) {
   if (!meta) return null;
   const last = Math.max(1, meta.last_page);
   const page = Math.min(Math.max(1, meta.page), last);
@@ -32,7 +32,7 @@ export function Pagination({ meta, onPageChange, disabled = false, noun = 'regis
   return (
     <nav className="d-flex align-items-center justify-content-between flex-wrap gap-2" aria-label="Paginação">
       <span className="text-muted small">
-        {formatNumber(meta.total)} {noun} · página {page} de {last}
+        {formatNumber(meta.total)} {meta.total === 1 ? noun[0] : noun[1]} · página {page} de {last}
       </span>
       <ul className="pagination pagination-sm mb-0">
         <li className={`page-item${page <= 1 || disabled ? ' disabled' : ''}`}>

@@ -59,7 +59,7 @@ export default function AppointmentsPage() {
         <div className="card-footer">
           <Pagination
             meta={meta}
-            noun="agendamentos"
+            noun={['agendamento', 'agendamentos']}
             disabled={loading}
             onPageChange={(p) => navigate(`/appointments${buildQuery({ page: p, status })}`)}
           />

@@ -80,7 +80,7 @@ export default function ClientsPage() {
         <div className="card-footer">
           <Pagination
             meta={meta}
-            noun="clientes"
+            noun={['cliente', 'clientes']}
             disabled={loading}
             onPageChange={(p) => navigate(`/clients${buildQuery({ page: p, q })}`)}
           />

@@ -94,7 +94,7 @@ export default function UsersPage() {
           </div>
           {data?.meta ? (
             <div className="card-footer">
-              <Pagination meta={data.meta} noun="usuários" disabled={loading} onPageChange={setPage} />
+              <Pagination meta={data.meta} noun={['usuário', 'usuários']} disabled={loading} onPageChange={setPage} />
             </div>
           ) : null}
         </div>

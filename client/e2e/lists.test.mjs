@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ADMIN, missingPrerequisite, openPage, problems, serverNodeKept, signIn, startApp } from './harness.mjs';
+
+const skip = missingPrerequisite();
+
+/** Calls the JSON API as the admin. */
+async function api(base, token, method, path, body) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+describe('clients and appointments screens', { skip: skip ?? false }, () => {
+  let app;
+  before(async () => {
+    app = await startApp();
+    const base = app.server.url;
+    const { data } = await api(base, null, 'POST', '/login', ADMIN);
+    const token = data.accessToken;
+    const ids = [];
+    for (let i = 1; i <= 11; i++) {
+      const name = `Cliente ${String(i).padStart(2, '0')}`;
+      ids.push((await api(base, token, 'POST', '/clients', { name, phone: `(11) 90000-00${String(i).padStart(2, '0')}` })).data.id);
+    }
+    ids.push((await api(base, token, 'POST', '/clients', { name: 'João Ávila', email: 'joao@example.com' })).data.id);
+    await api(base, token, 'POST', '/appointments', {
+      clientId: ids[11],
+      staffId: data.id,
+      service: 'Corte de cabelo',
+      startsAt: '2026-12-01T14:30:00-03:00',
+      endsAt: '2026-12-01T15:00:00-03:00',
+      priceCents: 123450,
+    });
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('lists clients 10 a page, pages through them and searches', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      await page.getByRole('link', { name: 'Clientes' }).first().click();
+      await page.waitForURL('**/clients');
+      await page.getByText('12 clientes · página 1 de 2').waitFor();
+      assert.equal(await page.locator('table tbody tr').count(), 10);
+
+      await page.getByRole('button', { name: '2', exact: true }).click();
+      await page.waitForURL('**/clients?page=2');
+      await page.getByText('12 clientes · página 2 de 2').waitFor();
+      assert.equal(await page.locator('table tbody tr').count(), 2);
+
+      await page.fill('#clients-search', 'joao');
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await page.waitForURL('**/clients?q=joao');
+      await page.getByText('1 cliente · página 1 de 1').waitFor();
+      assert.match(await page.locator('table tbody').innerText(), /João Ávila/);
+      assert.deepEqual(problems(messages), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('server-renders the page asked for in the URL', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      const response = await page.goto('/clients?page=2', { waitUntil: 'networkidle' });
+      const html = await response.text();
+      assert.match(html, /página <!-- -->2<!-- --> de <!-- -->2/);
+      assert.match(html, /João Ávila/);
+      assert.equal(await serverNodeKept(page), true);
+      assert.deepEqual(problems(messages), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows appointments with pt-BR date, time range, status and price', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      await page.goto('/appointments');
+      const row = page.locator('table tbody tr').first();
+      await row.waitFor();
+      const text = await row.innerText();
+      assert.match(text, /01\/12\/2026/);
+      assert.match(text, /14:30–15:00/);
+      assert.match(text, /João Ávila/);
+      assert.match(text, /Corte de cabelo/);
+      assert.match(text, /Agendado/);
+      assert.match(text, /R\$ 1\.234,50/);
+
+      await page.selectOption('#appointments-status', 'cancelado');
+      await page.waitForURL('**/appointments?status=cancelado');
+      await page.getByText('Nenhum agendamento encontrado.').waitFor();
+      assert.deepEqual(problems(messages), []);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { pageWindow, Pagination } from './pagination';
+
+describe('pagination', () => {
+  it('shows pages around the current one with the ends', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 3, '…', 5]);
+    expect(pageWindow(5, 10)).toEqual([1, '…', 3, 4, 5, 6, 7, '…', 10]);
+    expect(pageWindow(10, 10)).toEqual([1, '…', 8, 9, 10]);
+    expect(pageWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('says the total with singular or plural', () => {
+    const one = renderToStaticMarkup(<Pagination meta={{ page: 1, per_page: 10, total: 1, last_page: 1 }} onPageChange={() => {}} noun={['cliente', 'clientes']} />);
+    expect(one).toContain('1 cliente · página 1 de 1');
+    const many = renderToStaticMarkup(<Pagination meta={{ page: 2, per_page: 10, total: 1234, last_page: 124 }} onPageChange={() => {}} noun={['cliente', 'clientes']} />);
+    expect(many).toContain('1.234 clientes · página 2 de 124');
+    expect(renderToStaticMarkup(<Pagination meta={null} onPageChange={() => {}} />)).toBe('');
+  });
+});
