@@ -1,7 +1,7 @@
 // Layout customizer: an offcanvas panel over the right edge (spec 2 and 4).
 // Rendered only while shown, so it costs the server render nothing.
 import { X } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import {
   changeOrientation,
@@ -114,8 +114,11 @@ export default function Customizer() {
   const layout = useAppSelector((s) => s.layout);
   const dispatch = useAppDispatch();
   const shown = layout.showCustomizer;
+  const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!shown) return;
+    // Keyboard users land in the panel; Escape closes it.
+    panelRef.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') dispatch(toggleCustomizer());
     };
@@ -128,7 +131,7 @@ export default function Customizer() {
 
   return (
     <>
-      <div className="offcanvas offcanvas-end show customizer" role="dialog" aria-modal="true" aria-labelledby="customizer-title" tabIndex={-1}>
+      <div className="offcanvas offcanvas-end show customizer" role="dialog" aria-modal="true" aria-labelledby="customizer-title" tabIndex={-1} ref={panelRef}>
         <div className="offcanvas-header customizer-header">
           <h5 className="offcanvas-title" id="customizer-title">
             Personalizar layout
