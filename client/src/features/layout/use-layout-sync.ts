@@ -46,8 +46,8 @@ export function useLayoutSync(): void {
     persistLayout(JSON.parse(settingsKey));
   }, [settingsKey]);
 
-  // Width rules: at once on mount and on orientation or chosen-size changes by
-  // resize only (an explicit choice shows until the next resize), debounced.
+  // Width rules (spec 4): at mount and when the orientation changes, then on
+  // resize, debounced 200 ms. An explicit size choice shows until the next resize.
   const { orientation } = layout;
   useEffect(() => {
     dispatch(syncSideNavToWidth(window.innerWidth));
