@@ -27,6 +27,7 @@ import type {
   ThemeSetting,
   TopBarColor,
 } from '../../features/layout/layout-settings';
+import { useDismiss } from './use-dismiss';
 
 type Options<T extends string> = { value: T; label: string }[];
 
@@ -115,16 +116,11 @@ export default function Customizer() {
   const dispatch = useAppDispatch();
   const shown = layout.showCustomizer;
   const panelRef = useRef<HTMLDivElement>(null);
+  // Keyboard users land in the panel; Escape closes it.
   useEffect(() => {
-    if (!shown) return;
-    // Keyboard users land in the panel; Escape closes it.
-    panelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') dispatch(toggleCustomizer());
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [shown, dispatch]);
+    if (shown) panelRef.current?.focus();
+  }, [shown]);
+  useDismiss(shown, () => dispatch(toggleCustomizer()));
   if (!shown) return null;
   const vertical = layout.orientation === 'vertical';
   const close = () => dispatch(toggleCustomizer());

@@ -1,6 +1,7 @@
 // A small dropdown (no Bootstrap JS): a toggle and a menu that closes on an
 // outside click, on Escape, and when one of its links is chosen.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useDismiss } from './use-dismiss';
 
 interface DropdownProps {
   /** Content of the toggle button. */
@@ -18,21 +19,7 @@ export default function Dropdown({ toggle, toggleLabel, toggleClassName = 'topba
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), ref);
 
   return (
     <div className={`dropdown ${className}`} ref={ref} data-dropdown={name}>

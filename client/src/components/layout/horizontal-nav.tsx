@@ -2,11 +2,12 @@
 // demo routes. Submenus open on hover (CSS) and on click (state), one
 // top-level menu at a time; the whole tree is rendered as plain lists.
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { HORIZONTAL_MENU } from '../../features/layout/menu-data';
 import { findActiveTrail, toggleGroup, type MenuItem } from '../../features/layout/menu-logic';
 import MenuLink from './menu-link';
+import { useDismiss } from './use-dismiss';
 
 export default function HorizontalNav() {
   const { pathname } = useLocation();
@@ -17,22 +18,7 @@ export default function HorizontalNav() {
   const navRef = useRef<HTMLElement>(null);
 
   // Menus opened by click close on an outside click or Escape.
-  const anyOpen = open.length > 0;
-  useEffect(() => {
-    if (!anyOpen) return;
-    const onPointer = (e: MouseEvent) => {
-      if (navRef.current && !navRef.current.contains(e.target as Node)) setOpen([]);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen([]);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [anyOpen]);
+  useDismiss(open.length > 0, close, navRef);
 
   return (
     <nav className="topnav" aria-label="Navegação principal" ref={navRef}>
