@@ -24,9 +24,9 @@ import type {
   SideNavColor,
   SideNavSize,
   Skin,
-  ThemeSetting,
   TopBarColor,
 } from '../../features/layout/layout-settings';
+import { THEME_OPTIONS } from './theme-mode-dropdown';
 import { useDismiss } from './use-dismiss';
 
 type Options<T extends string> = { value: T; label: string }[];
@@ -38,11 +38,6 @@ const SKIN_OPTIONS: Options<Skin> = [
   { value: 'saas', label: 'SaaS' },
   { value: 'flat', label: 'Plano' },
   { value: 'minimal', label: 'Minimalista' },
-];
-const THEME_OPTIONS: Options<ThemeSetting> = [
-  { value: 'light', label: 'Claro' },
-  { value: 'dark', label: 'Escuro' },
-  { value: 'system', label: 'Sistema' },
 ];
 const ORIENTATION_OPTIONS: Options<Orientation> = [
   { value: 'vertical', label: 'Vertical' },
