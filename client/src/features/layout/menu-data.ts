@@ -303,7 +303,7 @@ export interface MegaMenuColumn {
 export const MEGA_MENU: MegaMenuColumn[] = [
   {
     title: 'Dashboard e Analises',
-    links: ['Painel de Vendas', 'Análise de Tráfego', 'Comportamento dos Clientes', 'Insights de Conversão', 'Relatorios de Desempenho', 'Indicadores em Tempo Real'],
+    links: ['Painel de Vendas', 'Análise de Tráfego', 'Comportamento dos Clientes', 'Insights de Conversão', 'Relatórios de Desempenho', 'Indicadores em Tempo Real'],
   },
   {
     title: 'Gerenciamento do Projeto',
