@@ -4,6 +4,7 @@ pub mod appointments;
 pub mod auth;
 pub mod clients;
 pub mod dashboard;
+pub mod openapi;
 pub mod reports;
 pub mod users;
 
@@ -19,4 +20,5 @@ pub fn router() -> Router<AppState> {
         .merge(dashboard::router())
         .merge(users::router())
         .merge(reports::router())
+        .merge(openapi::router())
 }

@@ -154,6 +154,7 @@ pub async fn list(db: &DatabaseConnection, query: &UserQuery, tz: chrono_tz::Tz)
         Some(key) => (true, key),
         None => (false, sort),
     };
+    let key = if key == "createdAt" { "created_at" } else { key };
     if !USER_SORTS.contains(&key) {
         errors.insert("sort".into(), vec![format!("Ordenação inválida. Use: {}.", USER_SORTS.join(", "))]);
     }
