@@ -72,6 +72,9 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
     const { context, page, messages } = await openPage(app.browser, app.server.url);
     try {
       await signIn(page);
+      // Let the dashboard's own fetch (client-side navigation) finish first.
+      await page.getByText('Total de clientes').waitFor();
+      await page.waitForLoadState('networkidle');
       for (const [path, heading] of [['/clients', 'Clientes'], ['/appointments', 'Agendamentos']]) {
         const apiCalls = [];
         const onRequest = (request) => {
