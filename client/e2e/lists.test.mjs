@@ -105,4 +105,48 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       await context.close();
     }
   });
+  it('creates and edits a client, showing field errors from the server', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      await page.goto('/clients');
+      await page.getByRole('button', { name: 'Novo cliente' }).click();
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await page.locator('.invalid-feedback').first().waitFor();
+
+      await page.fill('#client-name', 'Beatriz Nova');
+      await page.fill('#client-email', 'beatriz@example.com');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await page.getByText('Cliente Beatriz Nova cadastrado.').waitFor();
+      await page.locator('table tbody', { hasText: 'Beatriz Nova' }).waitFor();
+
+      await page.getByRole('button', { name: 'Editar Beatriz Nova' }).click();
+      await page.fill('#client-phone', '(21) 99999-0000');
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await page.getByText('Cliente Beatriz Nova atualizado.').waitFor();
+      await page.locator('table tbody tr', { hasText: '(21) 99999-0000' }).waitFor();
+      // Field errors surface as console 4xx resource errors; nothing else may appear.
+      assert.deepEqual(problems(messages).filter((m) => !/status of 422/.test(m.text)), []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves an appointment through confirm and cancel (with a reason)', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      await page.goto('/appointments');
+      const row = page.locator('table tbody tr', { hasText: 'Corte de cabelo' });
+      await row.getByRole('button', { name: 'Confirmar' }).click();
+      await row.getByText('Confirmado').waitFor();
+      page.once('dialog', (dialog) => void dialog.accept('Cliente pediu para remarcar'));
+      await row.getByRole('button', { name: 'Cancelar' }).click();
+      await row.getByText('Cancelado').waitFor();
+      assert.equal(await row.getByRole('button').count(), 0, 'no action after a final status');
+      assert.deepEqual(problems(messages), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

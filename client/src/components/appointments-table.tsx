@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { statusLabel, type Appointment, type AppointmentStatus } from '../lib/appointment';
 import { formatDate, formatMoney, formatTimeRange } from '../lib/format';
 import { DataTable, type Column } from './data-table';
@@ -25,7 +26,16 @@ const COLUMNS: Column<Appointment>[] = [
   { key: 'price', header: 'Valor', render: (a) => formatMoney(a.priceCents), className: 'text-end text-nowrap' },
 ];
 
+interface AppointmentsTableProps {
+  rows: Appointment[];
+  loading?: boolean;
+  empty: string;
+  /** Optional last column (e.g. status actions). */
+  actions?: (appointment: Appointment) => ReactNode;
+}
+
 /** Appointments as the dashboard and the appointments screen list them. */
-export function AppointmentsTable({ rows, loading, empty }: { rows: Appointment[]; loading?: boolean; empty: string }) {
-  return <DataTable columns={COLUMNS} rows={rows} rowKey={(a) => a.id} empty={empty} loading={loading} caption="Agendamentos" />;
+export function AppointmentsTable({ rows, loading, empty, actions }: AppointmentsTableProps) {
+  const columns = actions ? [...COLUMNS, { key: 'actions', header: 'Ações', render: actions, className: 'text-end text-nowrap' }] : COLUMNS;
+  return <DataTable columns={columns} rows={rows} rowKey={(a) => a.id} empty={empty} loading={loading} caption="Agendamentos" />;
 }

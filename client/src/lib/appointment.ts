@@ -30,3 +30,19 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
 export function statusLabel(status: string): string {
   return STATUS_LABELS[status as AppointmentStatus] ?? status;
 }
+
+/** The status changes the server allows, with the action's label (pt-BR). */
+export const NEXT_STATUSES: Record<AppointmentStatus, { status: AppointmentStatus; action: string }[]> = {
+  agendado: [
+    { status: 'confirmado', action: 'Confirmar' },
+    { status: 'cancelado', action: 'Cancelar' },
+  ],
+  confirmado: [
+    { status: 'concluido', action: 'Concluir' },
+    { status: 'faltou', action: 'Faltou' },
+    { status: 'cancelado', action: 'Cancelar' },
+  ],
+  concluido: [],
+  cancelado: [],
+  faltou: [],
+};

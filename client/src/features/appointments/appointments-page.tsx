@@ -1,13 +1,16 @@
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { toast } from 'react-toastify';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
-import { STATUS_LABELS } from '../../lib/appointment';
+import { errorMessage } from '../../lib/api';
+import { NEXT_STATUSES, STATUS_LABELS, statusLabel, type Appointment, type AppointmentStatus } from '../../lib/appointment';
 import { buildQuery, pageParam, parseQuery } from '../../lib/query-string';
 import { takeServerProvided } from '../../lib/server-data';
+import { changeAppointmentStatus } from './appointments-api';
 import { fetchAppointments, selectAppointments } from './appointments-slice';
 
 export default function AppointmentsPage() {
@@ -24,6 +27,43 @@ export default function AppointmentsPage() {
   useEffect(() => {
     if (!takeServerProvided('appointments')) void load();
   }, [page, status]);
+
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const changeStatus = async (appointment: Appointment, next: AppointmentStatus) => {
+    let reason: string | undefined;
+    if (next === 'cancelado') {
+      const answer = window.prompt(`Motivo do cancelamento de ${appointment.clientName}:`);
+      if (answer === null) return;
+      reason = answer.trim();
+    }
+    setBusyId(appointment.id);
+    try {
+      await changeAppointmentStatus(appointment, next, reason);
+      toast.success(`Agendamento de ${appointment.clientName}: ${statusLabel(next)}.`);
+      void load();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Não foi possível alterar o status.'));
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const actions = (a: Appointment) => (
+    <div className="d-inline-flex gap-1">
+      {(NEXT_STATUSES[a.status] ?? []).map(({ status: next, action }) => (
+        <button
+          key={next}
+          type="button"
+          className={`btn btn-sm ${next === 'cancelado' || next === 'faltou' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+          disabled={busyId !== null}
+          onClick={() => void changeStatus(a, next)}
+        >
+          {action}
+        </button>
+      ))}
+    </div>
+  );
 
   const onStatus = (event: ChangeEvent<HTMLSelectElement>) => {
     navigate(`/appointments${buildQuery({ status: event.target.value })}`);
@@ -54,7 +94,7 @@ export default function AppointmentsPage() {
         </div>
         <div className="card-body p-0">
           <ErrorAlert message={error} onRetry={() => void load()} className="m-3" />
-          <AppointmentsTable rows={list} loading={loading} empty="Nenhum agendamento encontrado." />
+          <AppointmentsTable rows={list} loading={loading} empty="Nenhum agendamento encontrado." actions={actions} />
         </div>
         <div className="card-footer">
           <Pagination

@@ -6,3 +6,22 @@ import type { Client } from './types';
 export function getClients(query: ListQuery): Promise<ListResponse<Client>> {
   return apiRequest('/clients', { query: { page: 1, per_page: PAGE_SIZE, ...query } });
 }
+
+/** The editable fields; an empty text clears a field. */
+export interface ClientInput {
+  name: string;
+  email: string;
+  phone: string;
+  document: string;
+  birthDate: string;
+  notes: string;
+}
+
+export function createClient(input: ClientInput): Promise<{ data: Client }> {
+  return apiRequest('/clients', { method: 'POST', body: input });
+}
+
+/** `version` is the one read: a stale edit gets 409 instead of overwriting. */
+export function updateClient(id: number, input: ClientInput, version: number): Promise<{ data: Client }> {
+  return apiRequest(`/clients/${id}`, { method: 'PUT', body: { ...input, version } });
+}

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DataTable, type Column } from '../../components/data-table';
@@ -7,10 +8,11 @@ import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { buildQuery, pageParam, parseQuery } from '../../lib/query-string';
 import { takeServerProvided } from '../../lib/server-data';
+import { ClientForm } from './client-form';
 import { fetchClients, selectClients } from './clients-slice';
 import type { Client } from './types';
 
-const COLUMNS: Column<Client>[] = [
+const BASE_COLUMNS: Column<Client>[] = [
   { key: 'name', header: 'Nome', render: (c) => <span className="fw-semibold">{c.name}</span> },
   { key: 'email', header: 'E-mail', render: (c) => c.email || '—' },
   { key: 'phone', header: 'Telefone', render: (c) => c.phone || '—', className: 'text-nowrap' },
@@ -26,6 +28,8 @@ export default function ClientsPage() {
   const q = query.q ?? '';
   const { list, meta, loading, error } = useAppSelector(selectClients);
   const [search, setSearch] = useState(q);
+  // null: no form; 'new': creating; a client: editing it.
+  const [editing, setEditing] = useState<Client | 'new' | null>(null);
 
   const load = () => dispatch(fetchClients({ page, q: q || undefined }));
 
@@ -37,6 +41,26 @@ export default function ClientsPage() {
 
   useEffect(() => setSearch(q), [q]);
 
+  const onSaved = (saved: Client) => {
+    toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
+    setEditing(null);
+    void load();
+  };
+
+  const columns: Column<Client>[] = [
+    ...BASE_COLUMNS,
+    {
+      key: 'actions',
+      header: 'Ações',
+      className: 'text-end',
+      render: (c) => (
+        <button type="button" className="btn btn-sm btn-light" onClick={() => setEditing(c)} aria-label={`Editar ${c.name}`}>
+          Editar
+        </button>
+      ),
+    },
+  ];
+
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     navigate(`/clients${buildQuery({ q: search.trim() })}`);
@@ -44,7 +68,19 @@ export default function ClientsPage() {
 
   return (
     <div className="container-fluid">
-      <PageHeader title="Clientes" subtitle="Pessoas atendidas pelo seu negócio." />
+      <PageHeader title="Clientes" subtitle="Pessoas atendidas pelo seu negócio.">
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+          Novo cliente
+        </button>
+      </PageHeader>
+      {editing ? (
+        <ClientForm
+          key={editing === 'new' ? 'new' : editing.id}
+          client={editing === 'new' ? null : editing}
+          onSaved={onSaved}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
       <div className="card">
         <div className="card-header">
           <form className="d-flex gap-2 flex-wrap" role="search" onSubmit={onSearch}>
@@ -69,7 +105,7 @@ export default function ClientsPage() {
         <div className="card-body p-0">
           <ErrorAlert message={error} onRetry={() => void load()} className="m-3" />
           <DataTable
-            columns={COLUMNS}
+            columns={columns}
             rows={list}
             rowKey={(c) => c.id}
             loading={loading}

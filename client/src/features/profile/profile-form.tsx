@@ -1,16 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../app/hooks';
+import { FieldError, invalidClass } from '../../components/field-error';
 import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
 import { profileUpdated } from '../../lib/session-actions';
 import { putMe, type ProfileInput } from './profile-api';
 
 const SAVE_ERROR = 'Não foi possível salvar o perfil.';
-
-function FieldError({ errors, name }: { errors: FieldErrors; name: string }) {
-  const messages = errors[name];
-  return messages?.length ? <div className="invalid-feedback d-block">{messages.join(' ')}</div> : null;
-}
 
 /** Edits the signed-in user's name, e-mail and password (PUT /api/me). */
 export function ProfileForm({ name, email }: { name: string; email: string }) {
@@ -21,7 +17,7 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
   const [saving, setSaving] = useState(false);
 
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
-  const invalid = (field: string) => (errors[field]?.length ? ' is-invalid' : '');
+  const invalid = (field: string) => invalidClass(errors, field);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { FieldError, invalidClass } from '../../components/field-error';
+import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
+import { createClient, updateClient, type ClientInput } from './clients-api';
+import type { Client } from './types';
+
+const SAVE_ERROR = 'Não foi possível salvar o cliente.';
+
+const FIELDS: { name: keyof ClientInput; label: string; type?: string; placeholder?: string; col: string }[] = [
+  { name: 'name', label: 'Nome', col: 'col-md-6' },
+  { name: 'email', label: 'E-mail', type: 'email', col: 'col-md-6' },
+  { name: 'phone', label: 'Telefone', placeholder: '(11) 98765-4321', col: 'col-md-4' },
+  { name: 'document', label: 'CPF', placeholder: '000.000.000-00', col: 'col-md-4' },
+  { name: 'birthDate', label: 'Data de nascimento', type: 'date', col: 'col-md-4' },
+];
+
+interface ClientFormProps {
+  /** The client being edited, or null for a new one. */
+  client: Client | null;
+  onSaved: (client: Client) => void;
+  onCancel: () => void;
+}
+
+/** Creates or edits a client (POST / PUT /api/clients), showing the server's field errors. */
+export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
+  const [form, setForm] = useState<ClientInput>({
+    name: client?.name ?? '',
+    email: client?.email ?? '',
+    phone: client?.phone ?? '',
+    document: client?.document ?? '',
+    birthDate: client?.birthDate ?? '',
+    notes: client?.notes ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaving(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      const input = { ...form, name: form.name.trim(), email: form.email.trim() };
+      const { data } = client ? await updateClient(client.id, input, client.version) : await createClient(input);
+      onSaved(data);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.errors);
+      setMessage(errorMessage(error, SAVE_ERROR));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card mb-3" onSubmit={onSubmit} noValidate aria-label={client ? 'Editar cliente' : 'Novo cliente'}>
+      <div className="card-header">
+        <h3 className="card-title h6 mb-0">{client ? `Editar ${client.name}` : 'Novo cliente'}</h3>
+      </div>
+      <div className="card-body">
+        {message ? (
+          <div className="alert alert-danger" role="alert">
+            {message}
+          </div>
+        ) : null}
+        <div className="row g-3">
+          {FIELDS.map((f) => (
+            <div key={f.name} className={f.col}>
+              <label htmlFor={`client-${f.name}`} className="form-label">
+                {f.label}
+              </label>
+              <input
+                id={`client-${f.name}`}
+                type={f.type ?? 'text'}
+                className={`form-control${invalidClass(errors, f.name)}`}
+                placeholder={f.placeholder}
+                value={form[f.name]}
+                onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
+              />
+              <FieldError errors={errors} name={f.name} />
+            </div>
+          ))}
+          <div className="col-12">
+            <label htmlFor="client-notes" className="form-label">
+              Observações
+            </label>
+            <textarea
+              id="client-notes"
+              className={`form-control${invalidClass(errors, 'notes')}`}
+              rows={2}
+              value={form.notes}
+              onChange={(e) => setForm({ ...form, notes: e.target.value })}
+            />
+            <FieldError errors={errors} name="notes" />
+          </div>
+        </div>
+      </div>
+      <div className="card-footer d-flex justify-content-end gap-2">
+        <button type="button" className="btn btn-light" onClick={onCancel} disabled={saving}>
+          Cancelar
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Salvando...' : 'Salvar'}
+        </button>
+      </div>
+    </form>
+  );
+}
