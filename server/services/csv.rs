@@ -55,7 +55,7 @@ mod tests {
         writer.row(&["=HYPERLINK(\"x\")", "1234,50"]).unwrap();
         writer.row(&["João; \"Zé\"", "@SUM(A1)"]).unwrap();
         let text = String::from_utf8(writer.finish().unwrap()).unwrap();
-        assert_eq!(text, "\u{feff}Nome;Valor (R$)\r\n'=HYPERLINK(\"x\");1234,50\r\n\"João; \"\"Zé\"\"\";'@SUM(A1)\r\n");
+        assert_eq!(text, "\u{feff}Nome;Valor (R$)\r\n\"'=HYPERLINK(\"\"x\"\")\";1234,50\r\n\"João; \"\"Zé\"\"\";'@SUM(A1)\r\n");
     }
 
     #[test]
