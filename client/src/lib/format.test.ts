@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatCpf,
   formatDateTime,
   formatMoney,
   formatNumber,
   formatPercent,
+  formatPhone,
   formatTime,
   formatTimeRange,
   isoDate,
@@ -65,5 +67,16 @@ describe('format', () => {
     expect(monthPeriod(new Date(2026, 1, 14))).toEqual({ from: '2026-02-01', to: '2026-02-28' });
     expect(monthPeriod(new Date(2028, 1, 1))).toEqual({ from: '2028-02-01', to: '2028-02-29' });
     expect(monthPeriod(new Date(2026, 11, 31))).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+  });
+
+  it('formats phones and CPFs stored as digits', () => {
+    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(formatPhone('1134567890')).toBe('(11) 3456-7890');
+    expect(formatPhone('(21) 99999-0000')).toBe('(21) 99999-0000');
+    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    expect(formatPhone(null)).toBe('');
+    expect(formatCpf('12345678909')).toBe('123.456.789-09');
+    expect(formatCpf('123.456.789-09')).toBe('123.456.789-09');
+    expect(formatCpf('123')).toBe('123');
   });
 });

@@ -92,3 +92,21 @@ export function monthPeriod(date: Date): { from: string; to: string } {
   const last = new Date(date.getFullYear(), date.getMonth() + 1, 0);
   return { from: isoDate(first), to: isoDate(last) };
 }
+
+const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/** Brazilian phone from its digits: 11 → `(11) 98765-4321`, 10 → `(11) 3456-7890`; anything else as given. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = onlyDigits(value);
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return value;
+}
+
+/** CPF from its 11 digits: `123.456.789-09`; anything else as given. */
+export function formatCpf(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = onlyDigits(value);
+  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : value;
+}

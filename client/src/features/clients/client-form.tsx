@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FieldError, invalidClass } from '../../components/field-error';
 import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
+import { formatCpf, formatPhone } from '../../lib/format';
 import { createClient, updateClient, type ClientInput } from './clients-api';
 import type { Client } from './types';
 
@@ -26,8 +27,8 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
   const [form, setForm] = useState<ClientInput>({
     name: client?.name ?? '',
     email: client?.email ?? '',
-    phone: client?.phone ?? '',
-    document: client?.document ?? '',
+    phone: formatPhone(client?.phone),
+    document: formatCpf(client?.document),
     birthDate: client?.birthDate ?? '',
     notes: client?.notes ?? '',
   });

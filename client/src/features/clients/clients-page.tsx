@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
+import { formatCpf, formatPhone } from '../../lib/format';
 import { buildQuery, pageParam, parseQuery } from '../../lib/query-string';
 import { takeServerProvided } from '../../lib/server-data';
 import { ClientForm } from './client-form';
@@ -15,8 +16,8 @@ import type { Client } from './types';
 const BASE_COLUMNS: Column<Client>[] = [
   { key: 'name', header: 'Nome', render: (c) => <span className="fw-semibold">{c.name}</span> },
   { key: 'email', header: 'E-mail', render: (c) => c.email || '—' },
-  { key: 'phone', header: 'Telefone', render: (c) => c.phone || '—', className: 'text-nowrap' },
-  { key: 'document', header: 'Documento', render: (c) => c.document || '—', className: 'text-nowrap' },
+  { key: 'phone', header: 'Telefone', render: (c) => formatPhone(c.phone) || '—', className: 'text-nowrap' },
+  { key: 'document', header: 'Documento', render: (c) => formatCpf(c.document) || '—', className: 'text-nowrap' },
 ];
 
 export default function ClientsPage() {
