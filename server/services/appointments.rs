@@ -418,7 +418,8 @@ async fn validate(db: &impl ConnectionTrait, input: &AppointmentInput, current: 
     match (staff_id, input.staff_id) {
         (None, _) => push(&mut errors, "staffId", "Informe o profissional."),
         (Some(id), Some(_)) if current.is_none_or(|c| c.staff_id != id) => {
-            if !user::Entity::find_by_id(id).one(db).await?.is_some_and(|u| u.active) {
+            let active = user::Entity::find_by_id(id).one(db).await?.is_some_and(|u| u.active);
+            if !active {
                 push(&mut errors, "staffId", "Profissional não encontrado ou inativo.");
             }
         }
@@ -468,10 +469,8 @@ async fn validate(db: &impl ConnectionTrait, input: &AppointmentInput, current: 
     if explicit_end.is_some() && input.duration_minutes.is_some() {
         push(&mut errors, "durationMinutes", "Informe o fim (endsAt) ou a duração (durationMinutes), não os dois.");
     }
-    if let Some(minutes) = input.duration_minutes {
-        if !(1..=MAX_MINUTES).contains(&minutes) {
-            push(&mut errors, "durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas).");
-        }
+    if input.duration_minutes.is_some_and(|m| !(1..=MAX_MINUTES).contains(&m)) {
+        push(&mut errors, "durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas).");
     }
     let ends_at = match (explicit_end, input.duration_minutes, starts_at) {
         (Some(end), _, _) => end,
@@ -537,7 +536,7 @@ async fn validate(db: &impl ConnectionTrait, input: &AppointmentInput, current: 
     let price_cents = input.price_cents.or(current.map(|c| c.price_cents)).unwrap_or(0);
     if price_cents < 0 {
         push(&mut errors, "priceCents", "O valor não pode ser negativo.");
-    } else if price_cents > 100_000_000_00 {
+    } else if price_cents > 10_000_000_000 {
         push(&mut errors, "priceCents", "Valor alto demais.");
     }
     let notes = match &input.notes {

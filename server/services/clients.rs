@@ -274,10 +274,8 @@ async fn validate(
         None => current.and_then(|c| c.email.clone()),
         Some(value) => clean(value.as_deref()).map(|e| e.to_lowercase()),
     };
-    if let Some(email) = &email {
-        if !is_valid_email(email) {
-            push(&mut errors, "email", "Informe um e-mail válido.");
-        }
+    if email.as_deref().is_some_and(|e| !is_valid_email(e)) {
+        push(&mut errors, "email", "Informe um e-mail válido.");
     }
 
     let phone = match &input.phone {
