@@ -149,4 +149,35 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       await context.close();
     }
   });
+  it('books an appointment through the form and refuses an overlapping one', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      await page.goto('/appointments');
+      const book = async () => {
+        await page.getByRole('button', { name: 'Novo agendamento' }).click();
+        await page.fill('#appointment-client-search', 'joao');
+        await page.locator('#appointment-client option', { hasText: 'João Ávila' }).waitFor({ state: 'attached' });
+        await page.fill('#appointment-service', 'Barba');
+        await page.fill('#appointment-price', '80,00');
+        await page.fill('#appointment-date', '2026-12-02');
+        await page.fill('#appointment-time', '10:00');
+        await page.selectOption('#appointment-duration', '45');
+        await page.getByRole('button', { name: 'Agendar' }).click();
+      };
+      await book();
+      await page.getByText('Agendamento de João Ávila criado.').waitFor();
+      const row = page.locator('table tbody tr', { hasText: 'Barba' });
+      await row.waitFor();
+      assert.match(await row.innerText(), /02\/12\/2026[\s\S]*10:00–10:45[\s\S]*R\$ 80,00/);
+
+      await book();
+      const alert = page.locator('form[aria-label="Novo agendamento"] .alert-danger');
+      await alert.waitFor();
+      assert.ok((await alert.innerText()).length > 0, 'the overlap is explained');
+      assert.deepEqual(problems(messages).filter((m) => !/status of 409/.test(m.text)), []);
+    } finally {
+      await context.close();
+    }
+  });
 });

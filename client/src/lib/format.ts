@@ -110,3 +110,45 @@ export function formatCpf(value: string | null | undefined): string {
   const d = onlyDigits(value);
   return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : value;
 }
+
+/** Reais typed by a person to cents: `1.234,50`, `R$ 45`, `45.5` → 123450, 4500, 4550; null if unreadable. */
+export function parseMoney(text: string): number | null {
+  let t = text.replace(/R\$/i, '').replace(/\s/g, '');
+  if (!t) return null;
+  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
+  else if (/^\d{1,3}(\.\d{3})+$/.test(t)) t = t.replace(/\./g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}
+
+/** Cents as a person types them back: 123450 → `1.234,50`. */
+export function moneyInput(cents: number): string {
+  return formatMoney(cents).replace(/^-?R\$ /, '');
+}
+
+/**
+ * `2026-12-01` + `14:30` → `2026-12-01T14:30:00-03:00`, with the browser's
+ * offset for that moment (staff work in the business's zone). Browser only.
+ */
+export function localDateTime(date: string, time: string): string {
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi] = time.split(':').map(Number);
+  const offset = -new Date(y, mo - 1, d, h, mi).getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${date}T${time}:00${sign}${hh}:${mm}`;
+}
+
+/** The UTC offset an RFC 3339 time carries: `…T14:30:00-03:00` → `-03:00` (`Z` → `+00:00`); null if none. */
+export function offsetOf(value: string | null | undefined): string | null {
+  const m = value ? /(Z|[+-]\d{2}:\d{2})$/.exec(value.trim()) : null;
+  if (!m) return null;
+  return m[1] === 'Z' ? '+00:00' : m[1];
+}
+
+/** `2026-12-01` + `14:30` + `-03:00` → `2026-12-01T14:30:00-03:00`. */
+export function dateTimeWithOffset(date: string, time: string, offset: string): string {
+  return `${date}T${time}:00${offset}`;
+}

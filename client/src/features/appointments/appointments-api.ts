@@ -18,3 +18,31 @@ export function changeAppointmentStatus(
     body: { status, version: appointment.version, ...(cancellationReason !== undefined ? { cancellationReason } : {}) },
   });
 }
+
+export interface NewAppointment {
+  clientId: number;
+  staffId: number;
+  service: string;
+  startsAt: string;
+  durationMinutes: number;
+  priceCents: number;
+  notes?: string;
+}
+
+export function createAppointment(input: NewAppointment): Promise<{ data: Appointment }> {
+  return apiRequest('/appointments', { method: 'POST', body: input });
+}
+
+/** People to pick from: clients matching `q`, and (admins only) the active staff. */
+export function searchClients(q: string): Promise<ListResponse<{ id: number; name: string }>> {
+  return apiRequest('/clients', { query: { page: 1, per_page: 10, q } });
+}
+
+export function listStaff(): Promise<ListResponse<{ id: number; name: string; active: boolean }>> {
+  return apiRequest('/users', { query: { page: 1, per_page: 100 } });
+}
+
+/** Only for its timestamps' offset (the business time zone's). */
+export function getMe(): Promise<{ data: { updatedAt: string } }> {
+  return apiRequest('/me');
+}

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { NEXT_STATUSES, STATUS_LABELS, statusLabel, type Appointment, type AppointmentStatus } from '../../lib/appointment';
 import { buildQuery, pageParam, parseQuery } from '../../lib/query-string';
 import { takeServerProvided } from '../../lib/server-data';
+import { AppointmentForm } from './appointment-form';
 import { changeAppointmentStatus } from './appointments-api';
 import { fetchAppointments, selectAppointments } from './appointments-slice';
 
@@ -29,6 +30,7 @@ export default function AppointmentsPage() {
   }, [page, status]);
 
   const [busyId, setBusyId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
 
   const changeStatus = async (appointment: Appointment, next: AppointmentStatus) => {
     let reason: string | undefined;
@@ -71,7 +73,21 @@ export default function AppointmentsPage() {
 
   return (
     <div className="container-fluid">
-      <PageHeader title="Agendamentos" subtitle="Horários marcados com seus clientes." />
+      <PageHeader title="Agendamentos" subtitle="Horários marcados com seus clientes.">
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          Novo agendamento
+        </button>
+      </PageHeader>
+      {creating ? (
+        <AppointmentForm
+          onCancel={() => setCreating(false)}
+          onSaved={(a) => {
+            toast.success(`Agendamento de ${a.clientName} criado.`);
+            setCreating(false);
+            void load();
+          }}
+        />
+      ) : null}
       <div className="card">
         <div className="card-header d-flex gap-2 align-items-center flex-wrap">
           <label htmlFor="appointments-status" className="form-label mb-0">

@@ -1,0 +1,236 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { FieldError, invalidClass } from '../../components/field-error';
+import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
+import type { Appointment } from '../../lib/appointment';
+import { dateTimeWithOffset, isoDate, localDateTime, offsetOf, parseMoney } from '../../lib/format';
+import { createAppointment, getMe, listStaff, searchClients } from './appointments-api';
+
+const SAVE_ERROR = 'Não foi possível criar o agendamento.';
+const DURATIONS = [15, 30, 45, 60, 90, 120, 180];
+
+interface Option {
+  id: number;
+  name: string;
+}
+
+/** A new appointment: client found by name, staff (admins choose; staff book themselves), time, service, price. */
+export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointment) => void; onCancel: () => void }) {
+  const me = useAppSelector((s) => s.auth);
+  const isAdmin = me.role === 'admin';
+  const [clientQuery, setClientQuery] = useState('');
+  const [clients, setClients] = useState<Option[]>([]);
+  const [staff, setStaff] = useState<Option[]>(me.id && me.name ? [{ id: me.id, name: me.name }] : []);
+  const [form, setForm] = useState({
+    clientId: '',
+    staffId: me.id ? String(me.id) : '',
+    service: '',
+    date: isoDate(new Date()),
+    time: '09:00',
+    duration: '60',
+    price: '',
+    notes: '',
+  });
+  // The business zone's offset, read from a server timestamp: the browser's
+  // own zone may differ, and the server refuses times without an offset.
+  const listed = useAppSelector((s) => s.appointments.list[0]?.startsAt);
+  const [offset, setOffset] = useState<string | null>(offsetOf(listed));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  // Client search, debounced; the first match is preselected.
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      searchClients(clientQuery.trim()).then(
+        ({ data }) => {
+          if (cancelled) return;
+          setClients(data);
+          setForm((f) => (data.some((c) => String(c.id) === f.clientId) ? f : { ...f, clientId: data[0] ? String(data[0].id) : '' }));
+        },
+        () => undefined,
+      );
+    }, 250);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [clientQuery]);
+
+  useEffect(() => {
+    if (offset) return;
+    getMe().then(
+      ({ data }) => setOffset(offsetOf(data.updatedAt)),
+      () => undefined, // fall back to the browser's offset
+    );
+  }, [offset]);
+
+  useEffect(() => {
+    if (!isAdmin) return;
+    listStaff().then(
+      ({ data }) => setStaff(data.filter((u) => u.active)),
+      () => undefined, // keep "me" as the only choice
+    );
+  }, [isAdmin]);
+
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const local: FieldErrors = {};
+    if (!form.clientId) local.clientId = ['Escolha o cliente.'];
+    const priceCents = form.price.trim() ? parseMoney(form.price) : 0;
+    if (priceCents === null) local.priceCents = ['Valor inválido: use, por exemplo, 45,00.'];
+    if (!form.date || !form.time) local.startsAt = ['Informe a data e o horário.'];
+    setErrors(local);
+    setMessage(null);
+    if (Object.keys(local).length) return;
+    setSaving(true);
+    try {
+      const { data } = await createAppointment({
+        clientId: Number(form.clientId),
+        staffId: Number(form.staffId),
+        service: form.service.trim(),
+        startsAt: offset ? dateTimeWithOffset(form.date, form.time, offset) : localDateTime(form.date, form.time),
+        durationMinutes: Number(form.duration),
+        priceCents: priceCents ?? 0,
+        ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
+      });
+      onSaved(data);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.errors);
+      setMessage(errorMessage(error, SAVE_ERROR));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card mb-3" onSubmit={onSubmit} noValidate aria-label="Novo agendamento">
+      <div className="card-header">
+        <h3 className="card-title h6 mb-0">Novo agendamento</h3>
+      </div>
+      <div className="card-body">
+        {message ? (
+          <div className="alert alert-danger" role="alert">
+            {message}
+          </div>
+        ) : null}
+        <div className="row g-3">
+          <div className="col-md-6">
+            <label htmlFor="appointment-client-search" className="form-label">
+              Cliente
+            </label>
+            <div className="d-flex gap-2">
+              <input
+                id="appointment-client-search"
+                type="search"
+                className="form-control"
+                placeholder="Buscar cliente"
+                value={clientQuery}
+                onChange={(e) => setClientQuery(e.target.value)}
+                aria-label="Buscar cliente"
+              />
+              <select
+                id="appointment-client"
+                className={`form-select${invalidClass(errors, 'clientId')}`}
+                value={form.clientId}
+                onChange={set('clientId')}
+                aria-label="Cliente"
+              >
+                {clients.length === 0 ? <option value="">Nenhum cliente encontrado</option> : null}
+                {clients.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <FieldError errors={errors} name="clientId" />
+          </div>
+          <div className="col-md-6">
+            <label htmlFor="appointment-staff" className="form-label">
+              Profissional
+            </label>
+            <select
+              id="appointment-staff"
+              className={`form-select${invalidClass(errors, 'staffId')}`}
+              value={form.staffId}
+              onChange={set('staffId')}
+              disabled={!isAdmin}
+            >
+              {staff.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name}
+                </option>
+              ))}
+            </select>
+            <FieldError errors={errors} name="staffId" />
+          </div>
+          <div className="col-md-6">
+            <label htmlFor="appointment-service" className="form-label">
+              Serviço
+            </label>
+            <input id="appointment-service" className={`form-control${invalidClass(errors, 'service')}`} value={form.service} onChange={set('service')} />
+            <FieldError errors={errors} name="service" />
+          </div>
+          <div className="col-md-6">
+            <label htmlFor="appointment-price" className="form-label">
+              Valor (R$)
+            </label>
+            <input
+              id="appointment-price"
+              inputMode="decimal"
+              className={`form-control${invalidClass(errors, 'priceCents')}`}
+              placeholder="0,00"
+              value={form.price}
+              onChange={set('price')}
+            />
+            <FieldError errors={errors} name="priceCents" />
+          </div>
+          <div className="col-md-4">
+            <label htmlFor="appointment-date" className="form-label">
+              Data
+            </label>
+            <input id="appointment-date" type="date" className={`form-control${invalidClass(errors, 'startsAt')}`} value={form.date} onChange={set('date')} />
+            <FieldError errors={errors} name="startsAt" />
+          </div>
+          <div className="col-md-4">
+            <label htmlFor="appointment-time" className="form-label">
+              Horário
+            </label>
+            <input id="appointment-time" type="time" className="form-control" value={form.time} onChange={set('time')} />
+          </div>
+          <div className="col-md-4">
+            <label htmlFor="appointment-duration" className="form-label">
+              Duração
+            </label>
+            <select id="appointment-duration" className={`form-select${invalidClass(errors, 'durationMinutes')}`} value={form.duration} onChange={set('duration')}>
+              {DURATIONS.map((m) => (
+                <option key={m} value={m}>
+                  {m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`}
+                </option>
+              ))}
+            </select>
+            <FieldError errors={errors} name="durationMinutes" />
+          </div>
+          <div className="col-12">
+            <label htmlFor="appointment-notes" className="form-label">
+              Observações
+            </label>
+            <textarea id="appointment-notes" className="form-control" rows={2} value={form.notes} onChange={set('notes')} />
+          </div>
+        </div>
+      </div>
+      <div className="card-footer d-flex justify-content-end gap-2">
+        <button type="button" className="btn btn-light" onClick={onCancel} disabled={saving}>
+          Cancelar
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Salvando...' : 'Agendar'}
+        </button>
+      </div>
+    </form>
+  );
+}
