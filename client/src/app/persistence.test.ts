@@ -77,4 +77,13 @@ describe('persist:root', () => {
     expect(JSON.parse(raw.auth).accessToken).toBe('t');
     expect(JSON.parse(raw._persist)).toEqual({ version: -1, rehydrated: true });
   });
+
+  it('never restores a request as still loading', async () => {
+    const storage = fakeStorage({ [PERSIST_STORAGE_KEY]: stored({ clients: { list: [{ id: 1 }], meta: null, loading: true, error: null } }) });
+    vi.stubGlobal('window', { localStorage: storage });
+    const store = makeStore(null, { persist: true });
+    await rehydrated(persistStore(store));
+    expect(store.getState().clients.list).toEqual([{ id: 1 }]);
+    expect(store.getState().clients.loading).toBe(false);
+  });
 });

@@ -26,16 +26,16 @@ export interface ListQuery {
  */
 export function createListSlice<T extends { id: number }>(
   name: string,
-  fetchPage: (query: ListQuery) => Promise<ListResponse<T>>,
+  fetchPage: (query: ListQuery, signal?: AbortSignal) => Promise<ListResponse<T>>,
   defaultError: string,
 ) {
   const initialState: ListState<T> = { list: [], meta: null, loading: false, error: null };
 
   const fetchList = createAsyncThunk<ListResponse<T>, ListQuery | undefined, { rejectValue: string }>(
     `${name}/fetch`,
-    async (query, { rejectWithValue }) => {
+    async (query, { rejectWithValue, signal }) => {
       try {
-        return await fetchPage({ page: 1, ...query });
+        return await fetchPage({ page: 1, ...query }, signal);
       } catch (error) {
         return rejectWithValue(errorMessage(error, defaultError));
       }
@@ -66,6 +66,8 @@ export function createListSlice<T extends { id: number }>(
           state.loading = false;
         })
         .addCase(fetchList.rejected, (state, action) => {
+          // A fetch superseded by a newer one (the page changed) is not a failure.
+          if (action.meta.aborted) return;
           state.loading = false;
           state.error = action.payload ?? defaultError;
         })

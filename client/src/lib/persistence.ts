@@ -48,7 +48,13 @@ export function serverWinsReconciler<S extends object>(serverKeys: readonly stri
     const start = initial as Record<string, unknown>;
     const now = original as Record<string, unknown>;
     for (const key of Object.keys(filtered)) {
-      if (serverKeys.includes(key) || now[key] !== start[key]) delete filtered[key];
+      if (serverKeys.includes(key) || now[key] !== start[key]) {
+        delete filtered[key];
+        continue;
+      }
+      // No request survives a page load: a stored `loading: true` is stale.
+      const value = filtered[key];
+      if (value && typeof value === 'object' && 'loading' in value) filtered[key] = { ...value, loading: false };
     }
     return autoMergeLevel1(filtered as S, original, reduced, config);
   };

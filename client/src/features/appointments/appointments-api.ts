@@ -3,8 +3,8 @@ import { PAGE_SIZE, type ListQuery } from '../../lib/list-slice';
 import type { ListResponse } from '../../lib/types';
 import type { Appointment, AppointmentStatus } from '../../lib/appointment';
 
-export function getAppointments(query: ListQuery): Promise<ListResponse<Appointment>> {
-  return apiRequest('/appointments', { query: { page: 1, per_page: PAGE_SIZE, ...query } });
+export function getAppointments(query: ListQuery, signal?: AbortSignal): Promise<ListResponse<Appointment>> {
+  return apiRequest('/appointments', { query: { page: 1, per_page: PAGE_SIZE, ...query }, signal });
 }
 
 /** PATCH /appointments/{id}/status; cancelling needs a reason. */

@@ -26,7 +26,10 @@ export default function AppointmentsPage() {
   const load = () => dispatch(fetchAppointments({ page, status: status || undefined }));
 
   useEffect(() => {
-    if (!takeServerProvided('appointments')) void load();
+    if (takeServerProvided('appointments')) return;
+    const request = load();
+    // A newer query replaces this one: drop its answer if it comes late.
+    return () => request.abort();
   }, [page, status]);
 
   const [busyId, setBusyId] = useState<number | null>(null);

@@ -37,7 +37,10 @@ export default function ClientsPage() {
   useEffect(() => {
     // Refetch when the query changes (load reads only page and q); on the page the
     // server rendered, the list in the HTML is already this query's.
-    if (!takeServerProvided('clients')) void load();
+    if (takeServerProvided('clients')) return;
+    const request = load();
+    // A newer query replaces this one: drop its answer if it comes late.
+    return () => request.abort();
   }, [page, q]);
 
   useEffect(() => setSearch(q), [q]);

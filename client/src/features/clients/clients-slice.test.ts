@@ -54,3 +54,21 @@ describe('clients slice', () => {
     expect(store.getState().clients.list).toEqual([]);
   });
 });
+
+describe('clients slice, superseded fetches', () => {
+  it('ignores an aborted fetch and keeps the newer one loading', async () => {
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const store = makeStore();
+    const first = store.dispatch(fetchClients({ page: 1 }));
+    first.abort();
+    store.dispatch(fetchClients({ page: 2 }));
+    await first;
+    expect(store.getState().clients.loading).toBe(true);
+    expect(store.getState().clients.error).toBeNull();
+    vi.unstubAllGlobals();
+  });
+});
