@@ -31,6 +31,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", api)
         .merge(assets)
         .route("/", get(pages::root))
+        .route("/login", get(pages::page).post(pages::login_form))
         // Pages compress themselves, flushing the head early.
         .fallback(get(pages::page))
         .layer(TraceLayer::new_for_http())

@@ -14,9 +14,9 @@ use futures::StreamExt;
 use serde_json::{Map, Value, json};
 
 use crate::auth::{AuthUser, SESSION_COOKIE, authenticate};
-use crate::error::Result;
+use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
-use crate::routes::auth::{removal_cookie, revoke};
+use crate::routes::auth::{removal_cookie, revoke, session_cookie, sign_in};
 use crate::services::{appointments, clients, dashboard};
 use crate::state::AppState;
 
@@ -89,22 +89,81 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         Route::Protected(path, title) => (path, title, StatusCode::OK),
         Route::NotFound => ("*", "Página não encontrada", StatusCode::NOT_FOUND),
     };
+    let page = Page { route: route_key, title, status, session, token, login_error: None };
+    render(state, page, &uri, &headers, jar)
+}
 
+#[derive(serde::Deserialize)]
+pub struct LoginForm {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// `POST /login`: the login form posted before the page's script has run
+/// (on a slow link the form is on screen well before it is hydrated).
+/// Success sets the session cookie and goes to /dashboard; a failure shows
+/// the login page again with the message.
+pub async fn login_form(
+    State(state): State<AppState>,
+    uri: Uri,
+    headers: HeaderMap,
+    jar: CookieJar,
+    axum::Form(form): axum::Form<LoginForm>,
+) -> Response {
+    match sign_in(&state, &form.email, form.password).await {
+        Ok((_, token, _)) => (jar.add(session_cookie(token, state.keys.ttl)), found("/dashboard")).into_response(),
+        Err(error) => {
+            let message = match &error {
+                AppError::Unauthorized(message) => message.clone(),
+                AppError::Validation { .. } => "Informe o e-mail e a senha.".to_string(),
+                _ => "Não foi possível entrar agora. Tente novamente.".to_string(),
+            };
+            if let AppError::Internal(cause) = &error {
+                tracing::error!(?cause, "sign-in by form failed");
+            }
+            let page = Page {
+                route: "/login",
+                title: "Entrar",
+                status: error.status(),
+                session: None,
+                token: None,
+                login_error: Some(message),
+            };
+            render(state, page, &uri, &headers, jar)
+        }
+    }
+}
+
+/// What one page response shows.
+struct Page {
+    route: &'static str,
+    title: &'static str,
+    status: StatusCode,
+    session: Option<AuthUser>,
+    token: Option<String>,
+    /// A failed form sign-in, shown on the login page.
+    login_error: Option<String>,
+}
+
+/// The streamed HTML response: the head at once, then the rendered root and
+/// the state once the page's data is loaded.
+fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: CookieJar) -> Response {
     let layout = Layout::from_cookie(jar.get(layout::COOKIE).map(|c| c.value()));
     let document = ssr::Document {
         html_attributes: layout.html_attributes(),
-        title: format!("{title} | Expediente"),
+        title: format!("{} | Expediente", page.title),
         css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
-        preload: state.manifest.preload_for(route_key),
+        preload: state.manifest.preload_for(page.route),
         entry: format!("/assets/{}", state.manifest.entry),
+        scripts_after_first_paint: state.ssr.is_some(),
     };
     let head = document.head();
     let url = uri.path_and_query().map_or("/", |p| p.as_str()).to_string();
+    let status = page.status;
     let body_future = async move {
-        // Rendered only in the browser, the page is a plain SPA: it fetches
-        // its own data (the peer the first-paint benchmark measures against).
-        let data_route = if state.ssr.is_some() { route_key } else { "" };
-        let page_state = match preloaded_state(&state, data_route, &url, session.as_ref(), token.as_deref(), &layout).await {
+        let page_state = match preloaded_state(&state, &page, &url, &layout).await {
             Ok(value) => value,
             Err(error) => {
                 tracing::error!(?error, url, "loading the page's data failed");
@@ -125,9 +184,11 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         root + &document.tail(&state_json)
     };
 
-    let gzip = accepts_gzip(&headers);
+    let gzip = accepts_gzip(headers);
     let chunks = futures::stream::once(async move { head }).chain(futures::stream::once(body_future));
-    let body = if gzip { Body::from_stream(gzip_stream(chunks)) } else {
+    let body = if gzip {
+        Body::from_stream(gzip_stream(chunks))
+    } else {
         Body::from_stream(chunks.map(|s| Ok::<_, Infallible>(Bytes::from(s))))
     };
     let mut response = (status, jar, body).into_response();
@@ -143,18 +204,20 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
 }
 
 /// The state the page is rendered and hydrated with (ssr/CONTRACT.md).
-async fn preloaded_state(
-    state: &AppState,
-    route: &str,
-    url: &str,
-    session: Option<&AuthUser>,
-    token: Option<&str>,
-    layout: &Layout,
-) -> Result<Value> {
+async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layout) -> Result<Value> {
     let tz = state.config.tz;
     let mut out = Map::new();
     out.insert("layout".into(), serde_json::to_value(layout).unwrap_or(Value::Null));
-    let Some(auth) = session else {
+    let Some(auth) = &page.session else {
+        if let Some(error) = &page.login_error {
+            out.insert(
+                "auth".into(),
+                json!({
+                    "id": null, "name": null, "email": null, "role": null, "accessToken": null, "typeToken": null,
+                    "expiresIn": null, "expiresAt": null, "loading": false, "error": error,
+                }),
+            );
+        }
         return Ok(Value::Object(out));
     };
     let now = chrono::Utc::now().timestamp();
@@ -162,26 +225,38 @@ async fn preloaded_state(
         "auth".into(),
         json!({
             "id": auth.user.id, "name": auth.user.name, "email": auth.user.email, "role": auth.user.role,
-            "accessToken": token, "typeToken": "Bearer", "expiresIn": (auth.claims.exp - now).max(0),
+            "accessToken": page.token, "typeToken": "Bearer", "expiresIn": (auth.claims.exp - now).max(0),
             "expiresAt": auth.claims.exp * 1000, "loading": false, "error": null,
         }),
     );
+    // Rendered only in the browser, the page is a plain SPA: it fetches its
+    // own data (the peer the first-paint benchmark measures against).
+    if state.ssr.is_none() {
+        return Ok(Value::Object(out));
+    }
     let query = url.split_once('?').map_or("", |(_, q)| q);
-    match route {
+    match page.route {
         "/dashboard" => {
             out.insert("page".into(), json!({ "dashboard": dashboard::summary(&state.db, tz).await? }));
         }
         "/clients" => {
             let query: clients::ClientQuery = serde_urlencoded::from_str(query).unwrap_or_default();
-            let page = clients::list(&state.db, &query, tz).await?;
-            out.insert("clients".into(), json!({ "list": page.data, "meta": page.meta, "loading": false, "error": null }));
+            // A hand-edited address with a bad filter still gets the first page.
+            let list = match clients::list(&state.db, &query, tz).await {
+                Err(AppError::Validation { .. }) => clients::list(&state.db, &Default::default(), tz).await?,
+                other => other?,
+            };
+            out.insert("clients".into(), json!({ "list": list.data, "meta": list.meta, "loading": false, "error": null }));
         }
         "/appointments" => {
             let query: appointments::AppointmentQuery = serde_urlencoded::from_str(query).unwrap_or_default();
-            let page = appointments::list(&state.db, &query, tz).await?;
+            let list = match appointments::list(&state.db, &query, tz).await {
+                Err(AppError::Validation { .. }) => appointments::list(&state.db, &Default::default(), tz).await?,
+                other => other?,
+            };
             out.insert(
                 "appointments".into(),
-                json!({ "list": page.data, "meta": page.meta, "loading": false, "error": null }),
+                json!({ "list": list.data, "meta": list.meta, "loading": false, "error": null }),
             );
         }
         _ => {}

@@ -94,3 +94,46 @@ async fn pages_are_gzipped_when_asked(backend: Backend) {
     assert!(html.starts_with("<!doctype html>") && html.ends_with("</html>"));
 }
 both!(pages_are_gzipped_when_asked);
+
+async fn the_login_form_works_before_its_script_runs(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let response = app
+        .http
+        .post(app.url("/login"))
+        .form(&[("email", "nao@example.com"), ("password", "errada")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    let html = response.text().await.unwrap();
+    assert_eq!(preloaded_state(&html)["auth"]["error"], "E-mail ou senha inválidos.");
+    assert!(html.contains("E-mail ou senha inválidos."), "the message is rendered");
+
+    let response = app.http.post(app.url("/login")).form(&[("email", ""), ("password", "")]).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    let response = app
+        .http
+        .post(app.url("/login"))
+        .form(&[("email", ADMIN_EMAIL), ("password", common::ADMIN_PASSWORD)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::FOUND);
+    assert_eq!(location(&response), "/dashboard");
+    let cookie = response.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.starts_with("expediente_session=") && cookie.contains("HttpOnly"), "{cookie}");
+    let response = app.http.get(app.url("/dashboard")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}
+both!(the_login_form_works_before_its_script_runs);
+
+async fn a_bad_list_filter_in_the_address_still_shows_the_first_page(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let token = app.admin_token().await;
+    let (status, _) = common::json_of(app.post("/api/clients", &token, serde_json::json!({ "name": "Ana Lúcia" })).await).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let html = app.http.get(app.url("/clients?sort=inventado&page=1")).send().await.unwrap().text().await.unwrap();
+    assert_eq!(preloaded_state(&html)["clients"]["list"][0]["name"], "Ana Lúcia");
+}
+both!(a_bad_list_filter_in_the_address_still_shows_the_first_page);

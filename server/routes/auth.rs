@@ -12,7 +12,7 @@ use sea_orm::{ActiveModelTrait, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::auth::{AuthUser, SESSION_COOKIE, authenticate, verify_password};
+use crate::auth::{AuthUser, Claims, SESSION_COOKIE, authenticate, verify_password};
 use crate::error::{ApiJson, AppError, FieldErrors, Result};
 use crate::services::{audit, users};
 use crate::state::AppState;
@@ -42,27 +42,7 @@ pub struct LoginData {
 }
 
 async fn login(State(state): State<AppState>, jar: CookieJar, ApiJson(input): ApiJson<LoginInput>) -> Result<impl IntoResponse> {
-    let mut errors = FieldErrors::new();
-    if input.email.trim().is_empty() {
-        errors.insert("email".into(), vec!["Informe o e-mail.".into()]);
-    }
-    if input.password.is_empty() {
-        errors.insert("password".into(), vec!["Informe a senha.".into()]);
-    }
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
-    }
-    let user = users::find_by_email(&state.db, &input.email).await?;
-    // Verify against a real hash even for an unknown e-mail, so the answer
-    // takes as long and says as little either way.
-    let hash = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| DUMMY_HASH.to_string());
-    let password_ok = verify_password(input.password, hash).await?;
-    let user = user.filter(|_| password_ok).ok_or_else(|| AppError::Unauthorized("E-mail ou senha inválidos.".into()))?;
-    if !user.active {
-        return Err(AppError::Unauthorized("Usuário desativado. Fale com um administrador.".into()));
-    }
-    let (token, claims) = state.keys.issue(user.id);
-    audit::record(&state.db, "user", user.id, "sign_in", Some(user.id), json!({})).await?;
+    let (user, token, claims) = sign_in(&state, &input.email, input.password).await?;
     let cookie = session_cookie(token.clone(), state.keys.ttl);
     let data = LoginData {
         id: user.id,
@@ -75,6 +55,33 @@ async fn login(State(state): State<AppState>, jar: CookieJar, ApiJson(input): Ap
         expires_at: claims.exp * 1000,
     };
     Ok((jar.add(cookie), Json(json!({ "data": data }))))
+}
+
+/// Checks the credentials and issues a token; the sign-in is audited. Used
+/// by the API and by the login form posted before the page's script runs.
+pub async fn sign_in(state: &AppState, email: &str, password: String) -> Result<(entities::user::Model, String, Claims)> {
+    let mut errors = FieldErrors::new();
+    if email.trim().is_empty() {
+        errors.insert("email".into(), vec!["Informe o e-mail.".into()]);
+    }
+    if password.is_empty() {
+        errors.insert("password".into(), vec!["Informe a senha.".into()]);
+    }
+    if !errors.is_empty() {
+        return Err(AppError::invalid(errors));
+    }
+    let user = users::find_by_email(&state.db, email).await?;
+    // Verify against a real hash even for an unknown e-mail, so the answer
+    // takes as long and says as little either way.
+    let hash = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| DUMMY_HASH.to_string());
+    let password_ok = verify_password(password, hash).await?;
+    let user = user.filter(|_| password_ok).ok_or_else(|| AppError::Unauthorized("E-mail ou senha inválidos.".into()))?;
+    if !user.active {
+        return Err(AppError::Unauthorized("Usuário desativado. Fale com um administrador.".into()));
+    }
+    let (token, claims) = state.keys.issue(user.id);
+    audit::record(&state.db, "user", user.id, "sign_in", Some(user.id), json!({})).await?;
+    Ok((user, token, claims))
 }
 
 /// An argon2id hash of a random password nobody knows.

@@ -18,6 +18,10 @@ pub struct Document {
     pub preload: Vec<String>,
     /// The browser entry module, as a URL.
     pub entry: String,
+    /// When the root arrives rendered, the modules are only fetched after
+    /// the first paint, so on a slow link they don't share its bandwidth
+    /// with the stylesheet the paint waits for.
+    pub scripts_after_first_paint: bool,
 }
 
 impl Document {
@@ -35,9 +39,10 @@ impl Document {
         for href in &self.css {
             out.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", escape_attr(href)));
         }
-        out.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_attr(&self.entry)));
-        for href in &self.preload {
-            out.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_attr(href)));
+        if !self.scripts_after_first_paint {
+            for href in std::iter::once(&self.entry).chain(&self.preload) {
+                out.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_attr(href)));
+            }
         }
         out.push_str("</head><body><div id=\"root\">");
         out
@@ -45,11 +50,19 @@ impl Document {
 
     /// After the root's content: the state the browser hydrates with, and the entry.
     pub fn tail(&self, state_json: &str) -> String {
-        format!(
-            "</div>{}<script type=\"module\" src=\"{}\"></script></body></html>",
-            state_script(state_json),
-            escape_attr(&self.entry)
-        )
+        let scripts = if self.scripts_after_first_paint {
+            // JSON string literals are valid JavaScript; `<` escaped as in the state.
+            let urls = serde_json::to_string(&self.preload).unwrap_or_default().replace('<', "\\u003c");
+            let entry = serde_json::to_string(&self.entry).unwrap_or_default().replace('<', "\\u003c");
+            format!(
+                "<script>requestAnimationFrame(function(){{setTimeout(function(){{var d=document;\
+                 {urls}.forEach(function(u){{var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)}});\
+                 var s=d.createElement('script');s.type='module';s.src={entry};d.body.appendChild(s)}})}})</script>"
+            )
+        } else {
+            format!("<script type=\"module\" src=\"{}\"></script>", escape_attr(&self.entry))
+        };
+        format!("</div>{}{scripts}</body></html>", state_script(state_json))
     }
 }
 
@@ -79,6 +92,7 @@ mod tests {
             css: vec!["/assets/a.css".into()],
             preload: vec!["/assets/c.js".into()],
             entry: "/assets/e.js".into(),
+            scripts_after_first_paint: false,
         };
         let html = doc.head() + "<p>x</p>" + &doc.tail(r#"{"a":"</script><b>"}"#);
         assert!(html.starts_with("<!doctype html><html lang=\"pt-BR\" data-layout=\"horizontal\">"));
@@ -87,5 +101,22 @@ mod tests {
         assert!(html.contains("<div id=\"root\"><p>x</p></div>"));
         assert!(html.contains(r#"{"a":"\u003c/script>\u003cb>"}"#));
         assert!(!html.contains("</script><b>"));
+        assert!(html.contains("<script type=\"module\" src=\"/assets/e.js\"></script></body></html>"));
+    }
+
+    #[test]
+    fn after_first_paint_the_modules_are_injected_not_linked() {
+        let doc = Document {
+            html_attributes: vec![],
+            title: "t".into(),
+            css: vec!["/assets/a.css".into()],
+            preload: vec!["/assets/c.js".into()],
+            entry: "/assets/e.js".into(),
+            scripts_after_first_paint: true,
+        };
+        let html = doc.head() + &doc.tail("{}");
+        assert!(!html.contains("rel=\"modulepreload\""));
+        assert!(html.contains(r#"["/assets/c.js"].forEach"#));
+        assert!(html.contains(r#"s.src="/assets/e.js""#));
     }
 }

@@ -32,7 +32,8 @@ export default function LoginPage() {
               {error}
             </div>
           ) : null}
-          <form onSubmit={onSubmit} noValidate>
+          {/* method and action let the form sign in before the script has loaded. */}
+          <form method="post" action="/login" onSubmit={onSubmit} noValidate>
             <div className="mb-3">
               <label htmlFor="login-email" className="form-label">
                 E-mail
