@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/spinner';
@@ -8,8 +8,6 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { accessToken, loading, error } = useAppSelector(selectAuth);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
 
   // A signed-in user has nothing to do here.
   if (accessToken) return <Navigate to="/dashboard" replace />;
@@ -17,7 +15,11 @@ export default function LoginPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
-    const result = await dispatch(login({ email: email.trim(), password }));
+    // Uncontrolled inputs: what was typed before hydration is still in the DOM.
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    const result = await dispatch(login({ email, password }));
     if (login.fulfilled.match(result)) navigate('/dashboard', { replace: true });
   };
 
@@ -45,8 +47,6 @@ export default function LoginPage() {
                 className="form-control"
                 autoComplete="username"
                 placeholder="voce@empresa.com.br"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
                 required
               />
             </div>
@@ -61,8 +61,6 @@ export default function LoginPage() {
                 className="form-control"
                 autoComplete="current-password"
                 placeholder="Sua senha"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
                 required
               />
             </div>

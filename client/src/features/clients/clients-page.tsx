@@ -28,7 +28,6 @@ export default function ClientsPage() {
   const page = pageParam(query.page);
   const q = query.q ?? '';
   const { list, meta, loading, error } = useAppSelector(selectClients);
-  const [search, setSearch] = useState(q);
   // null: no form; 'new': creating; a client: editing it.
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
 
@@ -42,8 +41,6 @@ export default function ClientsPage() {
     // A newer query replaces this one: drop its answer if it comes late.
     return () => request.abort();
   }, [page, q]);
-
-  useEffect(() => setSearch(q), [q]);
 
   const onSaved = (saved: Client) => {
     toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
@@ -67,7 +64,9 @@ export default function ClientsPage() {
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(`/clients${buildQuery({ q: search.trim() })}`);
+    // Uncontrolled input: text typed before hydration is kept.
+    const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    navigate(`/clients${buildQuery({ q: text })}`);
   };
 
   return (
@@ -87,7 +86,7 @@ export default function ClientsPage() {
       ) : null}
       <div className="card">
         <div className="card-header">
-          <form className="d-flex gap-2 flex-wrap" role="search" onSubmit={onSearch}>
+          <form className="d-flex gap-2 flex-wrap" role="search" method="get" action="/clients" onSubmit={onSearch}>
             <label htmlFor="clients-search" className="visually-hidden">
               Buscar clientes
             </label>
@@ -98,8 +97,9 @@ export default function ClientsPage() {
               className="form-control"
               style={{ maxWidth: 320 }}
               placeholder="Buscar por nome, e-mail, telefone ou documento"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              // Remounted with the address's q after navigation.
+              key={q}
+              defaultValue={q}
             />
             <button type="submit" className="btn btn-primary">
               Buscar
