@@ -97,6 +97,32 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
     }
   });
 
+  it('server-renders every screen (no empty root from a failed render)', async () => {
+    const { context, page } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      const screens = {
+        '/dashboard': 'Total de clientes',
+        '/clients': 'Novo cliente',
+        '/appointments': 'Novo agendamento',
+        '/reports': 'Relatórios',
+        '/users': 'Usuários',
+        '/auth/profile': 'Meu perfil',
+        '/nao-existe': 'Página não encontrada',
+      };
+      for (const [path, text] of Object.entries(screens)) {
+        const response = await page.request.get(path);
+        const html = await response.text();
+        const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('window.__PRELOADED_STATE__'));
+        assert.ok(root.length > 200, `${path}: the root has the rendered screen`);
+        assert.ok(root.includes(text), `${path}: shows ${text}`);
+        assert.doesNotMatch(root, /full-page-spinner/, `${path}: no spinner`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('signs out on /logout and is sent to /login when opening /dashboard again', async () => {
     const { context, page, messages } = await openPage(app.browser, app.server.url);
     try {
