@@ -86,15 +86,25 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
     assert_eq!(body["data"]["startsAt"], "2030-11-21T14:00:00-03:00");
     assert_eq!(body["data"]["notes"], "Primeira vez");
 
-    // A time without an offset is refused.
+    // A time without an offset is the business zone's wall-clock time.
     let (status, body) = book(
         &app,
         &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-22T14:00:00", "durationMinutes": 30 }),
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-22T14:00", "durationMinutes": 30 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(body["data"]["startsAt"], "2030-11-22T14:00:00-03:00");
+    assert_eq!(body["data"]["endsAt"], "2030-11-22T14:30:00-03:00");
+
+    let (status, body) = book(
+        &app,
+        &f,
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "22/11/2030 14h", "durationMinutes": 30 }),
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(body["errors"]["startsAt"][0], "Informe o fuso horário, ex.: 2026-11-21T14:00:00-03:00.");
+    assert!(body["errors"]["startsAt"][0].as_str().unwrap().starts_with("Data e hora inválidas"), "{body}");
 }
 both!(create_accepts_any_offset_and_answers_in_the_business_one);
 
@@ -139,7 +149,7 @@ async fn each_field_is_checked(backend: Backend) {
             "status",
             "Situação inválida: pendente. Use agendado, confirmado, concluido, cancelado ou faltou.",
         ),
-        (json!({ "durationMinutes": 30, "startsAt": "amanhã" }), "startsAt", "Data e hora inválidas: use RFC 3339, ex.: 2026-11-21T14:00:00-03:00."),
+        (json!({ "durationMinutes": 30, "startsAt": "amanhã" }), "startsAt", "Data e hora inválidas: use, por exemplo, 2026-11-21T14:00:00-03:00 ou 2026-11-21T14:00."),
         (json!({ "durationMinutes": 30, "servico": "x" }), "servico", "Campo desconhecido."),
         (json!({ "durationMinutes": 30, "priceCents": "12,50" }), "priceCents", "Tipo inválido (esperado: número inteiro)."),
     ];

@@ -103,7 +103,7 @@ pub struct AppointmentQuery {
     pub sort: Option<String>,
 }
 
-/// Body of POST and PUT. Times are RFC 3339 with an offset. Give `endsAt`
+/// Body of POST and PUT. Times are RFC 3339 (any offset) or local wall-clock times in the business zone. Give `endsAt`
 /// or `durationMinutes`, not both. On PUT an absent field keeps its value
 /// (moving `startsAt` alone keeps the duration) and `version` is required.
 /// Unknown fields are refused (422).
@@ -150,20 +150,21 @@ pub struct StatusInput {
     pub extra: Map<String, Value>,
 }
 
-/// An instant with an explicit offset; one without is refused.
-pub fn parse_instant(text: &str) -> Result<DateTime<Utc>, &'static str> {
+/// An instant: RFC 3339 with any offset, or a wall-clock time without one,
+/// taken in the business time zone (what a booking form naturally sends).
+pub fn parse_instant(text: &str, tz: Tz) -> Result<DateTime<Utc>, &'static str> {
     let text = text.trim();
     if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
         return Ok(instant.with_timezone(&Utc));
     }
     let naive = ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S%.f"]
         .iter()
-        .any(|f| NaiveDateTime::parse_from_str(text, f).is_ok());
-    Err(if naive {
-        "Informe o fuso horário, ex.: 2026-11-21T14:00:00-03:00."
-    } else {
-        "Data e hora inválidas: use RFC 3339, ex.: 2026-11-21T14:00:00-03:00."
-    })
+        .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
+        .ok_or("Data e hora inválidas: use, por exemplo, 2026-11-21T14:00:00-03:00 ou 2026-11-21T14:00.")?;
+    tz.from_local_datetime(&naive)
+        .earliest()
+        .map(|local| local.with_timezone(&Utc))
+        .ok_or("Este horário não existe no fuso do negócio (mudança de horário de verão).")
 }
 
 /// Start of a local day in the business time zone, in UTC.
@@ -393,7 +394,12 @@ impl Fields {
 }
 
 /// `input` over `current` (absent fields keep the current value), checked.
-async fn validate(db: &impl ConnectionTrait, input: &AppointmentInput, current: Option<&appointment::Model>) -> Result<Fields> {
+async fn validate(
+    db: &impl ConnectionTrait,
+    input: &AppointmentInput,
+    current: Option<&appointment::Model>,
+    tz: Tz,
+) -> Result<Fields> {
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
 
@@ -445,7 +451,7 @@ async fn validate(db: &impl ConnectionTrait, input: &AppointmentInput, current: 
     // Times: start; end or duration (not both); end after start; 12 h at most.
     let starts_at = match &input.starts_at {
         None => current.map(|c| c.starts_at),
-        Some(text) => match parse_instant(text) {
+        Some(text) => match parse_instant(text, tz) {
             Ok(t) => Some(t.trunc_subsecs(0)),
             Err(message) => {
                 push(&mut errors, "startsAt", message);
@@ -457,7 +463,7 @@ async fn validate(db: &impl ConnectionTrait, input: &AppointmentInput, current: 
         push(&mut errors, "startsAt", "Informe o início (startsAt).");
     }
     let explicit_end = match &input.ends_at {
-        Some(Some(text)) if !text.trim().is_empty() => match parse_instant(text) {
+        Some(Some(text)) if !text.trim().is_empty() => match parse_instant(text, tz) {
             Ok(t) => Some(Some(t.trunc_subsecs(0))),
             Err(message) => {
                 push(&mut errors, "endsAt", message);
@@ -594,7 +600,7 @@ async fn lock_and_check_overlap(db: &impl ConnectionTrait, fields: &Fields, exce
 }
 
 pub async fn create(db: &DatabaseConnection, input: AppointmentInput, user_id: Option<i32>, tz: Tz) -> Result<AppointmentView> {
-    let fields = validate(db, &input, None).await?;
+    let fields = validate(db, &input, None, tz).await?;
     let now = Utc::now();
     let mut model = fields.active_model();
     model.version = Set(1);
@@ -658,7 +664,7 @@ async fn save(
     if version != current.version {
         return Err(AppError::Conflict(STALE.into()));
     }
-    let fields = validate(db, &input, Some(&current)).await?;
+    let fields = validate(db, &input, Some(&current), tz).await?;
     let before = view(db, current, tz).await?.snapshot();
     // On SQLite a transaction must write before it reads (a read-then-write
     // transaction cannot wait for the write lock), so the lock comes first.
@@ -731,12 +737,16 @@ mod tests {
     }
 
     #[test]
-    fn instants_need_an_offset() {
-        let a = parse_instant("2026-11-21T14:00:00-03:00").unwrap();
-        let b = parse_instant("2026-11-21T17:00:00Z").unwrap();
+    fn instants_take_any_offset_or_the_business_zone() {
+        let sao_paulo = chrono_tz::America::Sao_Paulo;
+        let a = parse_instant("2026-11-21T14:00:00-03:00", sao_paulo).unwrap();
+        let b = parse_instant("2026-11-21T17:00:00Z", sao_paulo).unwrap();
+        let c = parse_instant("2026-11-21T14:00", sao_paulo).unwrap();
         assert_eq!(a, b);
-        assert_eq!(parse_instant("2026-11-21T14:00:00"), Err("Informe o fuso horário, ex.: 2026-11-21T14:00:00-03:00."));
-        assert!(parse_instant("amanhã").is_err());
+        assert_eq!(a, c);
+        // 02:30 on the day New York springs forward does not exist.
+        assert!(parse_instant("2026-03-08T02:30", chrono_tz::America::New_York).is_err());
+        assert!(parse_instant("amanhã", sao_paulo).is_err());
     }
 
     #[test]

@@ -10,9 +10,6 @@ import {
   formatTime,
   formatTimeRange,
   isoDate,
-  dateTimeWithOffset,
-  localDateTime,
-  offsetOf,
   moneyInput,
   parseMoney,
   monthPeriod,
@@ -96,21 +93,5 @@ describe('format', () => {
     expect(parseMoney('abc')).toBeNull();
     expect(parseMoney('1,2,3')).toBeNull();
     expect(moneyInput(123450)).toBe('1.234,50');
-  });
-
-  it('writes a local date and time with an offset', () => {
-    const value = localDateTime('2026-12-01', '14:30');
-    expect(value).toMatch(/^2026-12-01T14:30:00[+-]\d{2}:\d{2}$/);
-    // Whatever the zone, it names the same wall-clock moment.
-    expect(new Date(value).getHours()).toBe(14);
-    expect(new Date(value).getMinutes()).toBe(30);
-  });
-
-  it("reads a timestamp's offset and writes one", () => {
-    expect(offsetOf('2026-11-21T14:30:00-03:00')).toBe('-03:00');
-    expect(offsetOf('2026-11-21T14:30:00Z')).toBe('+00:00');
-    expect(offsetOf('2026-11-21T14:30:00+05:30')).toBe('+05:30');
-    expect(offsetOf('2026-11-21')).toBeNull();
-    expect(dateTimeWithOffset('2026-12-01', '09:05', '-03:00')).toBe('2026-12-01T09:05:00-03:00');
   });
 });

@@ -125,30 +125,3 @@ export function parseMoney(text: string): number | null {
 export function moneyInput(cents: number): string {
   return formatMoney(cents).replace(/^-?R\$ /, '');
 }
-
-/**
- * `2026-12-01` + `14:30` → `2026-12-01T14:30:00-03:00`, with the browser's
- * offset for that moment (staff work in the business's zone). Browser only.
- */
-export function localDateTime(date: string, time: string): string {
-  const [y, mo, d] = date.split('-').map(Number);
-  const [h, mi] = time.split(':').map(Number);
-  const offset = -new Date(y, mo - 1, d, h, mi).getTimezoneOffset();
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const mm = String(abs % 60).padStart(2, '0');
-  return `${date}T${time}:00${sign}${hh}:${mm}`;
-}
-
-/** The UTC offset an RFC 3339 time carries: `…T14:30:00-03:00` → `-03:00` (`Z` → `+00:00`); null if none. */
-export function offsetOf(value: string | null | undefined): string | null {
-  const m = value ? /(Z|[+-]\d{2}:\d{2})$/.exec(value.trim()) : null;
-  if (!m) return null;
-  return m[1] === 'Z' ? '+00:00' : m[1];
-}
-
-/** `2026-12-01` + `14:30` + `-03:00` → `2026-12-01T14:30:00-03:00`. */
-export function dateTimeWithOffset(date: string, time: string, offset: string): string {
-  return `${date}T${time}:00${offset}`;
-}

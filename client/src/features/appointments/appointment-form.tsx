@@ -3,8 +3,8 @@ import { useAppSelector } from '../../app/hooks';
 import { FieldError, invalidClass } from '../../components/field-error';
 import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';
-import { dateTimeWithOffset, isoDate, localDateTime, offsetOf, parseMoney } from '../../lib/format';
-import { createAppointment, getMe, listStaff, searchClients } from './appointments-api';
+import { isoDate, parseMoney } from '../../lib/format';
+import { createAppointment, listStaff, searchClients } from './appointments-api';
 
 const SAVE_ERROR = 'Não foi possível criar o agendamento.';
 const DURATIONS = [15, 30, 45, 60, 90, 120, 180];
@@ -31,10 +31,6 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
     price: '',
     notes: '',
   });
-  // The business zone's offset, read from a server timestamp: the browser's
-  // own zone may differ, and the server refuses times without an offset.
-  const listed = useAppSelector((s) => s.appointments.list[0]?.startsAt);
-  const [offset, setOffset] = useState<string | null>(offsetOf(listed));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -57,14 +53,6 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
       clearTimeout(timer);
     };
   }, [clientQuery]);
-
-  useEffect(() => {
-    if (offset) return;
-    getMe().then(
-      ({ data }) => setOffset(offsetOf(data.updatedAt)),
-      () => undefined, // fall back to the browser's offset
-    );
-  }, [offset]);
 
   useEffect(() => {
     if (!isAdmin) return;
@@ -92,7 +80,9 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
         clientId: Number(form.clientId),
         staffId: Number(form.staffId),
         service: form.service.trim(),
-        startsAt: offset ? dateTimeWithOffset(form.date, form.time, offset) : localDateTime(form.date, form.time),
+        // Wall-clock time: the server reads it in the business time zone,
+        // whatever zone this browser is in.
+        startsAt: `${form.date}T${form.time}`,
         durationMinutes: Number(form.duration),
         priceCents: priceCents ?? 0,
         ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),

@@ -41,8 +41,3 @@ export function searchClients(q: string): Promise<ListResponse<{ id: number; nam
 export function listStaff(): Promise<ListResponse<{ id: number; name: string; active: boolean }>> {
   return apiRequest('/users', { query: { page: 1, per_page: 100 } });
 }
-
-/** Only for its timestamps' offset (the business time zone's). */
-export function getMe(): Promise<{ data: { updatedAt: string } }> {
-  return apiRequest('/me');
-}
