@@ -12,7 +12,7 @@ use tower_http::trace::TraceLayer;
 use crate::assets::{self, Manifest};
 use crate::auth::{Keys, load_or_create_secret};
 use crate::config::{Config, SsrMode};
-use crate::error::api_not_found;
+use crate::error::{api_method_not_allowed, api_not_found};
 use crate::state::AppState;
 use crate::{db, pages, routes, services};
 
@@ -22,6 +22,7 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub fn router(state: AppState) -> Router {
     let api = routes::router()
         .fallback(api_not_found)
+        .method_not_allowed_fallback(api_method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CompressionLayer::new().gzip(true).br(false));
     let assets = Router::new()

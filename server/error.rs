@@ -39,6 +39,8 @@ pub enum AppError {
     PayloadTooLarge,
     #[error("unsupported media type")]
     UnsupportedMediaType,
+    #[error("method not allowed")]
+    MethodNotAllowed,
     #[error("{message}")]
     Validation { message: String, errors: FieldErrors },
     #[error(transparent)]
@@ -67,6 +69,7 @@ impl AppError {
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -97,6 +100,7 @@ impl IntoResponse for AppError {
             AppError::Forbidden => "Você não tem permissão para esta ação.",
             AppError::PayloadTooLarge => "O corpo da requisição excede o limite de 64 KB.",
             AppError::UnsupportedMediaType => "Envie o corpo em JSON (Content-Type: application/json).",
+            AppError::MethodNotAllowed => "Método não permitido para esta rota da API.",
             AppError::Validation { message, .. } => message.as_str(),
             AppError::Internal(error) => {
                 tracing::error!(error = ?error, "internal error");
@@ -114,6 +118,11 @@ impl IntoResponse for AppError {
 /// The answer to any `/api` path that has no route.
 pub async fn api_not_found() -> AppError {
     AppError::NotFound("Rota da API não encontrada.".into())
+}
+
+/// The answer to a known `/api` path called with a method it does not have.
+pub async fn api_method_not_allowed() -> AppError {
+    AppError::MethodNotAllowed
 }
 
 /// `Json<T>` whose rejections are our Portuguese JSON errors: bad JSON is a
@@ -191,7 +200,8 @@ fn data_error(text: &str) -> AppError {
         let expected = reason.split("expected ").nth(1).and_then(|e| e.split(" at line").next()).unwrap_or("outro");
         (path, format!("Tipo inválido (esperado: {}).", expected_pt(expected)))
     } else {
-        (path, format!("Valor inválido ({}).", reason.split(" at line").next().unwrap_or(reason)))
+        // serde's own wording is English: never echo it.
+        (path, "Valor inválido.".to_string())
     };
     let field = if field.is_empty() { "body".to_string() } else { field };
     AppError::field(&field, message)
@@ -200,12 +210,13 @@ fn data_error(text: &str) -> AppError {
 fn expected_pt(expected: &str) -> &str {
     match expected {
         "a string" => "texto",
-        "i32" | "i64" | "u32" | "u64" | "an integer" => "número inteiro",
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "an integer" => "número inteiro",
+        "f32" | "f64" | "a number" => "número",
         "a boolean" => "verdadeiro ou falso",
         "a sequence" => "lista",
         "a map" | "struct" => "objeto",
         other if other.starts_with("struct") => "objeto",
-        other => other,
+        _ => "outro formato",
     }
 }
 
@@ -231,6 +242,6 @@ mod tests {
         ));
         assert_eq!(wrong["name"], vec!["Tipo inválido (esperado: texto)."]);
         let query = fields(data_error("Failed to deserialize query string: page: invalid digit found in string"));
-        assert_eq!(query["page"], vec!["Valor inválido (invalid digit found in string)."]);
+        assert_eq!(query["page"], vec!["Valor inválido."]);
     }
 }

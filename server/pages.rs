@@ -112,6 +112,11 @@ pub async fn login_form(
     jar: CookieJar,
     axum::Form(form): axum::Form<LoginForm>,
 ) -> Response {
+    // A form posted from another site could sign the browser into someone
+    // else's account: only this origin may post it.
+    if !same_origin(&headers) {
+        return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
+    }
     match sign_in(&state, &form.email, form.password).await {
         Ok((_, token, _)) => (jar.add(session_cookie(token, state.keys.ttl)), found("/dashboard")).into_response(),
         Err(error) => {
@@ -262,6 +267,16 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
         _ => {}
     }
     Ok(Value::Object(out))
+}
+
+/// True when the request's `Origin` (sent by browsers on form posts) names
+/// the host it was sent to, or is absent (non-browser clients).
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    origin.split_once("://").is_some_and(|(_, rest)| rest == host)
 }
 
 fn accepts_gzip(headers: &HeaderMap) -> bool {

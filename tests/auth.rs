@@ -120,3 +120,26 @@ async fn unknown_api_paths_are_json_404(backend: Backend) {
     assert_eq!(body["message"], "Rota da API não encontrada.");
 }
 both!(unknown_api_paths_are_json_404);
+
+async fn wrong_methods_and_bad_query_values_answer_json_in_portuguese(backend: Backend) {
+    let app = spawn(backend).await;
+    let token = app.admin_token().await;
+    let (status, body) = json_of(app.patch("/api/clients", &token, json!({})).await).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(body["message"], "Método não permitido para esta rota da API.");
+    let (status, body) = json_of(app.get("/api/clients?page=abc", &token).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["page"][0], "Valor inválido.");
+}
+both!(wrong_methods_and_bad_query_values_answer_json_in_portuguese);
+
+async fn two_sign_outs_of_one_token_at_once_both_succeed(backend: Backend) {
+    let app = spawn(backend).await;
+    let token = app.admin_token().await;
+    let logout = || app.http.post(app.url("/api/logout")).bearer_auth(&token).send();
+    let (a, b) = tokio::join!(logout(), logout());
+    assert_eq!(a.unwrap().status(), StatusCode::OK);
+    assert_eq!(b.unwrap().status(), StatusCode::OK);
+    assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::UNAUTHORIZED);
+}
+both!(two_sign_outs_of_one_token_at_once_both_succeed);

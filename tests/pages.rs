@@ -137,3 +137,14 @@ async fn a_bad_list_filter_in_the_address_still_shows_the_first_page(backend: Ba
     assert_eq!(preloaded_state(&html)["clients"]["list"][0]["name"], "Ana Lúcia");
 }
 both!(a_bad_list_filter_in_the_address_still_shows_the_first_page);
+
+async fn the_login_form_refuses_posts_from_other_sites(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let form = [("email", ADMIN_EMAIL), ("password", common::ADMIN_PASSWORD)];
+    let response = app.http.post(app.url("/login")).header("origin", "https://evil.example").form(&form).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    assert!(response.headers().get("set-cookie").is_none());
+    let response = app.http.post(app.url("/login")).header("origin", app.base.clone()).form(&form).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::FOUND);
+}
+both!(the_login_form_refuses_posts_from_other_sites);

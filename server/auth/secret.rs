@@ -5,15 +5,25 @@ use std::path::Path;
 
 use rand::RngCore;
 
+/// Shorter secrets are refused: HS256 with a guessable key lets anyone forge tokens.
+const MIN_SECRET_BYTES: usize = 32;
+
 /// The JWT secret: from configuration, else the one kept in `data_dir`,
 /// else a new random one written there once with mode 0600.
 pub fn load_or_create_secret(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<Vec<u8>> {
-    if let Some(secret) = configured.filter(|s| !s.is_empty()) {
+    if let Some(secret) = configured {
+        anyhow::ensure!(secret.len() >= MIN_SECRET_BYTES, "EXPEDIENTE_JWT_SECRET must have at least {MIN_SECRET_BYTES} bytes");
         return Ok(secret.as_bytes().to_vec());
     }
     let path = data_dir.join("jwt-secret");
     if let Ok(existing) = fs::read_to_string(&path) {
-        return Ok(existing.trim().as_bytes().to_vec());
+        let existing = existing.trim();
+        anyhow::ensure!(
+            existing.len() >= MIN_SECRET_BYTES,
+            "{} is shorter than {MIN_SECRET_BYTES} bytes; delete it to generate a new one",
+            path.display()
+        );
+        return Ok(existing.as_bytes().to_vec());
     }
     fs::create_dir_all(data_dir)?;
     let mut bytes = [0u8; 48];
@@ -40,7 +50,11 @@ mod tests {
         assert_eq!(first.len(), 96);
         let mode = fs::metadata(dir.join("jwt-secret")).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
-        assert_eq!(load_or_create_secret(Some("given"), &dir).unwrap(), b"given");
+        let given = "g".repeat(32);
+        assert_eq!(load_or_create_secret(Some(&given), &dir).unwrap(), given.as_bytes());
+        assert!(load_or_create_secret(Some("short"), &dir).is_err());
+        fs::write(dir.join("jwt-secret"), "").unwrap();
+        assert!(load_or_create_secret(None, &dir).is_err(), "an emptied secret file is refused");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

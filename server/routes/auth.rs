@@ -8,7 +8,7 @@ use axum::{Json, Router};
 use axum_extra::extract::CookieJar;
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, Set};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -118,9 +118,12 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
 pub async fn revoke(state: &AppState, token: &str) -> Result<()> {
     if let Ok(auth) = authenticate(state, token).await {
         let expires_at = chrono::DateTime::from_timestamp(auth.claims.exp, 0).unwrap_or_else(Utc::now);
-        entities::revoked_token::ActiveModel { jti: Set(auth.claims.jti), expires_at: Set(expires_at) }
-            .insert(&state.db)
-            .await?;
+        use entities::revoked_token::{ActiveModel, Column, Entity};
+        // Two sign-outs of one token at once: the second has nothing to add.
+        let row = ActiveModel { jti: Set(auth.claims.jti), expires_at: Set(expires_at) };
+        Entity::insert(row).on_conflict_do_nothing().exec(&state.db).await?;
+        // Revoked tokens past their expiry would be refused anyway: drop them.
+        Entity::delete_many().filter(Column::ExpiresAt.lt(Utc::now())).exec(&state.db).await?;
     }
     Ok(())
 }
