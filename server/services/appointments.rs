@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, SubsecRound, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, SubsecRound, TimeZone, Utc};
 use chrono_tz::Tz;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -25,7 +25,7 @@ use serde_json::{Map, Value};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::validation::{clean, present, push, reject_unknown};
 use crate::services::{Meta, Page, PageQuery, audit, csv};
-use crate::time::to_local_rfc3339;
+use crate::time::{local_midnight, to_local_rfc3339};
 use entities::{appointment, client, user};
 
 pub const NOT_FOUND: &str = "Agendamento não encontrado.";
@@ -165,17 +165,6 @@ pub fn parse_instant(text: &str, tz: Tz) -> Result<DateTime<Utc>, &'static str> 
         .earliest()
         .map(|local| local.with_timezone(&Utc))
         .ok_or("Este horário não existe no fuso do negócio (mudança de horário de verão).")
-}
-
-/// Start of a local day in the business time zone, in UTC.
-fn local_midnight(date: NaiveDate, tz: Tz) -> DateTime<Utc> {
-    let naive = date.and_time(NaiveTime::MIN);
-    tz.from_local_datetime(&naive)
-        .earliest()
-        // A day that starts in a DST gap starts an hour later.
-        .or_else(|| tz.from_local_datetime(&(naive + Duration::hours(1))).earliest())
-        .map(|t| t.with_timezone(&Utc))
-        .unwrap_or_else(|| Utc.from_utc_datetime(&naive))
 }
 
 enum Bound {
@@ -747,11 +736,5 @@ mod tests {
         // 02:30 on the day New York springs forward does not exist.
         assert!(parse_instant("2026-03-08T02:30", chrono_tz::America::New_York).is_err());
         assert!(parse_instant("amanhã", sao_paulo).is_err());
-    }
-
-    #[test]
-    fn local_days_start_at_local_midnight() {
-        let date = NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
-        assert_eq!(local_midnight(date, chrono_tz::America::Sao_Paulo).to_rfc3339(), "2026-11-21T03:00:00+00:00");
     }
 }

@@ -1,12 +1,13 @@
 //! The dashboard's figures: what a receptionist wants to see first.
 
-use chrono::{Datelike, Duration, NaiveTime, TimeZone, Utc};
+use chrono::{Datelike, Duration, Utc};
 use chrono_tz::Tz;
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 
 use crate::error::Result;
+use crate::time::local_midnight;
 use crate::services::appointments::{AppointmentView, views};
 use entities::{appointment, client};
 
@@ -23,14 +24,12 @@ pub struct Dashboard {
 pub async fn summary(db: &DatabaseConnection, tz: Tz) -> Result<Dashboard> {
     let now = Utc::now();
     let today = now.with_timezone(&tz).date_naive();
-    let start_of = |date: chrono::NaiveDate| {
-        tz.from_local_datetime(&date.and_time(NaiveTime::MIN)).earliest().map(|t| t.with_timezone(&Utc)).unwrap_or(now)
-    };
-    let day_start = start_of(today);
-    let day_end = start_of(today + Duration::days(1));
-    let week_start = start_of(today - Duration::days(today.weekday().num_days_from_monday() as i64));
-    let week_end = week_start + Duration::days(7);
-    let month_start = start_of(today.with_day(1).unwrap_or(today));
+    let day_start = local_midnight(today, tz);
+    let day_end = local_midnight(today + Duration::days(1), tz);
+    let monday = today - Duration::days(today.weekday().num_days_from_monday() as i64);
+    let week_start = local_midnight(monday, tz);
+    let week_end = local_midnight(monday + Duration::days(7), tz);
+    let month_start = local_midnight(today.with_day(1).unwrap_or(today), tz);
 
     let active = || appointment::Entity::find().filter(appointment::Column::Status.ne("cancelado"));
     let between = |from, to| {

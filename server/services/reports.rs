@@ -9,13 +9,14 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{AppError, FieldErrors, Result};
+use crate::time::local_midnight;
 use entities::{appointment, client, user};
 
 /// The longest period a summary covers, in days.
@@ -90,19 +91,6 @@ pub struct Summary {
     pub new_clients: u64,
 }
 
-/// Local midnight of `date` in UTC; in a zone whose clocks skip midnight,
-/// the first instant of the day.
-pub fn day_start(date: NaiveDate, tz: Tz) -> DateTime<Utc> {
-    let mut time = date.and_time(NaiveTime::MIN);
-    for _ in 0..4 {
-        if let Some(instant) = tz.from_local_datetime(&time).earliest() {
-            return instant.with_timezone(&Utc);
-        }
-        time += Duration::minutes(30);
-    }
-    Utc.from_utc_datetime(&date.and_time(NaiveTime::MIN))
-}
-
 /// Reads and checks the period.
 pub fn parse_period(query: &SummaryQuery) -> Result<(NaiveDate, NaiveDate)> {
     let mut errors = FieldErrors::new();
@@ -142,8 +130,8 @@ fn rate(part: u64, whole: u64) -> f64 {
 
 pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> Result<Summary> {
     let (from, to) = parse_period(query)?;
-    let start = day_start(from, tz);
-    let end = day_start(to + Duration::days(1), tz);
+    let start = local_midnight(from, tz);
+    let end = local_midnight(to + Duration::days(1), tz);
 
     let rows: Vec<(i32, DateTime<Utc>, String, i64)> = appointment::Entity::find()
         .select_only()
@@ -270,15 +258,5 @@ mod tests {
         assert_eq!(rate(1, 3), 0.3333);
         assert_eq!(rate(2, 3), 0.6667);
         assert_eq!(rate(0, 0), 0.0);
-    }
-
-    #[test]
-    fn days_start_at_local_midnight() {
-        let date = NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
-        assert_eq!(day_start(date, chrono_tz::America::Sao_Paulo).to_rfc3339(), "2026-03-10T03:00:00+00:00");
-        // Havana skips from 00:00 to 01:00 when DST begins (2026-03-08).
-        let gap = NaiveDate::from_ymd_opt(2026, 3, 8).unwrap();
-        let start = day_start(gap, chrono_tz::America::Havana);
-        assert_eq!(start.with_timezone(&chrono_tz::America::Havana).date_naive(), gap);
     }
 }
