@@ -6,7 +6,6 @@ mod common;
 
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
-use std::time::Instant;
 
 use chrono::{Datelike, Timelike, Utc, Weekday};
 use common::{Backend, TestApp, spawn};
@@ -128,13 +127,11 @@ async fn seed_fills_a_database_with_valid_data(backend: Backend) {
 }
 both!(seed_fills_a_database_with_valid_data);
 
-/// The benchmark size: 10,000 appointments in seconds.
-async fn seed_is_fast_enough_for_benchmarks(backend: Backend) {
+/// The benchmark size: 10,000 appointments, all placed without overlap.
+/// (How fast is for bench/, not for a timed test.)
+async fn seed_fills_the_benchmark_size(backend: Backend) {
     let app = spawn(backend).await;
-    let started = Instant::now();
     seed(&app, 2_000, 10_000);
-    let elapsed = started.elapsed();
-    assert!(elapsed.as_secs() < 30, "seeding took {elapsed:?}");
     assert_eq!(check_database(&app).await, (2_000, 10_000));
 }
-both!(seed_is_fast_enough_for_benchmarks);
+both!(seed_fills_the_benchmark_size);
