@@ -17,11 +17,16 @@ export const BIN = path.resolve(clientDir, process.env.EXPEDIENTE_BIN ?? '../tar
 export const ADMIN = { email: 'admin@example.com', password: 'Senha-e2e-123' };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Why the suite cannot run here, or null (use with node:test's `skip`). */
+/**
+ * Why the suite cannot run here, or null (use with node:test's `skip`).
+ * Under CI nothing may be skipped: a missing prerequisite is a failure.
+ */
 export function missingPrerequisite() {
-  if (!existsSync(BIN)) return `binary not found: ${BIN} (cargo build --release)`;
-  if (!existsSync(CHROMIUM)) return `chromium not found: ${CHROMIUM}`;
-  return null;
+  let missing = null;
+  if (!existsSync(BIN)) missing = `binary not found: ${BIN} (cargo build --release)`;
+  else if (!existsSync(CHROMIUM)) missing = `chromium not found: ${CHROMIUM}`;
+  if (missing && process.env.CI) throw new Error(missing);
+  return missing;
 }
 
 export function freePort() {
