@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
+use chrono::Datelike;
 use futures::StreamExt;
 use serde_json::{Map, Value, json};
 
@@ -17,7 +18,7 @@ use crate::auth::{AuthUser, SESSION_COOKIE, authenticate};
 use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
 use crate::routes::auth::{removal_cookie, revoke, session_cookie, sign_in};
-use crate::services::{appointments, clients, dashboard};
+use crate::services::{appointments, clients, dashboard, reports, users};
 use crate::state::AppState;
 
 /// The screens that need a session, with their titles.
@@ -243,6 +244,18 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
     match page.route {
         "/dashboard" => {
             out.insert("page".into(), json!({ "dashboard": dashboard::summary(&state.db, tz).await? }));
+        }
+        "/users" if auth.is_admin() => {
+            let list = users::list(&state.db, &Default::default(), tz).await?;
+            out.insert("page".into(), json!({ "users": list }));
+        }
+        "/reports" => {
+            // This month in the business time zone, the screen's default period.
+            let today = chrono::Utc::now().with_timezone(&tz).date_naive();
+            let first = today.with_day(1).unwrap_or(today);
+            let last = (first + chrono::Months::new(1)).pred_opt().unwrap_or(today);
+            let period = reports::SummaryQuery { from: Some(first.to_string()), to: Some(last.to_string()) };
+            out.insert("page".into(), json!({ "reports": reports::summary(&state.db, &period, tz).await? }));
         }
         "/clients" => {
             let query: clients::ClientQuery = serde_urlencoded::from_str(query).unwrap_or_default();

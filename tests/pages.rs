@@ -148,3 +148,19 @@ async fn the_login_form_refuses_posts_from_other_sites(backend: Backend) {
     assert_eq!(response.status(), StatusCode::FOUND);
 }
 both!(the_login_form_refuses_posts_from_other_sites);
+
+async fn users_and_reports_arrive_with_their_data(backend: Backend) {
+    let app = ssr_app(backend).await;
+    app.admin_token().await; // sets the session cookie
+    let html = app.http.get(app.url("/users")).send().await.unwrap().text().await.unwrap();
+    assert_eq!(preloaded_state(&html)["page"]["users"]["data"][0]["email"], ADMIN_EMAIL);
+    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    assert!(root.contains(ADMIN_EMAIL) && !root.contains("Carregando"), "the users table is rendered");
+
+    let html = app.http.get(app.url("/reports")).send().await.unwrap().text().await.unwrap();
+    let reports = &preloaded_state(&html)["page"]["reports"];
+    assert!(reports["from"].as_str().unwrap().ends_with("-01"), "this month: {reports}");
+    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    assert!(root.contains("Taxa de faltas") && !root.contains("Carregando"), "the summary is rendered");
+}
+both!(users_and_reports_arrive_with_their_data);

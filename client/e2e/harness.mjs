@@ -165,6 +165,15 @@ export function serverNodeKept(page) {
   });
 }
 
+/**
+ * Waits until the signed-in shell has hydrated (it marks <html> once
+ * mounted). Server-rendered pages fetch their scripts after the first
+ * paint, so a click sent before this may land on inert HTML.
+ */
+export function waitForShell(page) {
+  return page.waitForSelector('html[data-layout-ready]', { state: 'attached' });
+}
+
 /** Signs in through the login form and waits for /dashboard. */
 export async function signIn(page, { email = ADMIN.email, password = ADMIN.password } = {}) {
   await page.goto('/login');

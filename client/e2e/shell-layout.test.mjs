@@ -3,7 +3,7 @@
 // narrow widths before any script runs.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { hydrationProblems, missingPrerequisite, openPage, problems, signIn, startApp } from './harness.mjs';
+import { hydrationProblems, missingPrerequisite, openPage, problems, signIn, startApp, waitForShell } from './harness.mjs';
 
 const skip = missingPrerequisite();
 
@@ -215,6 +215,7 @@ describe('shell layout', { skip: skip ?? false }, () => {
     try {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.goto('/dashboard');
+      await waitForShell(page);
       await page.click('[data-dropdown="theme"] button');
       await page.getByText('Sistema', { exact: true }).click();
       await waitAttr(page, 'data-theme', 'system');
@@ -229,6 +230,7 @@ describe('shell layout', { skip: skip ?? false }, () => {
       await page.emulateMedia({ colorScheme: 'light' });
       await waitAttr(page, 'data-bs-theme', 'light');
 
+      await waitForShell(page);
       await page.click('[data-dropdown="theme"] button');
       await page.getByText('Escuro', { exact: true }).click();
       await waitAttr(page, 'data-bs-theme', 'dark');

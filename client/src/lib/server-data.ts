@@ -17,3 +17,14 @@ export function setServerProvidedKeys(keys: Iterable<string>): void {
 export function takeServerProvided(key: string): boolean {
   return provided.delete(key);
 }
+
+/**
+ * The server's data for this mount of a screen: on the server always (it
+ * renders with it), in the browser once, for the screen hydrating the page
+ * the server rendered; null otherwise, so later visits load fresh data.
+ */
+export function serverData<T>(key: string, value: T | null | undefined): T | null {
+  if (value === null || value === undefined) return null;
+  if (typeof window === 'undefined') return value;
+  return takeServerProvided(key) ? value : null;
+}

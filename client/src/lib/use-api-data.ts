@@ -9,9 +9,10 @@ export interface ApiData<T> {
 }
 
 /**
- * Screen-local data loaded after mount (screens whose data the server does
- * not preload). Starts in the loading state on both sides, so the server's
- * HTML and the first browser render agree.
+ * Screen-local data loaded after mount. Without `initial` it starts in the
+ * loading state on both sides, so the server's HTML and the first browser
+ * render agree. With `initial` (data the server rendered the page with, see
+ * `serverData`) it starts with that data and skips the first load.
  */
 export function useApiData<T>(
   load: () => Promise<T>,
@@ -19,15 +20,21 @@ export function useApiData<T>(
   enabled = true,
   /** Loads again whenever this changes (e.g. the page or period asked for). */
   key = '',
+  initial: T | null = null,
 ): ApiData<T> {
-  const [data, setData] = useState<T | null>(null);
-  const [loading, setLoading] = useState(enabled);
+  const [data, setData] = useState<T | null>(initial);
+  const [loading, setLoading] = useState(enabled && initial === null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const skipFirstLoad = useRef(initial !== null);
 
   useEffect(() => {
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     if (!enabled) {
       setLoading(false);
       return;

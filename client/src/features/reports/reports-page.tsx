@@ -5,6 +5,8 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { STATUS_LABELS, type AppointmentStatus } from '../../lib/appointment';
 import { formatDate, formatMoney, formatNumber, formatPercent, monthPeriod } from '../../lib/format';
+import { useAppSelector } from '../../app/hooks';
+import { serverData } from '../../lib/server-data';
 import { useApiData } from '../../lib/use-api-data';
 import { getReportSummary } from './reports-api';
 import type { DayFigures, Period, ReportSummary, StaffFigures } from './types';
@@ -112,21 +114,27 @@ function Summary({ data }: { data: ReportSummary }) {
 }
 
 export default function ReportsPage() {
-  // The default period (this month) comes from the browser's clock after
-  // mount; the server's clock zone may differ, and the HTML must match.
-  const [period, setPeriod] = useState<Period | null>(null);
-  const [draft, setDraft] = useState<Period>({ from: '', to: '' });
+  // The server renders this month's summary in the business time zone
+  // (`page.reports`); without it, the default period comes from the
+  // browser's clock after mount, so the HTML still matches.
+  const preloaded = useAppSelector((s) => (s.page as { reports?: ReportSummary }).reports);
+  const [initial] = useState(() => serverData('page', preloaded));
+  const initialPeriod = initial ? { from: initial.from, to: initial.to } : null;
+  const [period, setPeriod] = useState<Period | null>(initialPeriod);
+  const [draft, setDraft] = useState<Period>(initialPeriod ?? { from: '', to: '' });
   useEffect(() => {
+    if (initialPeriod) return;
     const month = monthPeriod(new Date());
     setPeriod(month);
     setDraft(month);
-  }, []);
+  }, []); // once, on mount
 
   const { data, loading, error, reload } = useApiData(
     () => getReportSummary(period as Period),
     REPORTS_ERROR,
     period !== null,
     period ? `${period.from}/${period.to}` : '',
+    initial,
   );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

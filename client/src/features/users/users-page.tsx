@@ -8,6 +8,8 @@ import { Pagination } from '../../components/pagination';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleLabel } from '../../lib/roles';
+import { serverData } from '../../lib/server-data';
+import type { ListResponse } from '../../lib/types';
 import { useApiData } from '../../lib/use-api-data';
 import type { User } from './types';
 import { getUsers, setUserActive } from './users-api';
@@ -35,7 +37,10 @@ export default function UsersPage() {
   const myId = useAppSelector((s) => s.auth.id);
   const [page, setPage] = useState(1);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const { data, loading, error, reload } = useApiData(() => getUsers(page), USERS_ERROR, isAdmin, String(page));
+  // The first page, when the server rendered this screen with it (`page.users`).
+  const preloaded = useAppSelector((s) => (s.page as { users?: ListResponse<User> }).users);
+  const [initial] = useState(() => serverData('page', preloaded));
+  const { data, loading, error, reload } = useApiData(() => getUsers(page), USERS_ERROR, isAdmin, String(page), initial);
 
   const toggle = async (user: User) => {
     setBusyId(user.id);
