@@ -95,7 +95,7 @@ pub enum SsrMode {
 }
 
 impl Config {
-    /// Defaults for tests: an in-memory-free config pointing at `database_url`.
+    /// The defaults with a test database, data directory and JWT secret.
     pub fn for_tests(database_url: &str, data_dir: PathBuf) -> Config {
         let mut config = Cli::parse_from(["expediente"]).config;
         config.database_url = database_url.to_string();
