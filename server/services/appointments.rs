@@ -24,12 +24,11 @@ use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::validation::{clean, present, push, reject_unknown};
-use crate::services::{Meta, Page, PageQuery, audit, csv};
+use crate::services::{Meta, Page, PageQuery, STALE, audit, csv, required_version};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::{appointment, client, user};
 
 pub const NOT_FOUND: &str = "Agendamento não encontrado.";
-pub const STALE: &str = "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.";
 const ENTITY: &str = "appointment";
 
 pub const STATUSES: &[&str] = &["agendado", "confirmado", "concluido", "cancelado", "faltou"];
@@ -648,8 +647,7 @@ async fn save(
     action: &str,
 ) -> Result<AppointmentView> {
     let current = find(db, id).await?;
-    let version =
-        input.version.ok_or_else(|| AppError::field("version", "Informe a versão do registro que você leu (version)."))?;
+    let version = required_version(input.version)?;
     if version != current.version {
         return Err(AppError::Conflict(STALE.into()));
     }

@@ -17,14 +17,13 @@ use crate::services::appointments::{AppointmentView, views};
 use crate::services::validation::{
     clean, digits, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, present, push, reject_unknown,
 };
-use crate::services::{Meta, Page, PageQuery, audit, csv};
+use crate::services::{Meta, Page, PageQuery, STALE, audit, csv, required_version};
 use crate::time::to_local_rfc3339;
 use entities::{appointment, client};
 
 pub use crate::services::validation::is_valid_email;
 
 pub const NOT_FOUND: &str = "Cliente não encontrado.";
-pub const STALE: &str = "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.";
 const ENTITY: &str = "client";
 
 #[derive(Debug, Clone, Serialize)]
@@ -413,10 +412,6 @@ async fn versioned_update(
         return Err(AppError::Conflict(STALE.into()));
     }
     find(db, id).await
-}
-
-fn required_version(version: Option<i32>) -> Result<i32> {
-    version.ok_or_else(|| AppError::field("version", "Informe a versão do registro que você leu (version)."))
 }
 
 pub async fn update(

@@ -16,6 +16,14 @@ use serde::{Deserialize, Serialize};
 use crate::error::AppError;
 
 pub const DEFAULT_PER_PAGE: u64 = 10;
+
+/// The 409 of an update whose `version` is no longer the record's.
+pub const STALE: &str = "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.";
+
+/// Updates must say which version they read (optimistic concurrency).
+pub fn required_version(version: Option<i32>) -> Result<i32, AppError> {
+    version.ok_or_else(|| AppError::field("version", "Informe a versão do registro que você leu (version)."))
+}
 pub const MAX_PER_PAGE: u64 = 100;
 
 /// `?page=&per_page=` of every list. Numbers are read from text too: list
