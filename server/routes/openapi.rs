@@ -18,6 +18,8 @@ use axum::Router;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
+use crate::services::appointments::AppointmentView as Appointment;
+use crate::services::clients::{ClientDetail, ClientView as Client};
 use crate::services::reports::{ByStatus, DayFigures, StaffFigures, Summary};
 use crate::services::users::UserView;
 use crate::state::AppState;
@@ -228,46 +230,6 @@ struct ProfileBody {
     new_password: Option<String>,
 }
 
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct Client {
-    id: i32,
-    name: String,
-    email: Option<String>,
-    /// Digits with the area code, e.g. `11987654321`.
-    phone: Option<String>,
-    /// CPF, 11 digits.
-    document: Option<String>,
-    /// `YYYY-MM-DD`.
-    birth_date: Option<String>,
-    notes: Option<String>,
-    archived: bool,
-    version: i32,
-    created_at: String,
-    updated_at: String,
-}
-
-/// A client with its appointments.
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct ClientDetail {
-    id: i32,
-    name: String,
-    email: Option<String>,
-    phone: Option<String>,
-    document: Option<String>,
-    birth_date: Option<String>,
-    notes: Option<String>,
-    archived: bool,
-    version: i32,
-    created_at: String,
-    updated_at: String,
-    /// From now on, soonest first.
-    upcoming_appointments: Vec<Appointment>,
-    /// Before now, latest first.
-    past_appointments: Vec<Appointment>,
-}
-
 /// Body of POST and PUT. On PUT an absent field keeps its value, `null`
 /// clears it, and `version` (the one read) is required; unknown fields are
 /// refused (422).
@@ -302,28 +264,6 @@ struct ClientPage {
     meta: Meta,
 }
 
-#[derive(ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct Appointment {
-    id: i32,
-    client_id: i32,
-    client_name: String,
-    staff_id: i32,
-    staff_name: String,
-    service: String,
-    /// RFC 3339 with the business offset.
-    starts_at: String,
-    ends_at: String,
-    /// agendado, confirmado, concluido, cancelado or faltou.
-    status: String,
-    price_cents: i64,
-    notes: Option<String>,
-    cancellation_reason: Option<String>,
-    version: i32,
-    created_at: String,
-    updated_at: String,
-}
-
 /// Body of POST and PUT. Give `endsAt` or `durationMinutes`. On PUT an
 /// absent field keeps its value and `version` is required. A staff
 /// member's active appointments never overlap (409 naming the other one).
@@ -333,7 +273,7 @@ struct AppointmentBody {
     client_id: Option<i32>,
     staff_id: Option<i32>,
     service: Option<String>,
-    /// RFC 3339 with an offset.
+    /// RFC 3339 with any offset, or a wall-clock time in the business zone.
     starts_at: Option<String>,
     ends_at: Option<String>,
     duration_minutes: Option<i64>,

@@ -60,8 +60,9 @@ pub fn status_label(status: &str) -> &str {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Appointment)]
 pub struct AppointmentView {
     pub id: i32,
     pub client_id: i32,

@@ -26,8 +26,9 @@ pub use crate::services::validation::is_valid_email;
 pub const NOT_FOUND: &str = "Cliente não encontrado.";
 const ENTITY: &str = "client";
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Client)]
 pub struct ClientView {
     pub id: i32,
     pub name: String,
@@ -65,7 +66,7 @@ impl ClientView {
 }
 
 /// A client with its appointments, for `GET /api/clients/{id}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientDetail {
     #[serde(flatten)]
