@@ -196,6 +196,9 @@ fn data_error(text: &str) -> AppError {
     } else if let Some(rest) = reason.strip_prefix("unknown variant `") {
         let value = rest.split('`').next().unwrap_or_default();
         (path, format!("Valor não permitido: {value}."))
+    } else if reason.starts_with("provided string was not `true` or `false`") {
+        // A query flag (`?archived=`, `?active=`): the one way booleans are read.
+        (path, "Use true ou false.".to_string())
     } else if reason.starts_with("invalid type") {
         let expected = reason.split("expected ").nth(1).and_then(|e| e.split(" at line").next()).unwrap_or("outro");
         (path, format!("Tipo inválido (esperado: {}).", expected_pt(expected)))
@@ -243,5 +246,7 @@ mod tests {
         assert_eq!(wrong["name"], vec!["Tipo inválido (esperado: texto)."]);
         let query = fields(data_error("Failed to deserialize query string: page: invalid digit found in string"));
         assert_eq!(query["page"], vec!["Valor inválido."]);
+        let flag = fields(data_error("Failed to deserialize query string: active: provided string was not `true` or `false`"));
+        assert_eq!(flag["active"], vec!["Use true ou false."]);
     }
 }
