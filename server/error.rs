@@ -82,11 +82,13 @@ impl From<sea_orm::DbErr> for AppError {
     }
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    message: &'a str,
+/// Every error: a message, and messages per field on a 422.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    #[schema(example = "Os dados enviados são inválidos.")]
+    pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    errors: Option<&'a FieldErrors>,
+    pub errors: Option<FieldErrors>,
 }
 
 impl IntoResponse for AppError {
@@ -107,7 +109,8 @@ impl IntoResponse for AppError {
                 "Ocorreu um erro interno. Tente novamente em instantes."
             }
         };
-        let errors = match &self {
+        let message = message.to_string();
+        let errors = match self {
             AppError::Validation { errors, .. } => Some(errors),
             _ => None,
         };

@@ -115,19 +115,24 @@ pub struct AppointmentQuery {
 /// Body of POST and PUT. Times are RFC 3339 (any offset) or local wall-clock times in the business zone. Give `endsAt`
 /// or `durationMinutes`, not both. On PUT an absent field keeps its value
 /// (moving `startsAt` alone keeps the duration) and `version` is required.
-/// Unknown fields are refused (422).
-#[derive(Debug, Clone, Default, Deserialize)]
+/// Unknown fields are refused (422). A staff member's active appointments
+/// never overlap (409 naming the other one).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AppointmentBody)]
 pub struct AppointmentInput {
     #[serde(default)]
     pub client_id: Option<i32>,
     #[serde(default)]
     pub staff_id: Option<i32>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub service: Option<Option<String>>,
+    /// RFC 3339 with any offset, or a wall-clock time in the business zone.
     #[serde(default)]
     pub starts_at: Option<String>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub ends_at: Option<Option<String>>,
     #[serde(default)]
     pub duration_minutes: Option<i64>,
@@ -136,26 +141,35 @@ pub struct AppointmentInput {
     #[serde(default)]
     pub price_cents: Option<i64>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub notes: Option<Option<String>>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub cancellation_reason: Option<Option<String>>,
     #[serde(default)]
     pub version: Option<i32>,
     #[serde(flatten)]
+    #[schema(ignore)]
     pub extra: Map<String, Value>,
 }
 
-/// Body of `PATCH /api/appointments/{id}/status`.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// Body of `PATCH /api/appointments/{id}/status`; `cancelado` needs a reason.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = StatusBody)]
 pub struct StatusInput {
+    /// agendado, confirmado, concluido, cancelado or faltou.
     #[serde(default)]
+    #[schema(required, value_type = String)]
     pub status: Option<String>,
     #[serde(default)]
+    #[schema(required, value_type = i32)]
     pub version: Option<i32>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub cancellation_reason: Option<Option<String>>,
     #[serde(flatten)]
+    #[schema(ignore)]
     pub extra: Map<String, Value>,
 }
 

@@ -98,24 +98,36 @@ pub struct ClientQuery {
 /// Body of POST and PUT. On PUT, an absent field keeps its value and `null`
 /// (or an empty text) clears it; `version` is required there. Unknown
 /// fields are refused (422), so a typo never passes silently.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ClientBody)]
 pub struct ClientInput {
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub name: Option<Option<String>>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub email: Option<Option<String>>,
+    /// Any usual format: `(11) 98765-4321`, `+55 11 98765-4321`.
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub phone: Option<Option<String>>,
+    /// CPF with valid check digits: `123.456.789-09` or digits.
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub document: Option<Option<String>>,
+    /// `YYYY-MM-DD`.
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub birth_date: Option<Option<String>>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub notes: Option<Option<String>>,
+    /// The version read; required on PUT.
     #[serde(default)]
     pub version: Option<i32>,
     #[serde(flatten)]
+    #[schema(ignore)]
     pub extra: Map<String, Value>,
 }
 

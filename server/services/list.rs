@@ -143,7 +143,7 @@ impl ListQuery<'_> {
     }
 }
 
-impl<C: sea_orm::ColumnTrait> ListParams<C> {
+impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
     /// `select` in this order, the id last.
     pub fn order<E: EntityTrait<Column = C>>(&self, select: Select<E>) -> Select<E> {
         let ordered = self.order.iter().fold(select, |select, (column, order)| select.order_by(*column, order.clone()));
@@ -154,7 +154,7 @@ impl<C: sea_orm::ColumnTrait> ListParams<C> {
     pub async fn fetch<E, M>(&self, db: &impl ConnectionTrait, select: Select<E>) -> Result<Page<M>>
     where
         E: EntityTrait<Column = C, Model = M>,
-        M: FromQueryResult + Sized + Send + Sync,
+        M: FromQueryResult + Sized + Send + Sync + 'static,
     {
         let total = select.clone().count(db).await?;
         let select = self.order(select);

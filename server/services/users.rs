@@ -194,12 +194,17 @@ pub async fn get(db: &DatabaseConnection, id: i32) -> Result<user::Model> {
 }
 
 /// `POST /api/users`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CreateUserBody)]
 pub struct CreateUserInput {
+    /// 2 to 120 characters.
     pub name: String,
+    /// Unique, case-insensitive.
     pub email: String,
+    /// `admin` or `staff`.
     pub role: String,
+    /// At least 8 characters.
     pub password: String,
 }
 
@@ -219,11 +224,13 @@ pub async fn create_by(db: &DatabaseConnection, actor: &user::Model, input: Crea
 /// `PUT /api/users/{id}`: every field optional; what is sent changes.
 /// Users carry no version column: edits are rare and admin-only, and the
 /// fields are independent, so the last write wins (see the report).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = UpdateUserBody)]
 pub struct UpdateUserInput {
     pub name: Option<String>,
     pub email: Option<String>,
+    /// `admin` or `staff`.
     pub role: Option<String>,
     /// A new password set by the admin (a reset), at least 8 characters.
     pub password: Option<String>,
@@ -373,12 +380,14 @@ fn one(field: &str, message: &str) -> FieldErrors {
 
 /// `PUT /api/me`: one's own name, e-mail and password. Changing the e-mail
 /// or the password needs the current password.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProfileBody)]
 pub struct ProfileInput {
     pub name: Option<String>,
     pub email: Option<String>,
     pub current_password: Option<String>,
+    /// At least 8 characters.
     pub new_password: Option<String>,
 }
 
