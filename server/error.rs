@@ -82,11 +82,13 @@ impl From<sea_orm::DbErr> for AppError {
     }
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    message: &'a str,
+/// Every error: a message, and messages per field on a 422.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    #[schema(example = "Os dados enviados são inválidos.")]
+    pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    errors: Option<&'a FieldErrors>,
+    pub errors: Option<FieldErrors>,
 }
 
 impl IntoResponse for AppError {
@@ -107,7 +109,8 @@ impl IntoResponse for AppError {
                 "Ocorreu um erro interno. Tente novamente em instantes."
             }
         };
-        let errors = match &self {
+        let message = message.to_string();
+        let errors = match self {
             AppError::Validation { errors, .. } => Some(errors),
             _ => None,
         };
@@ -196,6 +199,9 @@ fn data_error(text: &str) -> AppError {
     } else if let Some(rest) = reason.strip_prefix("unknown variant `") {
         let value = rest.split('`').next().unwrap_or_default();
         (path, format!("Valor não permitido: {value}."))
+    } else if reason.starts_with("provided string was not `true` or `false`") {
+        // A query flag (`?archived=`, `?active=`): the one way booleans are read.
+        (path, "Use true ou false.".to_string())
     } else if reason.starts_with("invalid type") {
         let expected = reason.split("expected ").nth(1).and_then(|e| e.split(" at line").next()).unwrap_or("outro");
         (path, format!("Tipo inválido (esperado: {}).", expected_pt(expected)))
@@ -243,5 +249,7 @@ mod tests {
         assert_eq!(wrong["name"], vec!["Tipo inválido (esperado: texto)."]);
         let query = fields(data_error("Failed to deserialize query string: page: invalid digit found in string"));
         assert_eq!(query["page"], vec!["Valor inválido."]);
+        let flag = fields(data_error("Failed to deserialize query string: active: provided string was not `true` or `false`"));
+        assert_eq!(flag["active"], vec!["Use true ou false."]);
     }
 }

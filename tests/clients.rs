@@ -225,6 +225,56 @@ async fn sort_and_pagination(backend: Backend) {
 }
 both!(sort_and_pagination);
 
+/// Every list reads page, per_page, sort and booleans one way
+/// (services::list): a page number of any size never panics — up to
+/// 1.000.000 a page past the end is an empty page with the real meta, above
+/// it (or beyond u64) a 422 on `page`; unknown, repeated or more than three
+/// sort keys are a 422 on `sort`; a flag is `true` or `false`, else a 422.
+async fn list_queries_are_bounded_and_checked(backend: Backend) {
+    let app = spawn(backend).await;
+    let token = app.admin_token().await;
+    for name in ["Ana", "Bruno", "Carla"] {
+        create(&app, &token, json!({ "name": name })).await;
+    }
+    let (status, body) = json_of(app.get("/api/clients?page=1000000&per_page=100", &token).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"], json!([]));
+    assert_eq!(body["meta"], json!({ "page": 1000000, "per_page": 100, "total": 3, "last_page": 1 }));
+    let (status, body) = json_of(app.get("/api/clients?page=2&per_page=2&sort=-name", &token).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(names(&body), vec!["Ana"]);
+
+    for list in ["/api/clients", "/api/appointments", "/api/users", "/api/clients/export.csv", "/api/appointments/export.csv"] {
+        for (query, field, message) in [
+            ("page=9223372036854775808", "page", "A página deve estar entre 1 e 1.000.000."),
+            ("page=18446744073709551615&per_page=100", "page", "A página deve estar entre 1 e 1.000.000."),
+            ("page=1000001", "page", "A página deve estar entre 1 e 1.000.000."),
+            ("page=99999999999999999999999", "page", "Valor inválido."),
+            ("page=-1", "page", "Valor inválido."),
+            ("per_page=18446744073709551615", "per_page", "Itens por página: de 1 a 100."),
+            ("sort=password", "sort", "Ordenação não permitida: password."),
+            ("sort=createdAt,-created_at", "sort", "Ordenação repetida: createdAt."),
+            ("sort=id,createdAt,updatedAt,-id", "sort", "Ordenação com chaves demais: no máximo 3."),
+            ("sort=createdAt,", "sort", "Ordenação não permitida: ."),
+        ] {
+            let url = format!("{list}?{query}");
+            let (status, body) = json_of(app.get(&url, &token).await).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {body}");
+            let text = body["errors"][field][0].as_str().unwrap_or_else(|| panic!("{url}: {body}"));
+            assert!(text.starts_with(message), "{url}: {text}");
+        }
+    }
+    for url in ["/api/clients?archived=sim", "/api/clients?archived=1", "/api/clients?archived=", "/api/clients/export.csv?archived=no"] {
+        let (status, body) = json_of(app.get(url, &token).await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {body}");
+        assert_eq!(body["errors"]["archived"][0], "Use true ou false.", "{url}");
+    }
+    let (status, body) = json_of(app.get("/api/clients?archived=false&sort=-name", &token).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(names(&body), vec!["Carla", "Bruno", "Ana"]);
+}
+both!(list_queries_are_bounded_and_checked);
+
 async fn archived_clients_leave_the_list(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;

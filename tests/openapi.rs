@@ -226,3 +226,24 @@ async fn every_response_is_described(backend: Backend) {
     assert_eq!(doc["paths"]["/api/users"]["get"]["responses"]["403"]["description"], "Sem permissão (somente admin)");
 }
 both!(every_response_is_described);
+
+/// `client/openapi.json` is the document the server generates, so the
+/// client's generated API types follow the server: when a handler or one of
+/// its types changes, this fails until the file is regenerated with
+/// `EXPEDIENTE_UPDATE_OPENAPI=1 cargo test --release --test openapi` and committed.
+#[test]
+fn the_committed_document_is_the_generated_one() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("client/openapi.json");
+    let generated = expediente::routes::openapi::json();
+    if std::env::var_os("EXPEDIENTE_UPDATE_OPENAPI").is_some() {
+        std::fs::write(&path, generated).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "client/openapi.json differs from the OpenAPI document the server generates from its handlers.\n\
+         If the API change is intended, regenerate it and commit the file:\n\
+         \n    EXPEDIENTE_UPDATE_OPENAPI=1 cargo test --release --test openapi\n"
+    );
+}

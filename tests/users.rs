@@ -62,7 +62,8 @@ async fn admin_creates_lists_reads_and_edits_users(backend: Backend) {
     assert_eq!(page2["meta"], json!({ "page": 2, "per_page": 3, "total": 4, "last_page": 2 }));
     let (status, bad) = json_of(app.get("/api/users?sort=senha", &admin).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(bad["errors"]["sort"][0].as_str().unwrap().starts_with("Ordenação inválida"));
+    // The one sort parser of every list (services::list) words it.
+    assert!(bad["errors"]["sort"][0].as_str().unwrap().starts_with("Ordenação não permitida: senha."), "{bad}");
 
     // One user; a missing one is a 404 in Portuguese.
     let (status, one) = json_of(app.get(&format!("/api/users/{joana_id}"), &admin).await).await;
@@ -92,6 +93,67 @@ async fn admin_creates_lists_reads_and_edits_users(backend: Backend) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 both!(admin_creates_lists_reads_and_edits_users);
+
+/// Users are sorted and searched in the database (by the name without
+/// accents, e-mail, role, state, creation), paged like every list; unknown,
+/// repeated or too many sort keys and a bad boolean are a 422.
+async fn users_are_sorted_filtered_and_paged_in_the_database(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let ursula = create_user(&app, &admin, "Úrsula Alves", "ursula@example.com", "staff", "abcdefgh").await;
+    create_user(&app, &admin, "bianca Reis", "bianca@example.com", "admin", "abcdefgh").await;
+    create_user(&app, &admin, "Célia Prado", "celia@example.com", "staff", "abcdefgh").await;
+    let (status, _) = json_of(app.post(&format!("/api/users/{ursula}/deactivate"), &admin, json!({})).await).await;
+    assert_eq!(status, StatusCode::OK);
+    // Renamed: the name's sort key follows.
+    let (status, _) = json_of(app.put(&format!("/api/users/{ursula}"), &admin, json!({ "name": "Ana Úrsula" })).await).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let names = |body: &Value| -> Vec<String> {
+        body["data"].as_array().unwrap().iter().map(|u| u["name"].as_str().unwrap().to_string()).collect()
+    };
+    let get = |query: String| {
+        let app = &app;
+        let admin = &admin;
+        async move { json_of(app.get(&format!("/api/users{query}"), admin).await).await }
+    };
+    for (query, expected) in [
+        ("", vec!["Administrador", "Ana Úrsula", "bianca Reis", "Célia Prado"]),
+        ("?sort=-name", vec!["Célia Prado", "bianca Reis", "Ana Úrsula", "Administrador"]),
+        ("?sort=email", vec!["Administrador", "bianca Reis", "Célia Prado", "Ana Úrsula"]),
+        ("?sort=-createdAt", vec!["Célia Prado", "bianca Reis", "Ana Úrsula", "Administrador"]),
+        ("?sort=created_at", vec!["Administrador", "Ana Úrsula", "bianca Reis", "Célia Prado"]),
+        ("?sort=role,-name", vec!["bianca Reis", "Administrador", "Célia Prado", "Ana Úrsula"]),
+        ("?sort=active,name", vec!["Ana Úrsula", "Administrador", "bianca Reis", "Célia Prado"]),
+        ("?active=true&sort=-email", vec!["Célia Prado", "bianca Reis", "Administrador"]),
+        ("?q=ursula", vec!["Ana Úrsula"]),
+        ("?q=CELIA%20prado", vec!["Célia Prado"]),
+        ("?role=staff&per_page=1&page=2", vec!["Célia Prado"]),
+    ] {
+        let (status, body) = get(query.to_string()).await;
+        assert_eq!(status, StatusCode::OK, "{query}: {body}");
+        assert_eq!(names(&body), expected, "{query}");
+    }
+    let (_, body) = get("?role=staff&per_page=1&page=2".into()).await;
+    assert_eq!(body["meta"], json!({ "page": 2, "per_page": 1, "total": 2, "last_page": 2 }));
+
+    for (query, field, message) in [
+        ("?sort=senha", "sort", "Ordenação não permitida: senha."),
+        ("?sort=name,-name", "sort", "Ordenação repetida: name."),
+        ("?sort=createdAt,created_at", "sort", "Ordenação repetida: createdAt."),
+        ("?sort=name,email,role,active", "sort", "Ordenação com chaves demais: no máximo 3."),
+        ("?active=sim", "active", "Use true ou false."),
+        ("?active=1", "active", "Use true ou false."),
+        ("?role=dono", "role", "Perfil inválido: dono."),
+        ("?page=9223372036854775808", "page", "A página deve estar entre 1 e 1.000.000."),
+    ] {
+        let (status, body) = get(query.to_string()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{query}: {body}");
+        let text = body["errors"][field][0].as_str().unwrap_or_else(|| panic!("{query}: {body}"));
+        assert!(text.starts_with(message), "{query}: {text}");
+    }
+}
+both!(users_are_sorted_filtered_and_paged_in_the_database);
 
 async fn creation_is_validated_and_emails_are_unique_regardless_of_case(backend: Backend) {
     let app = spawn(backend).await;

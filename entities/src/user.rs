@@ -14,6 +14,9 @@ pub struct Model {
     /// `admin` or `staff`.
     pub role: String,
     pub active: bool,
+    /// Name (lower case, no accents) and e-mail: what the user list searches
+    /// and sorts by name with.
+    pub search_text: String,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

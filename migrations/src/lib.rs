@@ -7,6 +7,7 @@ mod m20261121_000002_create_clients;
 mod m20261121_000003_create_appointments;
 mod m20261121_000004_create_audit_log;
 mod m20261121_000005_create_revoked_tokens;
+mod m20261122_000006_users_search_text;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000003_create_appointments::Migration),
             Box::new(m20261121_000004_create_audit_log::Migration),
             Box::new(m20261121_000005_create_revoked_tokens::Migration),
+            Box::new(m20261122_000006_users_search_text::Migration),
         ]
     }
 }

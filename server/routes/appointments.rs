@@ -2,29 +2,32 @@
 //! GET /api/appointments/{id}, PUT /api/appointments/{id}, DELETE /api/appointments/{id},
 //! PATCH /api/appointments/{id}/status, GET /api/appointments/{id}/history
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use axum::routing::{get, patch};
-use axum::{Json, Router};
-use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::AuthUser;
-use crate::error::{ApiJson, ApiQuery, Result};
+use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
 use crate::services::appointments::{self, AppointmentInput, AppointmentQuery, AppointmentView, NOT_FOUND, StatusInput};
+use crate::services::audit::HistoryEntry;
 use crate::services::validation::parse_id;
-use crate::services::Page;
+use crate::services::{Data, Page};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/appointments", get(list).post(create))
-        .route("/appointments/export.csv", get(export))
-        .route("/appointments/{id}", get(get_one).put(update).delete(remove))
-        .route("/appointments/{id}/status", patch(change_status))
-        .route("/appointments/{id}/history", get(history))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(export))
+        .routes(routes!(get_one, update, remove))
+        .routes(routes!(change_status))
+        .routes(routes!(history))
 }
 
+#[utoipa::path(get, path = "/appointments", tag = "appointments", params(AppointmentQuery),
+    responses((status = 200, body = Page<AppointmentView>), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn list(
     State(state): State<AppState>,
     _auth: AuthUser,
@@ -33,6 +36,10 @@ async fn list(
     Ok(Json(appointments::list(&state.db, &query, state.config.tz).await?))
 }
 
+/// Every appointment the list's filters select (all pages; `page` and `per_page` are checked but not applied).
+#[utoipa::path(get, path = "/appointments/export.csv", tag = "appointments", params(AppointmentQuery),
+    responses((status = 200, content_type = "text/csv", body = String, description = "CSV (UTF-8) dos agendamentos filtrados"),
+        (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn export(
     State(state): State<AppState>,
     _auth: AuthUser,
@@ -48,47 +55,79 @@ async fn export(
     ))
 }
 
-async fn get_one(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<AppointmentView>), (status = 404, body = ErrorBody)))]
+async fn get_one(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<AppointmentView>>> {
     let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(json!({ "data": appointments::get(&state.db, id, state.config.tz).await? })))
+    Ok(Json(Data { data: appointments::get(&state.db, id, state.config.tz).await? }))
 }
 
+#[utoipa::path(post, path = "/appointments", tag = "appointments", request_body = AppointmentInput,
+    responses(
+        (status = 201, body = Data<AppointmentView>),
+        (status = 409, body = ErrorBody, description = "Horário ocupado para o profissional"),
+        (status = 422, body = ErrorBody),
+    ))]
 async fn create(
     State(state): State<AppState>,
     auth: AuthUser,
     ApiJson(input): ApiJson<AppointmentInput>,
-) -> Result<impl IntoResponse> {
+) -> Result<(StatusCode, Json<Data<AppointmentView>>)> {
     let appointment = appointments::create(&state.db, input, Some(auth.user.id), state.config.tz).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": appointment }))))
+    Ok((StatusCode::CREATED, Json(Data { data: appointment })))
 }
 
+#[utoipa::path(put, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path)),
+    request_body = AppointmentInput,
+    responses(
+        (status = 200, body = Data<AppointmentView>),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Horário ocupado ou versão desatualizada"),
+        (status = 422, body = ErrorBody),
+    ))]
 async fn update(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
     ApiJson(input): ApiJson<AppointmentInput>,
-) -> Result<Json<Value>> {
+) -> Result<Json<Data<AppointmentView>>> {
     let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(json!({ "data": appointments::update(&state.db, id, input, Some(auth.user.id), state.config.tz).await? })))
+    Ok(Json(Data { data: appointments::update(&state.db, id, input, Some(auth.user.id), state.config.tz).await? }))
 }
 
+#[utoipa::path(patch, path = "/appointments/{id}/status", tag = "appointments", params(("id" = i32, Path)),
+    request_body = StatusInput,
+    responses(
+        (status = 200, body = Data<AppointmentView>),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Versão desatualizada ou horário ocupado ao reativar"),
+        (status = 422, body = ErrorBody, description = "Status inválido ou transição não permitida"),
+    ))]
 async fn change_status(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
     ApiJson(input): ApiJson<StatusInput>,
-) -> Result<Json<Value>> {
+) -> Result<Json<Data<AppointmentView>>> {
     let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(json!({ "data": appointments::change_status(&state.db, id, input, Some(auth.user.id), state.config.tz).await? })))
+    Ok(Json(Data { data: appointments::change_status(&state.db, id, input, Some(auth.user.id), state.config.tz).await? }))
 }
 
+#[utoipa::path(delete, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path)),
+    responses((status = 204, description = "Removido"), (status = 404, body = ErrorBody)))]
 async fn remove(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
     let id = parse_id(&id, NOT_FOUND)?;
     appointments::delete(&state.db, id, Some(auth.user.id), state.config.tz).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn history(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/appointments/{id}/history", tag = "appointments", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<Vec<HistoryEntry>>), (status = 404, body = ErrorBody)))]
+async fn history(
+    State(state): State<AppState>,
+    _auth: AuthUser,
+    Path(id): Path<String>,
+) -> Result<Json<Data<Vec<HistoryEntry>>>> {
     let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(json!({ "data": appointments::history(&state.db, id, state.config.tz).await? })))
+    Ok(Json(Data { data: appointments::history(&state.db, id, state.config.tz).await? }))
 }

@@ -3,44 +3,58 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, header};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use axum_extra::extract::CookieJar;
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use chrono::Utc;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::{AuthUser, Claims, SESSION_COOKIE, authenticate, verify_password};
-use crate::error::{ApiJson, AppError, FieldErrors, Result};
-use crate::services::{audit, users};
+use crate::error::{ApiJson, AppError, ErrorBody, FieldErrors, Result};
+use crate::routes::Message;
+use crate::services::{Data, audit, users};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/login", post(login)).route("/logout", post(logout)).route("/me", get(me).put(update_me))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(me, update_me))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
+#[schema(as = LoginBody)]
 pub struct LoginInput {
+    #[schema(example = "admin@example.com")]
     email: String,
     password: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginData {
     id: i32,
     name: String,
     email: String,
+    /// `admin` or `staff`.
     role: String,
     access_token: String,
+    #[schema(example = "Bearer")]
     type_token: &'static str,
+    /// Lifetime of the token in seconds.
     expires_in: i64,
     /// Expiry in epoch milliseconds, for the client's session timer.
     expires_at: i64,
 }
 
+#[utoipa::path(post, path = "/login", tag = "auth", security(()), request_body = LoginInput,
+    description = "Entra com e-mail e senha; também grava o cookie HttpOnly da sessão das páginas.",
+    responses(
+        (status = 200, body = Data<LoginData>),
+        (status = 401, body = ErrorBody, description = "E-mail ou senha inválidos, ou usuário desativado"),
+        (status = 422, body = ErrorBody),
+    ))]
 async fn login(State(state): State<AppState>, jar: CookieJar, ApiJson(input): ApiJson<LoginInput>) -> Result<impl IntoResponse> {
     let (user, token, claims) = sign_in(&state, &input.email, input.password).await?;
     let cookie = session_cookie(token.clone(), state.keys.ttl);
@@ -54,7 +68,7 @@ async fn login(State(state): State<AppState>, jar: CookieJar, ApiJson(input): Ap
         expires_in: state.keys.ttl,
         expires_at: claims.exp * 1000,
     };
-    Ok((jar.add(cookie), Json(json!({ "data": data }))))
+    Ok((jar.add(cookie), Json(Data { data })))
 }
 
 /// Checks the credentials and issues a token; the sign-in is audited. Used
@@ -101,6 +115,9 @@ pub fn removal_cookie() -> Cookie<'static> {
 }
 
 /// Signs out: revokes the token given (header or cookie) and clears the cookie.
+#[utoipa::path(post, path = "/logout", tag = "auth", security(()),
+    description = "Encerra a sessão: revoga o token enviado (cabeçalho ou cookie) e apaga o cookie.",
+    responses((status = 200, body = Message)))]
 async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar) -> Result<impl IntoResponse> {
     let bearer = headers
         .get(header::AUTHORIZATION)
@@ -111,7 +128,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
     if let Some(token) = token {
         revoke(&state, &token).await?;
     }
-    Ok((jar.remove(removal_cookie()), Json(json!({ "message": "Sessão encerrada." }))))
+    Ok((jar.remove(removal_cookie()), Json(Message { message: "Sessão encerrada." })))
 }
 
 /// Revokes a still-valid token; an invalid or expired one needs nothing.
@@ -128,16 +145,21 @@ pub async fn revoke(state: &AppState, token: &str) -> Result<()> {
     Ok(())
 }
 
-async fn me(State(state): State<AppState>, auth: AuthUser) -> Json<serde_json::Value> {
-    Json(json!({ "data": users::UserView::new(&auth.user, state.config.tz) }))
+#[utoipa::path(get, path = "/me", tag = "auth",
+    responses((status = 200, body = Data<users::UserView>), (status = 401, body = ErrorBody)))]
+async fn me(State(state): State<AppState>, auth: AuthUser) -> Json<Data<users::UserView>> {
+    Json(Data { data: users::UserView::new(&auth.user, state.config.tz) })
 }
 
 /// Changes one's own name, e-mail or password (the last two need the current password).
+#[utoipa::path(put, path = "/me", tag = "auth", request_body = users::ProfileInput,
+    description = "Altera o próprio nome, e-mail ou senha; e-mail e senha pedem a senha atual.",
+    responses((status = 200, body = Data<users::UserView>), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn update_me(
     State(state): State<AppState>,
     auth: AuthUser,
     ApiJson(input): ApiJson<users::ProfileInput>,
-) -> Result<Json<serde_json::Value>> {
+) -> Result<Json<Data<users::UserView>>> {
     let user = users::update_profile(&state.db, &auth.user, input).await?;
-    Ok(Json(json!({ "data": users::UserView::new(&user, state.config.tz) })))
+    Ok(Json(Data { data: users::UserView::new(&user, state.config.tz) }))
 }

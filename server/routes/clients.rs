@@ -3,34 +3,41 @@
 //! POST /api/clients/{id}/archive, POST /api/clients/{id}/unarchive,
 //! GET /api/clients/{id}/history
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::AuthUser;
-use crate::error::{ApiJson, ApiQuery, Result};
-use crate::services::clients::{self, ClientInput, ClientQuery, ClientView, NOT_FOUND};
+use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
+use crate::services::audit::HistoryEntry;
+use crate::services::clients::{self, ClientDetail, ClientInput, ClientQuery, ClientView, NOT_FOUND};
 use crate::services::validation::parse_id;
-use crate::services::Page;
+use crate::services::{Data, Page};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/clients", get(list).post(create))
-        .route("/clients/export.csv", get(export))
-        .route("/clients/{id}", get(get_one).put(update).delete(remove))
-        .route("/clients/{id}/archive", post(archive))
-        .route("/clients/{id}/unarchive", post(unarchive))
-        .route("/clients/{id}/history", get(history))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(export))
+        .routes(routes!(get_one, update, remove))
+        .routes(routes!(archive))
+        .routes(routes!(unarchive))
+        .routes(routes!(history))
 }
 
+#[utoipa::path(get, path = "/clients", tag = "clients", params(ClientQuery),
+    responses((status = 200, body = Page<ClientView>), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn list(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): ApiQuery<ClientQuery>) -> Result<Json<Page<ClientView>>> {
     Ok(Json(clients::list(&state.db, &query, state.config.tz).await?))
 }
 
+/// Every client the list's filters select (all pages; `page` and `per_page` are checked but not applied).
+#[utoipa::path(get, path = "/clients/export.csv", tag = "clients", params(ClientQuery),
+    responses((status = 200, content_type = "text/csv", body = String, description = "CSV (UTF-8) dos clientes filtrados"),
+        (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn export(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): ApiQuery<ClientQuery>) -> Result<impl IntoResponse> {
     let body = clients::export_csv(&state.db, &query, state.config.tz).await?;
     Ok((
@@ -42,43 +49,70 @@ async fn export(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query):
     ))
 }
 
-async fn get_one(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/clients/{id}", tag = "clients", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<ClientDetail>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_one(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<ClientDetail>>> {
     let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(json!({ "data": clients::get(&state.db, id, state.config.tz).await? })))
+    Ok(Json(Data { data: clients::get(&state.db, id, state.config.tz).await? }))
 }
 
-async fn create(State(state): State<AppState>, auth: AuthUser, ApiJson(input): ApiJson<ClientInput>) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/clients", tag = "clients", request_body = ClientInput,
+    responses((status = 201, body = Data<ClientView>), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn create(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    ApiJson(input): ApiJson<ClientInput>,
+) -> Result<(StatusCode, Json<Data<ClientView>>)> {
     let client = clients::create(&state.db, input, Some(auth.user.id), state.config.tz).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "data": client }))))
+    Ok((StatusCode::CREATED, Json(Data { data: client })))
 }
 
+#[utoipa::path(put, path = "/clients/{id}", tag = "clients", params(("id" = i32, Path)), request_body = ClientInput,
+    responses(
+        (status = 200, body = Data<ClientView>),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Versão desatualizada"),
+        (status = 422, body = ErrorBody),
+    ))]
 async fn update(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(id): Path<String>,
     ApiJson(input): ApiJson<ClientInput>,
-) -> Result<Json<Value>> {
+) -> Result<Json<Data<ClientView>>> {
     let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(json!({ "data": clients::update(&state.db, id, input, Some(auth.user.id), state.config.tz).await? })))
+    Ok(Json(Data { data: clients::update(&state.db, id, input, Some(auth.user.id), state.config.tz).await? }))
 }
 
+#[utoipa::path(delete, path = "/clients/{id}", tag = "clients", params(("id" = i32, Path)),
+    responses(
+        (status = 204, description = "Removido"),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Cliente com agendamentos: arquive em vez de excluir"),
+    ))]
 async fn remove(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
     let id = parse_id(&id, NOT_FOUND)?;
     clients::delete(&state.db, id, Some(auth.user.id), state.config.tz).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn archive(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/clients/{id}/archive", tag = "clients", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<ClientView>), (status = 404, body = ErrorBody)))]
+async fn archive(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<ClientView>>> {
     let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(json!({ "data": clients::set_archived(&state.db, id, true, Some(auth.user.id), state.config.tz).await? })))
+    Ok(Json(Data { data: clients::set_archived(&state.db, id, true, Some(auth.user.id), state.config.tz).await? }))
 }
 
-async fn unarchive(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/clients/{id}/unarchive", tag = "clients", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<ClientView>), (status = 404, body = ErrorBody)))]
+async fn unarchive(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<ClientView>>> {
     let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(json!({ "data": clients::set_archived(&state.db, id, false, Some(auth.user.id), state.config.tz).await? })))
+    Ok(Json(Data { data: clients::set_archived(&state.db, id, false, Some(auth.user.id), state.config.tz).await? }))
 }
 
-async fn history(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/clients/{id}/history", tag = "clients", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<Vec<HistoryEntry>>), (status = 404, body = ErrorBody)))]
+async fn history(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<Vec<HistoryEntry>>>> {
     let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(json!({ "data": clients::history(&state.db, id, state.config.tz).await? })))
+    Ok(Json(Data { data: clients::history(&state.db, id, state.config.tz).await? }))
 }

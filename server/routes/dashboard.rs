@@ -1,19 +1,22 @@
 //! GET /api/dashboard
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
-use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::AuthUser;
-use crate::error::Result;
-use crate::services::dashboard;
+use crate::error::{ErrorBody, Result};
+use crate::services::Data;
+use crate::services::dashboard::{self, Dashboard};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/dashboard", get(summary))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(summary))
 }
 
-async fn summary(State(state): State<AppState>, _auth: AuthUser) -> Result<Json<Value>> {
-    Ok(Json(json!({ "data": dashboard::summary(&state.db, state.config.tz).await? })))
+#[utoipa::path(get, path = "/dashboard", tag = "dashboard",
+    responses((status = 200, body = Data<Dashboard>), (status = 401, body = ErrorBody)))]
+async fn summary(State(state): State<AppState>, _auth: AuthUser) -> Result<Json<Data<Dashboard>>> {
+    Ok(Json(Data { data: dashboard::summary(&state.db, state.config.tz).await? }))
 }

@@ -1,20 +1,27 @@
 //! GET /api/reports/summary
 
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
-use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::AuthUser;
-use crate::error::{ApiQuery, Result};
-use crate::services::reports::{self, SummaryQuery};
+use crate::error::{ApiQuery, ErrorBody, Result};
+use crate::services::Data;
+use crate::services::reports::{self, Summary, SummaryQuery};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/reports/summary", get(summary))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(summary))
 }
 
 /// Staff and admins alike may read the reports.
-async fn summary(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): ApiQuery<SummaryQuery>) -> Result<Json<Value>> {
-    Ok(Json(json!({ "data": reports::summary(&state.db, &query, state.config.tz).await? })))
+#[utoipa::path(get, path = "/reports/summary", tag = "reports", params(SummaryQuery),
+    description = "Resumo de um período em dias do fuso do negócio (`to` inclusivo, no máximo 366 dias). \
+        noShowRate = faltou / (concluido + faltou); cancellationRate = cancelado / total; \
+        frações de 0 a 1 com quatro casas, 0 quando o denominador é 0. revenueCents: soma de priceCents dos concluídos. \
+        newClients: clientes criados no período.",
+    responses((status = 200, body = Data<Summary>), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn summary(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): ApiQuery<SummaryQuery>) -> Result<Json<Data<Summary>>> {
+    Ok(Json(Data { data: reports::summary(&state.db, &query, state.config.tz).await? }))
 }

@@ -1,24 +1,24 @@
 //! GET /api/users, POST /api/users, GET /api/users/{id}, PUT /api/users/{id},
 //! POST /api/users/{id}/deactivate, POST /api/users/{id}/activate (admins only)
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::AuthUser;
-use crate::error::{ApiJson, ApiQuery, AppError, Result};
-use crate::services::Page;
+use crate::error::{ApiJson, ApiQuery, AppError, ErrorBody, Result};
 use crate::services::users::{self, CreateUserInput, UpdateUserInput, UserQuery, UserView};
+use crate::services::{Data, Page};
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/users", get(list).post(create))
-        .route("/users/{id}", get(get_one).put(update))
-        .route("/users/{id}/deactivate", post(deactivate))
-        .route("/users/{id}/activate", post(activate))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update))
+        .routes(routes!(deactivate))
+        .routes(routes!(activate))
 }
 
 /// The `{id}` of a path; anything but a positive number is a 404.
@@ -35,46 +35,68 @@ impl axum::extract::FromRequestParts<AppState> for UserId {
     }
 }
 
-fn data(state: &AppState, user: &entities::user::Model) -> Json<Value> {
-    Json(json!({ "data": UserView::new(user, state.config.tz) }))
+fn data(state: &AppState, user: &entities::user::Model) -> Json<Data<UserView>> {
+    Json(Data { data: UserView::new(user, state.config.tz) })
 }
 
+#[utoipa::path(get, path = "/users", tag = "users", params(UserQuery),
+    responses((status = 200, body = Page<UserView>), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn list(State(state): State<AppState>, auth: AuthUser, ApiQuery(query): ApiQuery<UserQuery>) -> Result<Json<Page<UserView>>> {
     auth.require_admin()?;
     Ok(Json(users::list(&state.db, &query, state.config.tz).await?))
 }
 
-async fn get_one(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/users/{id}", tag = "users", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn get_one(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
     auth.require_admin()?;
     Ok(data(&state, &users::get(&state.db, id).await?))
 }
 
+#[utoipa::path(post, path = "/users", tag = "users", request_body = CreateUserInput,
+    responses((status = 201, body = Data<UserView>), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn create(
     State(state): State<AppState>,
     auth: AuthUser,
     ApiJson(input): ApiJson<CreateUserInput>,
-) -> Result<(StatusCode, Json<Value>)> {
+) -> Result<(StatusCode, Json<Data<UserView>>)> {
     auth.require_admin()?;
     let user = users::create_by(&state.db, &auth.user, input).await?;
     Ok((StatusCode::CREATED, data(&state, &user)))
 }
 
+/// Every field optional; what is sent changes. An admin cannot change their
+/// own role (422). Users have no version: the last write wins.
+#[utoipa::path(put, path = "/users/{id}", tag = "users", params(("id" = i32, Path)), request_body = UpdateUserInput,
+    responses(
+        (status = 200, body = Data<UserView>),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "Dados inválidos, e-mail em uso ou alteração do próprio perfil"),
+    ))]
 async fn update(
     State(state): State<AppState>,
     auth: AuthUser,
     UserId(id): UserId,
     ApiJson(input): ApiJson<UpdateUserInput>,
-) -> Result<Json<Value>> {
+) -> Result<Json<Data<UserView>>> {
     auth.require_admin()?;
     Ok(data(&state, &users::update(&state.db, &auth.user, id, input).await?))
 }
 
-async fn deactivate(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/users/{id}/deactivate", tag = "users", params(("id" = i32, Path)),
+    description = "Desativa: o usuário não entra mais e seus tokens param de valer. Ninguém desativa a si mesmo (422).",
+    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+async fn deactivate(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
     auth.require_admin()?;
     Ok(data(&state, &users::set_active(&state.db, &auth.user, id, false).await?))
 }
 
-async fn activate(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/users/{id}/activate", tag = "users", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+async fn activate(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
     auth.require_admin()?;
     Ok(data(&state, &users::set_active(&state.db, &auth.user, id, true).await?))
 }

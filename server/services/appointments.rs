@@ -16,7 +16,7 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, SubsecRound, TimeZone
 use chrono_tz::Tz;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, Order, PaginatorTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
     QueryFilter, QueryOrder, Select, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
@@ -24,7 +24,8 @@ use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::validation::{clean, present, push, reject_unknown};
-use crate::services::{Meta, Page, PageQuery, STALE, audit, csv, required_version};
+use crate::services::list::{ListParams, ListQuery, SortKey, Sorting};
+use crate::services::{Page, STALE, audit, csv, required_version};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::{appointment, client, user};
 
@@ -90,35 +91,48 @@ impl AppointmentView {
 /// `?page&per_page&from&to&status&staff_id&client_id&sort` (all optional).
 /// `from`/`to` are RFC 3339 instants or dates (YYYY-MM-DD) of the business
 /// time zone: `from` is inclusive, a `to` date includes that whole day.
-/// `status` may list several, comma-separated.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// `status` may list several, comma-separated. Paging and sort as every
+/// list reads them (`services::list`).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AppointmentQuery {
+    /// Página, a partir de 1 (até 1.000.000).
     pub page: Option<u64>,
+    /// Itens por página, de 1 a 100 (padrão 10).
     pub per_page: Option<u64>,
+    /// Instante RFC 3339 ou data YYYY-MM-DD (inclusivo).
     pub from: Option<String>,
+    /// Instante RFC 3339 ou data YYYY-MM-DD (a data inclui o dia todo).
     pub to: Option<String>,
+    /// Um ou vários, separados por vírgula.
     pub status: Option<String>,
     pub staff_id: Option<i32>,
     pub client_id: Option<i32>,
+    /// Até 3 chaves separadas por vírgula, `-` para decrescente: startsAt (padrão), endsAt, createdAt, updatedAt, status, priceCents, service, id.
     pub sort: Option<String>,
 }
 
 /// Body of POST and PUT. Times are RFC 3339 (any offset) or local wall-clock times in the business zone. Give `endsAt`
 /// or `durationMinutes`, not both. On PUT an absent field keeps its value
 /// (moving `startsAt` alone keeps the duration) and `version` is required.
-/// Unknown fields are refused (422).
-#[derive(Debug, Clone, Default, Deserialize)]
+/// Unknown fields are refused (422). A staff member's active appointments
+/// never overlap (409 naming the other one).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = AppointmentBody)]
 pub struct AppointmentInput {
     #[serde(default)]
     pub client_id: Option<i32>,
     #[serde(default)]
     pub staff_id: Option<i32>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub service: Option<Option<String>>,
+    /// RFC 3339 with any offset, or a wall-clock time in the business zone.
     #[serde(default)]
     pub starts_at: Option<String>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub ends_at: Option<Option<String>>,
     #[serde(default)]
     pub duration_minutes: Option<i64>,
@@ -127,26 +141,35 @@ pub struct AppointmentInput {
     #[serde(default)]
     pub price_cents: Option<i64>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub notes: Option<Option<String>>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub cancellation_reason: Option<Option<String>>,
     #[serde(default)]
     pub version: Option<i32>,
     #[serde(flatten)]
+    #[schema(ignore)]
     pub extra: Map<String, Value>,
 }
 
-/// Body of `PATCH /api/appointments/{id}/status`.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// Body of `PATCH /api/appointments/{id}/status`; `cancelado` needs a reason.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = StatusBody)]
 pub struct StatusInput {
+    /// agendado, confirmado, concluido, cancelado or faltou.
     #[serde(default)]
+    #[schema(required, value_type = String)]
     pub status: Option<String>,
     #[serde(default)]
+    #[schema(required, value_type = i32)]
     pub version: Option<i32>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub cancellation_reason: Option<Option<String>>,
     #[serde(flatten)]
+    #[schema(ignore)]
     pub extra: Map<String, Value>,
 }
 
@@ -180,23 +203,26 @@ fn parse_bound(text: &str) -> Option<Bound> {
     DateTime::parse_from_rfc3339(text).ok().map(|t| Bound::Instant(t.with_timezone(&Utc)))
 }
 
-fn sort_column(name: &str) -> Option<appointment::Column> {
-    Some(match name {
-        "startsAt" | "starts_at" => appointment::Column::StartsAt,
-        "endsAt" | "ends_at" => appointment::Column::EndsAt,
-        "createdAt" | "created_at" => appointment::Column::CreatedAt,
-        "updatedAt" | "updated_at" => appointment::Column::UpdatedAt,
-        "status" => appointment::Column::Status,
-        "priceCents" | "price_cents" => appointment::Column::PriceCents,
-        "service" => appointment::Column::Service,
-        "id" => appointment::Column::Id,
-        _ => return None,
-    })
-}
+const SORTING: Sorting<appointment::Column> = Sorting {
+    keys: &[
+        SortKey { name: "startsAt", aliases: &["starts_at"], column: appointment::Column::StartsAt },
+        SortKey { name: "endsAt", aliases: &["ends_at"], column: appointment::Column::EndsAt },
+        SortKey { name: "createdAt", aliases: &["created_at"], column: appointment::Column::CreatedAt },
+        SortKey { name: "updatedAt", aliases: &["updated_at"], column: appointment::Column::UpdatedAt },
+        SortKey { name: "status", aliases: &[], column: appointment::Column::Status },
+        SortKey { name: "priceCents", aliases: &["price_cents"], column: appointment::Column::PriceCents },
+        SortKey { name: "service", aliases: &[], column: appointment::Column::Service },
+        SortKey { name: "id", aliases: &[], column: appointment::Column::Id },
+    ],
+    default: "startsAt",
+    id: appointment::Column::Id,
+};
 
-/// The filtered, sorted query of a list or an export.
-fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<Select<appointment::Entity>> {
+/// The filtered query of a list or an export, and its checked page and order.
+fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<(Select<appointment::Entity>, ListParams<appointment::Column>)> {
     let mut errors = FieldErrors::new();
+    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref() };
+    let params = list.check(&SORTING, &mut errors);
     let mut select = appointment::Entity::find();
     if let Some(text) = query.from.as_deref().filter(|t| !t.trim().is_empty()) {
         match parse_bound(text) {
@@ -232,40 +258,22 @@ fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<Select<appointment::Enti
     if let Some(client) = query.client_id {
         select = select.filter(appointment::Column::ClientId.eq(client));
     }
-    let sort = query.sort.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or("startsAt");
-    for part in sort.split(',').map(str::trim) {
-        let (name, order) = match part.strip_prefix('-') {
-            Some(name) => (name, Order::Desc),
-            None => (part.strip_prefix('+').unwrap_or(part), Order::Asc),
-        };
-        match sort_column(name) {
-            Some(column) => select = select.order_by(column, order),
-            None => push(
-                &mut errors,
-                "sort",
-                format!(
-                    "Ordenação não permitida: {name}. Use startsAt, endsAt, createdAt, updatedAt, status, priceCents ou service (com - para decrescente)."
-                ),
-            ),
-        }
+    match params {
+        Some(params) if errors.is_empty() => Ok((select, params)),
+        _ => Err(AppError::invalid(errors)),
     }
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
-    }
-    Ok(select.order_by_asc(appointment::Column::Id))
 }
 
 pub async fn list(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Page<AppointmentView>> {
-    let (page, per_page) = PageQuery { page: query.page, per_page: query.per_page }.resolve()?;
-    let paginator = filtered(query, tz)?.paginate(db, per_page);
-    let total = paginator.num_items().await?;
-    let rows = paginator.fetch_page(page - 1).await?;
-    Ok(Page { data: views(db, rows, tz).await?, meta: Meta::new(page, per_page, total) })
+    let (select, params) = filtered(query, tz)?;
+    let page = params.fetch(db, select).await?;
+    Ok(Page { data: views(db, page.data, tz).await?, meta: page.meta })
 }
 
 /// Every appointment the list's filters select (all pages), as CSV.
 pub async fn export_csv(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Vec<u8>> {
-    let rows = filtered(query, tz)?.all(db).await?;
+    let (select, params) = filtered(query, tz)?;
+    let rows = params.order(select).all(db).await?;
     let notes: Vec<Option<String>> = rows.iter().map(|a| a.notes.clone()).collect();
     let views = views(db, rows, tz).await?;
     let mut out = csv::CsvWriter::new(&[

@@ -63,13 +63,15 @@ pub fn diff(old: &Value, new: &Value) -> Value {
 }
 
 /// One entry of `GET /api/{resource}/{id}/history`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryEntry {
     pub id: i32,
+    /// create, update, status, archive, delete…
     pub action: String,
     pub user_id: Option<i32>,
     pub user_name: Option<String>,
+    /// `{ field: { old, new } }`
     pub changes: Value,
     pub created_at: String,
 }

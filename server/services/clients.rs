@@ -4,9 +4,9 @@
 //! audit entry in the same transaction.
 
 use chrono::{NaiveDate, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, Order, PaginatorTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Select, Set, SqlErr, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
@@ -17,7 +17,8 @@ use crate::services::appointments::{AppointmentView, views};
 use crate::services::validation::{
     clean, digits, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, present, push, reject_unknown,
 };
-use crate::services::{Meta, Page, PageQuery, STALE, audit, csv, required_version};
+use crate::services::list::{ListParams, ListQuery, SortKey, Sorting, like_pattern};
+use crate::services::{Page, STALE, audit, csv, required_version};
 use crate::time::to_local_rfc3339;
 use entities::{appointment, client};
 
@@ -77,40 +78,56 @@ pub struct ClientDetail {
     pub past_appointments: Vec<AppointmentView>,
 }
 
-/// `?page&per_page&q&sort&archived` (all optional).
-#[derive(Debug, Clone, Default, Deserialize)]
+/// `?page&per_page&q&sort&archived` (all optional; paging and sort as
+/// every list reads them, `services::list`).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ClientQuery {
+    /// Página, a partir de 1 (até 1.000.000).
     pub page: Option<u64>,
+    /// Itens por página, de 1 a 100 (padrão 10).
     pub per_page: Option<u64>,
-    /// Words searched in name, e-mail, phone and CPF, ignoring case and accents.
+    /// Palavras buscadas em nome, e-mail, telefone e CPF, sem diferenciar maiúsculas e acentos.
     pub q: Option<String>,
-    /// e.g. `name`, `-createdAt`, `birth_date,name`.
+    /// Até 3 chaves separadas por vírgula, `-` para decrescente: name (padrão), email, birthDate, createdAt, updatedAt, id.
     pub sort: Option<String>,
-    /// `true`: only archived clients; default: only active ones.
+    /// `true`: só arquivados; padrão: só ativos.
     pub archived: Option<bool>,
 }
 
 /// Body of POST and PUT. On PUT, an absent field keeps its value and `null`
 /// (or an empty text) clears it; `version` is required there. Unknown
 /// fields are refused (422), so a typo never passes silently.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ClientBody)]
 pub struct ClientInput {
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub name: Option<Option<String>>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub email: Option<Option<String>>,
+    /// Any usual format: `(11) 98765-4321`, `+55 11 98765-4321`.
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub phone: Option<Option<String>>,
+    /// CPF with valid check digits: `123.456.789-09` or digits.
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub document: Option<Option<String>>,
+    /// `YYYY-MM-DD`.
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub birth_date: Option<Option<String>>,
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     pub notes: Option<Option<String>>,
+    /// The version read; required on PUT.
     #[serde(default)]
     pub version: Option<i32>,
     #[serde(flatten)]
+    #[schema(ignore)]
     pub extra: Map<String, Value>,
 }
 
@@ -138,57 +155,39 @@ fn search_terms(q: &str) -> Vec<String> {
         .collect()
 }
 
-fn like_pattern(term: &str) -> LikeExpr {
-    let escaped = term.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    LikeExpr::new(format!("%{escaped}%")).escape('\\')
-}
+const SORTING: Sorting<client::Column> = Sorting {
+    keys: &[
+        SortKey { name: "name", aliases: &[], column: client::Column::Name },
+        SortKey { name: "email", aliases: &[], column: client::Column::Email },
+        SortKey { name: "birthDate", aliases: &["birth_date"], column: client::Column::BirthDate },
+        SortKey { name: "createdAt", aliases: &["created_at"], column: client::Column::CreatedAt },
+        SortKey { name: "updatedAt", aliases: &["updated_at"], column: client::Column::UpdatedAt },
+        SortKey { name: "id", aliases: &[], column: client::Column::Id },
+    ],
+    default: "name",
+    id: client::Column::Id,
+};
 
-fn sort_column(name: &str) -> Option<client::Column> {
-    Some(match name {
-        "name" => client::Column::Name,
-        "email" => client::Column::Email,
-        "birthDate" | "birth_date" => client::Column::BirthDate,
-        "createdAt" | "created_at" => client::Column::CreatedAt,
-        "updatedAt" | "updated_at" => client::Column::UpdatedAt,
-        "id" => client::Column::Id,
-        _ => return None,
-    })
-}
-
-/// The filtered, sorted query of a list or an export.
-fn filtered(query: &ClientQuery) -> Result<Select<client::Entity>> {
+/// The filtered query of a list or an export, and its checked page and order.
+fn filtered(query: &ClientQuery) -> Result<(Select<client::Entity>, ListParams<client::Column>)> {
+    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref() };
+    let params = list.resolve(&SORTING)?;
     let mut select = client::Entity::find().filter(client::Column::Archived.eq(query.archived.unwrap_or(false)));
     for term in search_terms(query.q.as_deref().unwrap_or("")) {
         select = select.filter(client::Column::SearchText.like(like_pattern(&term)));
     }
-    let sort = query.sort.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or("name");
-    for part in sort.split(',').map(str::trim) {
-        let (name, order) = match part.strip_prefix('-') {
-            Some(name) => (name, Order::Desc),
-            None => (part.strip_prefix('+').unwrap_or(part), Order::Asc),
-        };
-        let column = sort_column(name).ok_or_else(|| {
-            AppError::field(
-                "sort",
-                format!("Ordenação não permitida: {name}. Use name, email, birthDate, createdAt ou updatedAt (com - para decrescente)."),
-            )
-        })?;
-        select = select.order_by(column, order);
-    }
-    Ok(select.order_by_asc(client::Column::Id))
+    Ok((select, params))
 }
 
 pub async fn list(db: &DatabaseConnection, query: &ClientQuery, tz: chrono_tz::Tz) -> Result<Page<ClientView>> {
-    let (page, per_page) = PageQuery { page: query.page, per_page: query.per_page }.resolve()?;
-    let paginator = filtered(query)?.paginate(db, per_page);
-    let total = paginator.num_items().await?;
-    let rows = paginator.fetch_page(page - 1).await?;
-    Ok(Page { data: rows.into_iter().map(|m| ClientView::new(m, tz)).collect(), meta: Meta::new(page, per_page, total) })
+    let (select, params) = filtered(query)?;
+    Ok(params.fetch(db, select).await?.map(|m| ClientView::new(m, tz)))
 }
 
 /// Every client the list's filters select (all pages), as CSV.
 pub async fn export_csv(db: &DatabaseConnection, query: &ClientQuery, tz: chrono_tz::Tz) -> Result<Vec<u8>> {
-    let rows = filtered(query)?.all(db).await?;
+    let (select, params) = filtered(query)?;
+    let rows = params.order(select).all(db).await?;
     let mut out =
         csv::CsvWriter::new(&["Nome", "E-mail", "Telefone", "CPF", "Nascimento", "Observações", "Arquivado", "Cadastrado em"])?;
     for c in rows {

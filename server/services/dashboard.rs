@@ -11,7 +11,7 @@ use crate::time::local_midnight;
 use crate::services::appointments::{AppointmentView, views};
 use entities::{appointment, client};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Dashboard {
     pub clients_total: u64,

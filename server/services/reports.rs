@@ -25,9 +25,14 @@ pub const MAX_DAYS: i64 = 366;
 pub const STATUSES: [&str; 5] = ["agendado", "confirmado", "concluido", "cancelado", "faltou"];
 
 /// `GET /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SummaryQuery {
+    /// Primeiro dia, YYYY-MM-DD.
+    #[param(required = true)]
     pub from: Option<String>,
+    /// Último dia (inclusivo), YYYY-MM-DD.
+    #[param(required = true)]
     pub to: Option<String>,
 }
 

@@ -2,13 +2,15 @@
 //! management by admins (list, edit, deactivate) and one's own profile.
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::auth::{hash_password, verify_password};
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::{Meta, Page, PageQuery, audit};
+use crate::services::list::{ListQuery, SortKey, Sorting, like_pattern};
+use crate::services::validation::{normalize_text, push};
+use crate::services::{Page, audit};
 use entities::user;
 
 pub const ROLES: &[&str] = &["admin", "staff"];
@@ -79,10 +81,12 @@ pub async fn create(db: &DatabaseConnection, input: NewUser) -> Result<user::Mod
     if !errors.is_empty() {
         return Err(AppError::invalid(errors));
     }
+    let text = search_text(&name, &email);
     let now = Utc::now();
     let model = user::ActiveModel {
         name: Set(name),
         email: Set(email),
+        search_text: Set(text),
         password_hash: Set(hash_password(input.password).await?),
         role: Set(input.role),
         active: Set(true),
@@ -120,89 +124,69 @@ fn generate_password() -> String {
 // ---------------------------------------------------------------------------
 // User management (admins) and the profile (every user).
 
-/// `GET /api/users?page&per_page&q&sort&role&active`.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// `GET /api/users?page&per_page&q&sort&role&active` (all optional; paging
+/// and sort as every list reads them, `services::list`).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UserQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    /// Part of the name or e-mail; case- and accent-insensitive.
+    /// Página, a partir de 1 (até 1.000.000).
+    pub page: Option<u64>,
+    /// Itens por página, de 1 a 100 (padrão 10).
+    pub per_page: Option<u64>,
+    /// Palavras do nome ou do e-mail, sem diferenciar maiúsculas e acentos.
     pub q: Option<String>,
-    /// `name` (default), `email`, `role`, `active`, `created_at`; `-` first for descending.
+    /// Até 3 chaves separadas por vírgula, `-` para decrescente: name (padrão, sem diferenciar acentos), email, role, active, createdAt.
     pub sort: Option<String>,
-    /// `admin` or `staff`.
+    /// `admin` ou `staff`.
     pub role: Option<String>,
-    /// `true` or `false`.
-    pub active: Option<String>,
+    /// `true` ou `false`.
+    pub active: Option<bool>,
 }
 
-pub const USER_SORTS: &[&str] = &["name", "email", "role", "active", "created_at"];
+const SORTING: Sorting<user::Column> = Sorting {
+    keys: &[
+        // By name as people read it: the search text starts with the name
+        // in lower case without accents.
+        SortKey { name: "name", aliases: &[], column: user::Column::SearchText },
+        SortKey { name: "email", aliases: &[], column: user::Column::Email },
+        SortKey { name: "role", aliases: &[], column: user::Column::Role },
+        SortKey { name: "active", aliases: &[], column: user::Column::Active },
+        SortKey { name: "createdAt", aliases: &["created_at"], column: user::Column::CreatedAt },
+    ],
+    default: "name",
+    id: user::Column::Id,
+};
 
-/// Lower case without accents, for comparing names as people type them.
-fn fold(text: &str) -> String {
-    use unicode_normalization::UnicodeNormalization;
-    text.nfd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).flat_map(char::to_lowercase).collect()
+/// Name in lower case without accents, then the e-mail: what `q` searches
+/// and what sorting by name orders by.
+pub fn search_text(name: &str, email: &str) -> String {
+    format!("{} {}", normalize_text(name), email.to_lowercase())
 }
 
-/// Lists users. A business's team is small, so the list is filtered and
-/// sorted in memory: that gives the same accent-insensitive search on
-/// SQLite and PostgreSQL without a search column.
+/// Lists users, filtered, sorted and paged in the database.
 pub async fn list(db: &DatabaseConnection, query: &UserQuery, tz: chrono_tz::Tz) -> Result<Page<UserView>> {
-    let (page, per_page) = query.page.resolve()?;
     let mut errors = FieldErrors::new();
-    let sort = query.sort.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or("name");
-    let (descending, key) = match sort.strip_prefix('-') {
-        Some(key) => (true, key),
-        None => (false, sort),
-    };
-    let key = if key == "createdAt" { "created_at" } else { key };
-    if !USER_SORTS.contains(&key) {
-        errors.insert("sort".into(), vec![format!("Ordenação inválida. Use: {}.", USER_SORTS.join(", "))]);
-    }
-    let role = query.role.as_deref().map(str::trim).filter(|r| !r.is_empty());
-    if let Some(role) = role.filter(|r| !ROLES.contains(r)) {
-        errors.insert("role".into(), vec![format!("Perfil inválido: {role}. Use admin ou staff.")]);
-    }
-    let active = match query.active.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
-        None => None,
-        Some("true" | "1") => Some(true),
-        Some("false" | "0") => Some(false),
-        Some(_) => {
-            errors.insert("active".into(), vec!["Use true ou false.".into()]);
-            None
+    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref() };
+    let params = list.check(&SORTING, &mut errors);
+    let mut select = user::Entity::find();
+    if let Some(role) = query.role.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+        if ROLES.contains(&role) {
+            select = select.filter(user::Column::Role.eq(role));
+        } else {
+            push(&mut errors, "role", format!("Perfil inválido: {role}. Use admin ou staff."));
         }
-    };
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
     }
-    let needle = query.q.as_deref().map(fold).map(|q| q.trim().to_string()).filter(|q| !q.is_empty());
-    let mut rows: Vec<user::Model> = user::Entity::find()
-        .order_by_asc(user::Column::Id)
-        .all(db)
-        .await?
-        .into_iter()
-        .filter(|u| role.is_none_or(|r| u.role == r))
-        .filter(|u| active.is_none_or(|a| u.active == a))
-        .filter(|u| needle.as_ref().is_none_or(|n| fold(&u.name).contains(n.as_str()) || u.email.contains(n.as_str())))
-        .collect();
-    rows.sort_by(|a, b| {
-        let order = match key {
-            "email" => a.email.cmp(&b.email),
-            "role" => a.role.cmp(&b.role),
-            "active" => a.active.cmp(&b.active),
-            "created_at" => a.created_at.cmp(&b.created_at),
-            _ => fold(&a.name).cmp(&fold(&b.name)),
-        };
-        let order = order.then(a.id.cmp(&b.id));
-        if descending { order.reverse() } else { order }
-    });
-    let total = rows.len() as u64;
-    let data = rows
-        .iter()
-        .skip(((page - 1) * per_page) as usize)
-        .take(per_page as usize)
-        .map(|u| UserView::new(u, tz))
-        .collect();
-    Ok(Page { data, meta: Meta::new(page, per_page, total) })
+    if let Some(active) = query.active {
+        select = select.filter(user::Column::Active.eq(active));
+    }
+    for term in query.q.as_deref().unwrap_or("").split_whitespace().map(normalize_text).filter(|t| !t.is_empty()) {
+        select = select.filter(user::Column::SearchText.like(like_pattern(&term)));
+    }
+    let params = match params {
+        Some(params) if errors.is_empty() => params,
+        _ => return Err(AppError::invalid(errors)),
+    };
+    Ok(params.fetch(db, select).await?.map(|u| UserView::new(&u, tz)))
 }
 
 pub async fn get(db: &DatabaseConnection, id: i32) -> Result<user::Model> {
@@ -210,12 +194,17 @@ pub async fn get(db: &DatabaseConnection, id: i32) -> Result<user::Model> {
 }
 
 /// `POST /api/users`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CreateUserBody)]
 pub struct CreateUserInput {
+    /// 2 to 120 characters.
     pub name: String,
+    /// Unique, case-insensitive.
     pub email: String,
+    /// `admin` or `staff`.
     pub role: String,
+    /// At least 8 characters.
     pub password: String,
 }
 
@@ -235,11 +224,13 @@ pub async fn create_by(db: &DatabaseConnection, actor: &user::Model, input: Crea
 /// `PUT /api/users/{id}`: every field optional; what is sent changes.
 /// Users carry no version column: edits are rare and admin-only, and the
 /// fields are independent, so the last write wins (see the report).
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = UpdateUserBody)]
 pub struct UpdateUserInput {
     pub name: Option<String>,
     pub email: Option<String>,
+    /// `admin` or `staff`.
     pub role: Option<String>,
     /// A new password set by the admin (a reset), at least 8 characters.
     pub password: Option<String>,
@@ -321,11 +312,17 @@ async fn apply(
 ) -> Result<user::Model> {
     let mut log = serde_json::Map::new();
     let mut model: user::ActiveModel = current.clone().into();
-    if let Some(name) = changes.name.filter(|n| *n != current.name) {
+    let name = changes.name.filter(|n| *n != current.name);
+    let email = changes.email.filter(|e| *e != current.email);
+    if name.is_some() || email.is_some() {
+        let text = search_text(name.as_deref().unwrap_or(&current.name), email.as_deref().unwrap_or(&current.email));
+        model.search_text = Set(text);
+    }
+    if let Some(name) = name {
         log.insert("name".into(), json!({ "old": current.name, "new": name }));
         model.name = Set(name);
     }
-    if let Some(email) = changes.email.filter(|e| *e != current.email) {
+    if let Some(email) = email {
         log.insert("email".into(), json!({ "old": current.email, "new": email }));
         model.email = Set(email);
     }
@@ -383,12 +380,14 @@ fn one(field: &str, message: &str) -> FieldErrors {
 
 /// `PUT /api/me`: one's own name, e-mail and password. Changing the e-mail
 /// or the password needs the current password.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProfileBody)]
 pub struct ProfileInput {
     pub name: Option<String>,
     pub email: Option<String>,
     pub current_password: Option<String>,
+    /// At least 8 characters.
     pub new_password: Option<String>,
 }
 
