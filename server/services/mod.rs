@@ -8,6 +8,7 @@ pub mod csv;
 pub mod dashboard;
 pub mod reports;
 pub mod seed;
+pub mod sessions;
 pub mod users;
 pub mod validation;
 
