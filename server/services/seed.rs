@@ -173,13 +173,16 @@ const OPEN: i64 = 8 * 60;
 const CLOSE: i64 = 18 * 60;
 const LUNCH: (i64, i64) = (12 * 60, 13 * 60);
 
+/// Each staff member's taken intervals.
+type Busy = HashMap<i32, Vec<(DateTime<Utc>, DateTime<Utc>)>>;
+
 /// Lays out slots over `days` for every member, one after the other with
 /// small gaps, skipping lunch and what `busy` already holds.
 fn slots(
     rng: &mut impl Rng,
     days: &[NaiveDate],
     staff: &[i32],
-    busy: &HashMap<i32, Vec<(DateTime<Utc>, DateTime<Utc>)>>,
+    busy: &Busy,
     tz: Tz,
 ) -> Vec<Slot> {
     let mut out = Vec::new();
@@ -342,7 +345,7 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
         let mut free = loop {
             let days = window(today, weekdays * 2 / 3, weekdays - weekdays * 2 / 3);
             let (first, last) = (days[0], days[days.len() - 1] + Duration::days(1));
-            let mut busy: HashMap<i32, Vec<(DateTime<Utc>, DateTime<Utc>)>> = HashMap::new();
+            let mut busy = Busy::new();
             let existing: Vec<(i32, DateTime<Utc>, DateTime<Utc>)> = appointment::Entity::find()
                 .select_only()
                 .column(appointment::Column::StaffId)
