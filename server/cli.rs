@@ -2,6 +2,7 @@
 
 use crate::config::{Cli, Command, RoleArg, UserCommand};
 use crate::{app, db, services};
+use entities::user::Role;
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let config = cli.config;
@@ -17,10 +18,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = db::connect(&config.database_url).await?;
             db::migrate(&db).await?;
             let role = match role {
-                RoleArg::Admin => "admin",
-                RoleArg::Staff => "staff",
+                RoleArg::Admin => Role::Admin,
+                RoleArg::Staff => Role::Staff,
             };
-            let input = services::users::NewUser { name, email, role: role.into(), password };
+            let input = services::users::NewUser { name, email, role, password };
             match services::users::create(&db, input).await {
                 Ok(user) => {
                     println!("Usuário criado: #{} {} <{}> ({})", user.id, user.name, user.email, user.role);

@@ -4,49 +4,62 @@
 //! loaded and rendered.
 
 use std::convert::Infallible;
+use std::sync::LazyLock;
 
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
-use chrono::Datelike;
 use futures::StreamExt;
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::auth::{AuthUser, SESSION_COOKIE, authenticate};
+use crate::auth::{AuthUser, cookie_token, removal_cookie, session_cookie};
 use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
-use crate::routes::auth::{removal_cookie, revoke, session_cookie, sign_in};
-use crate::services::{appointments, clients, dashboard, reports, users};
+use crate::services::{appointments, clients, dashboard, reports, sessions, users};
 use crate::state::AppState;
+use entities::user::Role;
 
-/// The screens that need a session, with their titles.
-pub const PROTECTED: &[(&str, &str)] = &[
-    ("/dashboard", "Dashboard"),
-    ("/clients", "Clientes"),
-    ("/appointments", "Agendamentos"),
-    ("/reports", "Relatórios"),
-    ("/users", "Usuários"),
-    ("/auth/profile", "Meu perfil"),
-];
-
-/// The route a path renders, as the client's route table knows it.
-enum Route {
-    Login,
-    Logout,
-    Protected(&'static str, &'static str),
-    NotFound,
+/// One screen of the route table the client's router and build read too.
+#[derive(Debug, Deserialize)]
+pub struct Route {
+    /// The path, or `*` for every path no other route has.
+    pub path: String,
+    /// The screen's module under `client/src/`.
+    pub screen: String,
+    /// The document's title (before ` | Expediente`).
+    pub title: String,
+    /// Opened only with a session; without one the path redirects to /login.
+    pub protected: bool,
+    /// The roles the screen's data is for; absent: every role.
+    #[serde(default)]
+    pub roles: Option<Vec<Role>>,
 }
 
-fn route_for(path: &str) -> Route {
-    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-    match path {
-        "/login" => Route::Login,
-        "/logout" => Route::Logout,
-        _ => PROTECTED.iter().find(|(p, _)| *p == path).map_or(Route::NotFound, |(p, t)| Route::Protected(p, t)),
+impl Route {
+    /// True when a user of `role` gets the screen's data.
+    pub fn allows(&self, role: Role) -> bool {
+        self.roles.as_ref().is_none_or(|roles| roles.contains(&role))
     }
 }
+
+/// `client/src/app/routes.json`, the one route table.
+pub static ROUTES: LazyLock<Vec<Route>> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../client/src/app/routes.json")).expect("client/src/app/routes.json is a route table")
+});
+
+/// The route a path renders; a trailing slash does not count.
+pub fn route_for(path: &str) -> &'static Route {
+    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let find = |wanted: &str| ROUTES.iter().find(|r| r.path == wanted);
+    find(path).or_else(|| find(NOT_FOUND)).expect("the route table has a \"*\" route")
+}
+
+const LOGIN: &str = "/login";
+const LOGOUT: &str = "/logout";
+const NOT_FOUND: &str = "*";
 
 /// A 302 redirect (axum's `Redirect` offers 303 and 307).
 pub fn found(location: &'static str) -> impl IntoResponse {
@@ -59,23 +72,23 @@ pub async fn root() -> impl IntoResponse {
 
 /// Every page path but `/`.
 pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, jar: CookieJar) -> Response {
-    let token = jar.get(SESSION_COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty());
+    let token = cookie_token(&jar);
     let session = match &token {
-        Some(token) => authenticate(&state, token).await.ok(),
+        Some(token) => sessions::current(&state, token).await,
         None => None,
     };
     let route = route_for(uri.path());
     let mut jar = jar;
-    let session = match (&route, session) {
-        (Route::Login, Some(_)) => return found("/dashboard").into_response(),
-        (Route::Protected(..), None) => {
+    let session = match (route.path.as_str(), session) {
+        (LOGIN, Some(_)) => return found("/dashboard").into_response(),
+        (_, None) if route.protected => {
             // A cookie that no longer works is dropped on the way to /login.
             let jar = if token.is_some() { jar.remove(removal_cookie()) } else { jar };
             return (jar, found("/login")).into_response();
         }
-        (Route::Logout, _) => {
+        (LOGOUT, _) => {
             if let Some(token) = &token {
-                if let Err(error) = revoke(&state, token).await {
+                if let Err(error) = sessions::sign_out(&state, token).await {
                     tracing::error!(?error, "revoking on /logout failed");
                 }
                 jar = jar.remove(removal_cookie());
@@ -84,13 +97,8 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         }
         (_, session) => session,
     };
-    let (route_key, title, status) = match route {
-        Route::Login => ("/login", "Entrar", StatusCode::OK),
-        Route::Logout => ("/logout", "Sair", StatusCode::OK),
-        Route::Protected(path, title) => (path, title, StatusCode::OK),
-        Route::NotFound => ("*", "Página não encontrada", StatusCode::NOT_FOUND),
-    };
-    let page = Page { route: route_key, title, status, session, token, login_error: None };
+    let status = if route.path == NOT_FOUND { StatusCode::NOT_FOUND } else { StatusCode::OK };
+    let page = Page { route, status, session, token, login_error: None };
     render(state, page, &uri, &headers, jar)
 }
 
@@ -118,8 +126,8 @@ pub async fn login_form(
     if !same_origin(&headers) {
         return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
     }
-    match sign_in(&state, &form.email, form.password).await {
-        Ok((_, token, _)) => (jar.add(session_cookie(token, state.keys.ttl)), found("/dashboard")).into_response(),
+    match sessions::sign_in(&state, &form.email, form.password).await {
+        Ok(signed_in) => (jar.add(session_cookie(signed_in.token, state.keys.ttl)), found("/dashboard")).into_response(),
         Err(error) => {
             let message = match &error {
                 AppError::Unauthorized(message) => message.clone(),
@@ -130,8 +138,7 @@ pub async fn login_form(
                 tracing::error!(?cause, "sign-in by form failed");
             }
             let page = Page {
-                route: "/login",
-                title: "Entrar",
+                route: route_for(LOGIN),
                 status: error.status(),
                 session: None,
                 token: None,
@@ -144,8 +151,7 @@ pub async fn login_form(
 
 /// What one page response shows.
 struct Page {
-    route: &'static str,
-    title: &'static str,
+    route: &'static Route,
     status: StatusCode,
     session: Option<AuthUser>,
     token: Option<String>,
@@ -159,9 +165,9 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
     let layout = Layout::from_cookie(jar.get(layout::COOKIE).map(|c| c.value()));
     let document = ssr::Document {
         html_attributes: layout.html_attributes(),
-        title: format!("{} | Expediente", page.title),
+        title: format!("{} | Expediente", page.route.title),
         css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
-        preload: state.manifest.preload_for(page.route),
+        preload: state.manifest.preload_for(&page.route.path),
         entry: format!("/assets/{}", state.manifest.entry),
         scripts_after_first_paint: state.ssr.is_some(),
     };
@@ -214,47 +220,28 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
     let tz = state.config.tz;
     let mut out = Map::new();
     out.insert("layout".into(), serde_json::to_value(layout).unwrap_or(Value::Null));
+    if let Some(auth) = sessions::page_auth(page.session.as_ref(), page.token.as_deref(), page.login_error.as_deref()) {
+        out.insert("auth".into(), serde_json::to_value(auth).unwrap_or(Value::Null));
+    }
     let Some(auth) = &page.session else {
-        if let Some(error) = &page.login_error {
-            out.insert(
-                "auth".into(),
-                json!({
-                    "id": null, "name": null, "email": null, "role": null, "accessToken": null, "typeToken": null,
-                    "expiresIn": null, "expiresAt": null, "loading": false, "error": error,
-                }),
-            );
-        }
         return Ok(Value::Object(out));
     };
-    let now = chrono::Utc::now().timestamp();
-    out.insert(
-        "auth".into(),
-        json!({
-            "id": auth.user.id, "name": auth.user.name, "email": auth.user.email, "role": auth.user.role,
-            "accessToken": page.token, "typeToken": "Bearer", "expiresIn": (auth.claims.exp - now).max(0),
-            "expiresAt": auth.claims.exp * 1000, "loading": false, "error": null,
-        }),
-    );
     // Rendered only in the browser, the page is a plain SPA: it fetches its
     // own data (the peer the first-paint benchmark measures against).
     if state.ssr.is_none() {
         return Ok(Value::Object(out));
     }
     let query = url.split_once('?').map_or("", |(_, q)| q);
-    match page.route {
+    match page.route.path.as_str() {
         "/dashboard" => {
             out.insert("page".into(), json!({ "dashboard": dashboard::summary(&state.db, tz).await? }));
         }
-        "/users" if auth.is_admin() => {
+        "/users" if page.route.allows(auth.user.role) => {
             let list = users::list(&state.db, &Default::default(), tz).await?;
             out.insert("page".into(), json!({ "users": list }));
         }
         "/reports" => {
-            // This month in the business time zone, the screen's default period.
-            let today = chrono::Utc::now().with_timezone(&tz).date_naive();
-            let first = today.with_day(1).unwrap_or(today);
-            let last = (first + chrono::Months::new(1)).pred_opt().unwrap_or(today);
-            let period = reports::SummaryQuery { from: Some(first.to_string()), to: Some(last.to_string()) };
+            let period = reports::default_period(tz);
             out.insert("page".into(), json!({ "reports": reports::summary(&state.db, &period, tz).await? }));
         }
         "/clients" => {
@@ -324,4 +311,49 @@ fn gzip_stream(
         })();
         futures::future::ready(Some(result))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every path of the table maps to its own route, with the title and
+    /// protection the pages had before the table was shared.
+    #[test]
+    fn every_route_in_the_table_maps_as_expected() {
+        let expected = [
+            ("/login", "Entrar", false),
+            ("/logout", "Sair", false),
+            ("/dashboard", "Dashboard", true),
+            ("/clients", "Clientes", true),
+            ("/appointments", "Agendamentos", true),
+            ("/reports", "Relatórios", true),
+            ("/users", "Usuários", true),
+            ("/auth/profile", "Meu perfil", true),
+            ("*", "Página não encontrada", false),
+        ];
+        assert_eq!(ROUTES.len(), expected.len(), "a route was added or removed: update this test");
+        for (path, title, protected) in expected {
+            let route = if path == NOT_FOUND { route_for("/nao/existe") } else { route_for(path) };
+            assert_eq!((route.path.as_str(), route.title.as_str(), route.protected), (path, title, protected), "{path}");
+            assert!(!route.screen.is_empty(), "{path}: names its screen");
+            if path.len() > 1 {
+                assert_eq!(route_for(&format!("{path}/")).path, route.path, "{path}/: a trailing slash does not count");
+            }
+        }
+        for route in ROUTES.iter() {
+            assert!(std::ptr::eq(route_for(&route.path), route), "{}: its own path finds it", route.path);
+        }
+        assert_eq!(route_for("/").path, NOT_FOUND, "/ is redirected before the table is read");
+        assert_eq!(route_for("/dashboard/extra").path, NOT_FOUND);
+    }
+
+    /// Staff open /users (200, as before) but only admins get its data.
+    #[test]
+    fn roles_limit_a_screens_data() {
+        let users = route_for("/users");
+        assert!(users.allows(Role::Admin) && !users.allows(Role::Staff));
+        let reports = route_for("/reports");
+        assert!(reports.allows(Role::Admin) && reports.allows(Role::Staff));
+    }
 }

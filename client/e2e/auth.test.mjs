@@ -159,7 +159,13 @@ describe('session expiry', { skip: skip ?? false }, () => {
   it('clears the session when the token expires, goes to /login and says so', async () => {
     const { context, page } = await openPage(app.browser, app.server.url);
     try {
+      // The page's clock is playwright's: it runs at wall speed until the
+      // test jumps it forward, so nothing waits for the token to expire.
+      await page.clock.install();
       await signIn(page);
+      // Past the 4 s lifetime: the session timer fires now (or, when it is
+      // set after this, finds the token already expired).
+      await page.clock.fastForward(5_000);
       await page.getByText('Sua sessão expirou. Entre novamente.').waitFor({ timeout: 10_000 });
       await page.waitForURL('**/login');
       await page.locator('#login-email').waitFor();

@@ -1,4 +1,6 @@
+use sea_orm::Iterable;
 use sea_orm::entity::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// A booked service of one client with one staff member.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -11,8 +13,7 @@ pub struct Model {
     pub service: String,
     pub starts_at: DateTimeUtc,
     pub ends_at: DateTimeUtc,
-    /// agendado, confirmado, concluido, cancelado or faltou.
-    pub status: String,
+    pub status: AppointmentStatus,
     pub price_cents: i64,
     pub notes: Option<String>,
     pub cancellation_reason: Option<String>,
@@ -36,3 +37,104 @@ impl Related<super::client::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// Where an appointment stands. Stored as its lower-case name (a plain text
+/// column) and written so in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum, Serialize, Deserialize, utoipa::ToSchema)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "lowercase")]
+pub enum AppointmentStatus {
+    #[sea_orm(string_value = "agendado")]
+    Agendado,
+    #[sea_orm(string_value = "confirmado")]
+    Confirmado,
+    #[sea_orm(string_value = "concluido")]
+    Concluido,
+    #[sea_orm(string_value = "cancelado")]
+    Cancelado,
+    #[sea_orm(string_value = "faltou")]
+    Faltou,
+}
+
+impl AppointmentStatus {
+    /// The stored and JSON name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AppointmentStatus::Agendado => "agendado",
+            AppointmentStatus::Confirmado => "confirmado",
+            AppointmentStatus::Concluido => "concluido",
+            AppointmentStatus::Cancelado => "cancelado",
+            AppointmentStatus::Faltou => "faltou",
+        }
+    }
+
+    /// The name as the screens show it.
+    pub fn label(self) -> &'static str {
+        match self {
+            AppointmentStatus::Agendado => "Agendado",
+            AppointmentStatus::Confirmado => "Confirmado",
+            AppointmentStatus::Concluido => "Concluído",
+            AppointmentStatus::Cancelado => "Cancelado",
+            AppointmentStatus::Faltou => "Faltou",
+        }
+    }
+
+    /// The status of that name, if it is one.
+    pub fn parse(name: &str) -> Option<AppointmentStatus> {
+        AppointmentStatus::iter().find(|s| s.as_str() == name)
+    }
+
+    /// A new appointment starts agendado or confirmado.
+    pub fn is_initial(self) -> bool {
+        matches!(self, AppointmentStatus::Agendado | AppointmentStatus::Confirmado)
+    }
+
+    /// Only a cancelled appointment frees its slot.
+    pub fn is_active(self) -> bool {
+        self != AppointmentStatus::Cancelado
+    }
+
+    /// agendado → confirmado → concluido | faltou | cancelado; agendado → cancelado.
+    pub fn can_become(self, to: AppointmentStatus) -> bool {
+        use AppointmentStatus::*;
+        matches!(
+            (self, to),
+            (Agendado, Confirmado) | (Agendado, Cancelado) | (Confirmado, Concluido) | (Confirmado, Faltou) | (Confirmado, Cancelado)
+        )
+    }
+}
+
+impl std::fmt::Display for AppointmentStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AppointmentStatus::{self, *};
+    use sea_orm::{ActiveEnum, Iterable};
+
+    #[test]
+    fn names_are_stored_and_serialized_as_before() {
+        for status in AppointmentStatus::iter() {
+            assert_eq!(status.to_value(), status.as_str());
+            assert_eq!(serde_json::to_value(status).unwrap(), status.as_str());
+            assert_eq!(AppointmentStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(AppointmentStatus::parse("Agendado"), None);
+    }
+
+    #[test]
+    fn transitions() {
+        assert!(Agendado.can_become(Confirmado));
+        assert!(Agendado.can_become(Cancelado));
+        assert!(Confirmado.can_become(Concluido));
+        assert!(Confirmado.can_become(Faltou));
+        assert!(Confirmado.can_become(Cancelado));
+        assert!(!Agendado.can_become(Concluido));
+        assert!(!Cancelado.can_become(Agendado));
+        assert!(!Concluido.can_become(Cancelado));
+        assert!(!Faltou.can_become(Confirmado));
+    }
+}

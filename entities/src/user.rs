@@ -1,4 +1,6 @@
+use sea_orm::Iterable;
 use sea_orm::entity::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// A staff member who signs in. `email` is stored lower-cased, so the unique
 /// index makes it unique regardless of case.
@@ -11,8 +13,7 @@ pub struct Model {
     #[sea_orm(unique)]
     pub email: String,
     pub password_hash: String,
-    /// `admin` or `staff`.
-    pub role: String,
+    pub role: Role,
     pub active: bool,
     /// Name (lower case, no accents) and e-mail: what the user list searches
     /// and sorts by name with.
@@ -25,3 +26,56 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// What a user may do: admins also manage users. Stored as its lower-case
+/// name (a plain text column) and written so in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum, Serialize, Deserialize, utoipa::ToSchema)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    #[sea_orm(string_value = "admin")]
+    Admin,
+    #[sea_orm(string_value = "staff")]
+    Staff,
+}
+
+impl Role {
+    /// The stored and JSON name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Staff => "staff",
+        }
+    }
+
+    /// The role of that name, if it is one.
+    pub fn parse(name: &str) -> Option<Role> {
+        Role::iter().find(|r| r.as_str() == name)
+    }
+
+    pub fn is_admin(self) -> bool {
+        self == Role::Admin
+    }
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Role;
+    use sea_orm::{ActiveEnum, Iterable};
+
+    #[test]
+    fn names_are_stored_and_serialized_as_before() {
+        for role in Role::iter() {
+            assert_eq!(role.to_value(), role.as_str());
+            assert_eq!(serde_json::to_value(role).unwrap(), role.as_str());
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(Role::parse("Admin"), None);
+    }
+}

@@ -10,6 +10,8 @@ pub use secret::load_or_create_secret;
 pub use token::{Claims, Keys, SESSION_COOKIE, TokenError};
 
 use axum::extract::FromRequestParts;
+use axum_extra::extract::CookieJar;
+use axum_extra::extract::cookie::{Cookie, SameSite};
 use axum::http::header;
 use axum::http::request::Parts;
 use sea_orm::EntityTrait;
@@ -27,7 +29,7 @@ pub struct AuthUser {
 
 impl AuthUser {
     pub fn is_admin(&self) -> bool {
-        self.user.role == "admin"
+        self.user.role.is_admin()
     }
 
     /// 403 unless the user is an admin.
@@ -71,4 +73,24 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<AuthUser, App
         .filter(|u| u.active)
         .ok_or_else(|| AppError::Unauthorized("Usuário inativo ou inexistente.".into()))?;
     Ok(AuthUser { user, claims })
+}
+
+/// The session cookie of a page request's token.
+pub fn session_cookie(token: String, ttl: i64) -> Cookie<'static> {
+    Cookie::build((SESSION_COOKIE, token))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .max_age(time::Duration::seconds(ttl))
+        .build()
+}
+
+/// What clears the session cookie.
+pub fn removal_cookie() -> Cookie<'static> {
+    Cookie::build((SESSION_COOKIE, "")).path("/").http_only(true).same_site(SameSite::Lax).build()
+}
+
+/// The token of the session cookie, if there is one.
+pub fn cookie_token(jar: &CookieJar) -> Option<String> {
+    jar.get(SESSION_COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty())
 }

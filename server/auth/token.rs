@@ -38,8 +38,12 @@ impl Keys {
     pub fn issue(&self, user_id: i32) -> (String, Claims) {
         let now = Utc::now().timestamp();
         let claims = Claims { sub: user_id, iat: now, exp: now + self.ttl, jti: uuid::Uuid::new_v4().to_string() };
-        let token = encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 encoding cannot fail");
-        (token, claims)
+        (self.sign(&claims), claims)
+    }
+
+    /// The signed token of these claims (tests also sign expired ones).
+    pub fn sign(&self, claims: &Claims) -> String {
+        encode(&Header::new(Algorithm::HS256), claims, &self.encoding).expect("HS256 encoding cannot fail")
     }
 
     pub fn verify(&self, token: &str) -> Result<Claims, TokenError> {
@@ -72,7 +76,6 @@ mod tests {
     fn an_expired_token_says_so() {
         let keys = Keys::new(b"secret", 0);
         let expired = Claims { sub: 1, iat: 0, exp: Utc::now().timestamp() - 10, jti: "x".into() };
-        let token = encode(&Header::new(Algorithm::HS256), &expired, &keys.encoding).unwrap();
-        assert_eq!(keys.verify(&token).unwrap_err(), TokenError::Expired);
+        assert_eq!(keys.verify(&keys.sign(&expired)).unwrap_err(), TokenError::Expired);
     }
 }

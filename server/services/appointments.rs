@@ -27,38 +27,18 @@ use crate::services::validation::{clean, present, push, reject_unknown};
 use crate::services::list::{ListParams, ListQuery, SortKey, Sorting};
 use crate::services::{Page, STALE, audit, csv, required_version};
 use crate::time::{local_midnight, to_local_rfc3339};
+use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, user};
 
 pub const NOT_FOUND: &str = "Agendamento não encontrado.";
 const ENTITY: &str = "appointment";
 
-pub const STATUSES: &[&str] = &["agendado", "confirmado", "concluido", "cancelado", "faltou"];
-/// The status that frees the slot.
-pub const CANCELLED: &str = "cancelado";
 /// Longest appointment.
 pub const MAX_MINUTES: i64 = 12 * 60;
 
-/// agendado → confirmado → concluido | faltou | cancelado; agendado → cancelado.
-pub fn can_transition(from: &str, to: &str) -> bool {
-    matches!(
-        (from, to),
-        ("agendado", "confirmado")
-            | ("agendado", "cancelado")
-            | ("confirmado", "concluido")
-            | ("confirmado", "faltou")
-            | ("confirmado", "cancelado")
-    )
-}
-
-pub fn status_label(status: &str) -> &str {
-    match status {
-        "agendado" => "Agendado",
-        "confirmado" => "Confirmado",
-        "concluido" => "Concluído",
-        "cancelado" => "Cancelado",
-        "faltou" => "Faltou",
-        other => other,
-    }
+/// The message for a status name that is not one.
+fn unknown_status(name: &str) -> String {
+    format!("Situação inválida: {name}. Use agendado, confirmado, concluido, cancelado ou faltou.")
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -73,7 +53,7 @@ pub struct AppointmentView {
     pub service: String,
     pub starts_at: String,
     pub ends_at: String,
-    pub status: String,
+    pub status: AppointmentStatus,
     pub price_cents: i64,
     pub notes: Option<String>,
     pub cancellation_reason: Option<String>,
@@ -243,13 +223,10 @@ fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<(Select<appointment::Ent
     }
     if let Some(text) = query.status.as_deref().filter(|t| !t.trim().is_empty()) {
         let wanted: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-        match wanted.iter().find(|s| !STATUSES.contains(s)) {
-            Some(bad) => push(
-                &mut errors,
-                "status",
-                format!("Situação inválida: {bad}. Use agendado, confirmado, concluido, cancelado ou faltou."),
-            ),
-            None => select = select.filter(appointment::Column::Status.is_in(wanted)),
+        let statuses: Vec<Option<AppointmentStatus>> = wanted.iter().map(|s| AppointmentStatus::parse(s)).collect();
+        match wanted.iter().zip(&statuses).find(|(_, status)| status.is_none()) {
+            Some((bad, _)) => push(&mut errors, "status", unknown_status(bad)),
+            None => select = select.filter(appointment::Column::Status.is_in(statuses.into_iter().flatten())),
         }
     }
     if let Some(staff) = query.staff_id {
@@ -297,7 +274,7 @@ pub async fn export_csv(db: &DatabaseConnection, query: &AppointmentQuery, tz: T
             view.client_name,
             view.staff_name,
             view.service,
-            status_label(&view.status).to_string(),
+            view.status.label().to_string(),
             csv::money(view.price_cents),
             notes.unwrap_or_default(),
         ])?;
@@ -367,7 +344,7 @@ struct Fields {
     service: String,
     starts_at: DateTime<Utc>,
     ends_at: DateTime<Utc>,
-    status: String,
+    status: AppointmentStatus,
     price_cents: i64,
     notes: Option<String>,
     cancellation_reason: Option<String>,
@@ -381,7 +358,7 @@ impl Fields {
             service: Set(self.service.clone()),
             starts_at: Set(self.starts_at),
             ends_at: Set(self.ends_at),
-            status: Set(self.status.clone()),
+            status: Set(self.status),
             price_cents: Set(self.price_cents),
             notes: Set(self.notes.clone()),
             cancellation_reason: Set(self.cancellation_reason.clone()),
@@ -499,33 +476,31 @@ async fn validate(
 
     // Status: a known value; on create agendado or confirmado; on update only
     // an allowed transition; cancelado needs a reason.
-    let current_status = current.map(|c| c.status.as_str());
+    let current_status = current.map(|c| c.status);
     let status = match input.status.as_deref().map(str::trim) {
-        None => current_status.unwrap_or("agendado").to_string(),
-        Some(s) => s.to_string(),
-    };
-    if !STATUSES.contains(&status.as_str()) {
-        push(
-            &mut errors,
-            "status",
-            format!("Situação inválida: {status}. Use agendado, confirmado, concluido, cancelado ou faltou."),
-        );
-    } else {
-        match current_status {
-            None if !matches!(status.as_str(), "agendado" | "confirmado") => {
-                push(&mut errors, "status", "Um agendamento novo começa como agendado ou confirmado.")
+        None => Some(current_status.unwrap_or(AppointmentStatus::Agendado)),
+        Some(name) => {
+            let status = AppointmentStatus::parse(name);
+            if status.is_none() {
+                push(&mut errors, "status", unknown_status(name));
             }
-            Some(from) if from != status && !can_transition(from, &status) => {
-                push(&mut errors, "status", format!("Não é possível mudar a situação de {from} para {status}."))
-            }
-            _ => {}
+            status
         }
+    };
+    match (current_status, status) {
+        (None, Some(status)) if !status.is_initial() => {
+            push(&mut errors, "status", "Um agendamento novo começa como agendado ou confirmado.")
+        }
+        (Some(from), Some(status)) if from != status && !from.can_become(status) => {
+            push(&mut errors, "status", format!("Não é possível mudar a situação de {from} para {status}."))
+        }
+        _ => {}
     }
     let reason = match &input.cancellation_reason {
         None => current.and_then(|c| c.cancellation_reason.clone()),
         Some(value) => clean(value.as_deref()),
     };
-    let cancellation_reason = if status == CANCELLED {
+    let cancellation_reason = if status == Some(AppointmentStatus::Cancelado) {
         if reason.is_none() {
             push(&mut errors, "cancellationReason", "Informe o motivo do cancelamento.");
         } else if reason.as_ref().is_some_and(|r| r.chars().count() > 500) {
@@ -559,7 +534,7 @@ async fn validate(
         service,
         starts_at: starts_at.unwrap_or_default(),
         ends_at: ends_at.unwrap_or_default(),
-        status,
+        status: status.unwrap_or(AppointmentStatus::Agendado),
         price_cents,
         notes,
         cancellation_reason,
@@ -578,7 +553,7 @@ async fn lock_and_check_overlap(db: &impl ConnectionTrait, fields: &Fields, exce
         .await?;
     let mut clash = appointment::Entity::find()
         .filter(appointment::Column::StaffId.eq(fields.staff_id))
-        .filter(appointment::Column::Status.ne(CANCELLED))
+        .filter(appointment::Column::Status.ne(AppointmentStatus::Cancelado))
         .filter(appointment::Column::StartsAt.lt(fields.ends_at))
         .filter(appointment::Column::EndsAt.gt(fields.starts_at));
     if let Some(id) = except {
@@ -665,7 +640,7 @@ async fn save(
     // On SQLite a transaction must write before it reads (a read-then-write
     // transaction cannot wait for the write lock), so the lock comes first.
     let txn = db.begin().await?;
-    if fields.status != CANCELLED {
+    if fields.status.is_active() {
         lock_and_check_overlap(&txn, &fields, Some(id), tz).await?;
     }
     let result = appointment::Entity::update_many()
@@ -718,19 +693,6 @@ pub async fn history(db: &DatabaseConnection, id: i32, tz: Tz) -> Result<Vec<aud
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn transitions() {
-        assert!(can_transition("agendado", "confirmado"));
-        assert!(can_transition("agendado", "cancelado"));
-        assert!(can_transition("confirmado", "concluido"));
-        assert!(can_transition("confirmado", "faltou"));
-        assert!(can_transition("confirmado", "cancelado"));
-        assert!(!can_transition("agendado", "concluido"));
-        assert!(!can_transition("cancelado", "agendado"));
-        assert!(!can_transition("concluido", "cancelado"));
-        assert!(!can_transition("faltou", "confirmado"));
-    }
 
     #[test]
     fn instants_take_any_offset_or_the_business_zone() {

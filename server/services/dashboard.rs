@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::error::Result;
 use crate::time::local_midnight;
 use crate::services::appointments::{AppointmentView, views};
+use entities::appointment::AppointmentStatus;
 use entities::{appointment, client};
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -31,7 +32,7 @@ pub async fn summary(db: &DatabaseConnection, tz: Tz) -> Result<Dashboard> {
     let week_end = local_midnight(monday + Duration::days(7), tz);
     let month_start = local_midnight(today.with_day(1).unwrap_or(today), tz);
 
-    let active = || appointment::Entity::find().filter(appointment::Column::Status.ne("cancelado"));
+    let active = || appointment::Entity::find().filter(appointment::Column::Status.ne(AppointmentStatus::Cancelado));
     let between = |from, to| {
         active().filter(appointment::Column::StartsAt.gte(from)).filter(appointment::Column::StartsAt.lt(to))
     };
@@ -40,7 +41,7 @@ pub async fn summary(db: &DatabaseConnection, tz: Tz) -> Result<Dashboard> {
         // SUM(bigint) is numeric on PostgreSQL: cast it back to BIGINT so it
         // decodes as i64 on both databases.
         .column_as(appointment::Column::PriceCents.sum().cast_as("BIGINT"), "total")
-        .filter(appointment::Column::Status.eq("concluido"))
+        .filter(appointment::Column::Status.eq(AppointmentStatus::Concluido))
         .filter(appointment::Column::StartsAt.gte(month_start))
         .filter(appointment::Column::StartsAt.lt(now))
         .into_tuple::<Option<i64>>()

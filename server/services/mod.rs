@@ -9,6 +9,7 @@ pub mod dashboard;
 pub mod list;
 pub mod reports;
 pub mod seed;
+pub mod sessions;
 pub mod users;
 pub mod validation;
 

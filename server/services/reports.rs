@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
@@ -17,12 +17,11 @@ use utoipa::ToSchema;
 
 use crate::error::{AppError, FieldErrors, Result};
 use crate::time::local_midnight;
+use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, user};
 
 /// The longest period a summary covers, in days.
 pub const MAX_DAYS: i64 = 366;
-
-pub const STATUSES: [&str; 5] = ["agendado", "confirmado", "concluido", "cancelado", "faltou"];
 
 /// `GET /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD`.
 #[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
@@ -96,6 +95,19 @@ pub struct Summary {
     pub new_clients: u64,
 }
 
+/// The default period of the reports screen: this month, from its first to
+/// its last day, in the business time zone.
+pub fn default_period(tz: Tz) -> SummaryQuery {
+    month_of(Utc::now().with_timezone(&tz).date_naive())
+}
+
+/// The calendar month `day` falls in.
+fn month_of(day: NaiveDate) -> SummaryQuery {
+    let first = day.with_day(1).unwrap_or(day);
+    let last = (first + chrono::Months::new(1)).pred_opt().unwrap_or(day);
+    SummaryQuery { from: Some(first.to_string()), to: Some(last.to_string()) }
+}
+
 /// Reads and checks the period.
 pub fn parse_period(query: &SummaryQuery) -> Result<(NaiveDate, NaiveDate)> {
     let mut errors = FieldErrors::new();
@@ -138,7 +150,7 @@ pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> R
     let start = local_midnight(from, tz);
     let end = local_midnight(to + Duration::days(1), tz);
 
-    let rows: Vec<(i32, DateTime<Utc>, String, i64)> = appointment::Entity::find()
+    let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64)> = appointment::Entity::find()
         .select_only()
         .column(appointment::Column::StaffId)
         .column(appointment::Column::StartsAt)
@@ -175,31 +187,30 @@ pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> R
         member.total += 1;
         if let Some(day) = day {
             day.total += 1;
-            match status.as_str() {
-                "concluido" => day.concluido += 1,
-                "cancelado" => day.cancelado += 1,
-                "faltou" => day.faltou += 1,
-                _ => {}
+            match status {
+                AppointmentStatus::Concluido => day.concluido += 1,
+                AppointmentStatus::Cancelado => day.cancelado += 1,
+                AppointmentStatus::Faltou => day.faltou += 1,
+                AppointmentStatus::Agendado | AppointmentStatus::Confirmado => {}
             }
         }
-        match status.as_str() {
-            "agendado" => by_status.agendado += 1,
-            "confirmado" => by_status.confirmado += 1,
-            "concluido" => {
+        match status {
+            AppointmentStatus::Agendado => by_status.agendado += 1,
+            AppointmentStatus::Confirmado => by_status.confirmado += 1,
+            AppointmentStatus::Concluido => {
                 by_status.concluido += 1;
                 member.concluido += 1;
                 member.revenue_cents += price_cents;
                 revenue_cents += price_cents;
             }
-            "cancelado" => {
+            AppointmentStatus::Cancelado => {
                 by_status.cancelado += 1;
                 member.cancelado += 1;
             }
-            "faltou" => {
+            AppointmentStatus::Faltou => {
                 by_status.faltou += 1;
                 member.faltou += 1;
             }
-            _ => {}
         }
     }
     let names: HashMap<i32, String> = user::Entity::find()
@@ -256,6 +267,16 @@ mod tests {
         assert!(parse_period(&query("2026-02-02", "2026-02-01")).is_err());
         assert!(parse_period(&query("2026-02-30", "2026-03-01")).is_err());
         assert!(parse_period(&SummaryQuery::default()).is_err());
+    }
+
+    #[test]
+    fn the_default_period_is_the_whole_month() {
+        let day = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap();
+        let month = month_of(day("2028-02-15"));
+        assert_eq!((month.from.as_deref(), month.to.as_deref()), (Some("2028-02-01"), Some("2028-02-29")));
+        let month = month_of(day("2026-12-31"));
+        assert_eq!((month.from.as_deref(), month.to.as_deref()), (Some("2026-12-01"), Some("2026-12-31")));
+        assert!(parse_period(&default_period(chrono_tz::America::Sao_Paulo)).is_ok());
     }
 
     #[test]

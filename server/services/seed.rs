@@ -31,6 +31,8 @@ use sea_orm::{
 
 use crate::services::clients::search_text;
 use crate::services::users::{self, NewUser};
+use entities::appointment::AppointmentStatus;
+use entities::user::Role;
 use entities::{appointment, client, user};
 
 /// The password of the seeded staff members (documented in README.md).
@@ -171,13 +173,16 @@ const OPEN: i64 = 8 * 60;
 const CLOSE: i64 = 18 * 60;
 const LUNCH: (i64, i64) = (12 * 60, 13 * 60);
 
+/// Each staff member's taken intervals.
+type Busy = HashMap<i32, Vec<(DateTime<Utc>, DateTime<Utc>)>>;
+
 /// Lays out slots over `days` for every member, one after the other with
 /// small gaps, skipping lunch and what `busy` already holds.
 fn slots(
     rng: &mut impl Rng,
     days: &[NaiveDate],
     staff: &[i32],
-    busy: &HashMap<i32, Vec<(DateTime<Utc>, DateTime<Utc>)>>,
+    busy: &Busy,
     tz: Tz,
 ) -> Vec<Slot> {
     let mut out = Vec::new();
@@ -238,7 +243,7 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
     let mut staff_created = Vec::new();
     for (name, email) in STAFF {
         if users::find_by_email(db, email).await.map_err(|e| anyhow::anyhow!("{e:?}"))?.is_none() {
-            let input = NewUser { name: (*name).into(), email: (*email).into(), role: "staff".into(), password: STAFF_PASSWORD.into() };
+            let input = NewUser { name: (*name).into(), email: (*email).into(), role: Role::Staff, password: STAFF_PASSWORD.into() };
             users::create(db, input).await.map_err(|e| anyhow::anyhow!("creating {email}: {e:?}"))?;
             staff_created.push((*email).to_string());
         }
@@ -327,7 +332,7 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
         let staff: Vec<i32> = user::Entity::find()
             .select_only()
             .column(user::Column::Id)
-            .filter(user::Column::Role.eq("staff"))
+            .filter(user::Column::Role.eq(Role::Staff))
             .filter(user::Column::Active.eq(true))
             .into_tuple()
             .all(&txn)
@@ -340,7 +345,7 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
         let mut free = loop {
             let days = window(today, weekdays * 2 / 3, weekdays - weekdays * 2 / 3);
             let (first, last) = (days[0], days[days.len() - 1] + Duration::days(1));
-            let mut busy: HashMap<i32, Vec<(DateTime<Utc>, DateTime<Utc>)>> = HashMap::new();
+            let mut busy = Busy::new();
             let existing: Vec<(i32, DateTime<Utc>, DateTime<Utc>)> = appointment::Entity::find()
                 .select_only()
                 .column(appointment::Column::StaffId)
@@ -369,16 +374,16 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
             let (service, price, _) = SERVICES[slot.service];
             let (status, reason) = if slot.ends_at <= now {
                 match rng.random_range(0..100) {
-                    0..78 => ("concluido", None),
-                    78..89 => ("faltou", None),
-                    _ => ("cancelado", CANCELLATION_REASONS.choose(&mut rng).map(|r| r.to_string())),
+                    0..78 => (AppointmentStatus::Concluido, None),
+                    78..89 => (AppointmentStatus::Faltou, None),
+                    _ => (AppointmentStatus::Cancelado, CANCELLATION_REASONS.choose(&mut rng).map(|r| r.to_string())),
                 }
             } else if slot.starts_at <= now {
-                ("confirmado", None)
+                (AppointmentStatus::Confirmado, None)
             } else if rng.random_bool(0.55) {
-                ("agendado", None)
+                (AppointmentStatus::Agendado, None)
             } else {
-                ("confirmado", None)
+                (AppointmentStatus::Confirmado, None)
             };
             let created_at = (slot.starts_at - Duration::hours(rng.random_range(2..=21 * 24))).min(now);
             let updated_at = if slot.ends_at <= now { slot.ends_at } else { created_at };
@@ -389,7 +394,7 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
                 service: Set(service.into()),
                 starts_at: Set(slot.starts_at),
                 ends_at: Set(slot.ends_at),
-                status: Set(status.into()),
+                status: Set(status),
                 price_cents: Set(price),
                 notes: Set(notes),
                 cancellation_reason: Set(reason),

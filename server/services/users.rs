@@ -11,9 +11,7 @@ use crate::error::{AppError, FieldErrors, Result};
 use crate::services::list::{ListQuery, SortKey, Sorting, like_pattern};
 use crate::services::validation::{normalize_text, push};
 use crate::services::{Page, audit};
-use entities::user;
-
-pub const ROLES: &[&str] = &["admin", "staff"];
+use entities::user::{self, Role};
 
 /// A user as the API shows it (never the hash).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -23,7 +21,7 @@ pub struct UserView {
     pub id: i32,
     pub name: String,
     pub email: String,
-    pub role: String,
+    pub role: Role,
     pub active: bool,
     pub created_at: String,
     pub updated_at: String,
@@ -35,7 +33,7 @@ impl UserView {
             id: user.id,
             name: user.name.clone(),
             email: user.email.clone(),
-            role: user.role.clone(),
+            role: user.role,
             active: user.active,
             created_at: crate::time::to_local_rfc3339(user.created_at, tz),
             updated_at: crate::time::to_local_rfc3339(user.updated_at, tz),
@@ -54,13 +52,17 @@ pub async fn find_by_email(db: &DatabaseConnection, email: &str) -> Result<Optio
 pub struct NewUser {
     pub name: String,
     pub email: String,
-    pub role: String,
+    pub role: Role,
     pub password: String,
 }
 
 /// Checks and creates a user; a taken e-mail is a 422 on `email`.
 pub async fn create(db: &DatabaseConnection, input: NewUser) -> Result<user::Model> {
-    let mut errors = crate::error::FieldErrors::new();
+    insert(db, input, FieldErrors::new()).await
+}
+
+/// `create`, reporting `errors` found before (a bad role) with its own.
+async fn insert(db: &DatabaseConnection, input: NewUser, mut errors: FieldErrors) -> Result<user::Model> {
     let name = input.name.trim().to_string();
     let email = normalize_email(&input.email);
     if !(2..=120).contains(&name.chars().count()) {
@@ -68,9 +70,6 @@ pub async fn create(db: &DatabaseConnection, input: NewUser) -> Result<user::Mod
     }
     if !crate::services::clients::is_valid_email(&email) {
         errors.insert("email".into(), vec!["Informe um e-mail válido.".into()]);
-    }
-    if !ROLES.contains(&input.role.as_str()) {
-        errors.insert("role".into(), vec!["Perfil deve ser admin ou staff.".into()]);
     }
     if input.password.chars().count() < 8 {
         errors.insert("password".into(), vec!["A senha deve ter pelo menos 8 caracteres.".into()]);
@@ -110,7 +109,7 @@ pub async fn ensure_first_admin(
     let email = email.unwrap_or("admin@expediente.local").to_string();
     let generated = password.is_none().then(generate_password);
     let password = password.map(str::to_string).or_else(|| generated.clone()).unwrap_or_default();
-    create(db, NewUser { name: "Administrador".into(), email: email.clone(), role: "admin".into(), password }).await?;
+    create(db, NewUser { name: "Administrador".into(), email: email.clone(), role: Role::Admin, password }).await?;
     Ok(Some((email, generated)))
 }
 
@@ -170,7 +169,7 @@ pub async fn list(db: &DatabaseConnection, query: &UserQuery, tz: chrono_tz::Tz)
     let params = list.check(&SORTING, &mut errors);
     let mut select = user::Entity::find();
     if let Some(role) = query.role.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
-        if ROLES.contains(&role) {
+        if let Some(role) = Role::parse(role) {
             select = select.filter(user::Column::Role.eq(role));
         } else {
             push(&mut errors, "role", format!("Perfil inválido: {role}. Use admin ou staff."));
@@ -208,10 +207,17 @@ pub struct CreateUserInput {
     pub password: String,
 }
 
+const ROLE_CHOICES: &str = "Perfil deve ser admin ou staff.";
+
 /// Creates a user for an admin, and records it in the audit trail.
 pub async fn create_by(db: &DatabaseConnection, actor: &user::Model, input: CreateUserInput) -> Result<user::Model> {
-    let created =
-        create(db, NewUser { name: input.name, email: input.email, role: input.role, password: input.password }).await?;
+    let mut errors = FieldErrors::new();
+    let role = Role::parse(&input.role).unwrap_or_else(|| {
+        errors.insert("role".into(), vec![ROLE_CHOICES.into()]);
+        Role::Staff
+    });
+    let input = NewUser { name: input.name, email: input.email, role, password: input.password };
+    let created = insert(db, input, errors).await?;
     let changes = json!({
         "name": { "old": null, "new": created.name },
         "email": { "old": null, "new": created.email },
@@ -272,13 +278,19 @@ pub async fn update(db: &DatabaseConnection, actor: &user::Model, id: i32, input
         Some(email) => Some(check_email(db, id, email, &mut errors).await?),
         None => None,
     };
-    if let Some(role) = input.role.as_deref() {
-        if !ROLES.contains(&role) {
-            errors.insert("role".into(), vec!["Perfil deve ser admin ou staff.".into()]);
-        } else if actor.id == id && role != current.role {
-            errors.insert("role".into(), vec![OWN_ROLE.into()]);
+    let role = input.role.as_deref().and_then(|name| {
+        let role = Role::parse(name);
+        match role {
+            None => {
+                errors.insert("role".into(), vec![ROLE_CHOICES.into()]);
+            }
+            Some(role) if actor.id == id && role != current.role => {
+                errors.insert("role".into(), vec![OWN_ROLE.into()]);
+            }
+            Some(_) => {}
         }
-    }
+        role
+    });
     if let Some(password) = input.password.as_deref() {
         check_password("password", password, &mut errors);
     }
@@ -289,14 +301,14 @@ pub async fn update(db: &DatabaseConnection, actor: &user::Model, id: i32, input
         Some(password) => Some(hash_password(password).await?),
         None => None,
     };
-    apply(db, actor, current, Changes { name, email, role: input.role, password_hash: hash, active: None }, "update").await
+    apply(db, actor, current, Changes { name, email, role, password_hash: hash, active: None }, "update").await
 }
 
 /// What an update sets; `None` leaves a field as it is.
 struct Changes {
     name: Option<String>,
     email: Option<String>,
-    role: Option<String>,
+    role: Option<Role>,
     password_hash: Option<String>,
     active: Option<bool>,
 }

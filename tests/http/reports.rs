@@ -1,10 +1,9 @@
 //! GET /api/reports/summary: figures of a period on known data, with the
 //! business time zone's day boundaries (America/Sao_Paulo, UTC−3).
 
-mod common;
-
 use chrono::{DateTime, Duration, Utc};
-use common::{Backend, TestApp, json_of, spawn};
+use crate::common::{Backend, TestApp, json_of, spawn};
+use entities::appointment::AppointmentStatus;
 use reqwest::StatusCode;
 use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{Value, json};
@@ -45,7 +44,7 @@ async fn appointment(app: &TestApp, client_id: i32, staff_id: i32, starts_at: &s
         service: Set("Consulta".into()),
         starts_at: Set(starts),
         ends_at: Set(starts + Duration::minutes(30)),
-        status: Set(status.into()),
+        status: Set(AppointmentStatus::parse(status).unwrap()),
         price_cents: Set(price_cents),
         cancellation_reason: Set((status == "cancelado").then(|| "Cliente desmarcou.".to_string())),
         version: Set(1),

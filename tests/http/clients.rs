@@ -2,9 +2,7 @@
 //! accents, sort, pagination, archive, delete with appointments, versions,
 //! 404s, history and CSV export.
 
-mod common;
-
-use common::{Backend, TestApp, json_of, spawn};
+use crate::common::{Backend, TestApp, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

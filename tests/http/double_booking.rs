@@ -4,9 +4,7 @@
 //! ones and other staff members do not; concurrent edits of one version give
 //! one success and 409s.
 
-mod common;
-
-use common::{Backend, TestApp, json_of, spawn};
+use crate::common::{Backend, TestApp, json_of, spawn};
 use expediente::services::users::{self, NewUser};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -16,7 +14,7 @@ const N: usize = 8;
 async fn staff_user(app: &TestApp, name: &str, email: &str) -> i64 {
     users::create(
         &app.state.db,
-        NewUser { name: name.into(), email: email.into(), role: "staff".into(), password: "senha-do-staff-1".into() },
+        NewUser { name: name.into(), email: email.into(), role: entities::user::Role::Staff, password: "senha-do-staff-1".into() },
     )
     .await
     .unwrap()

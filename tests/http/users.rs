@@ -2,9 +2,7 @@
 //! POST /api/users/{id}/deactivate|activate (admins only), and the profile
 //! (PUT /api/me).
 
-mod common;
-
-use common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, TestApp, json_of, spawn};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, TestApp, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

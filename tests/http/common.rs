@@ -21,7 +21,6 @@ pub enum Backend {
 /// Runs one async test on SQLite and on PostgreSQL: after
 /// `async fn name(backend: Backend)`, `both!(name)` makes the tests
 /// `name::sqlite` and `name::postgres`.
-#[macro_export]
 macro_rules! both {
     ($name:ident) => {
         mod $name {

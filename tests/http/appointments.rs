@@ -2,9 +2,7 @@
 //! transitions, versions, overlap on update, filters, 404s, history, CSV,
 //! and the dashboard figures on both databases.
 
-mod common;
-
-use common::{Backend, TestApp, json_of, spawn};
+use crate::common::{Backend, TestApp, json_of, spawn};
 use expediente::services::users::{self, NewUser};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -20,7 +18,7 @@ struct Fixture {
 async fn staff_user(app: &TestApp, name: &str, email: &str) -> i64 {
     let user = users::create(
         &app.state.db,
-        NewUser { name: name.into(), email: email.into(), role: "staff".into(), password: "senha-do-staff-1".into() },
+        NewUser { name: name.into(), email: email.into(), role: entities::user::Role::Staff, password: "senha-do-staff-1".into() },
     )
     .await
     .unwrap();

@@ -1,14 +1,12 @@
 //! The server-rendered pages: redirects, status codes, layout attributes,
 //! the preloaded state, and the streamed gzip body.
 
-mod common;
-
 use std::io::Read;
 
-use common::{ADMIN_EMAIL, Backend, Options, spawn_with};
+use crate::common::{ADMIN_EMAIL, Backend, Options, spawn_with};
 use reqwest::StatusCode;
 
-async fn ssr_app(backend: Backend) -> common::TestApp {
+async fn ssr_app(backend: Backend) -> crate::common::TestApp {
     spawn_with(backend, Options { ssr: true, ..Options::default() }).await
 }
 
@@ -115,7 +113,7 @@ async fn the_login_form_works_before_its_script_runs(backend: Backend) {
     let response = app
         .http
         .post(app.url("/login"))
-        .form(&[("email", ADMIN_EMAIL), ("password", common::ADMIN_PASSWORD)])
+        .form(&[("email", ADMIN_EMAIL), ("password", crate::common::ADMIN_PASSWORD)])
         .send()
         .await
         .unwrap();
@@ -131,7 +129,7 @@ both!(the_login_form_works_before_its_script_runs);
 async fn a_bad_list_filter_in_the_address_still_shows_the_first_page(backend: Backend) {
     let app = ssr_app(backend).await;
     let token = app.admin_token().await;
-    let (status, _) = common::json_of(app.post("/api/clients", &token, serde_json::json!({ "name": "Ana Lúcia" })).await).await;
+    let (status, _) = crate::common::json_of(app.post("/api/clients", &token, serde_json::json!({ "name": "Ana Lúcia" })).await).await;
     assert_eq!(status, StatusCode::CREATED);
     let html = app.http.get(app.url("/clients?sort=inventado&page=1")).send().await.unwrap().text().await.unwrap();
     assert_eq!(preloaded_state(&html)["clients"]["list"][0]["name"], "Ana Lúcia");
@@ -140,7 +138,7 @@ both!(a_bad_list_filter_in_the_address_still_shows_the_first_page);
 
 async fn the_login_form_refuses_posts_from_other_sites(backend: Backend) {
     let app = ssr_app(backend).await;
-    let form = [("email", ADMIN_EMAIL), ("password", common::ADMIN_PASSWORD)];
+    let form = [("email", ADMIN_EMAIL), ("password", crate::common::ADMIN_PASSWORD)];
     let response = app.http.post(app.url("/login")).header("origin", "https://evil.example").form(&form).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     assert!(response.headers().get("set-cookie").is_none());

@@ -2,11 +2,9 @@
 //! operation of the API, and every documented operation exists on the real
 //! router (no route 404, no 405).
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{Backend, json_of, spawn};
+use crate::common::{Backend, json_of, spawn};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -48,7 +46,7 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
 
 const METHODS: &[&str] = &["get", "post", "put", "patch", "delete"];
 
-async fn fetch_document(app: &common::TestApp) -> Value {
+async fn fetch_document(app: &crate::common::TestApp) -> Value {
     let response = app.http.get(app.url("/api/openapi.json")).send().await.unwrap();
     assert_eq!(response.headers()["content-type"], "application/json");
     let (status, doc) = json_of(response).await;

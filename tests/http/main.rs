@@ -1,0 +1,16 @@
+//! The HTTP tests: the real server on a real listener, on SQLite and on
+//! PostgreSQL, one module per resource. One test binary, so the JavaScript
+//! engine is linked once.
+
+#[macro_use]
+mod common;
+
+mod appointments;
+mod auth;
+mod clients;
+mod double_booking;
+mod openapi;
+mod pages;
+mod reports;
+mod seed;
+mod users;
