@@ -88,6 +88,7 @@ pub struct ErrorBody {
     #[schema(example = "Os dados enviados são inválidos.")]
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<BTreeMap<String, Vec<String>>>)]
     pub errors: Option<FieldErrors>,
 }
 

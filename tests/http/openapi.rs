@@ -147,8 +147,25 @@ async fn the_document_lists_every_operation(backend: Backend) {
     );
     assert_eq!(
         doc["paths"]["/api/clients"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"],
-        "#/components/schemas/ClientPage"
+        "#/components/schemas/Page_Client"
     );
+    // Typed wrappers of the real handlers: `{ data }` and `{ data, meta }`.
+    assert_eq!(props("Page_Client"), set(&["data", "meta"]));
+    assert_eq!(props("Data_ClientDetail"), set(&["data"]));
+    assert_eq!(
+        doc["paths"]["/api/clients/{id}"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/Data_ClientDetail"
+    );
+    // Every list takes the one list query.
+    for list in ["/api/clients", "/api/appointments", "/api/users"] {
+        let names: BTreeSet<String> = doc["paths"][list]["get"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect();
+        assert!(set(&["page", "per_page", "sort"]).is_subset(&names), "{list}: {names:?}");
+    }
     assert!(doc["paths"]["/api/users/{id}"]["get"]["parameters"][0]["name"] == "id");
     let summary_params: BTreeSet<String> = doc["paths"]["/api/reports/summary"]["get"]["parameters"]
         .as_array()
