@@ -11,7 +11,6 @@ import { makeStore, type PreloadedState } from './app/store';
 import { SESSION_EXPIRED_MESSAGE } from './features/auth/use-session-timer';
 import { configureApi } from './lib/api';
 import { forgetPersistedSession } from './lib/persistence';
-import { setServerProvidedKeys } from './lib/server-data';
 import { clearSession } from './lib/session-actions';
 
 declare global {
@@ -24,9 +23,6 @@ async function start() {
   const preloaded = window.__PRELOADED_STATE__ ?? null;
   const store = makeStore(preloaded, { persist: true });
   const serverState = store.getState();
-  setServerProvidedKeys(
-    preloaded ? Object.keys(preloaded).filter((key) => key !== 'layout' && preloaded[key as keyof PreloadedState]) : [],
-  );
   configureApi({
     getToken: () => store.getState().auth.accessToken,
     // Clearing the token is enough: the protected route then redirects to /login.

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { hideMobileMenu } from '../../features/layout/layout-slice';
 import { MAIN_MENU, MAIN_MENU_TITLE } from '../../features/layout/menu-data';
 import { scrollToActiveItem } from '../../features/layout/scroll-to-active';
-import { initials, roleLabel } from '../../features/layout/user-labels';
+import { initials, roleLabel } from '../../lib/roles';
 import AppMenu from './app-menu';
 import Logo from './logo';
 
@@ -45,7 +45,7 @@ export default function SideNav() {
             </span>
             <div className="sidenav-user-text">
               <span className="sidenav-user-name">{name}</span>
-              <span className="sidenav-user-role">{roleLabel(role)}</span>
+              <span className="sidenav-user-role">{roleLabel(role, '')}</span>
             </div>
           </div>
         )}

@@ -2,7 +2,7 @@
 import { Bell, ChevronDown, CircleUser, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { initials, roleLabel } from '../../features/layout/user-labels';
+import { initials, roleLabel } from '../../lib/roles';
 import Dropdown from './dropdown';
 
 export default function UserDropdown() {
@@ -22,7 +22,7 @@ export default function UserDropdown() {
           </span>
           <span className="topbar-user-text d-none d-lg-flex">
             <span className="topbar-user-name">{name}</span>
-            <span className="topbar-user-role">{roleLabel(role)}</span>
+            <span className="topbar-user-role">{roleLabel(role, '')}</span>
           </span>
           <ChevronDown size={16} className="d-none d-lg-inline" aria-hidden="true" />
         </>

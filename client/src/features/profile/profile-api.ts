@@ -1,4 +1,4 @@
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api-slice';
 
 export interface Me {
   id: number;
@@ -18,10 +18,20 @@ export interface ProfileInput {
   newPassword?: string;
 }
 
-export function getMe(): Promise<{ data: Me }> {
-  return apiRequest('/me');
-}
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMe: build.query<Me, void>({
+      query: () => ({ path: '/me' }),
+      transformResponse: (body: { data: Me }) => body.data,
+      providesTags: ['Me'],
+    }),
+    updateMe: build.mutation<Me, ProfileInput>({
+      query: (input) => ({ path: '/me', method: 'PUT', body: input }),
+      transformResponse: (body: { data: Me }) => body.data,
+      // The user list shows names and e-mails too.
+      invalidatesTags: ['Me', 'User'],
+    }),
+  }),
+});
 
-export function putMe(input: ProfileInput): Promise<{ data: Me }> {
-  return apiRequest('/me', { method: 'PUT', body: input });
-}
+export const { useGetMeQuery, useUpdateMeMutation } = profileApi;

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../app/hooks';
 import { FieldError, invalidClass } from '../../components/field-error';
-import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
+import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
 import { profileUpdated } from '../../lib/session-actions';
-import { putMe, type ProfileInput } from './profile-api';
+import { useUpdateMeMutation, type ProfileInput } from './profile-api';
 
 const SAVE_ERROR = 'Não foi possível salvar o perfil.';
 
@@ -14,7 +14,7 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
   const [form, setForm] = useState({ name, email, currentPassword: '', newPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [updateMe, { isLoading: saving }] = useUpdateMeMutation();
 
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
   const invalid = (field: string) => invalidClass(errors, field);
@@ -25,19 +25,16 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
     if (form.email.trim() !== email) input.email = form.email.trim();
     if (form.newPassword) input.newPassword = form.newPassword;
     if (input.email !== undefined || input.newPassword) input.currentPassword = form.currentPassword;
-    setSaving(true);
     setErrors({});
     setMessage(null);
     try {
-      const { data } = await putMe(input);
+      const data = await updateMe(input).unwrap();
       dispatch(profileUpdated({ name: data.name, email: data.email }));
       setForm({ name: data.name, email: data.email, currentPassword: '', newPassword: '' });
       toast.success('Perfil atualizado.');
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
+      setErrors(fieldErrors(error));
       setMessage(errorMessage(error, SAVE_ERROR));
-    } finally {
-      setSaving(false);
     }
   };
 
