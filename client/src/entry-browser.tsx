@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { persistStore } from 'redux-persist';
 import { App } from './app/app';
 import { Providers } from './app/providers';
-import { screenForPath } from './app/route-table';
+import { routeForPath } from './app/route-table';
 import { browserScreens, preloadAllScreens, preloadScreen } from './app/screens-browser';
 import { makeStore, type PreloadedState } from './app/store';
 import { SESSION_EXPIRED_MESSAGE } from './features/auth/use-session-timer';
@@ -44,8 +44,8 @@ async function start() {
   const container = document.getElementById('root') as HTMLElement;
   // Load the current screen's chunk first (it is modulepreloaded): the first
   // render then never suspends, so hydration keeps the server's HTML.
-  const screen = screenForPath(window.location.pathname);
-  if (screen) await preloadScreen(screen).catch(() => undefined);
+  const route = routeForPath(window.location.pathname);
+  if (route) await preloadScreen(route.path).catch(() => undefined);
 
   const app = (
     <BrowserRouter>

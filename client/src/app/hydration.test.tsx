@@ -8,7 +8,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, StaticRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
-import { screenForPath } from './route-table';
+import { routeForPath } from './route-table';
 import { browserScreens, preloadScreen } from './screens-browser';
 import { serverScreens } from './screens-server';
 import { makeStore, type PreloadedState } from './store';
@@ -71,8 +71,8 @@ describe('hydration of server HTML', () => {
     window.history.replaceState(null, '', url);
 
     const store = makeStore(state);
-    const screen = screenForPath(window.location.pathname);
-    if (screen) await preloadScreen(screen);
+    const route = routeForPath(window.location.pathname);
+    if (route) await preloadScreen(route.path);
     const errors: unknown[] = [];
     const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => {
       // jsdom lacks some layout APIs (e.g. getComputedStyle with pseudo-elements); not a React error.
