@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../hooks/store';
 import { FieldError, invalidClass } from '../../components/field-error';
 import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';

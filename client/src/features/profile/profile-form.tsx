@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../hooks/store';
 import { FieldError, invalidClass } from '../../components/field-error';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
 import { profileUpdated } from '../../lib/session-actions';

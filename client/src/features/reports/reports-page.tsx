@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { STATUS_LABELS, type AppointmentStatus } from '../../lib/appointment';
-import { useAppStore } from '../../app/hooks';
+import { useAppStore } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber, formatPercent, monthPeriod } from '../../lib/format';
 import { reportsApi, useGetReportSummaryQuery } from './reports-api';

@@ -1,7 +1,7 @@
 // The signed-in user's menu: profile, logout and three placeholders (spec 2).
 import { Bell, ChevronDown, CircleUser, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../hooks/store';
 import { initials, roleLabel } from '../../lib/roles';
 import Dropdown from './dropdown';
 
