@@ -5,6 +5,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { generateApiTypes } from './gen-api-types.mjs';
 import { readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -109,6 +110,8 @@ async function buildSsr() {
 }
 
 async function main() {
+  // src/lib/api-schema.ts from openapi.json: the types the code is checked against.
+  await generateApiTypes();
   // `node build.mjs ssr`: only the SSR bundle (the unit test of the bundle uses it).
   if (process.argv[2] === 'ssr') {
     await buildSsr();

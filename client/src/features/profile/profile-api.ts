@@ -1,22 +1,10 @@
+import type { ApiMe, ApiProfileInput } from '../../lib/api-types';
 import { api } from '../../lib/api-slice';
 
-export interface Me {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Me = ApiMe;
 
-export interface ProfileInput {
-  name?: string;
-  email?: string;
-  /** Required by the server to change the e-mail or the password. */
-  currentPassword?: string;
-  newPassword?: string;
-}
+/** Name, e-mail, password; `currentPassword` is required to change the e-mail or the password. */
+export type ProfileInput = ApiProfileInput;
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
