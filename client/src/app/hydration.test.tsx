@@ -73,6 +73,9 @@ describe('hydration of server HTML', () => {
     const store = makeStore(state);
     const route = routeForPath(window.location.pathname);
     if (route) await preloadScreen(route.path);
+    // In the browser the screen's chunk arrives from the network: timers run
+    // before hydration, and the seeded cache must still be there.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const errors: unknown[] = [];
     const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => {
       // jsdom lacks some layout APIs (e.g. getComputedStyle with pseudo-elements); not a React error.

@@ -31,9 +31,17 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
   tagTypes: ['Dashboard', 'User', 'Me', 'Report'],
-  // Screen data is per visit: once a screen is left its data is dropped, so
-  // the next visit loads it fresh (the server's seeded entry serves only the
-  // screen it was rendered for).
-  keepUnusedDataFor: 0,
+  // A screen mounted on data older than this loads it again (showing the
+  // cached data meanwhile). The server's seeded entries are younger than
+  // that when the page hydrates, so hydration never fetches; they stay in
+  // the cache for RTK Query's usual 60 s without a subscriber, long enough for
+  // the screen's chunk to arrive.
+  refetchOnMountOrArgChange: 30,
   endpoints: () => ({}),
 });
+
+/**
+ * Clients or appointments changed (their slices save them outside this api):
+ * the dashboard and the reports count them, so their cached answers go.
+ */
+export const recordsChanged = () => api.util.invalidateTags(['Dashboard', 'Report']);

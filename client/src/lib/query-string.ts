@@ -1,3 +1,5 @@
+import { toQueryString } from './api';
+
 // Reading a query string is URLSearchParams' job (the SSR engine's polyfills
 // provide it too, ssr/src/polyfills.js); these are the two helpers around it.
 
@@ -7,9 +9,8 @@ export function pageParam(value: string | null | undefined): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
+/** `?page=2&q=ana%20maria` for an in-app link, skipping empty values; `''` when nothing is left. */
 export function buildQuery(params: Record<string, string | number | null | undefined>): string {
-  const parts = Object.entries(params)
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
-  return parts.length ? `?${parts.join('&')}` : '';
+  const qs = toQueryString(params);
+  return qs ? `?${qs}` : '';
 }

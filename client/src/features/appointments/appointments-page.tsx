@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { errorMessage } from '../../lib/api';
+import { recordsChanged } from '../../lib/api-slice';
 import { NEXT_STATUSES, STATUS_LABELS, statusLabel, type Appointment, type AppointmentStatus } from '../../lib/appointment';
 import { buildQuery, pageParam } from '../../lib/query-string';
 import { takeServerRendered } from '../../lib/server-rendered';
@@ -48,6 +49,7 @@ export default function AppointmentsPage() {
     try {
       await changeAppointmentStatus(appointment, next, reason);
       toast.success(`Agendamento de ${appointment.clientName}: ${statusLabel(next)}.`);
+      dispatch(recordsChanged());
       void load();
     } catch (error) {
       toast.error(errorMessage(error, 'Não foi possível alterar o status.'));
@@ -89,6 +91,7 @@ export default function AppointmentsPage() {
           onSaved={(a) => {
             toast.success(`Agendamento de ${a.clientName} criado.`);
             setCreating(false);
+            dispatch(recordsChanged());
             void load();
           }}
         />

@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
+import { recordsChanged } from '../../lib/api-slice';
 import { formatCpf, formatPhone } from '../../lib/format';
 import { buildQuery, pageParam } from '../../lib/query-string';
 import { takeServerRendered } from '../../lib/server-rendered';
@@ -46,6 +47,7 @@ export default function ClientsPage() {
   const onSaved = (saved: Client) => {
     toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
     setEditing(null);
+    dispatch(recordsChanged());
     void load();
   };
 
