@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../hooks/store';
 import { FieldError, invalidClass } from '../../components/field-error';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
+import { useSubmission } from '../../hooks/use-submission';
 import { profileUpdated } from '../../lib/session-actions';
 import { useUpdateMeMutation, type ProfileInput } from './profile-api';
 
@@ -12,9 +12,8 @@ const SAVE_ERROR = 'Não foi possível salvar o perfil.';
 export function ProfileForm({ name, email }: { name: string; email: string }) {
   const dispatch = useAppDispatch();
   const [form, setForm] = useState({ name, email, currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [updateMe, { isLoading: saving }] = useUpdateMeMutation();
+  const { errors, message, saving, submit } = useSubmission(SAVE_ERROR);
+  const [updateMe] = useUpdateMeMutation();
 
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
   const invalid = (field: string) => invalidClass(errors, field);
@@ -25,17 +24,12 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
     if (form.email.trim() !== email) input.email = form.email.trim();
     if (form.newPassword) input.newPassword = form.newPassword;
     if (input.email !== undefined || input.newPassword) input.currentPassword = form.currentPassword;
-    setErrors({});
-    setMessage(null);
-    try {
+    await submit(async () => {
       const data = await updateMe(input).unwrap();
       dispatch(profileUpdated({ name: data.name, email: data.email }));
       setForm({ name: data.name, email: data.email, currentPassword: '', newPassword: '' });
       toast.success('Perfil atualizado.');
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      setMessage(errorMessage(error, SAVE_ERROR));
-    }
+    });
   };
 
   return (
