@@ -5,25 +5,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { generateApiTypes } from './gen-api-types.mjs';
+import { readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
 const publicDir = path.join(dist, 'public');
-
-// Route path → its screen module, as src/app/route-table.ts and
-// src/app/screens-browser.ts declare them; "*" is the not-found page
-// (the key server/pages.rs asks the manifest for).
-const ROUTE_SCREENS = {
-  '/login': 'src/features/auth/login-page.tsx',
-  '/logout': 'src/features/auth/logout-page.tsx',
-  '/dashboard': 'src/features/dashboard/dashboard-page.tsx',
-  '/clients': 'src/features/clients/clients-page.tsx',
-  '/appointments': 'src/features/appointments/appointments-page.tsx',
-  '/reports': 'src/features/reports/reports-page.tsx',
-  '/users': 'src/features/users/users-page.tsx',
-  '/auth/profile': 'src/features/profile/profile-page.tsx',
-  '*': 'src/features/errors/not-found-page.tsx',
-};
 
 const shared = {
   absWorkingDir: root,
@@ -39,6 +26,7 @@ const shared = {
 async function buildBrowser() {
   const result = await esbuild.build({
     ...shared,
+    plugins: [screensEsbuildPlugin()],
     entryPoints: ['src/entry-browser.tsx'],
     outdir: publicDir,
     format: 'esm',
@@ -80,11 +68,13 @@ export function manifestFrom(metafile) {
   const entryImports = entryClosure.slice(1);
   const inEntry = new Set(entryClosure);
 
+  // Every path of src/app/routes.json ("*": the not-found screen) → its chunk.
   const routes = {};
-  for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
+  for (const route of readRoutes()) {
+    const screen = path.relative(root, screenFile(route.screen)).split(path.sep).join('/');
     const chunk = byEntryPoint.get(screen);
-    if (!chunk) throw new Error(`manifest: no chunk for ${route} (${screen}); is it imported lazily in screens-browser.ts?`);
-    routes[route] = closure(chunk).filter((f) => !inEntry.has(f)).map(rel);
+    if (!chunk) throw new Error(`manifest: no chunk for ${route.path} (${screen})`);
+    routes[route.path] = closure(chunk).filter((f) => !inEntry.has(f)).map(rel);
   }
   const css = Object.keys(outputs).filter((f) => f.endsWith('.css')).map(rel);
   const entryCss = outputs[entryFile].cssBundle ? rel(outputs[entryFile].cssBundle) : null;
@@ -108,7 +98,7 @@ const stringRendererOnly = {
 async function buildSsr() {
   await esbuild.build({
     ...shared,
-    plugins: [stringRendererOnly],
+    plugins: [stringRendererOnly, screensEsbuildPlugin()],
     entryPoints: ['src/entry-server.tsx'],
     outfile: path.join(dist, 'ssr', 'server.js'),
     format: 'iife',
@@ -120,6 +110,8 @@ async function buildSsr() {
 }
 
 async function main() {
+  // src/lib/api-schema.ts from openapi.json: the types the code is checked against.
+  await generateApiTypes();
   // `node build.mjs ssr`: only the SSR bundle (the unit test of the bundle uses it).
   if (process.argv[2] === 'ssr') {
     await buildSsr();

@@ -97,6 +97,35 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
     }
   });
 
+  it('opens /dashboard, /users and /reports server-rendered, without an API call (the api cache is seeded)', async () => {
+    const { context, page, messages } = await openPage(app.browser, app.server.url);
+    try {
+      await signIn(page);
+      await page.getByText('Total de clientes').waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const [path, text] of [['/dashboard', 'Total de clientes'], ['/users', 'admin@example.com'], ['/reports', 'Por profissional']]) {
+        const apiCalls = [];
+        const onRequest = (request) => {
+          if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+        };
+        page.on('request', onRequest);
+        messages.length = 0;
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
+        const html = await response.text();
+        const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('window.__PRELOADED_STATE__'));
+        assert.ok(root.includes(text), `${path}: the data is in the HTML`);
+        await page.getByText(text).first().waitFor();
+        assert.equal(await serverNodeKept(page), true, `${path}: hydration kept the server DOM`);
+        page.off('request', onRequest);
+        assert.deepEqual(apiCalls, [], `${path}: no API call on the first render`);
+        assert.deepEqual(hydrationProblems(messages), []);
+        assert.deepEqual(problems(messages), []);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('server-renders every screen (no empty root from a failed render)', async () => {
     const { context, page } = await openPage(app.browser, app.server.url);
     try {

@@ -107,7 +107,7 @@ describe('shell top bar and menus', { skip: skip ?? false }, () => {
   });
 
   it('a toast appears top-right, 54 px from the top', async () => {
-    const { page, messages } = opened;
+    const { messages } = opened;
     // The app's toast container listens to react-toastify's global emitter,
     // which the bundle does not expose: a short session shows its warning.
     const short = await startApp({ env: { EXPEDIENTE_TOKEN_TTL: '62' } });

@@ -5,13 +5,12 @@ import { toast } from 'react-toastify';
 import { persistStore } from 'redux-persist';
 import { App } from './app/app';
 import { Providers } from './app/providers';
-import { screenForPath } from './app/route-table';
+import { routeForPath } from './app/route-table';
 import { browserScreens, preloadAllScreens, preloadScreen } from './app/screens-browser';
 import { makeStore, type PreloadedState } from './app/store';
 import { SESSION_EXPIRED_MESSAGE } from './features/auth/use-session-timer';
 import { configureApi } from './lib/api';
 import { forgetPersistedSession } from './lib/persistence';
-import { setServerProvidedKeys } from './lib/server-data';
 import { clearSession } from './lib/session-actions';
 
 declare global {
@@ -24,9 +23,6 @@ async function start() {
   const preloaded = window.__PRELOADED_STATE__ ?? null;
   const store = makeStore(preloaded, { persist: true });
   const serverState = store.getState();
-  setServerProvidedKeys(
-    preloaded ? Object.keys(preloaded).filter((key) => key !== 'layout' && preloaded[key as keyof PreloadedState]) : [],
-  );
   configureApi({
     getToken: () => store.getState().auth.accessToken,
     // Clearing the token is enough: the protected route then redirects to /login.
@@ -48,8 +44,8 @@ async function start() {
   const container = document.getElementById('root') as HTMLElement;
   // Load the current screen's chunk first (it is modulepreloaded): the first
   // render then never suspends, so hydration keeps the server's HTML.
-  const screen = screenForPath(window.location.pathname);
-  if (screen) await preloadScreen(screen).catch(() => undefined);
+  const route = routeForPath(window.location.pathname);
+  if (route) await preloadScreen(route.path).catch(() => undefined);
 
   const app = (
     <BrowserRouter>

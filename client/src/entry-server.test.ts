@@ -1,5 +1,6 @@
 // The SSR bundle in a bare JS context, as in the embedded engine: no URL,
-// TextEncoder, TextDecoder, setTimeout, MessageChannel, Intl or console.
+// TextEncoder, TextDecoder, setTimeout, MessageChannel, Intl or console,
+// until ssr/src/polyfills.js (what the engine loads first) provides them.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -78,6 +79,7 @@ beforeAll(() => {
   for (const name of ['URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'setTimeout', 'MessageChannel', 'Intl', 'console']) {
     expect(vm.runInContext(`typeof ${name}`, context), name).toBe('undefined');
   }
+  vm.runInContext(readFileSync(path.resolve(clientDir, '../ssr/src/polyfills.js'), 'utf8'), context, { filename: 'polyfills.js' });
   vm.runInContext(code, context, { filename: 'server.js' });
   renderPage = vm.runInContext('globalThis.renderPage', context);
 }, 60_000);

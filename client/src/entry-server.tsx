@@ -1,4 +1,4 @@
-import './ssr-polyfills';
+// The engine loads ssr/src/polyfills.js before this bundle (ssr/src/pool.rs).
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';

@@ -1,6 +1,8 @@
 // What React, react-router and the bundle touch that the embedded engine lacks.
 // Rendering is synchronous, so timers never fire during a render: they are
-// accepted and dropped. Kept tiny on purpose; the SSR bundle is tested here.
+// accepted and dropped. The one polyfill set: the engine loads it before the
+// bundle (pool.rs), and so do the client's bundle test (entry-server.test.ts)
+// and its comparison with the real URL and URLSearchParams (polyfills.test.ts).
 (function (g) {
   if (typeof g.console === "undefined") {
     const noop = function () {};
@@ -11,6 +13,9 @@
   if (!g.clearTimeout) g.clearTimeout = function () {};
   if (!g.setInterval) g.setInterval = function () { return nextTimer++; };
   if (!g.clearInterval) g.clearInterval = function () {};
+  if (!g.queueMicrotask) {
+    g.queueMicrotask = function (fn) { Promise.resolve().then(fn); };
+  }
   if (!g.MessageChannel) {
     g.MessageChannel = function () {
       this.port1 = { onmessage: null, postMessage() {}, close() {} };
@@ -56,14 +61,28 @@
     };
   }
   if (!g.URLSearchParams) {
+    // A malformed escape stays as it is, as in the real URLSearchParams.
+    const dec = function (x) {
+      x = x.replace(/\+/g, " ");
+      try {
+        return decodeURIComponent(x);
+      } catch (e) {
+        return x;
+      }
+    };
+    const enc = function (x) {
+      return encodeURIComponent(x).replace(/%20/g, "+").replace(/[!'()~]/g, function (c) {
+        return "%" + c.charCodeAt(0).toString(16).toUpperCase();
+      });
+    };
     g.URLSearchParams = function (init) {
       this._list = [];
+      if (init instanceof g.URLSearchParams) init = init.toString();
       const text = typeof init === "string" ? init.replace(/^\?/, "") : "";
       if (text) {
         for (const part of text.split("&")) {
           if (!part) continue;
           const i = part.indexOf("=");
-          const dec = (x) => decodeURIComponent(x.replace(/\+/g, " "));
           this._list.push(i < 0 ? [dec(part), ""] : [dec(part.slice(0, i)), dec(part.slice(i + 1))]);
         }
       } else if (init && typeof init === "object") {
@@ -74,44 +93,103 @@
     P.get = function (k) { const e = this._list.find((x) => x[0] === k); return e ? e[1] : null; };
     P.getAll = function (k) { return this._list.filter((x) => x[0] === k).map((x) => x[1]); };
     P.has = function (k) { return this._list.some((x) => x[0] === k); };
-    P.set = function (k, v) { this.delete(k); this._list.push([k, String(v)]); };
+    P.set = function (k, v) {
+      const i = this._list.findIndex((x) => x[0] === k);
+      if (i < 0) return this.append(k, v);
+      this._list[i] = [k, String(v)];
+      this._list = this._list.filter((x, j) => j <= i || x[0] !== k);
+    };
     P.append = function (k, v) { this._list.push([k, String(v)]); };
     P.delete = function (k) { this._list = this._list.filter((x) => x[0] !== k); };
     P.forEach = function (f) { this._list.forEach((x) => f(x[1], x[0], this)); };
-    P.entries = function () { return this._list[Symbol.iterator](); };
+    P.entries = function () { return this._list.map((x) => [x[0], x[1]])[Symbol.iterator](); };
+    P.keys = function () { return this._list.map((x) => x[0])[Symbol.iterator](); };
+    P.values = function () { return this._list.map((x) => x[1])[Symbol.iterator](); };
     P[Symbol.iterator] = P.entries;
     P.toString = function () {
-      return this._list.map((x) => encodeURIComponent(x[0]) + "=" + encodeURIComponent(x[1])).join("&");
+      return this._list.map((x) => enc(x[0]) + "=" + enc(x[1])).join("&");
     };
+    Object.defineProperty(P, "size", { get() { return this._list.length; } });
   }
   if (!g.URL) {
-    // Absolute http(s) URLs and paths resolved against one; what routing needs.
-    const RE = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/i;
-    g.URL = function (input, base) {
-      input = String(input);
-      let m = RE.exec(input);
-      if (!m && base !== undefined) {
-        const b = new g.URL(base);
-        let path = input;
-        if (input.startsWith("//")) return new g.URL(b.protocol + input);
-        if (input.startsWith("?")) path = b.pathname + input;
-        else if (input.startsWith("#")) path = b.pathname + b.search + input;
-        else if (!input.startsWith("/")) path = b.pathname.replace(/[^/]*$/, "") + input;
-        m = RE.exec(b.protocol + "//" + b.host + path);
+    // Enough of WHATWG URL for react-router: parse, resolve against a base
+    // (with "." and ".." segments), read the parts.
+    const ABSOLUTE = /^([a-zA-Z][a-zA-Z0-9+.-]*:)(?:\/\/([^/?#]*))?([^?#]*)(\?[^#]*)?(#.*)?$/;
+    const RELATIVE = /^([^?#]*)(\?[^#]*)?(#.*)?$/;
+    const removeDots = function (path) {
+      const out = [];
+      const segments = path.split("/");
+      for (const segment of segments.slice(1)) {
+        if (segment === "..") out.pop();
+        else if (segment !== ".") out.push(segment);
       }
-      if (!m) throw new TypeError("Invalid URL: " + input);
-      this.protocol = m[1].toLowerCase();
-      this.host = m[2];
-      this.hostname = m[2].replace(/:\d+$/, "");
-      this.port = (m[2].match(/:(\d+)$/) || [])[1] || "";
-      this.pathname = m[3] || "/";
-      this.search = m[4] && m[4] !== "?" ? m[4] : "";
-      this.hash = m[5] && m[5] !== "#" ? m[5] : "";
-      this.origin = this.protocol + "//" + this.host;
-      this.searchParams = new g.URLSearchParams(this.search);
+      const last = segments[segments.length - 1];
+      return "/" + out.join("/") + (last === "." || last === ".." ? "/" : "");
     };
-    g.URL.prototype.toString = function () { return this.origin + this.pathname + this.search + this.hash; };
-    g.URL.prototype.toJSON = g.URL.prototype.toString;
-    Object.defineProperty(g.URL.prototype, "href", { get() { return this.toString(); } });
+    const setHost = function (url, host) {
+      const at = host.lastIndexOf("@");
+      const hostPart = at === -1 ? host : host.slice(at + 1);
+      const colon = hostPart.lastIndexOf(":");
+      url.hostname = (colon === -1 ? hostPart : hostPart.slice(0, colon)).toLowerCase();
+      url.port = colon === -1 ? "" : hostPart.slice(colon + 1);
+    };
+    const URL = function (input, base) {
+      const text = String(input).trim();
+      this.protocol = "";
+      this.username = "";
+      this.password = "";
+      this.hostname = "";
+      this.port = "";
+      this.pathname = "/";
+      this.search = "";
+      this.hash = "";
+      const abs = ABSOLUTE.exec(text);
+      if (abs) {
+        this.protocol = abs[1].toLowerCase();
+        if (abs[2] === undefined) {
+          this.pathname = abs[3]; // opaque, e.g. mailto:
+        } else {
+          setHost(this, abs[2]);
+          this.pathname = removeDots(abs[3] ? (abs[3].startsWith("/") ? abs[3] : "/" + abs[3]) : "/");
+        }
+        this.search = abs[4] && abs[4] !== "?" ? abs[4] : "";
+        this.hash = abs[5] && abs[5] !== "#" ? abs[5] : "";
+        return;
+      }
+      if (base === undefined) throw new TypeError("Invalid URL: " + text);
+      const b = base instanceof URL ? base : new URL(base);
+      if (text.startsWith("//")) {
+        const other = new URL(b.protocol + text);
+        for (const k of Object.keys(other)) this[k] = other[k];
+        return;
+      }
+      const rel = RELATIVE.exec(text);
+      const path = rel[1], search = rel[2], hash = rel[3];
+      this.protocol = b.protocol;
+      this.hostname = b.hostname;
+      this.port = b.port;
+      if (path === "") {
+        this.pathname = b.pathname;
+        this.search = search !== undefined ? (search === "?" ? "" : search) : b.search;
+      } else {
+        const dir = b.pathname.slice(0, b.pathname.lastIndexOf("/") + 1);
+        this.pathname = removeDots(path.startsWith("/") ? path : dir + path);
+        this.search = search && search !== "?" ? search : "";
+      }
+      this.hash = hash && hash !== "#" ? hash : "";
+    };
+    Object.defineProperties(URL.prototype, {
+      host: { get() { return this.port ? this.hostname + ":" + this.port : this.hostname; } },
+      origin: { get() { return this.hostname ? this.protocol + "//" + this.host : "null"; } },
+      href: {
+        get() {
+          return this.protocol + (this.hostname ? "//" + this.host : "") + this.pathname + this.search + this.hash;
+        },
+      },
+      searchParams: { get() { return new g.URLSearchParams(this.search); } },
+    });
+    URL.prototype.toString = function () { return this.href; };
+    URL.prototype.toJSON = URL.prototype.toString;
+    g.URL = URL;
   }
 })(globalThis);

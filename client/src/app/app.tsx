@@ -1,11 +1,11 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { AppToastContainer } from '../components/layout/toasts';
+import { AppToastContainer } from '../features/layout/toasts';
 import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
 import { useMounted } from '../lib/use-mounted';
 import { ProtectedRoute } from './protected-route';
-import { documentTitle, ROUTES } from './route-table';
+import { documentTitle, NOT_FOUND_PATH, ROUTES } from './route-table';
 import type { Screens } from './screens';
 
 function SessionTimer() {
@@ -29,9 +29,10 @@ export function App({ screens }: { screens: Screens }) {
   // Toasts only ever appear in the browser: keep them out of the server HTML.
   const mounted = useMounted();
 
-  const publicRoutes = ROUTES.filter((r) => !r.protected);
-  const protectedRoutes = ROUTES.filter((r) => r.protected);
-  const NotFound = screens.notFound;
+  const routes = ROUTES.filter((r) => r.path !== NOT_FOUND_PATH);
+  const publicRoutes = routes.filter((r) => !r.protected);
+  const protectedRoutes = routes.filter((r) => r.protected);
+  const NotFound = screens[NOT_FOUND_PATH];
   return (
     <>
       <SessionTimer />
@@ -39,13 +40,13 @@ export function App({ screens }: { screens: Screens }) {
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
           <Route path="/" element={<Navigate to="/login" replace />} />
-          {publicRoutes.map(({ path, screen }) => {
-            const Screen = screens[screen];
+          {publicRoutes.map(({ path }) => {
+            const Screen = screens[path];
             return <Route key={path} path={path} element={<Screen />} />;
           })}
           <Route element={<ProtectedRoute />}>
-            {protectedRoutes.map(({ path, screen }) => {
-              const Screen = screens[screen];
+            {protectedRoutes.map(({ path }) => {
+              const Screen = screens[path];
               return <Route key={path} path={path} element={<Screen />} />;
             })}
           </Route>

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import AppLayout from '../components/layout/app-layout';
+import AppLayout from '../features/layout/app-layout';
 import { FullPageSpinner } from '../components/spinner';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../hooks/store';
 
 /** Protected screens: a token is required, and they live inside the shell. */
 export function ProtectedRoute() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle, screenForPath } from './route-table';
+import { documentTitle, ROUTES, screenForPath } from './route-table';
 
 describe('route table', () => {
   it('maps paths to screens', () => {
@@ -14,5 +14,17 @@ describe('route table', () => {
     expect(documentTitle('/reports')).toBe('Relatórios | Expediente');
     expect(documentTitle('/auth/profile')).toBe('Meu perfil | Expediente');
     expect(documentTitle('/nada')).toBe('Página não encontrada | Expediente');
+  });
+});
+
+describe('screens generated from routes.json', () => {
+  it('has one lazy screen and one static screen per route', async () => {
+    const { loaders } = await import('virtual:screens/browser');
+    const { components } = await import('virtual:screens/server');
+    const paths = ROUTES.map((r) => r.path);
+    expect(Object.keys(loaders)).toEqual(paths);
+    expect(Object.keys(components)).toEqual(paths);
+    expect(paths).toContain('*');
+    for (const path of paths) expect(typeof components[path]).toBe('function');
   });
 });

@@ -1,50 +1,53 @@
 /**
- * The route table shared by the server entry, the browser entry and the build
- * (build.mjs reads the screen modules to map each route to its chunk):
- * path → screen. Keep in step with server/pages.rs (PROTECTED) and build.mjs.
+ * The route table, src/app/routes.json: read here by the router, by the
+ * build (screens-module.mjs: one chunk per screen, the manifest) and by the
+ * server (which paths exist, their titles and protection). "*" is the
+ * not-found screen.
  */
-export type ScreenName =
-  | 'login'
-  | 'logout'
-  | 'notFound'
-  | 'dashboard'
-  | 'clients'
-  | 'appointments'
-  | 'reports'
-  | 'users'
-  | 'profile';
+import routes from './routes.json';
 
 export interface RouteEntry {
   path: string;
-  screen: ScreenName;
-  protected: boolean;
-  /** The document title's first part, as server/pages.rs writes it. */
+  /** The screen module, relative to client/src, without extension. */
+  screen: string;
+  /** The document title's first part, as the server writes it. */
   title: string;
+  protected: boolean;
+  /** Roles allowed to see the screen's data; absent: every signed-in user. */
+  roles?: string[];
 }
 
-export const ROUTES: readonly RouteEntry[] = [
-  { path: '/login', screen: 'login', protected: false, title: 'Entrar' },
-  { path: '/logout', screen: 'logout', protected: false, title: 'Sair' },
-  { path: '/dashboard', screen: 'dashboard', protected: true, title: 'Dashboard' },
-  { path: '/clients', screen: 'clients', protected: true, title: 'Clientes' },
-  { path: '/appointments', screen: 'appointments', protected: true, title: 'Agendamentos' },
-  { path: '/reports', screen: 'reports', protected: true, title: 'Relatórios' },
-  { path: '/users', screen: 'users', protected: true, title: 'Usuários' },
-  { path: '/auth/profile', screen: 'profile', protected: true, title: 'Meu perfil' },
-];
+export const ROUTES: readonly RouteEntry[] = routes;
 
-export const NOT_FOUND_TITLE = 'Página não encontrada';
+export const NOT_FOUND_PATH = '*';
+const notFound = ROUTES.find((r) => r.path === NOT_FOUND_PATH);
+if (!notFound) throw new Error('routes.json: the "*" (not found) route is missing');
+export const NOT_FOUND_ROUTE: RouteEntry = notFound;
+export const NOT_FOUND_TITLE = NOT_FOUND_ROUTE.title;
+
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** The route a path shows: null for `/` (it redirects), the "*" route for anything unknown. */
+export function routeForPath(pathname: string): RouteEntry | null {
+  const path = normalize(pathname);
+  if (path === '/') return null;
+  return ROUTES.find((r) => r.path === path && r.path !== NOT_FOUND_PATH) ?? NOT_FOUND_ROUTE;
+}
+
+/** A route's short name: its last path segment, `notFound` for "*". */
+export function routeName(route: RouteEntry): string {
+  return route.path === NOT_FOUND_PATH ? 'notFound' : (route.path.split('/').pop() as string);
+}
 
 /** `Clientes | Expediente`, the same title the server sends for the path. */
 export function documentTitle(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const title = ROUTES.find((r) => r.path === path)?.title ?? NOT_FOUND_TITLE;
-  return `${title} | Expediente`;
+  return `${(routeForPath(pathname) ?? NOT_FOUND_ROUTE).title} | Expediente`;
 }
 
-/** The screen a path shows (`/` redirects; anything unknown is not found). */
-export function screenForPath(pathname: string): ScreenName | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '/') return null;
-  return ROUTES.find((r) => r.path === path)?.screen ?? 'notFound';
+/** The screen a path shows, by name (`/` redirects: null; anything unknown is `notFound`). */
+export function screenForPath(pathname: string): string | null {
+  const route = routeForPath(pathname);
+  return route ? routeName(route) : null;
 }

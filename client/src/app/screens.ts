@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { ScreenName } from './route-table';
 
-/** Screen components by name: lazy in the browser, static in the SSR bundle. */
-export type Screens = Record<ScreenName, ComponentType>;
+/** Screen components by route path ("*": not found): lazy in the browser, static in the SSR bundle. */
+export type Screens = Record<string, ComponentType>;

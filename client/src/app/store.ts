@@ -1,11 +1,17 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Dispatch, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { appointmentsReducer, initialAppointmentsState } from '../features/appointments/appointments-slice';
 import { authReducer, initialAuthState } from '../features/auth/auth-slice';
 import type { AuthState } from '../features/auth/types';
 import { clientsReducer, initialClientsState } from '../features/clients/clients-slice';
-import { initialPageState, pageReducer, type PageState } from '../features/dashboard/dashboard-slice';
+import { dashboardApi } from '../features/dashboard/dashboard-api';
+import type { Dashboard } from '../features/dashboard/types';
 import { layoutReducer, layoutStateFrom, readInitialLayout } from '../features/layout/layout-slice';
+import { reportsApi } from '../features/reports/reports-api';
+import type { ReportSummary } from '../features/reports/types';
+import type { User } from '../features/users/types';
+import { usersApi } from '../features/users/users-api';
+import { api } from '../lib/api-slice';
 import type { ListState } from '../lib/list-slice';
 import {
   localStorageAdapter,
@@ -13,18 +19,21 @@ import {
   PERSIST_TIMEOUT_MS,
   serverWinsReconciler,
 } from '../lib/persistence';
+import { markServerRendered } from '../lib/server-rendered';
+import { clearSession } from '../lib/session-actions';
+import type { ListResponse } from '../lib/types';
 
 const rootReducer = combineReducers({
   auth: authReducer,
   clients: clientsReducer,
   appointments: appointmentsReducer,
-  page: pageReducer,
   layout: layoutReducer,
+  [api.reducerPath]: api.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Slices kept in `persist:root`; layout has its own key, page data is per request. */
+/** Slices kept in `persist:root`; layout has its own key, the api cache is per visit. */
 export const PERSISTED_SLICES = ['auth', 'clients', 'appointments'] as const;
 
 /** `window.__PRELOADED_STATE__` as the server writes it (ssr/CONTRACT.md); every part optional. */
@@ -32,18 +41,20 @@ export interface PreloadedState {
   auth?: Partial<AuthState> | null;
   clients?: Partial<ListState<RootState['clients']['list'][number]>> | null;
   appointments?: Partial<ListState<RootState['appointments']['list'][number]>> | null;
-  page?: Partial<Pick<PageState, 'dashboard'>> | null;
+  /** The screen's data besides the two lists; makeStore puts it in the api cache. */
+  page?: { dashboard?: Dashboard | null; users?: ListResponse<User> | null; reports?: ReportSummary | null } | null;
   layout?: unknown;
 }
 
+type SliceState = Omit<RootState, typeof api.reducerPath>;
+
 /** The preloaded state completed with each slice's defaults (the server may omit fields). */
-export function normalizePreloadedState(preloaded: PreloadedState | null | undefined): RootState {
+export function normalizePreloadedState(preloaded: PreloadedState | null | undefined): SliceState {
   const p = preloaded ?? {};
   return {
     auth: { ...initialAuthState, ...(p.auth ?? {}), loading: false },
     clients: { ...initialClientsState, ...(p.clients ?? {}), loading: false },
     appointments: { ...initialAppointmentsState, ...(p.appointments ?? {}), loading: false },
-    page: { ...initialPageState, ...(p.page ?? {}) },
     // The server renders with the layout cookie it received; starting from
     // the same settings keeps hydration exact. Otherwise the shell's reader.
     layout: p.layout ? layoutStateFrom(p.layout) : readInitialLayout(),
@@ -53,6 +64,27 @@ export function normalizePreloadedState(preloaded: PreloadedState | null | undef
 export interface MakeStoreOptions {
   /** Browser only: persist auth, clients and appointments under `persist:root`. */
   persist?: boolean;
+}
+
+/** Signing out (or an expired token) drops every cached answer too. */
+const resetApiOnClearSession: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  if (clearSession.match(action)) store.dispatch(api.util.resetApiState());
+  return result;
+};
+
+/**
+ * The server's `page` data as api cache entries, under the exact arguments
+ * the screens ask with, so their queries find it and neither the server
+ * render nor hydration sends a request.
+ */
+function seedApiCache(store: { dispatch: Dispatch }, page: PreloadedState['page']) {
+  if (page?.dashboard) store.dispatch(dashboardApi.util.upsertQueryEntries([{ endpointName: 'getDashboard', arg: undefined, value: page.dashboard }]));
+  if (page?.users) store.dispatch(usersApi.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: 1, value: page.users }]));
+  if (page?.reports) {
+    const { from, to } = page.reports;
+    store.dispatch(reportsApi.util.upsertQueryEntries([{ endpointName: 'getReportSummary', arg: { from, to }, value: page.reports }]));
+  }
 }
 
 export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreOptions = {}) {
@@ -65,19 +97,22 @@ export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreO
           storage: localStorageAdapter,
           whitelist: [...PERSISTED_SLICES],
           timeout: PERSIST_TIMEOUT_MS,
-          stateReconciler: serverWinsReconciler<RootState>(serverKeys, preloadedState),
+          stateReconciler: serverWinsReconciler<RootState>(serverKeys, preloadedState as RootState),
         },
         rootReducer,
       )
     : rootReducer;
-  return configureStore({
+  const store = configureStore({
     reducer: reducer as typeof rootReducer,
-    preloadedState,
+    preloadedState: preloadedState as RootState,
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      }).concat(api.middleware, resetApiOnClearSession),
   });
+  seedApiCache(store, preloaded?.page);
+  markServerRendered(store, serverKeys);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -46,7 +46,7 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/** `a=1&b=x`, skipping empty values (no URLSearchParams: keep it engine-neutral). */
+/** `a=1&b=x`, skipping empty values (spaces as %20). */
 export function toQueryString(query: RequestOptions['query']): string {
   if (!query) return '';
   return Object.entries(query)
@@ -113,7 +113,28 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The message a thunk stores on failure: the server's, or the slice's default. */
+/** An ApiError as plain data, the form RTK Query keeps in the store (see api-slice.ts). */
+export interface ApiErrorData {
+  status: number;
+  message: string;
+  errors: FieldErrors;
+  hasMessage: boolean;
+}
+
+export function toErrorData(error: ApiError): ApiErrorData {
+  return { status: error.status, message: error.message, errors: error.errors, hasMessage: error.hasMessage };
+}
+
+function isErrorData(error: unknown): error is ApiErrorData {
+  return typeof error === 'object' && error !== null && 'hasMessage' in error && 'message' in error;
+}
+
+/** The field errors of a failed request (an ApiError or its plain form), empty otherwise. */
+export function fieldErrors(error: unknown): FieldErrors {
+  return error instanceof ApiError || isErrorData(error) ? error.errors : {};
+}
+
+/** The message shown on failure: the server's, or the caller's default. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.hasMessage ? error.message : fallback;
+  return (error instanceof ApiError || isErrorData(error)) && error.hasMessage ? error.message : fallback;
 }

@@ -1,22 +1,9 @@
+import type { ApiAppointment } from './api-types';
+
 export type AppointmentStatus = 'agendado' | 'confirmado' | 'concluido' | 'cancelado' | 'faltou';
 
-export interface Appointment {
-  id: number;
-  clientId: number;
-  clientName: string;
-  staffId: number;
-  staffName: string;
-  service: string;
-  startsAt: string;
-  endsAt: string;
-  status: AppointmentStatus;
-  priceCents: number;
-  notes: string | null;
-  cancellationReason: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An appointment as the API sends it (lib/api-types.ts). */
+export type Appointment = ApiAppointment;
 
 /** Status labels (pt-BR). Shared because the dashboard lists appointments too. */
 export const STATUS_LABELS: Record<AppointmentStatus, string> = {

@@ -1,8 +1,17 @@
 export type Role = 'admin' | 'staff';
 
-/** Role labels (pt-BR) for `admin` and `staff`. */
-export function roleLabel(role: string | null | undefined): string {
-  if (role === 'admin') return 'Administrador';
-  if (role === 'staff') return 'Equipe';
-  return '—';
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', staff: 'Equipe' };
+
+/** The pt-BR label of `admin` or `staff`; `fallback` for anything else (the shell shows nothing). */
+export function roleLabel(role: string | null | undefined, fallback = '—'): string {
+  return role === 'admin' || role === 'staff' ? ROLE_LABELS[role] : fallback;
+}
+
+/** Up to two initials for an avatar ("Ana Maria Souza" → "AS"). */
+export function initials(name: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (!parts.length) return '?';
+  const first = parts[0][0];
+  const last = parts.length > 1 ? parts[parts.length - 1][0] : '';
+  return (first + last).toUpperCase();
 }

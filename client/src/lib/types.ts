@@ -1,10 +1,7 @@
+import type { ApiMeta } from './api-types';
+
 /** Pagination block of every list answer (`{ data, meta }`). */
-export interface Meta {
-  page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
+export type Meta = ApiMeta;
 
 export interface ListResponse<T> {
   data: T[];

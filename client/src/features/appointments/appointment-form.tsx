@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../hooks/store';
 import { FieldError, invalidClass } from '../../components/field-error';
-import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
+import { useSubmission } from '../../hooks/use-submission';
+import type { FieldErrors } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';
 import { isoDate, parseMoney } from '../../lib/format';
 import { createAppointment, listStaff, searchClients } from './appointments-api';
@@ -31,9 +32,7 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
     price: '',
     notes: '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, message, setMessage, saving, submit } = useSubmission(SAVE_ERROR);
 
   // Client search, debounced; the first match is preselected.
   useEffect(() => {
@@ -74,8 +73,7 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
     setErrors(local);
     setMessage(null);
     if (Object.keys(local).length) return;
-    setSaving(true);
-    try {
+    await submit(async () => {
       const { data } = await createAppointment({
         clientId: Number(form.clientId),
         staffId: Number(form.staffId),
@@ -88,12 +86,7 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
         ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
       });
       onSaved(data);
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
-      setMessage(errorMessage(error, SAVE_ERROR));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,3 +1,4 @@
+import type { ApiNewAppointment } from '../../lib/api-types';
 import { apiRequest } from '../../lib/api';
 import { PAGE_SIZE, type ListQuery } from '../../lib/list-slice';
 import type { ListResponse } from '../../lib/types';
@@ -19,15 +20,7 @@ export function changeAppointmentStatus(
   });
 }
 
-export interface NewAppointment {
-  clientId: number;
-  staffId: number;
-  service: string;
-  startsAt: string;
-  durationMinutes: number;
-  priceCents: number;
-  notes?: string;
-}
+export type NewAppointment = ApiNewAppointment;
 
 export function createAppointment(input: NewAppointment): Promise<{ data: Appointment }> {
   return apiRequest('/appointments', { method: 'POST', body: input });

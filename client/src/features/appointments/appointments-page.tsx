@@ -1,15 +1,16 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../hooks/store';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { errorMessage } from '../../lib/api';
+import { recordsChanged } from '../../lib/api-slice';
 import { NEXT_STATUSES, STATUS_LABELS, statusLabel, type Appointment, type AppointmentStatus } from '../../lib/appointment';
-import { buildQuery, pageParam, parseQuery } from '../../lib/query-string';
-import { takeServerProvided } from '../../lib/server-data';
+import { buildQuery, pageParam } from '../../lib/query-string';
+import { takeServerRendered } from '../../lib/server-rendered';
 import { AppointmentForm } from './appointment-form';
 import { changeAppointmentStatus } from './appointments-api';
 import { fetchAppointments, selectAppointments } from './appointments-slice';
@@ -18,19 +19,21 @@ export default function AppointmentsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const query = parseQuery(location.search);
-  const page = pageParam(query.page);
-  const status = query.status && query.status in STATUS_LABELS ? query.status : '';
+  const query = new URLSearchParams(location.search);
+  const page = pageParam(query.get('page'));
+  const requested = query.get('status');
+  const status = requested && requested in STATUS_LABELS ? requested : '';
+  const store = useAppStore();
   const { list, meta, loading, error } = useAppSelector(selectAppointments);
 
   const load = () => dispatch(fetchAppointments({ page, status: status || undefined }));
 
   useEffect(() => {
-    if (takeServerProvided('appointments')) return;
-    const request = load();
+    if (takeServerRendered(store, 'appointments')) return;
+    const request = dispatch(fetchAppointments({ page, status: status || undefined }));
     // A newer query replaces this one: drop its answer if it comes late.
     return () => request.abort();
-  }, [page, status]);
+  }, [dispatch, store, page, status]);
 
   const [busyId, setBusyId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
@@ -46,6 +49,7 @@ export default function AppointmentsPage() {
     try {
       await changeAppointmentStatus(appointment, next, reason);
       toast.success(`Agendamento de ${appointment.clientName}: ${statusLabel(next)}.`);
+      dispatch(recordsChanged());
       void load();
     } catch (error) {
       toast.error(errorMessage(error, 'Não foi possível alterar o status.'));
@@ -87,6 +91,7 @@ export default function AppointmentsPage() {
           onSaved={(a) => {
             toast.success(`Agendamento de ${a.clientName} criado.`);
             setCreating(false);
+            dispatch(recordsChanged());
             void load();
           }}
         />

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { Spinner } from '../../components/spinner';
 import { login, selectAuth } from './auth-slice';
 

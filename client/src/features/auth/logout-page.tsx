@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../hooks/store';
 import { clearSession } from '../../lib/session-actions';
 import { postLogout } from './auth-api';
 

@@ -1,21 +1,10 @@
+import type { ApiLoginData, ApiLoginInput } from '../../lib/api-types';
 import type { Role } from '../../lib/roles';
 
 /** The `data` object of `POST /api/login`. */
-export interface LoginData {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  accessToken: string;
-  typeToken: string;
-  expiresIn: number;
-  expiresAt: number;
-}
+export type LoginData = ApiLoginData;
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
+export type LoginInput = ApiLoginInput;
 
 export interface AuthState {
   id: number | null;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { clearSession } from '../../lib/session-actions';
 
 export const SESSION_EXPIRED_MESSAGE = 'Sua sessão expirou. Entre novamente.';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FieldError, invalidClass } from '../../components/field-error';
-import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
+import { useSubmission } from '../../hooks/use-submission';
 import { formatCpf, formatPhone } from '../../lib/format';
 import { createClient, updateClient, type ClientInput } from './clients-api';
 import type { Client } from './types';
@@ -32,25 +32,15 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
     birthDate: client?.birthDate ?? '',
     notes: client?.notes ?? '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, message, saving, submit } = useSubmission(SAVE_ERROR);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSaving(true);
-    setErrors({});
-    setMessage(null);
-    try {
+    await submit(async () => {
       const input = { ...form, name: form.name.trim(), email: form.email.trim() };
       const { data } = client ? await updateClient(client.id, input, client.version) : await createClient(input);
       onSaved(data);
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
-      setMessage(errorMessage(error, SAVE_ERROR));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,3 +1,4 @@
+import type { ApiClientInput } from '../../lib/api-types';
 import { apiRequest } from '../../lib/api';
 import { PAGE_SIZE, type ListQuery } from '../../lib/list-slice';
 import type { ListResponse } from '../../lib/types';
@@ -8,14 +9,7 @@ export function getClients(query: ListQuery, signal?: AbortSignal): Promise<List
 }
 
 /** The editable fields; an empty text clears a field. */
-export interface ClientInput {
-  name: string;
-  email: string;
-  phone: string;
-  document: string;
-  birthDate: string;
-  notes: string;
-}
+export type ClientInput = ApiClientInput;
 
 export function createClient(input: ClientInput): Promise<{ data: Client }> {
   return apiRequest('/clients', { method: 'POST', body: input });

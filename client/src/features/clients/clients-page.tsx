@@ -1,14 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../hooks/store';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
+import { recordsChanged } from '../../lib/api-slice';
 import { formatCpf, formatPhone } from '../../lib/format';
-import { buildQuery, pageParam, parseQuery } from '../../lib/query-string';
-import { takeServerProvided } from '../../lib/server-data';
+import { buildQuery, pageParam } from '../../lib/query-string';
+import { takeServerRendered } from '../../lib/server-rendered';
 import { ClientForm } from './client-form';
 import { fetchClients, selectClients } from './clients-slice';
 import type { Client } from './types';
@@ -24,9 +25,10 @@ export default function ClientsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const query = parseQuery(location.search);
-  const page = pageParam(query.page);
-  const q = query.q ?? '';
+  const query = new URLSearchParams(location.search);
+  const page = pageParam(query.get('page'));
+  const q = query.get('q') ?? '';
+  const store = useAppStore();
   const { list, meta, loading, error } = useAppSelector(selectClients);
   // null: no form; 'new': creating; a client: editing it.
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
@@ -34,17 +36,18 @@ export default function ClientsPage() {
   const load = () => dispatch(fetchClients({ page, q: q || undefined }));
 
   useEffect(() => {
-    // Refetch when the query changes (load reads only page and q); on the page the
-    // server rendered, the list in the HTML is already this query's.
-    if (takeServerProvided('clients')) return;
-    const request = load();
+    // Refetch when the query changes; on the page the server rendered, the
+    // list in the HTML is already this query's.
+    if (takeServerRendered(store, 'clients')) return;
+    const request = dispatch(fetchClients({ page, q: q || undefined }));
     // A newer query replaces this one: drop its answer if it comes late.
     return () => request.abort();
-  }, [page, q]);
+  }, [dispatch, store, page, q]);
 
   const onSaved = (saved: Client) => {
     toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
     setEditing(null);
+    dispatch(recordsChanged());
     void load();
   };
 

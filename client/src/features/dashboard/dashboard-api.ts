@@ -1,6 +1,15 @@
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api-slice';
 import type { Dashboard } from './types';
 
-export function getDashboard(): Promise<{ data: Dashboard }> {
-  return apiRequest('/dashboard');
-}
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** `GET /api/dashboard` → `data`; the server preloads it as `page.dashboard`. */
+    getDashboard: build.query<Dashboard, void>({
+      query: () => ({ path: '/dashboard' }),
+      transformResponse: (body: { data: Dashboard }) => body.data,
+      providesTags: ['Dashboard'],
+    }),
+  }),
+});
+
+export const { useGetDashboardQuery } = dashboardApi;

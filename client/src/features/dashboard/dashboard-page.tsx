@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../hooks/store';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { takeServerProvided } from '../../lib/server-data';
-import { fetchDashboard, selectDashboard } from './dashboard-slice';
+import { useGetDashboardQuery } from './dashboard-api';
+
+export const DASHBOARD_ERROR = 'Erro ao buscar o painel';
 
 function StatCard({ title, value, hint }: { title: string; value: string; hint: string }) {
   return (
@@ -24,18 +25,13 @@ function StatCard({ title, value, hint }: { title: string; value: string; hint: 
 }
 
 export default function DashboardPage() {
-  const dispatch = useAppDispatch();
-  const { dashboard, dashboardLoading, dashboardError } = useAppSelector(selectDashboard);
+  const { data: dashboard, isFetching: dashboardLoading, error, refetch } = useGetDashboardQuery();
   const name = useAppSelector((s) => s.auth.name);
-
-  useEffect(() => {
-    if (!takeServerProvided('page')) void dispatch(fetchDashboard());
-  }, [dispatch]);
 
   return (
     <div className="container-fluid">
       <PageHeader title="Dashboard" subtitle={name ? `Olá, ${name}! Este é o resumo do seu expediente.` : undefined} />
-      <ErrorAlert message={dashboardError} onRetry={() => void dispatch(fetchDashboard())} />
+      <ErrorAlert message={error ? errorMessage(error, DASHBOARD_ERROR) : null} onRetry={() => void refetch()} />
       {dashboard ? (
         <>
           <div className="row g-3 mb-3">

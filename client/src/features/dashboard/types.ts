@@ -1,9 +1,3 @@
-import type { Appointment } from '../../lib/appointment';
+import type { ApiDashboard } from '../../lib/api-types';
 
-export interface Dashboard {
-  clientsTotal: number;
-  appointmentsToday: number;
-  appointmentsWeek: number;
-  revenueMonthCents: number;
-  upcoming: Appointment[];
-}
+export type Dashboard = ApiDashboard;

@@ -12,13 +12,14 @@ import {
   UserCog,
   Users,
 } from 'lucide-react';
+import routes from '../../app/routes.json';
 import type { MenuItem } from './menu-logic';
 
-/** Paths the running app routes itself; every other menu url is a plain link. */
-export const APP_ROUTES = ['/dashboard', '/clients', '/appointments', '/reports', '/users', '/auth/profile'] as const;
+/** Paths the running app routes itself (the route table); every other menu url is a plain link. */
+export const APP_ROUTES: readonly string[] = routes.map((r) => r.path).filter((p) => p !== '*');
 
 export function isAppRoute(url: string | undefined): boolean {
-  return !!url && (APP_ROUTES as readonly string[]).includes(url);
+  return !!url && APP_ROUTES.includes(url);
 }
 
 export const MAIN_MENU_TITLE = 'Menu';

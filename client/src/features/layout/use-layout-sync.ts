@@ -2,7 +2,7 @@
 // persistence, the OS colour scheme, the width rules and the drawer's body lock.
 // Everything runs in effects, so the first client render equals the server's.
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../hooks/store';
 import { applyLayoutAttributes, persistLayout, prefersDarkQuery, readStoredLayout } from './layout-dom';
 import { backdropPadding, RESIZE_DEBOUNCE_MS } from './layout-rules';
 import { persistableSettings, sameSettings } from './layout-settings';
@@ -21,11 +21,11 @@ export function useLayoutSync(): void {
 
   // First mount: localStorage is the source of truth; the server rendered from
   // the cookie that mirrors it, and if the two differ (cookie lost) it wins now.
+  // Only once (dispatch and store never change): later changes come from this tab.
   useEffect(() => {
     const stored = readStoredLayout();
-    if (stored && !sameSettings(stored, layout)) dispatch(replaceLayoutSettings(stored));
-    // Only once: later changes come from this tab.
-  }, []);
+    if (stored && !sameSettings(stored, store.getState().layout)) dispatch(replaceLayoutSettings(stored));
+  }, [dispatch, store]);
 
   // Theme "system" follows the OS, also when it changes while the page is open.
   useEffect(() => {

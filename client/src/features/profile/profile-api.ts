@@ -1,27 +1,25 @@
-import { apiRequest } from '../../lib/api';
+import type { ApiMe, ApiProfileInput } from '../../lib/api-types';
+import { api } from '../../lib/api-slice';
 
-export interface Me {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Me = ApiMe;
 
-export interface ProfileInput {
-  name?: string;
-  email?: string;
-  /** Required by the server to change the e-mail or the password. */
-  currentPassword?: string;
-  newPassword?: string;
-}
+/** Name, e-mail, password; `currentPassword` is required to change the e-mail or the password. */
+export type ProfileInput = ApiProfileInput;
 
-export function getMe(): Promise<{ data: Me }> {
-  return apiRequest('/me');
-}
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMe: build.query<Me, void>({
+      query: () => ({ path: '/me' }),
+      transformResponse: (body: { data: Me }) => body.data,
+      providesTags: ['Me'],
+    }),
+    updateMe: build.mutation<Me, ProfileInput>({
+      query: (input) => ({ path: '/me', method: 'PUT', body: input }),
+      transformResponse: (body: { data: Me }) => body.data,
+      // The user list shows names and e-mails too.
+      invalidatesTags: ['Me', 'User'],
+    }),
+  }),
+});
 
-export function putMe(input: ProfileInput): Promise<{ data: Me }> {
-  return apiRequest('/me', { method: 'PUT', body: input });
-}
+export const { useGetMeQuery, useUpdateMeMutation } = profileApi;

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../hooks/store';
 import { FieldError, invalidClass } from '../../components/field-error';
-import { ApiError, errorMessage, type FieldErrors } from '../../lib/api';
+import { useSubmission } from '../../hooks/use-submission';
 import { profileUpdated } from '../../lib/session-actions';
-import { putMe, type ProfileInput } from './profile-api';
+import { useUpdateMeMutation, type ProfileInput } from './profile-api';
 
 const SAVE_ERROR = 'Não foi possível salvar o perfil.';
 
@@ -12,9 +12,8 @@ const SAVE_ERROR = 'Não foi possível salvar o perfil.';
 export function ProfileForm({ name, email }: { name: string; email: string }) {
   const dispatch = useAppDispatch();
   const [form, setForm] = useState({ name, email, currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, message, saving, submit } = useSubmission(SAVE_ERROR);
+  const [updateMe] = useUpdateMeMutation();
 
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
   const invalid = (field: string) => invalidClass(errors, field);
@@ -25,20 +24,12 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
     if (form.email.trim() !== email) input.email = form.email.trim();
     if (form.newPassword) input.newPassword = form.newPassword;
     if (input.email !== undefined || input.newPassword) input.currentPassword = form.currentPassword;
-    setSaving(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const { data } = await putMe(input);
+    await submit(async () => {
+      const data = await updateMe(input).unwrap();
       dispatch(profileUpdated({ name: data.name, email: data.email }));
       setForm({ name: data.name, email: data.email, currentPassword: '', newPassword: '' });
       toast.success('Perfil atualizado.');
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
-      setMessage(errorMessage(error, SAVE_ERROR));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,29 +1,23 @@
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../hooks/store';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { formatDate } from '../../lib/format';
-import { roleLabel } from '../../lib/roles';
-import { useApiData } from '../../lib/use-api-data';
-import { getMe } from './profile-api';
+import { errorMessage } from '../../lib/api';
+import { initials, roleLabel } from '../../lib/roles';
+import { useGetMeQuery } from './profile-api';
 import { ProfileForm } from './profile-form';
 
 export const PROFILE_ERROR = 'Erro ao buscar o perfil';
 
-function initials(name: string | null): string {
-  if (!name) return '?';
-  const parts = name.trim().split(/\s+/);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
-}
-
 export default function ProfilePage() {
   const auth = useAppSelector((s) => s.auth);
-  const { data, error, reload } = useApiData(async () => (await getMe()).data, PROFILE_ERROR);
+  const { data, error, refetch } = useGetMeQuery();
 
   return (
     <div className="container-fluid">
       <PageHeader title="Meu perfil" subtitle="Seus dados de acesso ao Expediente." />
-      <ErrorAlert message={error} onRetry={reload} />
+      <ErrorAlert message={error ? errorMessage(error, PROFILE_ERROR) : null} onRetry={() => void refetch()} />
       <div className="card mb-3" style={{ maxWidth: 640 }}>
         <div className="card-body d-flex gap-3 align-items-start">
           <div

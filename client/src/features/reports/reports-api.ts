@@ -1,6 +1,15 @@
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api-slice';
 import type { Period, ReportSummary } from './types';
 
-export async function getReportSummary(period: Period): Promise<ReportSummary> {
-  return (await apiRequest<{ data: ReportSummary }>('/reports/summary', { query: { from: period.from, to: period.to } })).data;
-}
+export const reportsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** `GET /api/reports/summary?from&to` → `data`; the server preloads this month's as `page.reports`. */
+    getReportSummary: build.query<ReportSummary, Period>({
+      query: ({ from, to }) => ({ path: '/reports/summary', query: { from, to } }),
+      transformResponse: (body: { data: ReportSummary }) => body.data,
+      providesTags: ['Report'],
+    }),
+  }),
+});
+
+export const { useGetReportSummaryQuery } = reportsApi;

@@ -1,14 +1,14 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { STATUS_LABELS, type AppointmentStatus } from '../../lib/appointment';
+import { useAppStore } from '../../hooks/store';
+import { errorMessage } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber, formatPercent, monthPeriod } from '../../lib/format';
-import { useAppSelector } from '../../app/hooks';
-import { serverData } from '../../lib/server-data';
-import { useApiData } from '../../lib/use-api-data';
-import { getReportSummary } from './reports-api';
+import { reportsApi, useGetReportSummaryQuery } from './reports-api';
 import type { DayFigures, Period, ReportSummary, StaffFigures } from './types';
 
 export const REPORTS_ERROR = 'Erro ao buscar relatórios';
@@ -115,27 +115,23 @@ function Summary({ data }: { data: ReportSummary }) {
 
 export default function ReportsPage() {
   // The server renders this month's summary in the business time zone
-  // (`page.reports`); without it, the default period comes from the
-  // browser's clock after mount, so the HTML still matches.
-  const preloaded = useAppSelector((s) => (s.page as { reports?: ReportSummary }).reports);
-  const [initial] = useState(() => serverData('page', preloaded));
-  const initialPeriod = initial ? { from: initial.from, to: initial.to } : null;
+  // (`page.reports`, in the cache under its period); without it, the default
+  // period comes from the browser's clock after mount, so the HTML still matches.
+  const store = useAppStore();
+  const [initialPeriod] = useState<Period | null>(
+    () => reportsApi.util.selectCachedArgsForQuery(store.getState(), 'getReportSummary')[0] ?? null,
+  );
   const [period, setPeriod] = useState<Period | null>(initialPeriod);
   const [draft, setDraft] = useState<Period>(initialPeriod ?? { from: '', to: '' });
   useEffect(() => {
-    if (initialPeriod) return;
+    if (period) return;
     const month = monthPeriod(new Date());
     setPeriod(month);
     setDraft(month);
-  }, []); // once, on mount
+  }, [period]);
 
-  const { data, loading, error, reload } = useApiData(
-    () => getReportSummary(period as Period),
-    REPORTS_ERROR,
-    period !== null,
-    period ? `${period.from}/${period.to}` : '',
-    initial,
-  );
+  const { data, isFetching: loading, error: failure, refetch } = useGetReportSummaryQuery(period ?? skipToken);
+  const error = failure ? errorMessage(failure, REPORTS_ERROR) : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -178,7 +174,7 @@ export default function ReportsPage() {
           </button>
         </div>
       </form>
-      <ErrorAlert message={error} onRetry={reload} />
+      <ErrorAlert message={error} onRetry={() => void refetch()} />
       {data ? (
         <div style={loading ? { opacity: 0.6 } : undefined}>
           <Summary data={data} />

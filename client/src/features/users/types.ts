@@ -1,11 +1,3 @@
-import type { Role } from '../../lib/roles';
+import type { ApiUser } from '../../lib/api-types';
 
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type User = ApiUser;

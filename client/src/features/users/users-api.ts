@@ -1,12 +1,21 @@
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api-slice';
 import { PAGE_SIZE } from '../../lib/list-slice';
 import type { ListResponse } from '../../lib/types';
 import type { User } from './types';
 
-export function getUsers(page: number): Promise<ListResponse<User>> {
-  return apiRequest('/users', { query: { page, per_page: PAGE_SIZE } });
-}
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** One page of `GET /api/users`; the server preloads the first as `page.users`. */
+    getUsers: build.query<ListResponse<User>, number>({
+      query: (page) => ({ path: '/users', query: { page, per_page: PAGE_SIZE } }),
+      providesTags: ['User'],
+    }),
+    setUserActive: build.mutation<User, { id: number; active: boolean }>({
+      query: ({ id, active }) => ({ path: `/users/${id}/${active ? 'activate' : 'deactivate'}`, method: 'POST' }),
+      transformResponse: (body: { data: User }) => body.data,
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
 
-export function setUserActive(id: number, active: boolean): Promise<{ data: User }> {
-  return apiRequest(`/users/${id}/${active ? 'activate' : 'deactivate'}`, { method: 'POST' });
-}
+export const { useGetUsersQuery, useSetUserActiveMutation } = usersApi;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../hooks/store';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
@@ -8,11 +8,8 @@ import { Pagination } from '../../components/pagination';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleLabel } from '../../lib/roles';
-import { serverData } from '../../lib/server-data';
-import type { ListResponse } from '../../lib/types';
-import { useApiData } from '../../lib/use-api-data';
 import type { User } from './types';
-import { getUsers, setUserActive } from './users-api';
+import { useGetUsersQuery, useSetUserActiveMutation } from './users-api';
 
 export const USERS_ERROR = 'Erro ao buscar usuários';
 
@@ -37,17 +34,17 @@ export default function UsersPage() {
   const myId = useAppSelector((s) => s.auth.id);
   const [page, setPage] = useState(1);
   const [busyId, setBusyId] = useState<number | null>(null);
-  // The first page, when the server rendered this screen with it (`page.users`).
-  const preloaded = useAppSelector((s) => (s.page as { users?: ListResponse<User> }).users);
-  const [initial] = useState(() => serverData('page', preloaded));
-  const { data, loading, error, reload } = useApiData(() => getUsers(page), USERS_ERROR, isAdmin, String(page), initial);
+  // Page 1 is in the cache when the server rendered this screen (`page.users`).
+  const { data, isFetching: loading, error: failure, refetch } = useGetUsersQuery(page, { skip: !isAdmin });
+  const error = failure ? errorMessage(failure, USERS_ERROR) : null;
+  const [setUserActive] = useSetUserActiveMutation();
 
   const toggle = async (user: User) => {
     setBusyId(user.id);
     try {
-      await setUserActive(user.id, !user.active);
+      // Invalidates the user list, which then loads again.
+      await setUserActive({ id: user.id, active: !user.active }).unwrap();
       toast.success(user.active ? `${user.name} foi desativado.` : `${user.name} foi reativado.`);
-      reload();
     } catch (err) {
       toast.error(errorMessage(err, 'Não foi possível alterar o usuário.'));
     } finally {
@@ -87,7 +84,7 @@ export default function UsersPage() {
       ) : (
         <div className="card">
           <div className="card-body p-0">
-            <ErrorAlert message={error} onRetry={reload} className="m-3" />
+            <ErrorAlert message={error} onRetry={() => void refetch()} className="m-3" />
             <DataTable
               columns={columns}
               rows={data?.data ?? []}

@@ -3,7 +3,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { findActiveTrail, isItemActive, openTrail, toggleGroup, type MenuItem } from '../../features/layout/menu-logic';
+import { findActiveTrail, isItemActive, openTrail, toggleGroup, type MenuItem } from './menu-logic';
 import MenuLink from './menu-link';
 
 interface AppMenuProps {

@@ -2,7 +2,7 @@
 // (demo) url is a plain link.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isAppRoute } from '../../features/layout/menu-data';
+import { isAppRoute } from './menu-data';
 
 interface MenuLinkProps {
   url: string;

@@ -2,7 +2,7 @@
 // Rendered only while shown, so it costs the server render nothing.
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import {
   changeOrientation,
   changePosition,
@@ -16,7 +16,7 @@ import {
   toggleCustomizer,
   toggleMonochrome,
   toggleSideNavUser,
-} from '../../features/layout/layout-slice';
+} from './layout-slice';
 import type {
   LayoutPosition,
   LayoutWidth,
@@ -25,7 +25,7 @@ import type {
   SideNavSize,
   Skin,
   TopBarColor,
-} from '../../features/layout/layout-settings';
+} from './layout-settings';
 import { THEME_OPTIONS } from './theme-mode-dropdown';
 import { useDismiss } from './use-dismiss';
 

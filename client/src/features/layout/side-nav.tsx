@@ -3,11 +3,11 @@ import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import SimpleBar from 'simplebar-react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { hideMobileMenu } from '../../features/layout/layout-slice';
-import { MAIN_MENU, MAIN_MENU_TITLE } from '../../features/layout/menu-data';
-import { scrollToActiveItem } from '../../features/layout/scroll-to-active';
-import { initials, roleLabel } from '../../features/layout/user-labels';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { hideMobileMenu } from './layout-slice';
+import { MAIN_MENU, MAIN_MENU_TITLE } from './menu-data';
+import { scrollToActiveItem } from './scroll-to-active';
+import { initials, roleLabel } from '../../lib/roles';
 import AppMenu from './app-menu';
 import Logo from './logo';
 
@@ -45,7 +45,7 @@ export default function SideNav() {
             </span>
             <div className="sidenav-user-text">
               <span className="sidenav-user-name">{name}</span>
-              <span className="sidenav-user-role">{roleLabel(role)}</span>
+              <span className="sidenav-user-role">{roleLabel(role, '')}</span>
             </div>
           </div>
         )}

@@ -1,6 +1,6 @@
 // "Admin Menu" mega-dropdown: three columns of placeholder links (spec 2), 380 px at most.
 import { ChevronDown } from 'lucide-react';
-import { MEGA_MENU } from '../../features/layout/menu-data';
+import { MEGA_MENU } from './menu-data';
 import Dropdown from './dropdown';
 
 export default function MegaMenu() {

@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
-import { defaultLayoutSettings, LAYOUT_STORAGE_KEY } from '../../features/layout/layout-settings';
+import { defaultLayoutSettings, LAYOUT_STORAGE_KEY } from './layout-settings';
 import AppLayout from './app-layout';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,8 +1,8 @@
 // Colour scheme: light, dark or system (follows the OS; see useLayoutSync).
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { changeTheme } from '../../features/layout/layout-slice';
-import type { ThemeSetting } from '../../features/layout/layout-settings';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { changeTheme } from './layout-slice';
+import type { ThemeSetting } from './layout-settings';
 import Dropdown from './dropdown';
 
 export const THEME_OPTIONS: { value: ThemeSetting; label: string; icon: typeof Sun }[] = [

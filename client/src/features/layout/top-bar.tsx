@@ -1,8 +1,8 @@
 // The top bar: side-nav toggle, Admin Menu, notifications, theme, customizer,
 // fullscreen and the user's menu.
 import { Menu, Settings2 } from 'lucide-react';
-import { useAppDispatch } from '../../app/hooks';
-import { toggleCustomizer, toggleSideNav } from '../../features/layout/layout-slice';
+import { useAppDispatch } from '../../hooks/store';
+import { toggleCustomizer, toggleSideNav } from './layout-slice';
 import FullscreenToggle from './fullscreen-toggle';
 import Logo from './logo';
 import MegaMenu from './mega-menu';

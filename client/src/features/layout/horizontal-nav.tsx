@@ -4,8 +4,8 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { HORIZONTAL_MENU } from '../../features/layout/menu-data';
-import { findActiveTrail, toggleGroup, type MenuItem } from '../../features/layout/menu-logic';
+import { HORIZONTAL_MENU } from './menu-data';
+import { findActiveTrail, toggleGroup, type MenuItem } from './menu-logic';
 import MenuLink from './menu-link';
 import { useDismiss } from './use-dismiss';
 

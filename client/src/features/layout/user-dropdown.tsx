@@ -1,8 +1,8 @@
 // The signed-in user's menu: profile, logout and three placeholders (spec 2).
 import { Bell, ChevronDown, CircleUser, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { initials, roleLabel } from '../../features/layout/user-labels';
+import { useAppSelector } from '../../hooks/store';
+import { initials, roleLabel } from '../../lib/roles';
 import Dropdown from './dropdown';
 
 export default function UserDropdown() {
@@ -22,7 +22,7 @@ export default function UserDropdown() {
           </span>
           <span className="topbar-user-text d-none d-lg-flex">
             <span className="topbar-user-name">{name}</span>
-            <span className="topbar-user-role">{roleLabel(role)}</span>
+            <span className="topbar-user-role">{roleLabel(role, '')}</span>
           </span>
           <ChevronDown size={16} className="d-none d-lg-inline" aria-hidden="true" />
         </>

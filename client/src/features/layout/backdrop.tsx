@@ -1,7 +1,7 @@
 // Backdrop behind the open drawer; a click closes the drawer (spec 4). The
 // body lock lives in useLayoutSync so it follows the state, however it changes.
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { hideMobileMenu } from '../../features/layout/layout-slice';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { hideMobileMenu } from './layout-slice';
 
 export default function Backdrop() {
   const open = useAppSelector((s) => s.layout.sidenav.isMobileMenuOpen);

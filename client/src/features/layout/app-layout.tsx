@@ -1,8 +1,8 @@
 // The protected area's shell. Server and first client render give the same
 // markup (from the preloaded layout); width-dependent changes run in effects.
 import type { ReactNode } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import { useLayoutSync } from '../../features/layout/use-layout-sync';
+import { useAppSelector } from '../../hooks/store';
+import { useLayoutSync } from './use-layout-sync';
 import Backdrop from './backdrop';
 import Customizer from './customizer';
 import HorizontalLayout from './horizontal-layout';

@@ -1,7 +1,7 @@
 // Notifications dropdown: the 7 static samples, badge 7, list 300 px at most (spec 2).
 import { Bell } from 'lucide-react';
-import { NOTIFICATIONS, NOTIFICATIONS_BADGE, notificationUser } from '../../features/layout/notifications-data';
-import { initials } from '../../features/layout/user-labels';
+import { NOTIFICATIONS, NOTIFICATIONS_BADGE, notificationUser } from './notifications-data';
+import { initials } from '../../lib/roles';
 import Dropdown from './dropdown';
 
 export default function NotificationsDropdown() {
