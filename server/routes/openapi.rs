@@ -26,7 +26,23 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub fn document() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = OpenApiRouter::<AppState>::with_openapi(ApiDoc::openapi()).nest("/api", super::api()).split_for_parts();
     ResponseDescriptions.modify(&mut doc);
+    unique_operation_ids(&mut doc);
     doc
+}
+
+/// utoipa names an operation after its handler (`list`, `create`…), the same
+/// in every module; clients generated from the document need each id once,
+/// so the resource's tag goes in front: `clients_list`.
+fn unique_operation_ids(doc: &mut utoipa::openapi::OpenApi) {
+    for item in doc.paths.paths.values_mut() {
+        let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+        for operation in operations.into_iter().flatten() {
+            let tag = operation.tags.as_ref().and_then(|tags| tags.first()).cloned();
+            if let (Some(tag), Some(id)) = (tag, operation.operation_id.as_mut()) {
+                *id = format!("{tag}_{id}");
+            }
+        }
+    }
 }
 
 static DOCUMENT: LazyLock<String> = LazyLock::new(|| {

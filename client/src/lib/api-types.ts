@@ -3,8 +3,6 @@
 // All schema names live in this one file; when the server's document renames
 // a schema, only this file changes, and a drift in fields fails the type check.
 import type { components } from './api-schema';
-import type { AppointmentStatus } from './appointment';
-import type { Role } from './roles';
 
 type Schemas = components['schemas'];
 
@@ -14,18 +12,16 @@ type Schemas = components['schemas'];
  */
 type Present<T> = { [K in keyof T]-?: T[K] };
 
-// The document types status and role as plain strings today; the client
-// narrows them to their values until the server's schemas carry the enums.
-type WithStatus<T> = Omit<T, 'status'> & { status: AppointmentStatus };
-type WithRole<T> = Omit<T, 'role'> & { role: Role };
-
 export type ApiMeta = Schemas['Meta'];
+/** The closed sets of values, as the server's enums define them. */
+export type ApiAppointmentStatus = Schemas['AppointmentStatus'];
+export type ApiRole = Schemas['Role'];
 export type ApiClient = Present<Schemas['Client']>;
-export type ApiAppointment = WithStatus<Present<Schemas['Appointment']>>;
-export type ApiUser = WithRole<Present<Schemas['User']>>;
-/** `GET /api/me`: the user's own record (role as sent). */
-export type ApiMe = Present<Schemas['User']>;
-export type ApiLoginData = WithRole<Present<Schemas['LoginData']>>;
+export type ApiAppointment = Present<Schemas['Appointment']>;
+export type ApiUser = Present<Schemas['User']>;
+/** `GET /api/me`: the user's own record. */
+export type ApiMe = ApiUser;
+export type ApiLoginData = Present<Schemas['SessionView']>;
 export type ApiProfileInput = Schemas['ProfileBody'];
 export type ApiDashboard = Omit<Present<Schemas['Dashboard']>, 'upcoming'> & { upcoming: ApiAppointment[] };
 export type ApiDayFigures = Present<Schemas['DayFigures']>;

@@ -1,6 +1,6 @@
-import type { ApiAppointment } from './api-types';
+import type { ApiAppointment, ApiAppointmentStatus } from './api-types';
 
-export type AppointmentStatus = 'agendado' | 'confirmado' | 'concluido' | 'cancelado' | 'faltou';
+export type AppointmentStatus = ApiAppointmentStatus;
 
 /** An appointment as the API sends it (lib/api-types.ts). */
 export type Appointment = ApiAppointment;

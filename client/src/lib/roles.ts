@@ -1,4 +1,6 @@
-export type Role = 'admin' | 'staff';
+import type { ApiRole } from './api-types';
+
+export type Role = ApiRole;
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', staff: 'Equipe' };
 
