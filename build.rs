@@ -10,8 +10,20 @@ use std::path::Path;
 use std::process::Command;
 
 fn main() {
-    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("client");
-    for watched in ["src", "build.mjs", "package.json", "package-lock.json", "tsconfig.json"] {
+    // Read when the script runs, not when it is compiled: a build script
+    // compiled in another checkout must still build this checkout's client.
+    let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let client = Path::new(&root).join("client");
+    for watched in [
+        "src",
+        "build.mjs",
+        "screens-module.mjs",
+        "gen-api-types.mjs",
+        "openapi.json",
+        "package.json",
+        "package-lock.json",
+        "tsconfig.json",
+    ] {
         println!("cargo:rerun-if-changed=client/{watched}");
     }
 

@@ -1,5 +1,7 @@
 use sea_orm_migration::{prelude::*, schema::*};
 
+use crate::table;
+
 use crate::m20261121_000001_create_users::Users;
 use crate::m20261121_000002_create_clients::Clients;
 
@@ -9,74 +11,69 @@ pub struct Migration;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .create_table(
-                Table::create()
-                    .table(Appointments::Table)
-                    .if_not_exists()
-                    .col(pk_auto(Appointments::Id))
-                    .col(integer(Appointments::ClientId))
-                    .col(integer(Appointments::StaffId))
-                    .col(string(Appointments::Service))
-                    .col(timestamp_with_time_zone(Appointments::StartsAt))
-                    .col(timestamp_with_time_zone(Appointments::EndsAt))
-                    .col(string(Appointments::Status))
-                    .col(big_integer(Appointments::PriceCents).default(0))
-                    .col(text_null(Appointments::Notes))
-                    .col(text_null(Appointments::CancellationReason))
-                    .col(integer(Appointments::Version).default(1))
-                    .col(timestamp_with_time_zone(Appointments::CreatedAt))
-                    .col(timestamp_with_time_zone(Appointments::UpdatedAt))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .name("appointments_client_fk")
-                            .from(Appointments::Table, Appointments::ClientId)
-                            .to(Clients::Table, Clients::Id)
-                            .on_delete(ForeignKeyAction::Restrict),
-                    )
-                    .foreign_key(
-                        ForeignKey::create()
-                            .name("appointments_staff_fk")
-                            .from(Appointments::Table, Appointments::StaffId)
-                            .to(Users::Table, Users::Id)
-                            .on_delete(ForeignKeyAction::Restrict),
-                    )
-                    .to_owned(),
-            )
-            .await?;
+        table::create(
+            manager,
+            Table::create()
+                .table(Appointments::Table)
+                .col(pk_auto(Appointments::Id))
+                .col(integer(Appointments::ClientId))
+                .col(integer(Appointments::StaffId))
+                .col(string(Appointments::Service))
+                .col(timestamp_with_time_zone(Appointments::StartsAt))
+                .col(timestamp_with_time_zone(Appointments::EndsAt))
+                .col(string(Appointments::Status))
+                .col(big_integer(Appointments::PriceCents).default(0))
+                .col(text_null(Appointments::Notes))
+                .col(text_null(Appointments::CancellationReason))
+                .col(integer(Appointments::Version).default(1))
+                .col(timestamp_with_time_zone(Appointments::CreatedAt))
+                .col(timestamp_with_time_zone(Appointments::UpdatedAt))
+                .foreign_key(
+                    ForeignKey::create()
+                        .name("appointments_client_fk")
+                        .from(Appointments::Table, Appointments::ClientId)
+                        .to(Clients::Table, Clients::Id)
+                        .on_delete(ForeignKeyAction::Restrict),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .name("appointments_staff_fk")
+                        .from(Appointments::Table, Appointments::StaffId)
+                        .to(Users::Table, Users::Id)
+                        .on_delete(ForeignKeyAction::Restrict),
+                ),
+        )
+        .await?;
         // The overlap check looks up one staff member's appointments by time.
-        manager
-            .create_index(
-                Index::create()
-                    .name("appointments_staff_starts_idx")
-                    .table(Appointments::Table)
-                    .col(Appointments::StaffId)
-                    .col(Appointments::StartsAt)
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("appointments_client_idx")
-                    .table(Appointments::Table)
-                    .col(Appointments::ClientId)
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("appointments_starts_idx")
-                    .table(Appointments::Table)
-                    .col(Appointments::StartsAt)
-                    .to_owned(),
-            )
-            .await
+        let staff_starts = [Appointments::StaffId, Appointments::StartsAt];
+        table::index(
+            manager,
+            "appointments_staff_starts_idx",
+            Appointments::Table,
+            staff_starts,
+            false,
+        )
+        .await?;
+        table::index(
+            manager,
+            "appointments_client_idx",
+            Appointments::Table,
+            [Appointments::ClientId],
+            false,
+        )
+        .await?;
+        table::index(
+            manager,
+            "appointments_starts_idx",
+            Appointments::Table,
+            [Appointments::StartsAt],
+            false,
+        )
+        .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.drop_table(Table::drop().table(Appointments::Table).to_owned()).await
+        table::drop(manager, Appointments::Table).await
     }
 }
 

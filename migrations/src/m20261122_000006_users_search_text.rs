@@ -11,7 +11,11 @@ pub struct Migration;
 /// As `services::users::search_text` writes it (kept in step by the
 /// server's tests, which list users created before and after this change).
 fn search_text(name: &str, email: &str) -> String {
-    let name: String = name.nfd().filter(|c| !is_combining_mark(*c)).collect::<String>().to_lowercase();
+    let name: String = name
+        .nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .collect::<String>()
+        .to_lowercase();
     let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
     format!("{name} {}", email.to_lowercase())
 }
@@ -20,10 +24,22 @@ fn search_text(name: &str, email: &str) -> String {
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
-            .alter_table(Table::alter().table(Users::Table).add_column(text(Users::SearchText).default("")).to_owned())
+            .alter_table(
+                Table::alter()
+                    .table(Users::Table)
+                    .add_column(text(Users::SearchText).default(""))
+                    .to_owned(),
+            )
             .await?;
         let db = manager.get_connection();
-        let rows = db.query_all(&Query::select().columns([Users::Id, Users::Name, Users::Email]).from(Users::Table).to_owned()).await?;
+        let rows = db
+            .query_all(
+                &Query::select()
+                    .columns([Users::Id, Users::Name, Users::Email])
+                    .from(Users::Table)
+                    .to_owned(),
+            )
+            .await?;
         for row in rows {
             let id: i32 = row.try_get("", "id")?;
             let name: String = row.try_get("", "name")?;
@@ -39,7 +55,14 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.alter_table(Table::alter().table(Users::Table).drop_column(Users::SearchText).to_owned()).await
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(Users::Table)
+                    .drop_column(Users::SearchText)
+                    .to_owned(),
+            )
+            .await
     }
 }
 
