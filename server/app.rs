@@ -7,14 +7,13 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use tower_http::compression::CompressionLayer;
-use tower_http::trace::TraceLayer;
 
 use crate::assets::{self, Manifest};
 use crate::auth::{Keys, load_or_create_secret};
 use crate::config::{Config, SsrMode};
 use crate::error::{api_method_not_allowed, api_not_found};
 use crate::state::AppState;
-use crate::{db, pages, routes, services};
+use crate::{db, middleware, pages, routes, services};
 
 /// Largest JSON body the API reads.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -28,15 +27,15 @@ pub fn router(state: AppState) -> Router {
     let assets = Router::new()
         .route("/assets/{*path}", get(assets::serve))
         .layer(CompressionLayer::new().gzip(true).br(false));
-    Router::new()
+    let app = Router::new()
         .nest("/api", api)
         .merge(assets)
         .route("/", get(pages::root))
         .route("/login", get(pages::page).post(pages::login_form))
         // Pages compress themselves, flushing the head early.
         .fallback(get(pages::page))
-        .layer(TraceLayer::new_for_http())
-        .with_state(state)
+        .with_state(state);
+    middleware::protect(app)
 }
 
 /// Connects and migrates the database, creates the first admin on an empty
