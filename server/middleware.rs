@@ -42,6 +42,7 @@ pub fn protect(app: Router, limits: Limits) -> Router {
     let timeout = limits.handler_timeout;
     let https = limits.https;
     app.layer(from_fn(move |request: Request, next: Next| handler_timeout(request, next, timeout)))
+        .layer(from_fn(clean_query))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(TraceLayer::new_for_http())
         .layer(GlobalConcurrencyLimitLayer::new(limits.max_concurrent_requests))
@@ -72,6 +73,15 @@ async fn security_headers(mut response: Response, https: bool) -> Response {
         headers.entry(header::STRICT_TRANSPORT_SECURITY).or_insert(HeaderValue::from_static(HSTS));
     }
     response
+}
+
+/// A query string with a NUL or another control character (any parameter,
+/// API or page) is a 422 before it reaches a handler.
+async fn clean_query(request: Request, next: Next) -> Response {
+    if let Some(error) = request.uri().query().and_then(crate::services::validation::check_query_text) {
+        return error.into_response();
+    }
+    next.run(request).await
 }
 
 /// A handler that takes longer than `timeout` is dropped; the request gets
