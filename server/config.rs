@@ -86,6 +86,10 @@ pub struct Config {
     /// Password of the first admin; generated and printed once when unset.
     #[arg(long, env = "EXPEDIENTE_ADMIN_PASSWORD", hide_env_values = true, global = true)]
     pub admin_password: Option<String>,
+    /// The site is served over https (behind a TLS proxy): the session cookie
+    /// is marked Secure and responses carry Strict-Transport-Security.
+    #[arg(long, env = "EXPEDIENTE_SECURE_COOKIES", global = true)]
+    pub secure_cookies: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

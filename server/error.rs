@@ -137,17 +137,41 @@ pub struct ApiJson<T>(pub T);
 
 impl<S, T> FromRequest<S> for ApiJson<T>
 where
-    Json<T>: FromRequest<S, Rejection = JsonRejection>,
+    T: serde::de::DeserializeOwned,
     S: Send + Sync,
 {
     type Rejection = AppError;
 
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, AppError> {
-        match Json::<T>::from_request(request, state).await {
+        if !json_content_type(request.headers()) {
+            return Err(AppError::UnsupportedMediaType);
+        }
+        let bytes = axum::body::Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| json_rejection(JsonRejection::from(rejection)))?;
+        // NUL and other control characters never reach a handler (PostgreSQL
+        // refuses NUL in text): one check for every text of every body.
+        if let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) {
+            let mut errors = FieldErrors::new();
+            crate::services::validation::check_json_text(&value, "", &mut errors);
+            if !errors.is_empty() {
+                return Err(AppError::invalid(errors));
+            }
+        }
+        match Json::<T>::from_bytes(&bytes) {
             Ok(Json(value)) => Ok(ApiJson(value)),
             Err(rejection) => Err(json_rejection(rejection)),
         }
     }
+}
+
+/// `application/json` or `application/…+json`, as axum's `Json` accepts.
+fn json_content_type(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers.get(axum::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
 /// `Query<T>` whose rejection is a 422 naming the parameter, in Portuguese.

@@ -10,6 +10,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod layout;
+pub mod middleware;
 pub mod pages;
 pub mod routes;
 pub mod services;

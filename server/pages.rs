@@ -83,7 +83,7 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         (LOGIN, Some(_)) => return found("/dashboard").into_response(),
         (_, None) if route.protected => {
             // A cookie that no longer works is dropped on the way to /login.
-            let jar = if token.is_some() { jar.remove(removal_cookie()) } else { jar };
+            let jar = if token.is_some() { jar.remove(removal_cookie(state.config.secure_cookies)) } else { jar };
             return (jar, found("/login")).into_response();
         }
         (LOGOUT, _) => {
@@ -91,7 +91,7 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
                 if let Err(error) = sessions::sign_out(&state, token).await {
                     tracing::error!(?error, "revoking on /logout failed");
                 }
-                jar = jar.remove(removal_cookie());
+                jar = jar.remove(removal_cookie(state.config.secure_cookies));
             }
             None
         }
@@ -127,7 +127,7 @@ pub async fn login_form(
         return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
     }
     match sessions::sign_in(&state, &form.email, form.password).await {
-        Ok(signed_in) => (jar.add(session_cookie(signed_in.token, state.keys.ttl)), found("/dashboard")).into_response(),
+        Ok(signed_in) => (jar.add(session_cookie(signed_in.token, state.keys.ttl, state.config.secure_cookies)), found("/dashboard")).into_response(),
         Err(error) => {
             let message = match &error {
                 AppError::Unauthorized(message) => message.clone(),

@@ -75,19 +75,21 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<AuthUser, App
     Ok(AuthUser { user, claims })
 }
 
-/// The session cookie of a page request's token.
-pub fn session_cookie(token: String, ttl: i64) -> Cookie<'static> {
+/// The session cookie of a page request's token; `secure` (the
+/// `--secure-cookies` setting) keeps it to https.
+pub fn session_cookie(token: String, ttl: i64, secure: bool) -> Cookie<'static> {
     Cookie::build((SESSION_COOKIE, token))
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
+        .secure(secure)
         .max_age(time::Duration::seconds(ttl))
         .build()
 }
 
-/// What clears the session cookie.
-pub fn removal_cookie() -> Cookie<'static> {
-    Cookie::build((SESSION_COOKIE, "")).path("/").http_only(true).same_site(SameSite::Lax).build()
+/// What clears the session cookie (with the attributes that set it).
+pub fn removal_cookie(secure: bool) -> Cookie<'static> {
+    Cookie::build((SESSION_COOKIE, "")).path("/").http_only(true).same_site(SameSite::Lax).secure(secure).build()
 }
 
 /// The token of the session cookie, if there is one.

@@ -37,7 +37,7 @@ pub struct LoginInput {
 async fn login(State(state): State<AppState>, jar: CookieJar, ApiJson(input): ApiJson<LoginInput>) -> Result<impl IntoResponse> {
     let signed_in = sessions::sign_in(&state, &input.email, input.password).await?;
     let data = signed_in.view();
-    let cookie = session_cookie(signed_in.token, state.keys.ttl);
+    let cookie = session_cookie(signed_in.token, state.keys.ttl, state.config.secure_cookies);
     Ok((jar.add(cookie), Json(Data { data })))
 }
 
@@ -55,7 +55,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
     if let Some(token) = token {
         sessions::sign_out(&state, &token).await?;
     }
-    Ok((jar.remove(removal_cookie()), Json(Message { message: "Sessão encerrada." })))
+    Ok((jar.remove(removal_cookie(state.config.secure_cookies)), Json(Message { message: "Sessão encerrada." })))
 }
 
 #[utoipa::path(get, path = "/me", tag = "auth",

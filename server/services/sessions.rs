@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::auth::{AuthUser, Claims, authenticate, verify_password};
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::{audit, users};
+use crate::services::{audit, users, validation};
 use crate::state::AppState;
 use entities::user::{self, Role};
 
@@ -40,6 +40,10 @@ pub async fn sign_in(state: &AppState, email: &str, password: String) -> Result<
     }
     if password.is_empty() {
         errors.insert("password".into(), vec!["Informe a senha.".into()]);
+    }
+    // The login form's fields do not pass through the JSON check.
+    if validation::has_control_characters(email, false) {
+        errors.insert("email".into(), vec![validation::CONTROL_CHARACTERS.into()]);
     }
     if !errors.is_empty() {
         return Err(AppError::invalid(errors));

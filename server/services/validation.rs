@@ -106,6 +106,63 @@ pub fn is_valid_email(email: &str) -> bool {
         && email.len() <= 254
 }
 
+/// What a text with a NUL or another control character gets (422).
+pub const CONTROL_CHARACTERS: &str = "O texto contém caracteres de controle não permitidos.";
+
+/// Fields whose text may hold line breaks and tabs.
+pub const MULTILINE_FIELDS: &[&str] = &["notes"];
+
+/// True when `text` holds a control character (NUL, ESC, DEL, C1…) that no
+/// field accepts; `\n`, `\r` and `\t` only in a `multiline` field.
+pub fn has_control_characters(text: &str, multiline: bool) -> bool {
+    text.chars().any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\r' | '\t')))
+}
+
+/// Every string of a JSON body (and every key), checked once before the
+/// body is read into its type: problems go to `errors` under the field's path.
+pub fn check_json_text(value: &serde_json::Value, path: &str, errors: &mut FieldErrors) {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => {
+            let field = path.rsplit('.').next().unwrap_or(path);
+            if has_control_characters(text, MULTILINE_FIELDS.contains(&field)) {
+                push(errors, if path.is_empty() { "body" } else { path }, CONTROL_CHARACTERS);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                check_json_text(item, &format!("{path}[{i}]"), errors);
+            }
+        }
+        Value::Object(fields) => {
+            for (key, item) in fields {
+                if has_control_characters(key, false) {
+                    push(errors, "body", CONTROL_CHARACTERS);
+                    continue;
+                }
+                let path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+                check_json_text(item, &path, errors);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every name and value of a query string, checked once for every request
+/// (API and pages): `None` when clean, or the 422 naming the parameter.
+pub fn check_query_text(query: &str) -> Option<AppError> {
+    let mut errors = FieldErrors::new();
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
+    for (name, value) in pairs {
+        if has_control_characters(&name, false) {
+            push(&mut errors, "query", CONTROL_CHARACTERS);
+        } else if has_control_characters(&value, false) {
+            push(&mut errors, &name, CONTROL_CHARACTERS);
+        }
+    }
+    (!errors.is_empty()).then(|| AppError::invalid(errors))
+}
+
 /// Trimmed text, `None` when empty.
 pub fn clean(text: Option<&str>) -> Option<String> {
     text.map(str::trim).filter(|t| !t.is_empty()).map(str::to_string)

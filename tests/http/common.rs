@@ -53,11 +53,12 @@ pub struct TestApp {
 pub struct Options {
     pub ssr: bool,
     pub token_ttl: u64,
+    pub secure_cookies: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { ssr: false, token_ttl: 3600 }
+        Options { ssr: false, token_ttl: 3600, secure_cookies: false }
     }
 }
 
@@ -83,6 +84,7 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
     config.admin_email = Some(ADMIN_EMAIL.into());
     config.admin_password = Some(ADMIN_PASSWORD.into());
     config.token_ttl = options.token_ttl;
+    config.secure_cookies = options.secure_cookies;
     config.ssr = if options.ssr { SsrMode::On } else { SsrMode::Off };
     config.ssr_workers = Some(1);
     let state = expediente::app::build_state(config).await.expect("build state");

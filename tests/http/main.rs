@@ -12,5 +12,6 @@ mod double_booking;
 mod openapi;
 mod pages;
 mod reports;
+mod security;
 mod seed;
 mod users;

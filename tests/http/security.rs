@@ -1,0 +1,102 @@
+//! Hardening seen from outside: security headers on every kind of response,
+//! the Secure cookie and HSTS behind `--secure-cookies`, control characters
+//! refused in every text.
+
+use reqwest::header::{HeaderMap, SET_COOKIE, STRICT_TRANSPORT_SECURITY};
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::common::*;
+
+
+fn assert_security_headers(headers: &HeaderMap, what: &str) {
+    assert_eq!(headers["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(headers["x-frame-options"], "DENY", "{what}");
+    assert_eq!(headers["referrer-policy"], "same-origin", "{what}");
+    let csp = headers["content-security-policy"].to_str().unwrap();
+    for directive in ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"] {
+        assert!(csp.contains(directive), "{what}: {csp}");
+    }
+    assert_eq!(headers["permissions-policy"], "camera=(), microphone=(), geolocation=()", "{what}");
+}
+
+async fn security_headers_on_pages_api_and_assets(backend: Backend) {
+    let app = spawn(backend).await;
+    let page = app.http.get(app.url("/login")).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    assert_security_headers(page.headers(), "page");
+    let api = app.http.get(app.url("/api/clients")).send().await.unwrap();
+    assert_eq!(api.status(), StatusCode::UNAUTHORIZED);
+    assert_security_headers(api.headers(), "API error");
+    let token = app.admin_token().await;
+    let api = app.get("/api/clients", &token).await;
+    assert_eq!(api.status(), StatusCode::OK);
+    assert_security_headers(api.headers(), "API");
+    let asset = app.http.get(app.url(&format!("/assets/{}", app.state.manifest.entry))).send().await.unwrap();
+    assert_eq!(asset.status(), StatusCode::OK);
+    assert_security_headers(asset.headers(), "asset");
+    // Without the setting: no HSTS, no Secure cookie (plain http on a LAN works).
+    assert!(api.headers().get(STRICT_TRANSPORT_SECURITY).is_none());
+    let login = app.http.post(app.url("/api/login")).json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).send().await.unwrap();
+    let cookie = login.headers()[SET_COOKIE].to_str().unwrap().to_string();
+    assert!(!cookie.contains("Secure"), "{cookie}");
+}
+both!(security_headers_on_pages_api_and_assets);
+
+async fn secure_cookies_setting_marks_the_cookie_and_sends_hsts(backend: Backend) {
+    let app = spawn_with(backend, Options { secure_cookies: true, ..Options::default() }).await;
+    let login = app.http.post(app.url("/api/login")).json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).send().await.unwrap();
+    assert_eq!(login.status(), StatusCode::OK);
+    assert!(login.headers()[STRICT_TRANSPORT_SECURITY].to_str().unwrap().starts_with("max-age="));
+    let cookie = login.headers()[SET_COOKIE].to_str().unwrap().to_string();
+    assert!(cookie.contains("; Secure") && cookie.contains("HttpOnly"), "{cookie}");
+    let page = app.http.get(app.url("/login")).send().await.unwrap();
+    assert!(page.headers().get(STRICT_TRANSPORT_SECURITY).is_some());
+    let form = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let signed_in = form.post(app.url("/login")).form(&[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).send().await.unwrap();
+    let cookie = signed_in.headers()[SET_COOKIE].to_str().unwrap().to_string();
+    assert!(cookie.contains("; Secure"), "form sign-in: {cookie}");
+}
+both!(secure_cookies_setting_marks_the_cookie_and_sends_hsts);
+
+async fn control_characters_get_422_everywhere(backend: Backend) {
+    let app = spawn(backend).await;
+    const BAD: &str = "Ana\u{0}Maria";
+    const MESSAGE: &str = "O texto contém caracteres de controle não permitidos.";
+    // Unauthenticated sign-in, JSON and form.
+    let login = app.http.post(app.url("/api/login")).json(&json!({ "email": "a\u{0}@example.com", "password": "x" })).send().await.unwrap();
+    let (status, body) = json_of(login).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["errors"]["email"][0], MESSAGE);
+    let login = app.http.post(app.url("/api/login")).json(&json!({ "email": ADMIN_EMAIL, "password": "x\u{1b}" })).send().await.unwrap();
+    assert_eq!(json_of(login).await.1["errors"]["password"][0], MESSAGE);
+    let form = new_client().post(app.url("/login")).form(&[("email", "a\u{0}@example.com"), ("password", "x")]).send().await.unwrap();
+    assert_eq!(form.status(), StatusCode::UNPROCESSABLE_ENTITY, "form sign-in: the login page again, never a 500");
+    let token = app.admin_token().await;
+    // Bodies: a single-line field refuses even a line break; notes keep theirs.
+    for name in [BAD, "Ana\nMaria", "Ana\u{7f}", "Ana\u{85}"] {
+        let (status, body) = json_of(app.post("/api/clients", &token, json!({ "name": name })).await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name:?}: {body}");
+        assert_eq!(body["errors"]["name"][0], MESSAGE);
+    }
+    let (status, body) = json_of(app.post("/api/clients", &token, json!({ "name": "Ana", "notes": "a\u{0}b" })).await).await;
+    assert_eq!((status, &body["errors"]["notes"][0]), (StatusCode::UNPROCESSABLE_ENTITY, &json!(MESSAGE)), "{body}");
+    let (status, body) = json_of(app.post("/api/clients", &token, json!({ "name": "Ana", "notes": "linha 1\r\nlinha\t2" })).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = json_of(app.post("/api/users", &token, json!({ "name": BAD, "email": "x@example.com", "role": "staff", "password": "senha-longa-123" })).await).await;
+    assert_eq!((status, &body["errors"]["name"][0]), (StatusCode::UNPROCESSABLE_ENTITY, &json!(MESSAGE)), "{body}");
+    // Query strings, API and pages.
+    for path in ["/api/clients?q=a%00b", "/api/appointments?q=%01", "/api/users?q=%00", "/api/clients?q%00=1"] {
+        let (status, body) = json_of(app.get(path, &token).await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {body}");
+        assert_eq!(body["message"], "Os dados enviados são inválidos.");
+    }
+    let (_, body) = json_of(app.get("/api/clients?q=a%00b", &token).await).await;
+    assert_eq!(body["errors"]["q"][0], MESSAGE);
+    let page = app.http.get(app.url("/clients?q=%00")).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // Ordinary text still works.
+    let (status, _) = json_of(app.get("/api/clients?q=Jo%C3%A3o%20d%27%C3%81vila", &token).await).await;
+    assert_eq!(status, StatusCode::OK);
+}
+both!(control_characters_get_422_everywhere);
