@@ -26,7 +26,9 @@ async function api(base, token, method, path, body) {
 async function shot(page, name) {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  // Without the toasts of earlier steps, which would cover the list.
+  await page.addStyleTag({ content: '.Toastify { display: none !important; }' });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 /** True when the page scrolls sideways. */
