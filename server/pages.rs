@@ -97,7 +97,13 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         }
         (_, session) => session,
     };
-    let status = if route.path == NOT_FOUND { StatusCode::NOT_FOUND } else { StatusCode::OK };
+    let status = match &session {
+        _ if route.path == NOT_FOUND => StatusCode::NOT_FOUND,
+        // A screen for other roles: the client's route guard renders the
+        // "Acesso negado" screen for the same table entry.
+        Some(auth) if route.protected && !route.allows(auth.user.role) => StatusCode::FORBIDDEN,
+        _ => StatusCode::OK,
+    };
     let page = Page { route, status, session, token, login_error: None };
     render(state, page, &uri, &headers, jar)
 }

@@ -146,6 +146,14 @@ describe('SSR bundle (dist/ssr/server.js)', () => {
     expect(render('/nada/aqui', { layout })).toContain('Página não encontrada');
   });
 
+  it('renders the "Acesso negado" screen, inside the shell, for a screen of another role', () => {
+    const html = render('/users', { layout, auth: { ...auth, name: 'Bruno Staff', role: 'staff' } });
+    expect(html).toContain('Acesso negado');
+    expect(html).toContain('Bruno Staff');
+    expect(html).not.toContain('Novo usuário');
+    expect(render('/users', { layout, auth })).not.toContain('Acesso negado');
+  });
+
   it('renders nothing for a protected page without a token (the server redirects)', () => {
     const html = render('/clients', { layout });
     expect(html).not.toContain('Clientes');

@@ -162,3 +162,23 @@ async fn users_and_reports_arrive_with_their_data(backend: Backend) {
     assert!(root.contains("Taxa de faltas") && !root.contains("Carregando"), "the summary is rendered");
 }
 both!(users_and_reports_arrive_with_their_data);
+
+/// A screen the route table keeps for admins answers staff with a 403 and
+/// the Portuguese "Acesso negado" screen, without the screen's data.
+async fn staff_opening_users_get_a_403_page(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let admin = app.admin_token().await;
+    let body = serde_json::json!({ "name": "Bruno Equipe", "email": "bruno@example.com", "role": "staff", "password": "senha-do-bruno" });
+    assert_eq!(app.post("/api/users", &admin, body).await.status(), StatusCode::CREATED);
+    app.login("bruno@example.com", "senha-do-bruno").await; // the session cookie is now the staff member's
+    let response = app.http.get(app.url("/users")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<title>Usuários | Expediente</title>"), "the route's title");
+    assert!(preloaded_state(&html).get("page").is_none(), "no user list for staff");
+    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    assert!(root.contains("Acesso negado") && !root.contains(ADMIN_EMAIL), "the forbidden screen is rendered");
+    // Their other screens still answer 200.
+    assert_eq!(app.http.get(app.url("/clients")).send().await.unwrap().status(), StatusCode::OK);
+}
+both!(staff_opening_users_get_a_403_page);

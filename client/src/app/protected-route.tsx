@@ -1,18 +1,26 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import AppLayout from '../features/layout/app-layout';
+import ForbiddenPage from '../features/errors/forbidden-page';
 import { FullPageSpinner } from '../components/spinner';
 import { useAppSelector } from '../hooks/store';
+import { routeForPath } from './route-table';
 
-/** Protected screens: a token is required, and they live inside the shell. */
+/**
+ * Protected screens: a token is required, and they live inside the shell. A
+ * screen whose `roles` (routes.json) leave the user's role out shows the
+ * "Acesso negado" screen instead, as the server does with status 403.
+ */
 export function ProtectedRoute() {
   const token = useAppSelector((s) => s.auth.accessToken);
+  const role = useAppSelector((s) => s.auth.role);
+  const { pathname } = useLocation();
   if (!token) return <Navigate to="/login" replace />;
+  const roles = routeForPath(pathname)?.roles;
+  const allowed = !roles || (role !== null && role !== undefined && roles.includes(role));
   return (
     <AppLayout>
-      <Suspense fallback={<FullPageSpinner />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<FullPageSpinner />}>{allowed ? <Outlet /> : <ForbiddenPage />}</Suspense>
     </AppLayout>
   );
 }

@@ -1,9 +1,13 @@
 import type { FieldErrors } from '../lib/api';
 
 /** The server's messages for one field, under its input. */
-export function FieldError({ errors, name }: { errors: FieldErrors; name: string }) {
+export function FieldError({ errors, name, id }: { errors: FieldErrors; name: string; id?: string }) {
   const messages = errors[name];
-  return messages?.length ? <div className="invalid-feedback d-block">{messages.join(' ')}</div> : null;
+  return messages?.length ? (
+    <div id={id} className="invalid-feedback d-block">
+      {messages.join(' ')}
+    </div>
+  ) : null;
 }
 
 export function invalidClass(errors: FieldErrors, name: string): string {

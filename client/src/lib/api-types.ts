@@ -43,3 +43,7 @@ export type ApiNewAppointment = Fields<
   'clientId' | 'staffId' | 'service' | 'startsAt' | 'durationMinutes' | 'priceCents'
 > &
   Partial<Fields<Schemas['AppointmentBody'], 'notes'>>;
+/** `POST /api/users`: name, e-mail, role and the initial password. */
+export type ApiNewUser = Fields<Schemas['CreateUserBody'], 'name' | 'email' | 'password'> & { role: ApiRole };
+/** `PUT /api/users/{id}`: what is sent changes. */
+export type ApiUserUpdate = Partial<Fields<Schemas['UpdateUserBody'], 'name' | 'email' | 'password'>> & { role?: ApiRole };

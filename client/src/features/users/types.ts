@@ -1,3 +1,5 @@
-import type { ApiUser } from '../../lib/api-types';
+import type { ApiNewUser, ApiUser, ApiUserUpdate } from '../../lib/api-types';
 
 export type User = ApiUser;
+export type NewUser = ApiNewUser;
+export type UserUpdate = ApiUserUpdate;

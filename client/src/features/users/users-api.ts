@@ -1,7 +1,7 @@
 import { api } from '../../lib/api-slice';
 import { PAGE_SIZE } from '../../lib/list-slice';
 import type { ListResponse } from '../../lib/types';
-import type { User } from './types';
+import type { NewUser, User, UserUpdate } from './types';
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -9,6 +9,18 @@ export const usersApi = api.injectEndpoints({
     getUsers: build.query<ListResponse<User>, number>({
       query: (page) => ({ path: '/users', query: { page, per_page: PAGE_SIZE } }),
       providesTags: ['User'],
+    }),
+    /** `POST /api/users`; a 422 carries the field errors (`errors`). */
+    createUser: build.mutation<User, NewUser>({
+      query: (body) => ({ path: '/users', method: 'POST', body }),
+      transformResponse: (body: { data: User }) => body.data,
+      invalidatesTags: ['User'],
+    }),
+    /** `PUT /api/users/{id}`: what is sent changes (here: the role). */
+    updateUser: build.mutation<User, { id: number; changes: UserUpdate }>({
+      query: ({ id, changes }) => ({ path: `/users/${id}`, method: 'PUT', body: changes }),
+      transformResponse: (body: { data: User }) => body.data,
+      invalidatesTags: ['User'],
     }),
     setUserActive: build.mutation<User, { id: number; active: boolean }>({
       query: ({ id, active }) => ({ path: `/users/${id}/${active ? 'activate' : 'deactivate'}`, method: 'POST' }),
@@ -18,4 +30,4 @@ export const usersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetUsersQuery, useSetUserActiveMutation } = usersApi;
+export const { useGetUsersQuery, useCreateUserMutation, useUpdateUserMutation, useSetUserActiveMutation } = usersApi;

@@ -1,106 +1,180 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { UserPlus } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
+import { ConfirmDialog } from '../../components/dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { roleLabel } from '../../lib/roles';
+import { roleLabel, type Role } from '../../lib/roles';
+import { NewUserDialog } from './new-user-dialog';
 import type { User } from './types';
-import { useGetUsersQuery, useSetUserActiveMutation } from './users-api';
+import { useGetUsersQuery, useSetUserActiveMutation, useUpdateUserMutation } from './users-api';
 
 export const USERS_ERROR = 'Erro ao buscar usuários';
+
+/** What the confirmation dialog asks about. */
+type Pending = { kind: 'active'; user: User } | { kind: 'role'; user: User; role: Role };
+
+const otherRole = (role: Role): Role => (role === 'admin' ? 'staff' : 'admin');
+const roleAction = (role: Role) => (role === 'admin' ? 'Tornar administrador' : 'Tornar equipe');
+
+function StatusBadge({ user }: { user: User }) {
+  return (
+    <span className={`badge ${user.active ? 'bg-success-subtle text-success' : 'bg-secondary-subtle text-secondary'}`}>
+      {user.active ? 'Ativo' : 'Inativo'}
+    </span>
+  );
+}
 
 const BASE_COLUMNS: Column<User>[] = [
   { key: 'name', header: 'Nome', render: (u) => <span className="fw-semibold">{u.name}</span> },
   { key: 'email', header: 'E-mail', render: (u) => u.email },
   { key: 'role', header: 'Perfil', render: (u) => roleLabel(u.role) },
-  {
-    key: 'active',
-    header: 'Situação',
-    render: (u) => (
-      <span className={`badge ${u.active ? 'bg-success-subtle text-success' : 'bg-secondary-subtle text-secondary'}`}>
-        {u.active ? 'Ativo' : 'Inativo'}
-      </span>
-    ),
-  },
+  { key: 'active', header: 'Situação', render: (u) => <StatusBadge user={u} /> },
   { key: 'created', header: 'Desde', render: (u) => formatDate(u.createdAt) },
 ];
 
 export default function UsersPage() {
-  const isAdmin = useAppSelector((s) => s.auth.role === 'admin');
   const myId = useAppSelector((s) => s.auth.id);
   const [page, setPage] = useState(1);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
   // Page 1 is in the cache when the server rendered this screen (`page.users`).
-  const { data, isFetching: loading, error: failure, refetch } = useGetUsersQuery(page, { skip: !isAdmin });
+  const { data, isFetching: loading, error: failure, refetch } = useGetUsersQuery(page);
   const error = failure ? errorMessage(failure, USERS_ERROR) : null;
   const [setUserActive] = useSetUserActiveMutation();
+  const [updateUser] = useUpdateUserMutation();
 
-  const toggle = async (user: User) => {
-    setBusyId(user.id);
+  const confirm = async () => {
+    if (!pending) return;
+    const { user } = pending;
+    setBusy(true);
     try {
-      // Invalidates the user list, which then loads again.
-      await setUserActive({ id: user.id, active: !user.active }).unwrap();
-      toast.success(user.active ? `${user.name} foi desativado.` : `${user.name} foi reativado.`);
+      // Each invalidates the user list, which then loads again.
+      if (pending.kind === 'active') {
+        await setUserActive({ id: user.id, active: !user.active }).unwrap();
+        toast.success(user.active ? `${user.name} foi desativado.` : `${user.name} foi reativado.`);
+      } else {
+        await updateUser({ id: user.id, changes: { role: pending.role } }).unwrap();
+        toast.success(`${user.name} agora é ${roleLabel(pending.role)}.`);
+      }
+      setPending(null);
     } catch (err) {
       toast.error(errorMessage(err, 'Não foi possível alterar o usuário.'));
     } finally {
-      setBusyId(null);
+      setBusy(false);
     }
   };
 
-  const columns: Column<User>[] = [
-    ...BASE_COLUMNS,
-    {
-      key: 'actions',
-      header: 'Ações',
-      className: 'text-end',
-      render: (u) =>
-        u.id === myId ? (
-          <span className="text-muted small">Você</span>
-        ) : (
-          <button
-            type="button"
-            className={`btn btn-sm ${u.active ? 'btn-outline-danger' : 'btn-outline-success'}`}
-            disabled={busyId !== null}
-            onClick={() => void toggle(u)}
-          >
-            {u.active ? 'Desativar' : 'Reativar'}
-          </button>
-        ),
-    },
-  ];
+  /** The row's actions; never on one's own account (the server refuses too). */
+  const actions = (u: User, block = false) =>
+    u.id === myId ? (
+      <span className="badge bg-primary-subtle text-primary">Você</span>
+    ) : (
+      <div className={`d-flex gap-2 ${block ? 'flex-wrap' : 'justify-content-end'}`}>
+        <button
+          type="button"
+          className={`btn btn-sm btn-outline-secondary btn-touch${block ? ' flex-fill' : ''}`}
+          disabled={busy}
+          onClick={() => setPending({ kind: 'role', user: u, role: otherRole(u.role) })}
+        >
+          {roleAction(otherRole(u.role))}
+        </button>
+        <button
+          type="button"
+          className={`btn btn-sm ${u.active ? 'btn-outline-danger' : 'btn-outline-success'} btn-touch${block ? ' flex-fill' : ''}`}
+          disabled={busy}
+          onClick={() => setPending({ kind: 'active', user: u })}
+        >
+          {u.active ? 'Desativar' : 'Reativar'}
+        </button>
+      </div>
+    );
+
+  const columns: Column<User>[] = [...BASE_COLUMNS, { key: 'actions', header: 'Ações', className: 'text-end', render: (u) => actions(u) }];
+  const rows = data?.data ?? [];
+  const empty = error ? 'Não foi possível carregar os usuários.' : 'Nenhum usuário cadastrado.';
 
   return (
     <div className="container-fluid">
-      <PageHeader title="Usuários" subtitle="Pessoas da equipe com acesso ao Expediente." />
-      {!isAdmin ? (
-        <div className="alert alert-info" role="status">
-          Apenas administradores podem ver e gerenciar os usuários.
-        </div>
-      ) : (
-        <div className="card">
-          <div className="card-body p-0">
-            <ErrorAlert message={error} onRetry={() => void refetch()} className="m-3" />
-            <DataTable
-              columns={columns}
-              rows={data?.data ?? []}
-              rowKey={(u) => u.id}
-              loading={loading}
-              caption="Usuários"
-              empty={error ? 'Não foi possível carregar os usuários.' : 'Nenhum usuário cadastrado.'}
-            />
+      <PageHeader title="Usuários" subtitle="Pessoas da equipe com acesso ao Expediente.">
+        <button type="button" className="btn btn-primary btn-touch" onClick={() => setCreating(true)}>
+          <UserPlus size={16} className="me-1" aria-hidden="true" />
+          Novo usuário
+        </button>
+      </PageHeader>
+      <div className="card">
+        <div className="card-body p-0">
+          <ErrorAlert message={error} onRetry={() => void refetch()} className="m-3" />
+          {/* Tablets and up: the table; phones: a card per user, no horizontal scrolling. */}
+          <div className="d-none d-md-block">
+            <DataTable columns={columns} rows={rows} rowKey={(u) => u.id} loading={loading} caption="Usuários" empty={empty} />
           </div>
-          {data?.meta ? (
-            <div className="card-footer">
-              <Pagination meta={data.meta} noun={['usuário', 'usuários']} disabled={loading} onPageChange={setPage} />
-            </div>
-          ) : null}
+          <ul className="list-group list-group-flush d-md-none" aria-label="Usuários" aria-busy={loading}>
+            {rows.length === 0 ? (
+              <li className="list-group-item text-center text-muted py-4">{loading ? 'Carregando...' : empty}</li>
+            ) : (
+              rows.map((u) => (
+                <li key={u.id} className="list-group-item py-3" style={loading ? { opacity: 0.6 } : undefined}>
+                  <div className="d-flex justify-content-between align-items-start gap-2">
+                    <div style={{ minWidth: 0 }}>
+                      <div className="fw-semibold text-break">{u.name}</div>
+                      <div className="text-muted small text-break">{u.email}</div>
+                    </div>
+                    <StatusBadge user={u} />
+                  </div>
+                  <div className="small text-muted mt-1 mb-2">
+                    {roleLabel(u.role)} · desde {formatDate(u.createdAt)}
+                  </div>
+                  {actions(u, true)}
+                </li>
+              ))
+            )}
+          </ul>
         </div>
-      )}
+        {data?.meta ? (
+          <div className="card-footer">
+            <Pagination meta={data.meta} noun={['usuário', 'usuários']} disabled={loading} onPageChange={setPage} />
+          </div>
+        ) : null}
+      </div>
+      {creating ? <NewUserDialog onClose={() => setCreating(false)} /> : null}
+      {pending ? (
+        <ConfirmDialog
+          title={
+            pending.kind === 'role'
+              ? `${roleAction(pending.role)}?`
+              : pending.user.active
+                ? 'Desativar usuário?'
+                : 'Reativar usuário?'
+          }
+          confirmLabel={pending.kind === 'role' ? 'Confirmar' : pending.user.active ? 'Desativar' : 'Reativar'}
+          tone={pending.kind === 'role' ? 'primary' : pending.user.active ? 'danger' : 'success'}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        >
+          {pending.kind === 'role' ? (
+            <p className="mb-0">
+              <strong>{pending.user.name}</strong> passará de {roleLabel(pending.user.role)} para {roleLabel(pending.role)}.
+              {pending.role === 'admin' ? ' Administradores gerenciam os usuários.' : ' Deixará de gerenciar os usuários.'}
+            </p>
+          ) : pending.user.active ? (
+            <p className="mb-0">
+              <strong>{pending.user.name}</strong> não poderá mais entrar no Expediente, e as sessões abertas deixam de valer.
+            </p>
+          ) : (
+            <p className="mb-0">
+              <strong>{pending.user.name}</strong> poderá entrar de novo com a senha que já tinha.
+            </p>
+          )}
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** The buttons under the body. */
+  footer?: ReactNode;
+  /** Bootstrap's modal sizes; the default is the medium one. */
+  size?: 'sm' | 'lg';
+  /** While an action runs, Escape and the backdrop do not close the dialog. */
+  busy?: boolean;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * An in-app modal dialog (Bootstrap's markup, no window.confirm/prompt):
+ * focus moves into it and stays there (Tab cycles), Escape closes it, and
+ * focus returns to what was focused before. Rendered only while open.
+ */
+export function Dialog({ title, onClose, children, footer, size, busy = false }: DialogProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  const busyRef = useRef(busy);
+  useEffect(() => {
+    closeRef.current = onClose;
+    busyRef.current = busy;
+  });
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const box = ref.current;
+    // The first field of the body, else the first button under it (in a
+    // confirmation: "Cancelar"), else the dialog itself.
+    const first =
+      box?.querySelector<HTMLElement>('.modal-body input:not([disabled]), .modal-body select, .modal-body textarea') ??
+      box?.querySelector<HTMLElement>('.modal-footer button:not([disabled])');
+    (first ?? box)?.focus();
+    document.body.classList.add('modal-open');
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        if (!busyRef.current) closeRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !box) return;
+      const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+      if (!items.length) {
+        event.preventDefault();
+        return;
+      }
+      const [head, tail] = [items[0], items[items.length - 1]];
+      const active = document.activeElement;
+      if (event.shiftKey && (active === head || !box.contains(active))) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && (active === tail || !box.contains(active))) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('modal-open');
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
+
+  return (
+    <>
+      <div
+        className="modal d-block"
+        tabIndex={-1}
+        role="presentation"
+        onMouseDown={(event) => {
+          if (event.target === event.currentTarget && !busy) onClose();
+        }}
+      >
+        <div
+          ref={ref}
+          className={`modal-dialog modal-dialog-centered modal-dialog-scrollable${size ? ` modal-${size}` : ''}`}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+        >
+          <div className="modal-content">
+            <div className="modal-header">
+              <h2 className="modal-title h5" id={titleId}>
+                {title}
+              </h2>
+              <button type="button" className="btn-close" aria-label="Fechar" onClick={onClose} disabled={busy} />
+            </div>
+            <div className="modal-body">{children}</div>
+            {footer ? <div className="modal-footer">{footer}</div> : null}
+          </div>
+        </div>
+      </div>
+      <div className="modal-backdrop show" />
+    </>
+  );
+}
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  /** The confirming button's text ("Desativar"). */
+  confirmLabel: string;
+  /** Bootstrap's colour of the confirming button. */
+  tone?: 'danger' | 'primary' | 'success';
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question in a dialog; Escape and "Cancelar" say no. */
+export function ConfirmDialog({ title, children, confirmLabel, tone = 'primary', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      busy={busy}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="btn btn-light btn-touch" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </button>
+          <button type="button" className={`btn btn-${tone} btn-touch`} onClick={onConfirm} disabled={busy}>
+            {busy ? 'Aguarde...' : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
