@@ -1,4 +1,4 @@
-//! The layout settings of spec section 3, read from the `expediente_layout`
+//! The layout settings (docs/behaviour.md#layout-settings), read from the `expediente_layout`
 //! cookie (the browser mirrors its localStorage copy there) so the first
 //! byte of a page already has the right `<html data-…>` attributes.
 //! Each field falls back to its default alone when missing or invalid.

@@ -9,7 +9,7 @@ interface ProvidersProps {
   store: AppStore;
   /** The state the server rendered with: read during hydration so a late rehydrate cannot cause a mismatch. */
   serverState?: RootState;
-  /** Set when rendering from scratch: show the 100vh placeholder until storage is restored (spec "Startup"). */
+  /** Set when rendering from scratch: show the 100vh placeholder until storage is restored (docs/behaviour.md#startup). */
   persistor?: Persistor;
   children: ReactNode;
 }

@@ -3,7 +3,7 @@ import { errorMessage } from './api';
 import { clearSession } from './session-actions';
 import type { ListResponse, Meta } from './types';
 
-/** The state of a fetched list (spec section 4, "Data areas"). */
+/** The state of a fetched list (docs/behaviour.md#data-areas). */
 export interface ListState<T> {
   list: T[];
   meta: Meta | null;

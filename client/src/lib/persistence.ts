@@ -2,7 +2,7 @@ import type { Storage } from 'redux-persist';
 import autoMergeLevel1 from 'redux-persist/es/stateReconciler/autoMergeLevel1';
 import type { PersistConfig } from 'redux-persist';
 
-/** redux-persist writes `persist:root` in localStorage (spec section 4). */
+/** redux-persist writes `persist:root` in localStorage (docs/behaviour.md#persistence). */
 export const PERSIST_KEY = 'root';
 export const PERSIST_STORAGE_KEY = `persist:${PERSIST_KEY}`;
 export const PERSIST_TIMEOUT_MS = 5000;

@@ -2,7 +2,7 @@ import { createListSlice, type ListState } from '../../lib/list-slice';
 import { getAppointments } from './appointments-api';
 import type { Appointment } from '../../lib/appointment';
 
-// Spelled as the spec's error catalogue has it.
+// Spelled as the error catalogue has it (docs/behaviour.md#error-catalogue).
 export const APPOINTMENTS_ERROR = 'Erro ao buscar appointmentes';
 
 const { slice, fetchList, initialState } = createListSlice<Appointment>(

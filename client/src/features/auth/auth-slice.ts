@@ -24,7 +24,7 @@ export const login = createAsyncThunk<LoginData, LoginInput, { rejectValue: stri
   async (input, { rejectWithValue }) => {
     try {
       const { data } = await postLogin(input);
-      // The server sends expiresAt; compute it when it does not (spec: now + expiresIn).
+      // The server sends expiresAt; compute it when it does not (docs/behaviour.md#session: now + expiresIn).
       return { ...data, expiresAt: data.expiresAt ?? Date.now() + data.expiresIn * 1000 };
     } catch (error) {
       return rejectWithValue(errorMessage(error, LOGIN_ERROR));

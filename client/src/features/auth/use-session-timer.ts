@@ -10,7 +10,7 @@ export const WARNING_BEFORE_MS = 60_000;
 const MAX_DELAY = 2_147_483_647;
 
 /**
- * While a token exists, clears the session when it expires (spec section 4,
+ * While a token exists, clears the session when it expires (docs/behaviour.md#session,
  * "Session") and warns one minute before. Clearing the token is enough to
  * leave a protected screen: the protected route then redirects to /login.
  */

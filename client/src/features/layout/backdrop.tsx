@@ -1,4 +1,4 @@
-// Backdrop behind the open drawer; a click closes the drawer (spec 4). The
+// Backdrop behind the open drawer; a click closes the drawer (docs/behaviour.md#layout-rules). The
 // body lock lives in useLayoutSync so it follows the state, however it changes.
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { hideMobileMenu } from './layout-slice';

@@ -1,4 +1,4 @@
-// Layout customizer: an offcanvas panel over the right edge (spec 2 and 4).
+// Layout customizer: an offcanvas panel over the right edge (docs/behaviour.md#customizer).
 // Rendered only while shown, so it costs the server render nothing.
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';

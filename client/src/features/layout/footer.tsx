@@ -1,4 +1,4 @@
-// Footer with the current year (spec 1).
+// Footer with the current year (docs/behaviour.md#shell).
 export default function Footer() {
   const year = new Date().getFullYear();
   return (

@@ -1,4 +1,4 @@
-// Pure rules of the shell (spec sections 2, 4 and 9), kept apart from React
+// Pure rules of the shell (docs/behaviour.md#layout-rules, #constants), kept apart from React
 // so they can be tested one by one.
 import type { Orientation, SideNavSize, ThemeSetting } from './layout-settings';
 

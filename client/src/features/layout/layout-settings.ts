@@ -1,4 +1,4 @@
-// Layout settings (spec section 3, ssr/CONTRACT.md): their values, defaults,
+// Layout settings (docs/behaviour.md#layout-settings, ssr/CONTRACT.md): their values, defaults,
 // field-by-field validation and the storage formats shared with the server.
 
 export const SKINS = ['modern', 'default', 'material', 'saas', 'flat', 'minimal'] as const;
@@ -36,7 +36,7 @@ export interface LayoutSettings {
   width: LayoutWidth;
 }
 
-/** localStorage key (spec: named after the admin theme configuration). */
+/** localStorage key (docs/behaviour.md#layout-settings: named after the admin theme configuration). */
 export const LAYOUT_STORAGE_KEY = '__ADMIN_THEME_CONFIG__';
 /** Cookie the server reads to render `<html data-…>` on the first byte. */
 export const LAYOUT_COOKIE = 'expediente_layout';

@@ -1,4 +1,4 @@
-// Layout preferences (spec sections 3-4). The persisted part is exactly the
+// Layout preferences (docs/behaviour.md#layout-settings, #layout-rules). The persisted part is exactly the
 // settings object of ssr/CONTRACT.md; the rest is transient UI state.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
@@ -108,7 +108,7 @@ const layoutSlice = createSlice({
     toggleCustomizer(state) {
       state.showCustomizer = !state.showCustomizer;
     },
-    /** Apply the width rules (spec 4) to the chosen size. */
+    /** Apply the width rules (docs/behaviour.md#layout-rules) to the chosen size. */
     syncSideNavToWidth(state, action: PayloadAction<number>) {
       const width = action.payload;
       const size = sizeForWidth(state.orientation, width, state.sidenav.size);
@@ -118,7 +118,7 @@ const layoutSlice = createSlice({
     },
     /**
      * The top-bar toggle: offcanvas opens/closes the drawer; otherwise the size
-     * flips (spec 4). When the width imposes nothing the flip is remembered as
+     * flips (docs/behaviour.md#layout-rules). When the width imposes nothing the flip is remembered as
      * the chosen size; when it does (e.g. condensed at 1000 px) it is temporary.
      */
     toggleSideNav(state) {

@@ -1,4 +1,4 @@
-// The product's logo; links to / (spec 2). Full name and a compact mark, CSS
+// The product's logo; links to / (docs/behaviour.md#shell). Full name and a compact mark, CSS
 // shows the one that fits the side-nav size.
 import { CalendarCheck } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// "Admin Menu" mega-dropdown: three columns of placeholder links (spec 2), 380 px at most.
+// "Admin Menu" mega-dropdown: three columns of placeholder links (docs/behaviour.md#top-bar), 380 px at most.
 import { ChevronDown } from 'lucide-react';
 import { MEGA_MENU } from './menu-data';
 import Dropdown from './dropdown';

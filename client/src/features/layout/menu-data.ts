@@ -1,4 +1,4 @@
-// Menu contents: the main side menu (spec 2), the template-style menu of the
+// Menu contents: the main side menu (docs/behaviour.md#menus), the template-style menu of the
 // horizontal layout with the demo routes, and the top bar's mega menu.
 import {
   Briefcase,
@@ -300,7 +300,7 @@ export interface MegaMenuColumn {
   links: string[];
 }
 
-/** Admin Menu mega-dropdown: three columns whose links are placeholders (spec 2). */
+/** Admin Menu mega-dropdown: three columns whose links are placeholders (docs/behaviour.md#menus). */
 export const MEGA_MENU: MegaMenuColumn[] = [
   {
     title: 'Dashboard e Analises',

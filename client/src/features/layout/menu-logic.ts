@@ -1,4 +1,4 @@
-// Menu item type and the pure logic of active items and open groups (spec 2-3).
+// Menu item type and the pure logic of active items and open groups (docs/behaviour.md#menus).
 import type { ComponentType, SVGProps } from 'react';
 
 export type IconComponent = ComponentType<SVGProps<SVGSVGElement> & { size?: number | string }>;
@@ -23,7 +23,7 @@ function stripSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-/** Active = the current path ends with the item's url (spec 2). */
+/** Active = the current path ends with the item's url (docs/behaviour.md#menus). */
 export function isItemActive(item: MenuItem, pathname: string): boolean {
   if (!item.url || item.url === '#' || item.url === '') return false;
   return stripSlash(pathname).endsWith(stripSlash(item.url));

@@ -1,4 +1,4 @@
-// Static sample notifications of the top bar (spec 2-3): 7 items, badge 7.
+// Static sample notifications of the top bar (docs/behaviour.md#top-bar): 7 items, badge 7.
 import { CalendarDays, CircleCheck, MessageCircle, UserPlus } from 'lucide-react';
 import type { IconComponent } from './menu-logic';
 

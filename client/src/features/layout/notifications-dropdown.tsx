@@ -1,4 +1,4 @@
-// Notifications dropdown: the 7 static samples, badge 7, list 300 px at most (spec 2).
+// Notifications dropdown: the 7 static samples, badge 7, list 300 px at most (docs/behaviour.md#top-bar).
 import { Bell } from 'lucide-react';
 import { NOTIFICATIONS, NOTIFICATIONS_BADGE, notificationUser } from './notifications-data';
 import { initials } from '../../lib/roles';

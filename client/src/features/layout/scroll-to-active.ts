@@ -1,4 +1,4 @@
-// The side menu scrolls its active entry into view (spec 2): after 100 ms,
+// The side menu scrolls its active entry into view (docs/behaviour.md#menus): after 100 ms,
 // animated over 500 ms, the entry ending up at 40% of the window's height.
 import { easeInOutQuad, MENU_SCROLL_DELAY_MS, MENU_SCROLL_DURATION_MS, menuScrollTarget } from './layout-rules';
 

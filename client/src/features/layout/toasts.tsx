@@ -1,4 +1,4 @@
-// Toast notifications (spec 2 "Toast notifications", 9 "Toast delays").
+// Toast notifications (docs/behaviour.md#toasts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Slide, ToastContainer } from 'react-toastify';
 

@@ -46,7 +46,7 @@ export function useLayoutSync(): void {
     persistLayout(JSON.parse(settingsKey));
   }, [settingsKey]);
 
-  // Width rules (spec 4): at mount and when the orientation changes, then on
+  // Width rules (docs/behaviour.md#layout-rules): at mount and when the orientation changes, then on
   // resize, debounced 200 ms. An explicit size choice shows until the next resize.
   const { orientation } = layout;
   useEffect(() => {

@@ -1,4 +1,4 @@
-// The signed-in user's menu: profile, logout and three placeholders (spec 2).
+// The signed-in user's menu: profile, logout and three placeholders (docs/behaviour.md#top-bar).
 import { Bell, ChevronDown, CircleUser, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../hooks/store';
