@@ -140,8 +140,9 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       const row = page.locator('table tbody tr', { hasText: 'Corte de cabelo' });
       await row.getByRole('button', { name: 'Confirmar' }).click();
       await row.getByText('Confirmado').waitFor();
-      page.once('dialog', (dialog) => void dialog.accept('Cliente pediu para remarcar'));
       await row.getByRole('button', { name: 'Cancelar' }).click();
+      await page.fill('#cancellation-reason', 'Cliente pediu para remarcar');
+      await page.getByRole('button', { name: 'Cancelar agendamento' }).click();
       await row.getByText('Cancelado').waitFor();
       assert.equal(await row.getByRole('button').count(), 0, 'no action after a final status');
       assert.deepEqual(problems(messages), []);

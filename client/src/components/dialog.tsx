@@ -109,6 +109,8 @@ interface ConfirmDialogProps {
   children: ReactNode;
   /** The confirming button's text ("Desativar"). */
   confirmLabel: string;
+  /** The declining button's text; "Voltar" where "Cancelar" would read as the action itself. */
+  cancelLabel?: string;
   /** Bootstrap's colour of the confirming button. */
   tone?: 'danger' | 'primary' | 'success';
   busy?: boolean;
@@ -117,7 +119,7 @@ interface ConfirmDialogProps {
 }
 
 /** A yes/no question in a dialog; Escape and "Cancelar" say no. */
-export function ConfirmDialog({ title, children, confirmLabel, tone = 'primary', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancelar', tone = 'primary', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog
       title={title}
@@ -127,7 +129,7 @@ export function ConfirmDialog({ title, children, confirmLabel, tone = 'primary',
       footer={
         <>
           <button type="button" className="btn btn-light btn-touch" onClick={onCancel} disabled={busy}>
-            Cancelar
+            {cancelLabel}
           </button>
           <button type="button" className={`btn btn-${tone} btn-touch`} onClick={onConfirm} disabled={busy}>
             {busy ? 'Aguarde...' : confirmLabel}

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../hooks/store';
 import { AppointmentsTable } from '../../components/appointments-table';
+import { ConfirmDialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
@@ -38,13 +39,11 @@ export default function AppointmentsPage() {
   const [busyId, setBusyId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const changeStatus = async (appointment: Appointment, next: AppointmentStatus) => {
-    let reason: string | undefined;
-    if (next === 'cancelado') {
-      const answer = window.prompt(`Motivo do cancelamento de ${appointment.clientName}:`);
-      if (answer === null) return;
-      reason = answer.trim();
-    }
+  // Cancelling asks the reason in a dialog first.
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [reason, setReason] = useState('');
+
+  const changeStatus = async (appointment: Appointment, next: AppointmentStatus, reason?: string) => {
     setBusyId(appointment.id);
     try {
       await changeAppointmentStatus(appointment, next, reason);
@@ -58,6 +57,18 @@ export default function AppointmentsPage() {
     }
   };
 
+  const askStatus = (appointment: Appointment, next: AppointmentStatus) => {
+    if (next !== 'cancelado') return void changeStatus(appointment, next);
+    setReason('');
+    setCancelling(appointment);
+  };
+
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    await changeStatus(cancelling, 'cancelado', reason.trim());
+    setCancelling(null);
+  };
+
   const actions = (a: Appointment) => (
     <div className="d-inline-flex gap-1">
       {(NEXT_STATUSES[a.status] ?? []).map(({ status: next, action }) => (
@@ -66,7 +77,7 @@ export default function AppointmentsPage() {
           type="button"
           className={`btn btn-sm ${next === 'cancelado' || next === 'faltou' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
           disabled={busyId !== null}
-          onClick={() => void changeStatus(a, next)}
+          onClick={() => askStatus(a, next)}
         >
           {action}
         </button>
@@ -85,6 +96,28 @@ export default function AppointmentsPage() {
           Novo agendamento
         </button>
       </PageHeader>
+      {cancelling ? (
+        <ConfirmDialog
+          title="Cancelar agendamento"
+          confirmLabel="Cancelar agendamento"
+          cancelLabel="Voltar"
+          tone="danger"
+          busy={busyId !== null}
+          onConfirm={() => void confirmCancel()}
+          onCancel={() => setCancelling(null)}
+        >
+          <label htmlFor="cancellation-reason" className="form-label">
+            Motivo do cancelamento de {cancelling.clientName}
+          </label>
+          <textarea
+            id="cancellation-reason"
+            className="form-control"
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </ConfirmDialog>
+      ) : null}
       {creating ? (
         <AppointmentForm
           onCancel={() => setCreating(false)}
