@@ -2,42 +2,39 @@
 
 pub use sea_orm_migration::prelude::*;
 
-mod m20261121_000001_create_users;
-mod m20261121_000002_create_clients;
-mod m20261121_000003_create_appointments;
-mod m20261121_000004_create_audit_log;
-mod m20261121_000005_create_revoked_tokens;
-mod m20261122_000006_users_search_text;
+/// A migration that creates one table with its indexes, and drops it on the
+/// way down, so that each file says only its columns and indexes:
+/// `create_table!(Name::Table, Table::create().col(…)…, [table::index(…), …]);`
+macro_rules! create_table {
+    ($name:expr, $create:expr, [$($index:expr),* $(,)?]) => {
+        #[derive(DeriveMigrationName)]
+        pub struct Migration;
 
-/// What every create-table migration does, so that each file says only its
-/// columns and indexes.
+        #[async_trait::async_trait]
+        impl MigrationTrait for Migration {
+            async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+                manager.create_table($create.table($name).if_not_exists().to_owned()).await?;
+                $(manager.create_index($index).await?;)*
+                Ok(())
+            }
+
+            async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+                manager.drop_table(Table::drop().table($name).to_owned()).await
+            }
+        }
+    };
+}
+
 mod table {
     use sea_orm_migration::prelude::*;
 
-    pub async fn create(
-        manager: &SchemaManager<'_>,
-        table: &mut TableCreateStatement,
-    ) -> Result<(), DbErr> {
-        manager.create_table(table.if_not_exists().to_owned()).await
-    }
-
-    pub async fn drop(
-        manager: &SchemaManager<'_>,
-        table: impl IntoTableRef + 'static,
-    ) -> Result<(), DbErr> {
-        manager
-            .drop_table(Table::drop().table(table).to_owned())
-            .await
-    }
-
     /// `CREATE [UNIQUE] INDEX name ON table (columns)`.
-    pub async fn index<C: IntoIndexColumn>(
-        manager: &SchemaManager<'_>,
+    pub fn index<C: IntoIndexColumn>(
         name: &str,
         table: impl IntoTableRef,
         columns: impl IntoIterator<Item = C>,
         unique: bool,
-    ) -> Result<(), DbErr> {
+    ) -> IndexCreateStatement {
         let mut index = Index::create();
         index.name(name).table(table);
         for column in columns {
@@ -46,9 +43,16 @@ mod table {
         if unique {
             index.unique();
         }
-        manager.create_index(index.to_owned()).await
+        index.to_owned()
     }
 }
+
+mod m20261121_000001_create_users;
+mod m20261121_000002_create_clients;
+mod m20261121_000003_create_appointments;
+mod m20261121_000004_create_audit_log;
+mod m20261121_000005_create_revoked_tokens;
+mod m20261122_000006_users_search_text;
 
 pub struct Migrator;
 

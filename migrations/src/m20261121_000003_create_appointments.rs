@@ -5,77 +5,58 @@ use crate::table;
 use crate::m20261121_000001_create_users::Users;
 use crate::m20261121_000002_create_clients::Clients;
 
-#[derive(DeriveMigrationName)]
-pub struct Migration;
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        table::create(
-            manager,
-            Table::create()
-                .table(Appointments::Table)
-                .col(pk_auto(Appointments::Id))
-                .col(integer(Appointments::ClientId))
-                .col(integer(Appointments::StaffId))
-                .col(string(Appointments::Service))
-                .col(timestamp_with_time_zone(Appointments::StartsAt))
-                .col(timestamp_with_time_zone(Appointments::EndsAt))
-                .col(string(Appointments::Status))
-                .col(big_integer(Appointments::PriceCents).default(0))
-                .col(text_null(Appointments::Notes))
-                .col(text_null(Appointments::CancellationReason))
-                .col(integer(Appointments::Version).default(1))
-                .col(timestamp_with_time_zone(Appointments::CreatedAt))
-                .col(timestamp_with_time_zone(Appointments::UpdatedAt))
-                .foreign_key(
-                    ForeignKey::create()
-                        .name("appointments_client_fk")
-                        .from(Appointments::Table, Appointments::ClientId)
-                        .to(Clients::Table, Clients::Id)
-                        .on_delete(ForeignKeyAction::Restrict),
-                )
-                .foreign_key(
-                    ForeignKey::create()
-                        .name("appointments_staff_fk")
-                        .from(Appointments::Table, Appointments::StaffId)
-                        .to(Users::Table, Users::Id)
-                        .on_delete(ForeignKeyAction::Restrict),
-                ),
+crate::create_table!(
+    Appointments::Table,
+    Table::create()
+        .col(pk_auto(Appointments::Id))
+        .col(integer(Appointments::ClientId))
+        .col(integer(Appointments::StaffId))
+        .col(string(Appointments::Service))
+        .col(timestamp_with_time_zone(Appointments::StartsAt))
+        .col(timestamp_with_time_zone(Appointments::EndsAt))
+        .col(string(Appointments::Status))
+        .col(big_integer(Appointments::PriceCents).default(0))
+        .col(text_null(Appointments::Notes))
+        .col(text_null(Appointments::CancellationReason))
+        .col(integer(Appointments::Version).default(1))
+        .col(timestamp_with_time_zone(Appointments::CreatedAt))
+        .col(timestamp_with_time_zone(Appointments::UpdatedAt))
+        .foreign_key(
+            ForeignKey::create()
+                .name("appointments_client_fk")
+                .from(Appointments::Table, Appointments::ClientId)
+                .to(Clients::Table, Clients::Id)
+                .on_delete(ForeignKeyAction::Restrict),
         )
-        .await?;
+        .foreign_key(
+            ForeignKey::create()
+                .name("appointments_staff_fk")
+                .from(Appointments::Table, Appointments::StaffId)
+                .to(Users::Table, Users::Id)
+                .on_delete(ForeignKeyAction::Restrict),
+        ),
+    [
         // The overlap check looks up one staff member's appointments by time.
-        let staff_starts = [Appointments::StaffId, Appointments::StartsAt];
         table::index(
-            manager,
             "appointments_staff_starts_idx",
             Appointments::Table,
-            staff_starts,
-            false,
-        )
-        .await?;
+            [Appointments::StaffId, Appointments::StartsAt],
+            false
+        ),
         table::index(
-            manager,
             "appointments_client_idx",
             Appointments::Table,
             [Appointments::ClientId],
-            false,
-        )
-        .await?;
+            false
+        ),
         table::index(
-            manager,
             "appointments_starts_idx",
             Appointments::Table,
             [Appointments::StartsAt],
-            false,
-        )
-        .await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        table::drop(manager, Appointments::Table).await
-    }
-}
+            false
+        ),
+    ]
+);
 
 #[derive(DeriveIden)]
 enum Appointments {

@@ -1,27 +1,12 @@
 use sea_orm_migration::{prelude::*, schema::*};
 
-use crate::table;
-
-#[derive(DeriveMigrationName)]
-pub struct Migration;
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        table::create(
-            manager,
-            Table::create()
-                .table(RevokedTokens::Table)
-                .col(string(RevokedTokens::Jti).primary_key())
-                .col(timestamp_with_time_zone(RevokedTokens::ExpiresAt)),
-        )
-        .await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        table::drop(manager, RevokedTokens::Table).await
-    }
-}
+crate::create_table!(
+    RevokedTokens::Table,
+    Table::create()
+        .col(string(RevokedTokens::Jti).primary_key())
+        .col(timestamp_with_time_zone(RevokedTokens::ExpiresAt)),
+    []
+);
 
 #[derive(DeriveIden)]
 enum RevokedTokens {

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppSelector } from '../../hooks/store';
+import { ErrorAlert } from '../../components/error-alert';
 import { FieldError, invalidClass } from '../../components/field-error';
+import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { useSubmission } from '../../hooks/use-submission';
 import type { FieldErrors } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';
@@ -95,11 +97,7 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
         <h3 className="card-title h6 mb-0">Novo agendamento</h3>
       </div>
       <div className="card-body">
-        {message ? (
-          <div className="alert alert-danger" role="alert">
-            {message}
-          </div>
-        ) : null}
+        <ErrorAlert message={message} />
         <div className="row g-3">
           <div className="col-md-6">
             <label htmlFor="appointment-client-search" className="form-label">
@@ -132,78 +130,52 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
             </div>
             <FieldError errors={errors} name="clientId" />
           </div>
-          <div className="col-md-6">
-            <label htmlFor="appointment-staff" className="form-label">
-              Profissional
-            </label>
-            <select
-              id="appointment-staff"
-              className={`form-select${invalidClass(errors, 'staffId')}`}
-              value={form.staffId}
-              onChange={set('staffId')}
-              disabled={!isAdmin}
-            >
-              {staff.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.name}
-                </option>
-              ))}
-            </select>
-            <FieldError errors={errors} name="staffId" />
-          </div>
-          <div className="col-md-6">
-            <label htmlFor="appointment-service" className="form-label">
-              Serviço
-            </label>
-            <input id="appointment-service" className={`form-control${invalidClass(errors, 'service')}`} value={form.service} onChange={set('service')} />
-            <FieldError errors={errors} name="service" />
-          </div>
-          <div className="col-md-6">
-            <label htmlFor="appointment-price" className="form-label">
-              Valor (R$)
-            </label>
-            <input
-              id="appointment-price"
-              inputMode="decimal"
-              className={`form-control${invalidClass(errors, 'priceCents')}`}
-              placeholder="0,00"
-              value={form.price}
-              onChange={set('price')}
-            />
-            <FieldError errors={errors} name="priceCents" />
-          </div>
-          <div className="col-md-4">
-            <label htmlFor="appointment-date" className="form-label">
-              Data
-            </label>
-            <input id="appointment-date" type="date" className={`form-control${invalidClass(errors, 'startsAt')}`} value={form.date} onChange={set('date')} />
-            <FieldError errors={errors} name="startsAt" />
-          </div>
-          <div className="col-md-4">
-            <label htmlFor="appointment-time" className="form-label">
-              Horário
-            </label>
-            <input id="appointment-time" type="time" className="form-control" value={form.time} onChange={set('time')} />
-          </div>
-          <div className="col-md-4">
-            <label htmlFor="appointment-duration" className="form-label">
-              Duração
-            </label>
-            <select id="appointment-duration" className={`form-select${invalidClass(errors, 'durationMinutes')}`} value={form.duration} onChange={set('duration')}>
-              {DURATIONS.map((m) => (
-                <option key={m} value={m}>
-                  {m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`}
-                </option>
-              ))}
-            </select>
-            <FieldError errors={errors} name="durationMinutes" />
-          </div>
-          <div className="col-12">
-            <label htmlFor="appointment-notes" className="form-label">
-              Observações
-            </label>
-            <textarea id="appointment-notes" className="form-control" rows={2} value={form.notes} onChange={set('notes')} />
-          </div>
+          <SelectField
+            id="appointment-staff"
+            label="Profissional"
+            errorKey="staffId"
+            errors={errors}
+            wrapperClassName="col-md-6"
+            value={form.staffId}
+            onChange={set('staffId')}
+            disabled={!isAdmin}
+          >
+            {staff.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
+          </SelectField>
+          <InputField id="appointment-service" label="Serviço" errorKey="service" errors={errors} wrapperClassName="col-md-6" value={form.service} onChange={set('service')} />
+          <InputField
+            id="appointment-price"
+            label="Valor (R$)"
+            errorKey="priceCents"
+            errors={errors}
+            wrapperClassName="col-md-6"
+            inputMode="decimal"
+            placeholder="0,00"
+            value={form.price}
+            onChange={set('price')}
+          />
+          <InputField id="appointment-date" label="Data" errorKey="startsAt" errors={errors} wrapperClassName="col-md-4" type="date" value={form.date} onChange={set('date')} />
+          <InputField id="appointment-time" label="Horário" wrapperClassName="col-md-4" type="time" value={form.time} onChange={set('time')} />
+          <SelectField
+            id="appointment-duration"
+            label="Duração"
+            errorKey="durationMinutes"
+            errors={errors}
+            wrapperClassName="col-md-4"
+            value={form.duration}
+            onChange={set('duration')}
+          >
+            {DURATIONS.map((m) => (
+              <option key={m} value={m}>
+                {m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField id="appointment-notes" label="Observações" wrapperClassName="col-12" rows={2} value={form.notes} onChange={set('notes')} />
         </div>
       </div>
       <div className="card-footer d-flex justify-content-end gap-2">

@@ -1,6 +1,8 @@
 import type { FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { ErrorAlert } from '../../components/error-alert';
+import { InputField } from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { login, selectAuth } from './auth-slice';
 
@@ -29,41 +31,19 @@ export default function LoginPage() {
         <div className="card-body p-4">
           <h1 className="h4 fw-bold text-center mb-1">Expediente</h1>
           <p className="text-muted text-center mb-4">Entre com seu e-mail e senha para acessar o painel.</p>
-          {error ? (
-            <div className="alert alert-danger" role="alert">
-              {error}
-            </div>
-          ) : null}
+          <ErrorAlert message={error} />
           {/* method and action let the form sign in before the script has loaded. */}
           <form method="post" action="/login" onSubmit={onSubmit} noValidate>
-            <div className="mb-3">
-              <label htmlFor="login-email" className="form-label">
-                E-mail
-              </label>
-              <input
-                id="login-email"
-                name="email"
-                type="email"
-                className="form-control"
-                autoComplete="username"
-                placeholder="voce@empresa.com.br"
-                required
-              />
-            </div>
-            <div className="mb-3">
-              <label htmlFor="login-password" className="form-label">
-                Senha
-              </label>
-              <input
-                id="login-password"
-                name="password"
-                type="password"
-                className="form-control"
-                autoComplete="current-password"
-                placeholder="Sua senha"
-                required
-              />
-            </div>
+            <InputField
+              id="login-email"
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="username"
+              placeholder="voce@empresa.com.br"
+              required
+            />
+            <InputField id="login-password" label="Senha" name="password" type="password" autoComplete="current-password" placeholder="Sua senha" required />
             <button type="submit" className="btn btn-primary w-100" disabled={loading}>
               {loading ? <Spinner small label="Entrando..." /> : null} Entrar
             </button>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { FieldError, invalidClass } from '../../components/field-error';
+import { ErrorAlert } from '../../components/error-alert';
+import { InputField, TextAreaField } from '../../components/field';
 import { useSubmission } from '../../hooks/use-submission';
 import { formatCpf, formatPhone } from '../../lib/format';
 import { createClient, updateClient, type ClientInput } from './clients-api';
@@ -49,41 +50,32 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
         <h3 className="card-title h6 mb-0">{client ? `Editar ${client.name}` : 'Novo cliente'}</h3>
       </div>
       <div className="card-body">
-        {message ? (
-          <div className="alert alert-danger" role="alert">
-            {message}
-          </div>
-        ) : null}
+        <ErrorAlert message={message} />
         <div className="row g-3">
           {FIELDS.map((f) => (
-            <div key={f.name} className={f.col}>
-              <label htmlFor={`client-${f.name}`} className="form-label">
-                {f.label}
-              </label>
-              <input
-                id={`client-${f.name}`}
-                type={f.type ?? 'text'}
-                className={`form-control${invalidClass(errors, f.name)}`}
-                placeholder={f.placeholder}
-                value={form[f.name]}
-                onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
-              />
-              <FieldError errors={errors} name={f.name} />
-            </div>
-          ))}
-          <div className="col-12">
-            <label htmlFor="client-notes" className="form-label">
-              Observações
-            </label>
-            <textarea
-              id="client-notes"
-              className={`form-control${invalidClass(errors, 'notes')}`}
-              rows={2}
-              value={form.notes}
-              onChange={(e) => setForm({ ...form, notes: e.target.value })}
+            <InputField
+              key={f.name}
+              id={`client-${f.name}`}
+              label={f.label}
+              errorKey={f.name}
+              errors={errors}
+              wrapperClassName={f.col}
+              type={f.type ?? 'text'}
+              placeholder={f.placeholder}
+              value={form[f.name]}
+              onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
             />
-            <FieldError errors={errors} name="notes" />
-          </div>
+          ))}
+          <TextAreaField
+            id="client-notes"
+            label="Observações"
+            errorKey="notes"
+            errors={errors}
+            wrapperClassName="col-12"
+            rows={2}
+            value={form.notes}
+            onChange={(e) => setForm({ ...form, notes: e.target.value })}
+          />
         </div>
       </div>
       <div className="card-footer d-flex justify-content-end gap-2">

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useAppDispatch } from '../../hooks/store';
-import { FieldError, invalidClass } from '../../components/field-error';
+import { ErrorAlert } from '../../components/error-alert';
+import { InputField } from '../../components/field';
 import { useSubmission } from '../../hooks/use-submission';
 import { profileUpdated } from '../../lib/session-actions';
 import { useUpdateMeMutation, type ProfileInput } from './profile-api';
@@ -16,7 +17,6 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
   const [updateMe] = useUpdateMeMutation();
 
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
-  const invalid = (field: string) => invalidClass(errors, field);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,61 +38,47 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
         <h3 className="card-title h6 mb-0">Editar dados</h3>
       </div>
       <div className="card-body">
-        {message ? (
-          <div className="alert alert-danger" role="alert">
-            {message}
-          </div>
-        ) : null}
-        <div className="mb-3">
-          <label htmlFor="profile-name" className="form-label">
-            Nome
-          </label>
-          <input id="profile-name" className={`form-control${invalid('name')}`} value={form.name} onChange={set('name')} required />
-          <FieldError errors={errors} name="name" />
-        </div>
-        <div className="mb-3">
-          <label htmlFor="profile-email" className="form-label">
-            E-mail
-          </label>
-          <input
-            id="profile-email"
-            type="email"
-            className={`form-control${invalid('email')}`}
-            value={form.email}
-            onChange={set('email')}
-            autoComplete="username"
-            required
-          />
-          <FieldError errors={errors} name="email" />
-        </div>
-        <div className="mb-3">
-          <label htmlFor="profile-new-password" className="form-label">
-            Nova senha <span className="text-muted small">(deixe em branco para manter)</span>
-          </label>
-          <input
-            id="profile-new-password"
-            type="password"
-            className={`form-control${invalid('newPassword')}`}
-            value={form.newPassword}
-            onChange={set('newPassword')}
-            autoComplete="new-password"
-          />
-          <FieldError errors={errors} name="newPassword" />
-        </div>
-        <div className="mb-3">
-          <label htmlFor="profile-current-password" className="form-label">
-            Senha atual <span className="text-muted small">(para alterar e-mail ou senha)</span>
-          </label>
-          <input
-            id="profile-current-password"
-            type="password"
-            className={`form-control${invalid('currentPassword')}`}
-            value={form.currentPassword}
-            onChange={set('currentPassword')}
-            autoComplete="current-password"
-          />
-          <FieldError errors={errors} name="currentPassword" />
-        </div>
+        <ErrorAlert message={message} />
+        <InputField id="profile-name" label="Nome" errorKey="name" errors={errors} value={form.name} onChange={set('name')} required />
+        <InputField
+          id="profile-email"
+          label="E-mail"
+          errorKey="email"
+          errors={errors}
+          type="email"
+          value={form.email}
+          onChange={set('email')}
+          autoComplete="username"
+          required
+        />
+        <InputField
+          id="profile-new-password"
+          label={
+            <>
+              Nova senha <span className="text-muted small">(deixe em branco para manter)</span>
+            </>
+          }
+          errorKey="newPassword"
+          errors={errors}
+          type="password"
+          value={form.newPassword}
+          onChange={set('newPassword')}
+          autoComplete="new-password"
+        />
+        <InputField
+          id="profile-current-password"
+          label={
+            <>
+              Senha atual <span className="text-muted small">(para alterar e-mail ou senha)</span>
+            </>
+          }
+          errorKey="currentPassword"
+          errors={errors}
+          type="password"
+          value={form.currentPassword}
+          onChange={set('currentPassword')}
+          autoComplete="current-password"
+        />
       </div>
       <div className="card-footer text-end">
         <button type="submit" className="btn btn-primary" disabled={saving}>
