@@ -3,6 +3,7 @@
 // narrow widths before any script runs.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import SPEC_LAYOUT_DEFAULTS from '../src/features/layout/spec-layout-defaults.json' with { type: 'json' };
 import { hydrationProblems, missingPrerequisite, openPage, problems, signIn, startApp, waitForShell } from './harness.mjs';
 
 const skip = missingPrerequisite();
@@ -80,16 +81,7 @@ describe('shell layout', { skip: skip ?? false }, () => {
       await page.locator('.customizer').getByRole('button', { name: 'Redefinir' }).click();
       await waitAttr(page, 'data-layout', 'vertical');
       const reset = JSON.parse(await page.evaluate(() => localStorage.getItem('__ADMIN_THEME_CONFIG__')));
-      assert.deepEqual(reset, {
-        skin: 'modern',
-        theme: 'light',
-        monochrome: false,
-        orientation: 'vertical',
-        sidenav: { size: 'default', color: 'gradient', user: false, isMobileMenuOpen: false },
-        topBar: { color: 'gradient' },
-        position: 'fixed',
-        width: 'fluid',
-      });
+      assert.deepEqual(reset, SPEC_LAYOUT_DEFAULTS);
       assert.equal(await htmlAttr(page, 'data-skin'), 'modern');
     } finally {
       await context.close();

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultLayoutSettings } from './features/layout/layout-settings';
 
 const clientDir = path.resolve(__dirname, '..');
 let renderPage: (input: string) => string;
@@ -56,16 +57,7 @@ const appointment = {
   updatedAt: '2026-11-01T10:00:00-03:00',
 };
 
-const layout = {
-  skin: 'modern',
-  theme: 'light',
-  monochrome: false,
-  orientation: 'vertical',
-  sidenav: { size: 'default', color: 'gradient', user: false, isMobileMenuOpen: false },
-  topBar: { color: 'gradient' },
-  position: 'fixed',
-  width: 'fluid',
-};
+const layout = defaultLayoutSettings();
 
 function render(url: string, state: unknown): string {
   return renderPage(JSON.stringify({ url, state }));

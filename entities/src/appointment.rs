@@ -1,4 +1,3 @@
-use sea_orm::Iterable;
 use sea_orm::entity::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -79,11 +78,6 @@ impl AppointmentStatus {
         }
     }
 
-    /// The status of that name, if it is one.
-    pub fn parse(name: &str) -> Option<AppointmentStatus> {
-        AppointmentStatus::iter().find(|s| s.as_str() == name)
-    }
-
     /// A new appointment starts agendado or confirmado.
     pub fn is_initial(self) -> bool {
         matches!(self, AppointmentStatus::Agendado | AppointmentStatus::Confirmado)
@@ -104,25 +98,15 @@ impl AppointmentStatus {
     }
 }
 
-impl std::fmt::Display for AppointmentStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+named_enum!(AppointmentStatus);
 
 #[cfg(test)]
 mod tests {
     use super::AppointmentStatus::{self, *};
-    use sea_orm::{ActiveEnum, Iterable};
 
     #[test]
     fn names_are_stored_and_serialized_as_before() {
-        for status in AppointmentStatus::iter() {
-            assert_eq!(status.to_value(), status.as_str());
-            assert_eq!(serde_json::to_value(status).unwrap(), status.as_str());
-            assert_eq!(AppointmentStatus::parse(status.as_str()), Some(status));
-        }
-        assert_eq!(AppointmentStatus::parse("Agendado"), None);
+        crate::assert_names_round_trip(AppointmentStatus::as_str, AppointmentStatus::parse);
     }
 
     #[test]

@@ -4,7 +4,7 @@ pub use sea_orm_migration::prelude::*;
 
 /// A migration that creates one table with its indexes, and drops it on the
 /// way down, so that each file says only its columns and indexes:
-/// `create_table!(Name::Table, Table::create().col(…)…, [table::index(…), …]);`
+/// `create_table!(Name::Table, Table::create().col(…)…, [index(…), …]);`
 macro_rules! create_table {
     ($name:expr, $create:expr, [$($index:expr),* $(,)?]) => {
         #[derive(DeriveMigrationName)]
@@ -25,26 +25,22 @@ macro_rules! create_table {
     };
 }
 
-mod table {
-    use sea_orm_migration::prelude::*;
-
-    /// `CREATE [UNIQUE] INDEX name ON table (columns)`.
-    pub fn index<C: IntoIndexColumn>(
-        name: &str,
-        table: impl IntoTableRef,
-        columns: impl IntoIterator<Item = C>,
-        unique: bool,
-    ) -> IndexCreateStatement {
-        let mut index = Index::create();
-        index.name(name).table(table);
-        for column in columns {
-            index.col(column);
-        }
-        if unique {
-            index.unique();
-        }
-        index.to_owned()
+/// `CREATE [UNIQUE] INDEX name ON table (columns)`.
+fn index<C: IntoIndexColumn>(
+    name: &str,
+    table: impl IntoTableRef,
+    columns: impl IntoIterator<Item = C>,
+    unique: bool,
+) -> IndexCreateStatement {
+    let mut index = Index::create();
+    index.name(name).table(table);
+    for column in columns {
+        index.col(column);
     }
+    if unique {
+        index.unique();
+    }
+    index.to_owned()
 }
 
 mod m20261121_000001_create_users;

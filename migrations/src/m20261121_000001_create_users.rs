@@ -1,6 +1,6 @@
 use sea_orm_migration::{prelude::*, schema::*};
 
-crate::create_table!(
+create_table!(
     Users::Table,
     Table::create()
         .col(pk_auto(Users::Id))

@@ -1,8 +1,8 @@
 use sea_orm_migration::{prelude::*, schema::*};
 
-use crate::table;
+use crate::index;
 
-crate::create_table!(
+create_table!(
     Clients::Table,
     Table::create()
         .col(pk_auto(Clients::Id))
@@ -19,8 +19,8 @@ crate::create_table!(
         .col(timestamp_with_time_zone(Clients::UpdatedAt)),
     [
         // Unique when given: NULLs never clash in either database.
-        table::index("clients_email_key", Clients::Table, [Clients::Email], true),
-        table::index("clients_name_idx", Clients::Table, [Clients::Name], false),
+        index("clients_email_key", Clients::Table, [Clients::Email], true),
+        index("clients_name_idx", Clients::Table, [Clients::Name], false),
     ]
 );
 

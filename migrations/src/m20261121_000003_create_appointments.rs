@@ -1,11 +1,11 @@
 use sea_orm_migration::{prelude::*, schema::*};
 
-use crate::table;
+use crate::index;
 
 use crate::m20261121_000001_create_users::Users;
 use crate::m20261121_000002_create_clients::Clients;
 
-crate::create_table!(
+create_table!(
     Appointments::Table,
     Table::create()
         .col(pk_auto(Appointments::Id))
@@ -37,19 +37,19 @@ crate::create_table!(
         ),
     [
         // The overlap check looks up one staff member's appointments by time.
-        table::index(
+        index(
             "appointments_staff_starts_idx",
             Appointments::Table,
             [Appointments::StaffId, Appointments::StartsAt],
             false
         ),
-        table::index(
+        index(
             "appointments_client_idx",
             Appointments::Table,
             [Appointments::ClientId],
             false
         ),
-        table::index(
+        index(
             "appointments_starts_idx",
             Appointments::Table,
             [Appointments::StartsAt],

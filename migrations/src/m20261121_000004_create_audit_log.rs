@@ -1,8 +1,8 @@
 use sea_orm_migration::{prelude::*, schema::*};
 
-use crate::table;
+use crate::index;
 
-crate::create_table!(
+create_table!(
     AuditLog::Table,
     Table::create()
         .col(pk_auto(AuditLog::Id))
@@ -12,7 +12,7 @@ crate::create_table!(
         .col(integer_null(AuditLog::UserId))
         .col(json(AuditLog::Changes))
         .col(timestamp_with_time_zone(AuditLog::CreatedAt)),
-    [table::index(
+    [index(
         "audit_log_entity_idx",
         AuditLog::Table,
         [AuditLog::Entity, AuditLog::EntityId],

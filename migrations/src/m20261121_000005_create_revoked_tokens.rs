@@ -1,6 +1,6 @@
 use sea_orm_migration::{prelude::*, schema::*};
 
-crate::create_table!(
+create_table!(
     RevokedTokens::Table,
     Table::create()
         .col(string(RevokedTokens::Jti).primary_key())

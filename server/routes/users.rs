@@ -11,7 +11,10 @@ use crate::auth::AuthUser;
 use crate::error::{ApiJson, ApiQuery, AppError, ErrorBody, Result};
 use crate::services::users::{self, CreateUserInput, UpdateUserInput, UserQuery, UserView};
 use crate::services::{Data, Page};
+use crate::services::validation::parse_id;
 use crate::state::AppState;
+
+const NOT_FOUND: &str = "Usuário não encontrado.";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -21,17 +24,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(activate))
 }
 
-/// The `{id}` of a path; anything but a positive number is a 404.
+/// The `{id}` of a path, read as `parse_id` reads every path id.
 pub struct UserId(pub i32);
 
 impl axum::extract::FromRequestParts<AppState> for UserId {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> Result<Self> {
-        let Path(raw) = Path::<String>::from_request_parts(parts, state)
-            .await
-            .map_err(|_| AppError::NotFound("Usuário não encontrado.".into()))?;
-        raw.parse::<i32>().ok().filter(|id| *id > 0).map(UserId).ok_or_else(|| AppError::NotFound("Usuário não encontrado.".into()))
+        let Path(raw) = Path::<String>::from_request_parts(parts, state).await.map_err(|_| AppError::NotFound(NOT_FOUND.into()))?;
+        parse_id(&raw, NOT_FOUND).map(UserId)
     }
 }
 

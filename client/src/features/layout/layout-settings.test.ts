@@ -8,19 +8,12 @@ import {
   sanitizeLayoutSettings,
   sameSettings,
 } from './layout-settings';
+// The specification's table of defaults, also read by the browser tests.
+import SPEC_DEFAULTS from './spec-layout-defaults.json';
 
 describe('layout settings', () => {
   it('has the spec defaults', () => {
-    expect(defaultLayoutSettings()).toEqual({
-      skin: 'modern',
-      theme: 'light',
-      monochrome: false,
-      orientation: 'vertical',
-      sidenav: { size: 'default', color: 'gradient', user: false, isMobileMenuOpen: false },
-      topBar: { color: 'gradient' },
-      position: 'fixed',
-      width: 'fluid',
-    });
+    expect(defaultLayoutSettings()).toEqual(SPEC_DEFAULTS);
   });
 
   it('keeps valid values', () => {
