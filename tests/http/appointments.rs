@@ -48,6 +48,11 @@ async fn booked(app: &TestApp, f: &Fixture, body: Value) -> Value {
     answer["data"].clone()
 }
 
+/// Books `service` for (client, staff) at `starts` for `minutes`.
+async fn booked_at(app: &TestApp, f: &Fixture, (client, staff): (i64, i64), service: &str, starts: &str, minutes: i64) -> Value {
+    booked(app, f, json!({ "clientId": client, "staffId": staff, "service": service, "startsAt": starts, "durationMinutes": minutes })).await
+}
+
 async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
@@ -183,12 +188,7 @@ both!(each_field_is_checked);
 async fn status_follows_the_lifecycle(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let a = booked(
-        &app,
-        &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60 }),
-    )
-    .await;
+    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-21T14:00:00-03:00", 60).await;
     let path = format!("/api/appointments/{}/status", a["id"]);
 
     let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "concluido", "version": 1 })).await).await;
@@ -230,12 +230,7 @@ async fn status_follows_the_lifecycle(backend: Backend) {
     assert_eq!(body["errors"]["status"][0], "Não é possível mudar a situação de cancelado para confirmado.");
 
     // PUT changes status under the same rules: agendado → confirmado → faltou.
-    let b = booked(
-        &app,
-        &f,
-        json!({ "clientId": f.joao, "staffId": f.staff, "service": "Barba", "startsAt": "2030-11-21T16:00:00-03:00", "durationMinutes": 30 }),
-    )
-    .await;
+    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2030-11-21T16:00:00-03:00", 30).await;
     let put = format!("/api/appointments/{}", b["id"]);
     let (status, _) = json_of(app.put(&put, &f.token, json!({ "status": "faltou", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -265,18 +260,8 @@ both!(status_follows_the_lifecycle);
 async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let a = booked(
-        &app,
-        &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60 }),
-    )
-    .await;
-    let b = booked(
-        &app,
-        &f,
-        json!({ "clientId": f.joao, "staffId": f.staff, "service": "Barba", "startsAt": "2030-11-21T16:00:00-03:00", "durationMinutes": 30 }),
-    )
-    .await;
+    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-21T14:00:00-03:00", 60).await;
+    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2030-11-21T16:00:00-03:00", 30).await;
     let path = format!("/api/appointments/{}", b["id"]);
 
     // Moving the start alone keeps the duration.
@@ -314,12 +299,7 @@ async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) 
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    booked(
-        &app,
-        &f,
-        json!({ "clientId": f.joao, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60 }),
-    )
-    .await;
+    booked_at(&app, &f, (f.joao, f.staff), "Corte", "2030-11-21T14:00:00-03:00", 60).await;
 
     // Delete: 204, then 404; history keeps the deletion.
     let response = app.delete(&path, &f.token).await;
@@ -358,12 +338,7 @@ async fn list_filters_sort_and_pages(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
     // 21/11 at 23:30 local is 22/11 in UTC: date filters follow the business day.
-    let late = booked(
-        &app,
-        &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T23:30:00-03:00", "durationMinutes": 20 }),
-    )
-    .await["id"]
+    let late = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-21T23:30:00-03:00", 20).await["id"]
         .as_i64()
         .unwrap();
     let early = booked(
@@ -374,12 +349,7 @@ async fn list_filters_sort_and_pages(backend: Backend) {
     .await["id"]
         .as_i64()
         .unwrap();
-    let next_day = booked(
-        &app,
-        &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-22T09:00:00-03:00", "durationMinutes": 20 }),
-    )
-    .await["id"]
+    let next_day = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-22T09:00:00-03:00", 20).await["id"]
         .as_i64()
         .unwrap();
 
@@ -459,18 +429,8 @@ both!(csv_export_uses_brazilian_conventions);
 async fn client_detail_splits_coming_and_past(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    booked(
-        &app,
-        &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Antigo", "startsAt": "2020-01-10T10:00:00-03:00", "durationMinutes": 60 }),
-    )
-    .await;
-    booked(
-        &app,
-        &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Novo", "startsAt": "2030-01-10T10:00:00-03:00", "durationMinutes": 60 }),
-    )
-    .await;
+    booked_at(&app, &f, (f.maria, f.staff), "Antigo", "2020-01-10T10:00:00-03:00", 60).await;
+    booked_at(&app, &f, (f.maria, f.staff), "Novo", "2030-01-10T10:00:00-03:00", 60).await;
     let (_, body) = json_of(app.get(&format!("/api/clients/{}", f.maria), &f.token).await).await;
     assert_eq!(body["data"]["upcomingAppointments"][0]["service"], "Novo");
     assert_eq!(body["data"]["pastAppointments"][0]["service"], "Antigo");
