@@ -13,7 +13,7 @@ import {
   Users,
 } from 'lucide-react';
 import routes from '../../app/routes.json';
-import type { MenuItem } from './menu-logic';
+import type { IconComponent, MenuItem } from './menu-logic';
 
 /** Paths the running app routes itself (the route table); every other menu url is a plain link. */
 export const APP_ROUTES: readonly string[] = routes.map((r) => r.path).filter((p) => p !== '*');
@@ -32,12 +32,30 @@ export const MAIN_MENU: MenuItem[] = [
   { key: 'users', label: 'Usuarios', icon: UserCog, url: '/users' },
 ];
 
-/** Leaf entries `{prefix}/{slug}` from [slug, label] pairs. */
-function leaves(keyPrefix: string, urlPrefix: string, pairs: [string, string][]): MenuItem[] {
+type Links = [slug: string, label: string][];
+
+/** Leaf entries: key `{keyPrefix}-{slug}`, url `{urlPrefix}/{slug}`. */
+function links(keyPrefix: string, urlPrefix: string, pairs: Links): MenuItem[] {
   return pairs.map(([slug, label]) => ({ key: `${keyPrefix}-${slug}`, label, url: `${urlPrefix}/${slug}` }));
 }
 
-const AUTH_PAGES: [string, string][] = [
+/** Leaf entries of the horizontal menu at the site root: key `h-{slug}`, url `/{slug}`. */
+const pages = (pairs: Links): MenuItem[] => links('h', '', pairs);
+
+/** A group of the horizontal menu: key `h-{slug}`. */
+const group = (slug: string, label: string, children: MenuItem[]): MenuItem => ({ key: `h-${slug}`, label, children });
+
+/** A group whose leaves all sit under one url prefix: keys `h-{slug}-{leaf}`, urls `{urlPrefix}/{leaf}`. */
+const section = (slug: string, label: string, urlPrefix: string, pairs: Links): MenuItem =>
+  group(slug, label, links(`h-${slug}`, urlPrefix, pairs));
+
+/** A top-level entry of the horizontal menu, with its icon. */
+const menu = (slug: string, label: string, icon: IconComponent, children: MenuItem[]): MenuItem => ({
+  ...group(slug, label, children),
+  icon,
+});
+
+const AUTH_PAGES: Links = [
   ['sign-in', 'Entrar'],
   ['sign-up', 'Cadastrar'],
   ['reset-password', 'Redefinir senha'],
@@ -50,249 +68,171 @@ const AUTH_PAGES: [string, string][] = [
 ];
 
 export const HORIZONTAL_MENU: MenuItem[] = [
-  {
-    key: 'h-dashboards',
-    label: 'Dashboards',
-    icon: LayoutDashboard,
-    children: [
-      { key: 'h-dashboard', label: 'Dashboard', url: '/dashboard' },
-      { key: 'h-dashboard2', label: 'Dashboard 2', url: '/dashboard2' },
-    ],
-  },
-  {
-    key: 'h-management',
-    label: 'Gestão',
-    icon: Briefcase,
-    children: [
-      { key: 'h-clients', label: 'Clientes', url: '/clients' },
-      { key: 'h-appointments', label: 'Agendamentos', url: '/appointments' },
-      { key: 'h-reports', label: 'Relatorios', url: '/reports' },
-      { key: 'h-users-main', label: 'Usuarios', url: '/users' },
-    ],
-  },
-  {
-    key: 'h-apps',
-    label: 'Apps',
-    icon: LayoutGrid,
-    children: [
-      { key: 'h-calendar', label: 'Calendário', url: '/calendar' },
-      { key: 'h-chat', label: 'Chat', url: '/chat' },
-      { key: 'h-file-manager', label: 'Gerenciador de Arquivos', url: '/file-manager' },
-      {
-        key: 'h-ecommerce',
-        label: 'E-commerce',
-        children: [
-          { key: 'h-products', label: 'Produtos', url: '/products' },
-          { key: 'h-orders', label: 'Pedidos', url: '/orders' },
-          { key: 'h-customers', label: 'Clientes', url: '/customers' },
-          { key: 'h-sellers', label: 'Vendedores', url: '/sellers' },
-          { key: 'h-reviews', label: 'Avaliações', url: '/reviews', badge: { variant: 'success', text: 'Novo' } },
-        ],
-      },
-      {
-        key: 'h-email',
-        label: 'Email',
-        children: [
-          { key: 'h-inbox', label: 'Caixa de Entrada', url: '/inbox' },
-          { key: 'h-email-compose', label: 'Escrever', url: '/email-compose' },
-          { key: 'h-email-templates', label: 'Modelos de Email', url: '/email-templates' },
-        ],
-      },
-      {
-        key: 'h-crm',
-        label: 'CRM',
-        children: leaves('h-crm', '/crm', [
-          ['contacts', 'Contatos'],
-          ['opportunities', 'Oportunidades'],
-          ['deals', 'Negócios'],
-          ['leads', 'Leads'],
-          ['pipeline', 'Funil'],
-          ['campaign', 'Campanhas'],
-          ['proposals', 'Propostas'],
-          ['estimations', 'Estimativas'],
-          ['customers', 'Clientes'],
-          ['activities', 'Atividades'],
-        ]),
-      },
-      {
-        key: 'h-users',
-        label: 'Usuarios',
-        children: leaves('h-users', '/users', [
-          ['contacts', 'Contatos'],
-          ['profile', 'Perfil'],
-          ['roles', 'Papéis'],
-          ['permissions', 'Permissões'],
-        ]),
-      },
-      {
-        key: 'h-invoice',
-        label: 'Faturas',
-        children: [
-          { key: 'h-invoices', label: 'Faturas', url: '/invoices' },
-          { key: 'h-add-invoice', label: 'Nova Fatura', url: '/add-invoice' },
-        ],
-      },
-    ],
-  },
-  {
-    key: 'h-pages',
-    label: 'Páginas',
-    icon: Layers,
-    children: [
-      {
-        key: 'h-pages-general',
-        label: 'Páginas',
-        children: leaves('h-pages', '/pages', [
-          ['starter', 'Página Inicial'],
-          ['faq', 'Perguntas Frequentes'],
-          ['pricing', 'Preços'],
-          ['timeline', 'Linha do Tempo'],
-          ['search-results', 'Resultados de Busca'],
-          ['terms-conditions', 'Termos e Condições'],
-        ]),
-      },
-      { key: 'h-auth-1', label: 'Autenticação 1', children: leaves('h-auth-1', '/auth-1', AUTH_PAGES) },
-      { key: 'h-auth-2', label: 'Autenticação 2', children: leaves('h-auth-2', '/auth-2', AUTH_PAGES) },
-      {
-        key: 'h-errors',
-        label: 'Páginas de Erro',
-        children: [
-          ...leaves('h-error', '/error', [
-            ['400', 'Erro 400'],
-            ['401', 'Erro 401'],
-            ['403', 'Erro 403'],
-            ['404', 'Erro 404'],
-            ['408', 'Erro 408'],
-            ['500', 'Erro 500'],
-          ]),
-          { key: 'h-maintenance', label: 'Manutenção', url: '/maintenance' },
-          { key: 'h-coming-soon', label: 'Em Breve', url: '/coming-soon' },
-        ],
-      },
-      { key: 'h-landing', label: 'Landing', url: '/landing' },
-    ],
-  },
-  {
-    key: 'h-components',
-    label: 'Componentes',
-    icon: Package,
-    children: [
-      {
-        key: 'h-ui',
-        label: 'Elementos UI',
-        children: leaves('h-ui', '/ui', [
-          ['accordions', 'Acordeões'],
-          ['alerts', 'Alertas'],
-          ['avatars', 'Avatares'],
-          ['badges', 'Badges'],
-          ['breadcrumb', 'Breadcrumb'],
-          ['buttons', 'Botões'],
-          ['cards', 'Cards'],
-          ['carousel', 'Carrossel'],
-          ['collapse', 'Collapse'],
-          ['dropdowns', 'Dropdowns'],
-          ['grid', 'Grid'],
-          ['list-group', 'Lista em Grupo'],
-          ['modals', 'Modais'],
-          ['offcanvas', 'Offcanvas'],
-          ['pagination', 'Paginação'],
-          ['popovers', 'Popovers'],
-          ['progress', 'Progresso'],
-          ['spinners', 'Spinners'],
-          ['tabs', 'Abas'],
-          ['tooltips', 'Tooltips'],
-          ['typography', 'Tipografia'],
-        ]),
-      },
-      { key: 'h-widgets', label: 'Widgets', url: '/widgets' },
-      {
-        key: 'h-charts',
-        label: 'Gráficos',
-        children: leaves('h-charts', '/charts/apex', [
-          ['area', 'Área'],
-          ['bar', 'Barras'],
-          ['bubble', 'Bolhas'],
-          ['candlestick', 'Candlestick'],
-          ['column', 'Colunas'],
-          ['heatmap', 'Mapa de Calor'],
-          ['line', 'Linhas'],
-          ['mixed', 'Misto'],
-          ['pie', 'Pizza'],
-          ['radar', 'Radar'],
-          ['scatter', 'Dispersão'],
-          ['timeline', 'Linha do Tempo'],
-        ]),
-      },
-      {
-        key: 'h-forms',
-        label: 'Formulários',
-        children: leaves('h-forms', '/forms', [
-          ['basic', 'Elementos Básicos'],
-          ['select', 'Seleção'],
-          ['pickers', 'Seletores de Data'],
-          ['validation', 'Validação'],
-          ['wizard', 'Assistente'],
-          ['file-uploads', 'Envio de Arquivos'],
-          ['editors', 'Editores'],
-          ['layouts', 'Layouts'],
-        ]),
-      },
-      {
-        key: 'h-icons',
-        label: 'Ícones',
-        children: leaves('h-icons', '/icons', [
-          ['lucide', 'Lucide'],
-          ['tabler', 'Tabler'],
-          ['remix', 'Remix'],
-        ]),
-      },
-      {
-        key: 'h-maps',
-        label: 'Mapas',
-        children: leaves('h-maps', '/maps', [
-          ['google', 'Google Maps'],
-          ['vector', 'Mapas Vetoriais'],
-          ['leaflet', 'Leaflet'],
-        ]),
-      },
-      {
-        key: 'h-tables',
-        label: 'Tabelas',
-        children: leaves('h-tables', '/tables', [
-          ['static', 'Tabelas Estáticas'],
-          ['custom', 'Tabelas Personalizadas'],
-          ['data-tables', 'Tabelas de Dados'],
-        ]),
-      },
-      {
-        key: 'h-misc',
-        label: 'Diversos',
-        children: leaves('h-misc', '/miscellaneous', [
-          ['nestable', 'Lista Aninhada'],
-          ['sweet-alerts', 'Alertas'],
-          ['clipboard', 'Área de Transferência'],
-          ['tree-view', 'Árvore'],
-          ['tour', 'Tour Guiado'],
-          ['password-meter', 'Força de Senha'],
-        ]),
-      },
-    ],
-  },
-  {
-    key: 'h-layouts',
-    label: 'Layouts',
-    icon: PanelLeft,
-    children: leaves('h-layouts', '/layouts', [
-      ['vertical', 'Vertical'],
-      ['horizontal', 'Horizontal'],
-      ['compact', 'Compacto'],
-      ['icon-view', 'Somente Ícones'],
-      ['on-hover', 'Ao Passar o Mouse'],
-      ['offcanvas', 'Offcanvas'],
-      ['boxed', 'Em Caixa'],
-      ['scrollable', 'Rolável'],
+  menu('dashboards', 'Dashboards', LayoutDashboard, pages([
+    ['dashboard', 'Dashboard'],
+    ['dashboard2', 'Dashboard 2'],
+  ])),
+  menu('management', 'Gestão', Briefcase, [
+    ...pages([
+      ['clients', 'Clientes'],
+      ['appointments', 'Agendamentos'],
+      ['reports', 'Relatorios'],
     ]),
-  },
+    { key: 'h-users-main', label: 'Usuarios', url: '/users' },
+  ]),
+  menu('apps', 'Apps', LayoutGrid, [
+    ...pages([
+      ['calendar', 'Calendário'],
+      ['chat', 'Chat'],
+      ['file-manager', 'Gerenciador de Arquivos'],
+    ]),
+    group('ecommerce', 'E-commerce', [
+      ...pages([
+        ['products', 'Produtos'],
+        ['orders', 'Pedidos'],
+        ['customers', 'Clientes'],
+        ['sellers', 'Vendedores'],
+      ]),
+      { key: 'h-reviews', label: 'Avaliações', url: '/reviews', badge: { variant: 'success', text: 'Novo' } },
+    ]),
+    group('email', 'Email', pages([
+      ['inbox', 'Caixa de Entrada'],
+      ['email-compose', 'Escrever'],
+      ['email-templates', 'Modelos de Email'],
+    ])),
+    section('crm', 'CRM', '/crm', [
+      ['contacts', 'Contatos'],
+      ['opportunities', 'Oportunidades'],
+      ['deals', 'Negócios'],
+      ['leads', 'Leads'],
+      ['pipeline', 'Funil'],
+      ['campaign', 'Campanhas'],
+      ['proposals', 'Propostas'],
+      ['estimations', 'Estimativas'],
+      ['customers', 'Clientes'],
+      ['activities', 'Atividades'],
+    ]),
+    section('users', 'Usuarios', '/users', [
+      ['contacts', 'Contatos'],
+      ['profile', 'Perfil'],
+      ['roles', 'Papéis'],
+      ['permissions', 'Permissões'],
+    ]),
+    group('invoice', 'Faturas', pages([
+      ['invoices', 'Faturas'],
+      ['add-invoice', 'Nova Fatura'],
+    ])),
+  ]),
+  menu('pages', 'Páginas', Layers, [
+    group('pages-general', 'Páginas', links('h-pages', '/pages', [
+      ['starter', 'Página Inicial'],
+      ['faq', 'Perguntas Frequentes'],
+      ['pricing', 'Preços'],
+      ['timeline', 'Linha do Tempo'],
+      ['search-results', 'Resultados de Busca'],
+      ['terms-conditions', 'Termos e Condições'],
+    ])),
+    section('auth-1', 'Autenticação 1', '/auth-1', AUTH_PAGES),
+    section('auth-2', 'Autenticação 2', '/auth-2', AUTH_PAGES),
+    group('errors', 'Páginas de Erro', [
+      ...links('h-error', '/error', [
+        ['400', 'Erro 400'],
+        ['401', 'Erro 401'],
+        ['403', 'Erro 403'],
+        ['404', 'Erro 404'],
+        ['408', 'Erro 408'],
+        ['500', 'Erro 500'],
+      ]),
+      ...pages([
+        ['maintenance', 'Manutenção'],
+        ['coming-soon', 'Em Breve'],
+      ]),
+    ]),
+    ...pages([['landing', 'Landing']]),
+  ]),
+  menu('components', 'Componentes', Package, [
+    section('ui', 'Elementos UI', '/ui', [
+      ['accordions', 'Acordeões'],
+      ['alerts', 'Alertas'],
+      ['avatars', 'Avatares'],
+      ['badges', 'Badges'],
+      ['breadcrumb', 'Breadcrumb'],
+      ['buttons', 'Botões'],
+      ['cards', 'Cards'],
+      ['carousel', 'Carrossel'],
+      ['collapse', 'Collapse'],
+      ['dropdowns', 'Dropdowns'],
+      ['grid', 'Grid'],
+      ['list-group', 'Lista em Grupo'],
+      ['modals', 'Modais'],
+      ['offcanvas', 'Offcanvas'],
+      ['pagination', 'Paginação'],
+      ['popovers', 'Popovers'],
+      ['progress', 'Progresso'],
+      ['spinners', 'Spinners'],
+      ['tabs', 'Abas'],
+      ['tooltips', 'Tooltips'],
+      ['typography', 'Tipografia'],
+    ]),
+    ...pages([['widgets', 'Widgets']]),
+    section('charts', 'Gráficos', '/charts/apex', [
+      ['area', 'Área'],
+      ['bar', 'Barras'],
+      ['bubble', 'Bolhas'],
+      ['candlestick', 'Candlestick'],
+      ['column', 'Colunas'],
+      ['heatmap', 'Mapa de Calor'],
+      ['line', 'Linhas'],
+      ['mixed', 'Misto'],
+      ['pie', 'Pizza'],
+      ['radar', 'Radar'],
+      ['scatter', 'Dispersão'],
+      ['timeline', 'Linha do Tempo'],
+    ]),
+    section('forms', 'Formulários', '/forms', [
+      ['basic', 'Elementos Básicos'],
+      ['select', 'Seleção'],
+      ['pickers', 'Seletores de Data'],
+      ['validation', 'Validação'],
+      ['wizard', 'Assistente'],
+      ['file-uploads', 'Envio de Arquivos'],
+      ['editors', 'Editores'],
+      ['layouts', 'Layouts'],
+    ]),
+    section('icons', 'Ícones', '/icons', [
+      ['lucide', 'Lucide'],
+      ['tabler', 'Tabler'],
+      ['remix', 'Remix'],
+    ]),
+    section('maps', 'Mapas', '/maps', [
+      ['google', 'Google Maps'],
+      ['vector', 'Mapas Vetoriais'],
+      ['leaflet', 'Leaflet'],
+    ]),
+    section('tables', 'Tabelas', '/tables', [
+      ['static', 'Tabelas Estáticas'],
+      ['custom', 'Tabelas Personalizadas'],
+      ['data-tables', 'Tabelas de Dados'],
+    ]),
+    section('misc', 'Diversos', '/miscellaneous', [
+      ['nestable', 'Lista Aninhada'],
+      ['sweet-alerts', 'Alertas'],
+      ['clipboard', 'Área de Transferência'],
+      ['tree-view', 'Árvore'],
+      ['tour', 'Tour Guiado'],
+      ['password-meter', 'Força de Senha'],
+    ]),
+  ]),
+  menu('layouts', 'Layouts', PanelLeft, links('h-layouts', '/layouts', [
+    ['vertical', 'Vertical'],
+    ['horizontal', 'Horizontal'],
+    ['compact', 'Compacto'],
+    ['icon-view', 'Somente Ícones'],
+    ['on-hover', 'Ao Passar o Mouse'],
+    ['offcanvas', 'Offcanvas'],
+    ['boxed', 'Em Caixa'],
+    ['scrollable', 'Rolável'],
+  ])),
 ];
 
 export interface MegaMenuColumn {
