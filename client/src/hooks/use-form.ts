@@ -1,15 +1,31 @@
 import { useState } from 'react';
 import { errorMessage, fieldErrors, type FieldErrors } from '../lib/api';
 
+type TextValues<T> = { [K in keyof T]: string };
+
 /**
- * A form's save: `submit(work)` clears the previous errors, marks it saving,
- * runs `work`, and on failure keeps the server's field errors and message
- * (or `fallback` when the answer carried none).
+ * A form's text values and its save, for InputField / SelectField / TextAreaField.
+ *
+ * `field(name)` binds one value to a field: its `value`, an `onChange` that
+ * stores what was typed, and the server's messages for `errorKey` (the API's
+ * field name, `name` unless told; `null` for a value the server does not name).
+ *
+ * `submit(work)` clears the previous errors, marks the form saving, runs
+ * `work`, and on failure keeps the server's field errors and message (or
+ * `fallback` when the answer carried none).
  */
-export function useSubmission(fallback: string) {
+export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallback: string) {
+  const [form, setForm] = useState<T>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+
+  const field = (name: keyof T & string, errorKey: string | null = name) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    errorKey: errorKey ?? undefined,
+    errors,
+  });
 
   const submit = async (work: () => Promise<void>) => {
     setSaving(true);
@@ -25,5 +41,5 @@ export function useSubmission(fallback: string) {
     }
   };
 
-  return { errors, setErrors, message, setMessage, saving, submit };
+  return { form, setForm, field, errors, setErrors, message, setMessage, saving, submit };
 }

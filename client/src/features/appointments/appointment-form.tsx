@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppSelector } from '../../hooks/store';
-import { ErrorAlert } from '../../components/error-alert';
+import { CardForm } from '../../components/card-form';
 import { FieldError, invalidClass } from '../../components/field-error';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
-import { useSubmission } from '../../hooks/use-submission';
+import { useForm } from '../../hooks/use-form';
 import type { FieldErrors } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';
 import { isoDate, parseMoney } from '../../lib/format';
@@ -24,17 +24,19 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
   const [clientQuery, setClientQuery] = useState('');
   const [clients, setClients] = useState<Option[]>([]);
   const [staff, setStaff] = useState<Option[]>(me.id && me.name ? [{ id: me.id, name: me.name }] : []);
-  const [form, setForm] = useState({
-    clientId: '',
-    staffId: me.id ? String(me.id) : '',
-    service: '',
-    date: isoDate(new Date()),
-    time: '09:00',
-    duration: '60',
-    price: '',
-    notes: '',
-  });
-  const { errors, setErrors, message, setMessage, saving, submit } = useSubmission(SAVE_ERROR);
+  const { form, setForm, field, errors, setErrors, message, setMessage, saving, submit } = useForm(
+    {
+      clientId: '',
+      staffId: me.id ? String(me.id) : '',
+      service: '',
+      date: isoDate(new Date()),
+      time: '09:00',
+      duration: '60',
+      price: '',
+      notes: '',
+    },
+    SAVE_ERROR,
+  );
 
   // Client search, debounced; the first match is preselected.
   useEffect(() => {
@@ -53,7 +55,7 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [clientQuery]);
+  }, [clientQuery, setForm]); // setForm is useState's, stable
 
   useEffect(() => {
     if (!isAdmin) return;
@@ -62,8 +64,6 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
       () => undefined, // keep "me" as the only choice
     );
   }, [isAdmin]);
-
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -92,100 +92,59 @@ export function AppointmentForm({ onSaved, onCancel }: { onSaved: (a: Appointmen
   };
 
   return (
-    <form className="card mb-3" onSubmit={onSubmit} noValidate aria-label="Novo agendamento">
-      <div className="card-header">
-        <h3 className="card-title h6 mb-0">Novo agendamento</h3>
-      </div>
-      <div className="card-body">
-        <ErrorAlert message={message} />
-        <div className="row g-3">
-          <div className="col-md-6">
-            <label htmlFor="appointment-client-search" className="form-label">
-              Cliente
-            </label>
-            <div className="d-flex gap-2">
-              <input
-                id="appointment-client-search"
-                type="search"
-                className="form-control"
-                placeholder="Buscar cliente"
-                value={clientQuery}
-                onChange={(e) => setClientQuery(e.target.value)}
-                aria-label="Buscar cliente"
-              />
-              <select
-                id="appointment-client"
-                className={`form-select${invalidClass(errors, 'clientId')}`}
-                value={form.clientId}
-                onChange={set('clientId')}
-                aria-label="Cliente"
-              >
-                {clients.length === 0 ? <option value="">Nenhum cliente encontrado</option> : null}
-                {clients.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <FieldError errors={errors} name="clientId" />
+    <CardForm title="Novo agendamento" label="Novo agendamento" {...{ message, saving, onSubmit, onCancel }} submitLabel="Agendar">
+      <div className="row g-3">
+        <div className="col-md-6">
+          <label htmlFor="appointment-client-search" className="form-label">
+            Cliente
+          </label>
+          <div className="d-flex gap-2">
+            <input
+              id="appointment-client-search"
+              type="search"
+              className="form-control"
+              placeholder="Buscar cliente"
+              value={clientQuery}
+              onChange={(e) => setClientQuery(e.target.value)}
+              aria-label="Buscar cliente"
+            />
+            <select
+              id="appointment-client"
+              className={`form-select${invalidClass(errors, 'clientId')}`}
+              value={form.clientId}
+              onChange={field('clientId').onChange}
+              aria-label="Cliente"
+            >
+              {clients.length === 0 ? <option value="">Nenhum cliente encontrado</option> : null}
+              {clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
           </div>
-          <SelectField
-            id="appointment-staff"
-            label="Profissional"
-            errorKey="staffId"
-            errors={errors}
-            wrapperClassName="col-md-6"
-            value={form.staffId}
-            onChange={set('staffId')}
-            disabled={!isAdmin}
-          >
-            {staff.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </SelectField>
-          <InputField id="appointment-service" label="Serviço" errorKey="service" errors={errors} wrapperClassName="col-md-6" value={form.service} onChange={set('service')} />
-          <InputField
-            id="appointment-price"
-            label="Valor (R$)"
-            errorKey="priceCents"
-            errors={errors}
-            wrapperClassName="col-md-6"
-            inputMode="decimal"
-            placeholder="0,00"
-            value={form.price}
-            onChange={set('price')}
-          />
-          <InputField id="appointment-date" label="Data" errorKey="startsAt" errors={errors} wrapperClassName="col-md-4" type="date" value={form.date} onChange={set('date')} />
-          <InputField id="appointment-time" label="Horário" wrapperClassName="col-md-4" type="time" value={form.time} onChange={set('time')} />
-          <SelectField
-            id="appointment-duration"
-            label="Duração"
-            errorKey="durationMinutes"
-            errors={errors}
-            wrapperClassName="col-md-4"
-            value={form.duration}
-            onChange={set('duration')}
-          >
-            {DURATIONS.map((m) => (
-              <option key={m} value={m}>
-                {m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField id="appointment-notes" label="Observações" wrapperClassName="col-12" rows={2} value={form.notes} onChange={set('notes')} />
+          <FieldError errors={errors} name="clientId" />
         </div>
+        <SelectField id="appointment-staff" label="Profissional" wrapperClassName="col-md-6" {...field('staffId')} disabled={!isAdmin}>
+          {staff.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name}
+            </option>
+          ))}
+        </SelectField>
+        <InputField id="appointment-service" label="Serviço" wrapperClassName="col-md-6" {...field('service')} />
+        <InputField id="appointment-price" label="Valor (R$)" wrapperClassName="col-md-6" inputMode="decimal" placeholder="0,00" {...field('price', 'priceCents')} />
+        <InputField id="appointment-date" label="Data" wrapperClassName="col-md-4" type="date" {...field('date', 'startsAt')} />
+        <InputField id="appointment-time" label="Horário" wrapperClassName="col-md-4" type="time" {...field('time', null)} />
+        <SelectField id="appointment-duration" label="Duração" wrapperClassName="col-md-4" {...field('duration', 'durationMinutes')}>
+          {DURATIONS.map((m) => (
+            <option key={m} value={m}>
+              {m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField id="appointment-notes" label="Observações" wrapperClassName="col-12" rows={2} {...field('notes', null)} />
       </div>
-      <div className="card-footer d-flex justify-content-end gap-2">
-        <button type="button" className="btn btn-light" onClick={onCancel} disabled={saving}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Salvando...' : 'Agendar'}
-        </button>
-      </div>
-    </form>
+    </CardForm>
   );
 }

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { ErrorAlert } from '../../components/error-alert';
+import type { FormEvent } from 'react';
+import { CardForm } from '../../components/card-form';
 import { InputField, TextAreaField } from '../../components/field';
-import { useSubmission } from '../../hooks/use-submission';
+import { useForm } from '../../hooks/use-form';
 import { formatCpf, formatPhone } from '../../lib/format';
 import { createClient, updateClient, type ClientInput } from './clients-api';
 import type { Client } from './types';
@@ -25,15 +25,17 @@ interface ClientFormProps {
 
 /** Creates or edits a client (POST / PUT /api/clients), showing the server's field errors. */
 export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
-  const [form, setForm] = useState<ClientInput>({
-    name: client?.name ?? '',
-    email: client?.email ?? '',
-    phone: formatPhone(client?.phone),
-    document: formatCpf(client?.document),
-    birthDate: client?.birthDate ?? '',
-    notes: client?.notes ?? '',
-  });
-  const { errors, message, saving, submit } = useSubmission(SAVE_ERROR);
+  const { form, field, message, saving, submit } = useForm<ClientInput>(
+    {
+      name: client?.name ?? '',
+      email: client?.email ?? '',
+      phone: formatPhone(client?.phone),
+      document: formatCpf(client?.document),
+      birthDate: client?.birthDate ?? '',
+      notes: client?.notes ?? '',
+    },
+    SAVE_ERROR,
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,47 +47,26 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
   };
 
   return (
-    <form className="card mb-3" onSubmit={onSubmit} noValidate aria-label={client ? 'Editar cliente' : 'Novo cliente'}>
-      <div className="card-header">
-        <h3 className="card-title h6 mb-0">{client ? `Editar ${client.name}` : 'Novo cliente'}</h3>
-      </div>
-      <div className="card-body">
-        <ErrorAlert message={message} />
-        <div className="row g-3">
-          {FIELDS.map((f) => (
-            <InputField
-              key={f.name}
-              id={`client-${f.name}`}
-              label={f.label}
-              errorKey={f.name}
-              errors={errors}
-              wrapperClassName={f.col}
-              type={f.type ?? 'text'}
-              placeholder={f.placeholder}
-              value={form[f.name]}
-              onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
-            />
-          ))}
-          <TextAreaField
-            id="client-notes"
-            label="Observações"
-            errorKey="notes"
-            errors={errors}
-            wrapperClassName="col-12"
-            rows={2}
-            value={form.notes}
-            onChange={(e) => setForm({ ...form, notes: e.target.value })}
+    <CardForm
+      title={client ? `Editar ${client.name}` : 'Novo cliente'}
+      label={client ? 'Editar cliente' : 'Novo cliente'}
+      {...{ message, saving, onSubmit, onCancel }}
+      submitLabel="Salvar"
+    >
+      <div className="row g-3">
+        {FIELDS.map((f) => (
+          <InputField
+            key={f.name}
+            id={`client-${f.name}`}
+            label={f.label}
+            wrapperClassName={f.col}
+            type={f.type ?? 'text'}
+            placeholder={f.placeholder}
+            {...field(f.name)}
           />
-        </div>
+        ))}
+        <TextAreaField id="client-notes" label="Observações" wrapperClassName="col-12" rows={2} {...field('notes')} />
       </div>
-      <div className="card-footer d-flex justify-content-end gap-2">
-        <button type="button" className="btn btn-light" onClick={onCancel} disabled={saving}>
-          Cancelar
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Salvando...' : 'Salvar'}
-        </button>
-      </div>
-    </form>
+    </CardForm>
   );
 }

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { InputField, SelectField } from '../../components/field';
-import { useSubmission } from '../../hooks/use-submission';
+import { useForm } from '../../hooks/use-form';
 import { ROLE_LABELS, type Role } from '../../lib/roles';
 import type { NewUser } from './types';
 import { useCreateUserMutation } from './users-api';
@@ -13,11 +13,8 @@ const FORM_ID = 'new-user-form';
 
 /** Creates a user (POST /api/users): the server's 422 messages appear under each field. */
 export function NewUserDialog({ onClose }: { onClose: () => void }) {
-  const [form, setForm] = useState<NewUser>({ name: '', email: '', role: 'staff', password: '' });
-  const { errors, message, saving, submit } = useSubmission(SAVE_ERROR);
+  const { form, field, message, saving, submit } = useForm<NewUser>({ name: '', email: '', role: 'staff', password: '' }, SAVE_ERROR);
   const [createUser] = useCreateUserMutation();
-
-  const set = (field: keyof NewUser) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,19 +43,9 @@ export function NewUserDialog({ onClose }: { onClose: () => void }) {
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate>
         <ErrorAlert message={message} />
-        <InputField id="new-user-name" label="Nome" errorKey="name" errors={errors} value={form.name} onChange={set('name')} autoComplete="off" required />
-        <InputField
-          id="new-user-email"
-          label="E-mail"
-          errorKey="email"
-          errors={errors}
-          type="email"
-          value={form.email}
-          onChange={set('email')}
-          autoComplete="off"
-          required
-        />
-        <SelectField id="new-user-role" label="Perfil" errorKey="role" errors={errors} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>
+        <InputField id="new-user-name" label="Nome" {...field('name')} autoComplete="off" required />
+        <InputField id="new-user-email" label="E-mail" type="email" {...field('email')} autoComplete="off" required />
+        <SelectField id="new-user-role" label="Perfil" {...field('role')}>
           {(Object.keys(ROLE_LABELS) as Role[]).map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
@@ -68,13 +55,10 @@ export function NewUserDialog({ onClose }: { onClose: () => void }) {
         <InputField
           id="new-user-password"
           label="Senha inicial"
-          errorKey="password"
-          errors={errors}
           hint='Pelo menos 8 caracteres. A pessoa pode trocá-la em "Meu perfil".'
           wrapperClassName="mb-0"
           type="password"
-          value={form.password}
-          onChange={set('password')}
+          {...field('password')}
           autoComplete="new-password"
           required
         />

@@ -1,0 +1,43 @@
+import type { CSSProperties, FormEvent, ReactNode } from 'react';
+import { ErrorAlert } from './error-alert';
+
+interface CardFormProps {
+  title: ReactNode;
+  /** The form's accessible name, when the page has several forms. */
+  label?: string;
+  /** The save's message (useForm's `message`), shown above the fields. */
+  message: string | null;
+  saving: boolean;
+  submitLabel: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Shows a "Cancelar" button before the submit button. */
+  onCancel?: () => void;
+  className?: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}
+
+/** A form in a card: title, the save's message, the fields, then "Cancelar" and the submit button. */
+export function CardForm({ title, label, message, saving, submitLabel, onSubmit, onCancel, className = 'card mb-3', style, children }: CardFormProps) {
+  return (
+    <form className={className} style={style} onSubmit={onSubmit} noValidate aria-label={label}>
+      <div className="card-header">
+        <h3 className="card-title h6 mb-0">{title}</h3>
+      </div>
+      <div className="card-body">
+        <ErrorAlert message={message} />
+        {children}
+      </div>
+      <div className="card-footer d-flex justify-content-end gap-2">
+        {onCancel ? (
+          <button type="button" className="btn btn-light" onClick={onCancel} disabled={saving}>
+            Cancelar
+          </button>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Salvando...' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
