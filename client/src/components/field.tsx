@@ -1,8 +1,8 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { createElement, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { FieldErrors } from '../lib/api';
 import { FieldError, invalidClass } from './field-error';
 
-/** What every labelled control shares: its id, label, the server's messages for `name`, and a hint. */
+/** What every labelled control shares: its id, label, the server's messages for `errorKey`, and a hint. */
 interface FieldFrame {
   id: string;
   label: ReactNode;
@@ -10,70 +10,47 @@ interface FieldFrame {
   errorKey?: string;
   errors?: FieldErrors;
   hint?: ReactNode;
-  /** Classes of the wrapping element (spacing or grid column). */
+  /** Classes of the wrapping element (spacing or grid column); `mb-3` unless told. */
   wrapperClassName?: string;
+  /** Classes added to the control's own (`form-control` or `form-select`). */
+  className?: string;
 }
 
-/** Label, control, the server's messages and a hint: the control is described by whichever of them is shown. */
-function Frame({ id, label, errorKey, errors = {}, hint, wrapperClassName = 'mb-3', control }: FieldFrame & {
-  control: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true; invalid: string }) => ReactNode;
-}) {
-  const invalid = errorKey ? invalidClass(errors, errorKey) : '';
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [invalid ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={wrapperClassName}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      {control({ id, 'aria-describedby': describedBy, 'aria-invalid': invalid ? true : undefined, invalid })}
-      {errorKey ? <FieldError errors={errors} name={errorKey} id={errorId} /> : null}
-      {hint ? (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      ) : null}
-    </div>
-  );
+/**
+ * A labelled `<tag>` with the server's messages and a hint under it: the
+ * control is described by whichever of them is shown. Every other prop goes
+ * to the control.
+ */
+function labelledControl<Attributes>(tag: 'input' | 'select' | 'textarea', controlClass: string) {
+  return function Field(props: FieldFrame & Omit<Attributes, 'id' | 'className'>) {
+    const { id, label, errorKey, errors = {}, hint, wrapperClassName = 'mb-3', className = '', ...control } = props;
+    const invalid = errorKey ? invalidClass(errors, errorKey) : '';
+    const errorId = `${id}-error`;
+    const hintId = `${id}-hint`;
+    const describedBy = [invalid ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className={wrapperClassName || undefined}>
+        <label htmlFor={id} className="form-label">
+          {label}
+        </label>
+        {createElement(tag, {
+          id,
+          'aria-describedby': describedBy,
+          'aria-invalid': invalid ? true : undefined,
+          className: `${controlClass}${invalid} ${className}`.trim(),
+          ...control,
+        })}
+        {errorKey ? <FieldError errors={errors} name={errorKey} id={errorId} /> : null}
+        {hint ? (
+          <div id={hintId} className="form-text">
+            {hint}
+          </div>
+        ) : null}
+      </div>
+    );
+  };
 }
 
-type InputFieldProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
-
-/** A labelled `<input>` with the server's messages under it. */
-export function InputField({ id, label, errorKey, errors, hint, wrapperClassName, className = '', ...input }: InputFieldProps) {
-  return (
-    <Frame
-      {...{ id, label, errorKey, errors, hint, wrapperClassName }}
-      control={({ invalid, ...aria }) => <input {...aria} className={`form-control${invalid} ${className}`.trim()} {...input} />}
-    />
-  );
-}
-
-type SelectFieldProps = FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>;
-
-/** A labelled `<select>` with the server's messages under it. */
-export function SelectField({ id, label, errorKey, errors, hint, wrapperClassName, className = '', children, ...select }: SelectFieldProps) {
-  return (
-    <Frame
-      {...{ id, label, errorKey, errors, hint, wrapperClassName }}
-      control={({ invalid, ...aria }) => (
-        <select {...aria} className={`form-select${invalid} ${className}`.trim()} {...select}>
-          {children}
-        </select>
-      )}
-    />
-  );
-}
-
-type TextAreaFieldProps = FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
-
-/** A labelled `<textarea>` with the server's messages under it. */
-export function TextAreaField({ id, label, errorKey, errors, hint, wrapperClassName, className = '', ...textarea }: TextAreaFieldProps) {
-  return (
-    <Frame
-      {...{ id, label, errorKey, errors, hint, wrapperClassName }}
-      control={({ invalid, ...aria }) => <textarea {...aria} className={`form-control${invalid} ${className}`.trim()} {...textarea} />}
-    />
-  );
-}
+export const InputField = labelledControl<InputHTMLAttributes<HTMLInputElement>>('input', 'form-control');
+export const SelectField = labelledControl<SelectHTMLAttributes<HTMLSelectElement>>('select', 'form-select');
+export const TextAreaField = labelledControl<TextareaHTMLAttributes<HTMLTextAreaElement>>('textarea', 'form-control');

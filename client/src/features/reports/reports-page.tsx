@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
+import { InputField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { STATUS_LABELS, type AppointmentStatus } from '../../lib/appointment';
@@ -143,32 +144,8 @@ export default function ReportsPage() {
       <PageHeader title="Relatórios" subtitle="Agendamentos, receita e faltas no período." />
       <form className="card mb-3" onSubmit={onSubmit}>
         <div className="card-body d-flex flex-wrap gap-2 align-items-end">
-          <div>
-            <label htmlFor="report-from" className="form-label">
-              De
-            </label>
-            <input
-              id="report-from"
-              type="date"
-              className="form-control"
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-              required
-            />
-          </div>
-          <div>
-            <label htmlFor="report-to" className="form-label">
-              Até
-            </label>
-            <input
-              id="report-to"
-              type="date"
-              className="form-control"
-              value={draft.to}
-              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-              required
-            />
-          </div>
+          <InputField id="report-from" label="De" wrapperClassName="" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} required />
+          <InputField id="report-to" label="Até" wrapperClassName="" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} required />
           <button type="submit" className="btn btn-primary" disabled={loading}>
             Aplicar
           </button>
