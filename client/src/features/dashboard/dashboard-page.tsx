@@ -1,28 +1,16 @@
 import { Link } from 'react-router';
 import { useAppSelector } from '../../hooks/store';
 import { AppointmentsTable } from '../../components/appointments-table';
+import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
+import { StatCard } from '../../components/stat-card';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useGetDashboardQuery } from './dashboard-api';
 
 export const DASHBOARD_ERROR = 'Erro ao buscar o painel';
-
-function StatCard({ title, value, hint }: { title: string; value: string; hint: string }) {
-  return (
-    <div className="col-sm-6 col-xl-3">
-      <div className="card stat-card h-100">
-        <div className="card-body">
-          <h2 className="text-muted text-uppercase fs-13 fw-semibold mb-2">{title}</h2>
-          <p className="fs-3 fw-bold mb-1">{value}</p>
-          <p className="text-muted small mb-0">{hint}</p>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 export default function DashboardPage() {
   const { data: dashboard, isFetching: dashboardLoading, error, refetch } = useGetDashboardQuery();
@@ -40,17 +28,17 @@ export default function DashboardPage() {
             <StatCard title="Agendamentos na semana" value={formatNumber(dashboard.appointmentsWeek)} hint="De segunda a domingo" />
             <StatCard title="Receita do mês" value={formatMoney(dashboard.revenueMonthCents)} hint="Atendimentos concluídos" />
           </div>
-          <div className="card">
-            <div className="card-header d-flex align-items-center justify-content-between">
-              <h3 className="card-title h6 mb-0">Próximos agendamentos</h3>
+          <Card
+            title="Próximos agendamentos"
+            actions={
               <Link to="/appointments" className="btn btn-sm btn-light">
                 Ver todos
               </Link>
-            </div>
-            <div className="card-body p-0">
-              <AppointmentsTable rows={dashboard.upcoming} loading={dashboardLoading} empty="Nenhum agendamento próximo." />
-            </div>
-          </div>
+            }
+            body="card-body p-0"
+          >
+            <AppointmentsTable rows={dashboard.upcoming} loading={dashboardLoading} empty="Nenhum agendamento próximo." />
+          </Card>
         </>
       ) : dashboardLoading ? (
         <div className="d-flex justify-content-center py-5">

@@ -1,10 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Card } from '../../components/card';
 import { DataTable, type Column } from '../../components/data-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { InputField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
+import { StatCard } from '../../components/stat-card';
 import { STATUS_LABELS, type AppointmentStatus } from '../../lib/appointment';
 import { useAppStore } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
@@ -24,19 +26,6 @@ const STAFF_COLUMNS: Column<StaffFigures>[] = [
   { key: 'cancelled', header: 'Cancelados', render: (s) => formatNumber(s.cancelado), className: 'text-end' },
   { key: 'revenue', header: 'Receita', render: (s) => formatMoney(s.revenueCents), className: 'text-end text-nowrap' },
 ];
-
-function Figure({ title, value }: { title: string; value: string }) {
-  return (
-    <div className="col-sm-6 col-xl">
-      <div className="card stat-card h-100">
-        <div className="card-body">
-          <p className="text-muted fs-13 fw-semibold mb-2">{title}</p>
-          <p className="fs-22 fw-bold mb-0">{value}</p>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 /** One bar a day; height relative to the busiest day. */
 function DayBars({ days }: { days: DayFigures[] }) {
@@ -59,18 +48,15 @@ function Summary({ data }: { data: ReportSummary }) {
   return (
     <>
       <div className="row g-3 mb-3">
-        <Figure title="Agendamentos" value={formatNumber(data.total)} />
-        <Figure title="Receita" value={formatMoney(data.revenueCents)} />
-        <Figure title="Novos clientes" value={formatNumber(data.newClients)} />
-        <Figure title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
-        <Figure title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
+        <StatCard className="col-sm-6 col-xl" title="Agendamentos" value={formatNumber(data.total)} />
+        <StatCard className="col-sm-6 col-xl" title="Receita" value={formatMoney(data.revenueCents)} />
+        <StatCard className="col-sm-6 col-xl" title="Novos clientes" value={formatNumber(data.newClients)} />
+        <StatCard className="col-sm-6 col-xl" title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
+        <StatCard className="col-sm-6 col-xl" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
       </div>
       <div className="row g-3 mb-3">
         <div className="col-lg-4">
-          <div className="card h-100">
-            <div className="card-header">
-              <h3 className="card-title h6 mb-0">Por status</h3>
-            </div>
+          <Card title="Por status" className="h-100" body={false}>
             <ul className="list-group list-group-flush">
               {STATUSES.map((status) => (
                 <li key={status} className="list-group-item d-flex justify-content-between">
@@ -79,37 +65,27 @@ function Summary({ data }: { data: ReportSummary }) {
                 </li>
               ))}
             </ul>
-          </div>
+          </Card>
         </div>
         <div className="col-lg-8">
-          <div className="card h-100">
-            <div className="card-header">
-              <h3 className="card-title h6 mb-0">Por dia</h3>
+          <Card title="Por dia" className="h-100">
+            <DayBars days={data.byDay} />
+            <div className="d-flex justify-content-between text-muted small mt-2">
+              <span>{formatDate(data.from)}</span>
+              <span>{formatDate(data.to)}</span>
             </div>
-            <div className="card-body">
-              <DayBars days={data.byDay} />
-              <div className="d-flex justify-content-between text-muted small mt-2">
-                <span>{formatDate(data.from)}</span>
-                <span>{formatDate(data.to)}</span>
-              </div>
-            </div>
-          </div>
+          </Card>
         </div>
       </div>
-      <div className="card">
-        <div className="card-header">
-          <h3 className="card-title h6 mb-0">Por profissional</h3>
-        </div>
-        <div className="card-body p-0">
-          <DataTable
-            columns={STAFF_COLUMNS}
-            rows={data.byStaff}
-            rowKey={(s) => s.staffId}
-            caption="Por profissional"
-            empty="Nenhum agendamento no período."
-          />
-        </div>
-      </div>
+      <Card title="Por profissional" body="card-body p-0">
+        <DataTable
+          columns={STAFF_COLUMNS}
+          rows={data.byStaff}
+          rowKey={(s) => s.staffId}
+          caption="Por profissional"
+          empty="Nenhum agendamento no período."
+        />
+      </Card>
     </>
   );
 }

@@ -1,0 +1,14 @@
+/** One figure of a screen's summary row: title, value, and a hint under it when given. */
+export function StatCard({ title, value, hint, className = 'col-sm-6 col-xl-3' }: { title: string; value: string; hint?: string; className?: string }) {
+  return (
+    <div className={className}>
+      <div className="card stat-card h-100">
+        <div className="card-body">
+          <h2 className="text-muted text-uppercase fs-13 fw-semibold mb-2">{title}</h2>
+          <p className={`fs-3 fw-bold ${hint ? 'mb-1' : 'mb-0'}`}>{value}</p>
+          {hint ? <p className="text-muted small mb-0">{hint}</p> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
