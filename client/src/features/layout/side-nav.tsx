@@ -7,15 +7,13 @@ import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { hideMobileMenu } from './layout-slice';
 import { MAIN_MENU, MAIN_MENU_TITLE } from './menu-data';
 import { scrollToActiveItem } from './scroll-to-active';
-import { initials, roleLabel } from '../../lib/roles';
 import AppMenu from './app-menu';
 import Logo from './logo';
+import UserIdentity from './user-identity';
 
 export default function SideNav() {
   const dispatch = useAppDispatch();
   const showUser = useAppSelector((s) => s.layout.sidenav.user);
-  const name = useAppSelector((s) => s.auth.name);
-  const role = useAppSelector((s) => s.auth.role);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
 
@@ -40,13 +38,7 @@ export default function SideNav() {
       <SimpleBar className="sidenav-scroll" scrollableNodeProps={{ ref: scrollRef }} data-sidenav-scroll="">
         {showUser && (
           <div className="sidenav-user">
-            <span className="avatar avatar-lg" aria-hidden="true">
-              {initials(name)}
-            </span>
-            <div className="sidenav-user-text">
-              <span className="sidenav-user-name">{name}</span>
-              <span className="sidenav-user-role">{roleLabel(role, '')}</span>
-            </div>
+            <UserIdentity block="sidenav-user" avatarClassName="avatar-lg" />
           </div>
         )}
         <AppMenu items={MAIN_MENU} title={MAIN_MENU_TITLE} onNavigate={onNavigate} />

@@ -1,13 +1,10 @@
 // The signed-in user's menu: profile, logout and three placeholders (docs/behaviour.md#top-bar).
 import { Bell, ChevronDown, CircleUser, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../hooks/store';
-import { initials, roleLabel } from '../../lib/roles';
 import Dropdown from './dropdown';
+import UserIdentity from './user-identity';
 
 export default function UserDropdown() {
-  const name = useAppSelector((s) => s.auth.name);
-  const role = useAppSelector((s) => s.auth.role);
   return (
     <Dropdown
       name="user"
@@ -17,13 +14,7 @@ export default function UserDropdown() {
       menuClassName="dropdown-menu-end"
       toggle={
         <>
-          <span className="avatar avatar-sm" aria-hidden="true">
-            {initials(name)}
-          </span>
-          <span className="topbar-user-text d-none d-lg-flex">
-            <span className="topbar-user-name">{name}</span>
-            <span className="topbar-user-role">{roleLabel(role, '')}</span>
-          </span>
+          <UserIdentity block="topbar-user" avatarClassName="avatar-sm" textClassName="d-none d-lg-flex" />
           <ChevronDown size={16} className="d-none d-lg-inline" aria-hidden="true" />
         </>
       }
