@@ -1,9 +1,11 @@
 // Builds the client (ssr/CONTRACT.md): the browser bundle with its manifest,
 // and the SSR bundle for the embedded engine. Run from client/ as
 // `node build.mjs` (the root build.rs does); exits non-zero on any error.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { generateApiTypes } from './gen-api-types.mjs';
 import { readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
@@ -109,6 +111,31 @@ async function buildSsr() {
   });
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Beside each text asset, its brotli (`.br`) and gzip (`.gz`) forms at the
+ * highest levels: compressed once here, the server only picks one. */
+async function precompress(dir) {
+  const files = (await readdir(dir)).filter((f) => /\.(js|css|svg|json|map)$/.test(f));
+  await Promise.all(
+    files.map(async (file) => {
+      const data = await readFile(path.join(dir, file));
+      const [br, gz] = await Promise.all([
+        brotli(data, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+        gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      ]);
+      if (br.length < data.length) await writeFile(path.join(dir, `${file}.br`), br);
+      if (gz.length < data.length) await writeFile(path.join(dir, `${file}.gz`), gz);
+    }),
+  );
+}
+
 async function main() {
   // src/lib/api-schema.ts from openapi.json: the types the code is checked against.
   await generateApiTypes();
@@ -122,6 +149,7 @@ async function main() {
   await mkdir(publicDir, { recursive: true });
   const [manifest] = await Promise.all([buildBrowser(), buildSsr()]);
   await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  await precompress(publicDir);
   console.log(`client built: ${manifest.entry}, ${Object.keys(manifest.routes).length} routes, dist/ssr/server.js`);
 }
 

@@ -26,9 +26,8 @@ pub fn router(state: AppState) -> Router {
         .method_not_allowed_fallback(api_method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CompressionLayer::new().gzip(true).br(false));
-    let assets = Router::new()
-        .route("/assets/{*path}", get(assets::serve))
-        .layer(CompressionLayer::new().gzip(true).br(false));
+    // Assets come precompressed from the build.
+    let assets = Router::new().route("/assets/{*path}", get(assets::serve));
     let app = Router::new()
         .nest("/api", api)
         .merge(assets)

@@ -4,10 +4,12 @@
 use std::collections::HashMap;
 
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 use serde::Deserialize;
+
+use crate::compression::Encoding;
 
 #[derive(RustEmbed)]
 #[folder = "client/dist/"]
@@ -46,17 +48,30 @@ pub fn ssr_bundle() -> anyhow::Result<String> {
     Ok(String::from_utf8(file.data.into_owned())?)
 }
 
-/// `GET /assets/{*path}`: names carry a content hash, so they are cached for a year.
-pub async fn serve(Path(path): Path<String>) -> Response {
-    match ClientBuild::get(&format!("public/{path}")) {
-        Some(file) => (
-            [
-                (header::CONTENT_TYPE, file.metadata.mimetype().to_string()),
-                (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_string()),
-            ],
-            file.data,
-        )
-            .into_response(),
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+/// `GET /assets/{*path}`: names carry a content hash, so they are cached for
+/// a year; text files come precompressed (brotli or gzip, as accepted).
+pub async fn serve(Path(path): Path<String>, headers: HeaderMap) -> Response {
+    let name = format!("public/{path}");
+    let Some(file) = ClientBuild::get(&name) else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let content_type = file.metadata.mimetype().to_string();
+    let encoding = Encoding::preferred(&headers);
+    let (data, encoding) = match encoding.file_suffix().and_then(|suffix| ClientBuild::get(&format!("{name}{suffix}"))) {
+        Some(compressed) => (compressed.data, encoding.header_value()),
+        None => (file.data, None),
+    };
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_string()),
+            (header::VARY, "Accept-Encoding".to_string()),
+        ],
+        data,
+    )
+        .into_response();
+    if let Some(value) = encoding {
+        response.headers_mut().insert(header::CONTENT_ENCODING, value);
     }
+    response
 }

@@ -6,6 +6,7 @@ pub mod app;
 pub mod assets;
 pub mod auth;
 pub mod cli;
+pub mod compression;
 pub mod config;
 pub mod db;
 pub mod error;

@@ -3,10 +3,9 @@
 //! first, so the browser fetches CSS and modules while the page's data is
 //! loaded and rendered.
 
-use std::convert::Infallible;
 use std::sync::LazyLock;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -16,6 +15,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::auth::{AuthUser, cookie_token, removal_cookie, session_cookie};
+use crate::compression::{Encoding, encode_stream};
 use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
 use crate::services::{appointments, clients, dashboard, reports, sessions, users};
@@ -202,21 +202,16 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
         root + &document.tail(&state_json)
     };
 
-    let gzip = accepts_gzip(headers);
+    let encoding = Encoding::preferred(headers);
     let chunks = futures::stream::once(async move { head }).chain(futures::stream::once(body_future));
-    let body = if gzip {
-        Body::from_stream(gzip_stream(chunks))
-    } else {
-        Body::from_stream(chunks.map(|s| Ok::<_, Infallible>(Bytes::from(s))))
-    };
-    let mut response = (status, jar, body).into_response();
+    let mut response = (status, jar, Body::from_stream(encode_stream(encoding, chunks))).into_response();
     let response_headers = response.headers_mut();
     response_headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     // The page carries the session's token in its state: never cache it.
     response_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response_headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding, Cookie"));
-    if gzip {
-        response_headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    if let Some(value) = encoding.header_value() {
+        response_headers.insert(header::CONTENT_ENCODING, value);
     }
     response
 }
@@ -283,40 +278,6 @@ fn same_origin(headers: &HeaderMap) -> bool {
     };
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
     origin.split_once("://").is_some_and(|(_, rest)| rest == host)
-}
-
-fn accepts_gzip(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|e| e.trim().split(';').next() == Some("gzip")))
-}
-
-/// Gzips a stream of text chunks, flushing after each so the head reaches
-/// the browser before the body is ready.
-fn gzip_stream(
-    chunks: impl futures::Stream<Item = String> + Send + 'static,
-) -> impl futures::Stream<Item = std::io::Result<Bytes>> + Send + 'static {
-    use flate2::Compression;
-    use flate2::write::GzEncoder;
-    use std::io::Write;
-
-    let encoder = GzEncoder::new(Vec::new(), Compression::fast());
-    let chunks = chunks.map(Some).chain(futures::stream::once(async { None }));
-    chunks.scan(Some(encoder), |encoder, chunk| {
-        let result = (|| {
-            let enc = encoder.as_mut().expect("encoder used after finish");
-            match chunk {
-                Some(text) => {
-                    enc.write_all(text.as_bytes())?;
-                    enc.flush()?;
-                    Ok(Bytes::from(std::mem::take(enc.get_mut())))
-                }
-                None => Ok(Bytes::from(encoder.take().expect("finished once").finish()?)),
-            }
-        })();
-        futures::future::ready(Some(result))
-    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! The server-rendered pages: redirects, status codes, layout attributes,
-//! the preloaded state, and the streamed gzip body.
+//! the preloaded state, the streamed compressed body, the precompressed assets.
 
 use std::io::Read;
 
@@ -92,6 +92,56 @@ async fn pages_are_gzipped_when_asked(backend: Backend) {
     assert!(html.starts_with("<!doctype html>") && html.ends_with("</html>"));
 }
 both!(pages_are_gzipped_when_asked);
+
+async fn pages_are_brotli_when_asked(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let response = app.http.get(app.url("/login")).header("accept-encoding", "gzip, deflate, br").send().await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "br");
+    assert_eq!(response.headers()["vary"], "Accept-Encoding, Cookie");
+    let bytes = response.bytes().await.unwrap();
+    let mut html = String::new();
+    brotli::Decompressor::new(&bytes[..], 4096).read_to_string(&mut html).unwrap();
+    assert!(html.starts_with("<!doctype html>") && html.ends_with("</html>"));
+    // Nothing accepted: plain text.
+    let response = app.http.get(app.url("/login")).header("accept-encoding", "identity").send().await.unwrap();
+    assert!(response.headers().get("content-encoding").is_none());
+    assert!(response.text().await.unwrap().ends_with("</html>"));
+}
+both!(pages_are_brotli_when_asked);
+
+/// Assets leave as the build compressed them, by content hash, cached for a year.
+async fn assets_are_precompressed_and_immutable(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let manifest = &app.state.manifest;
+    for file in [&manifest.entry, &manifest.css[0]] {
+        let url = app.url(&format!("/assets/{file}"));
+        let plain = app.http.get(&url).header("accept-encoding", "identity").send().await.unwrap();
+        assert_eq!(plain.status(), StatusCode::OK);
+        assert_eq!(plain.headers()["cache-control"], "public, max-age=31536000, immutable");
+        assert!(plain.headers().get("content-encoding").is_none());
+        let plain = plain.bytes().await.unwrap();
+
+        let br = app.http.get(&url).header("accept-encoding", "gzip, br").send().await.unwrap();
+        assert_eq!(br.headers()["content-encoding"], "br", "{file}");
+        assert_eq!(br.headers()["vary"], "Accept-Encoding");
+        assert_eq!(br.headers()["cache-control"], "public, max-age=31536000, immutable");
+        let br = br.bytes().await.unwrap();
+        assert!(br.len() < plain.len() / 2, "{file}: {} of {} bytes", br.len(), plain.len());
+        let mut decoded = Vec::new();
+        brotli::Decompressor::new(&br[..], 4096).read_to_end(&mut decoded).unwrap();
+        assert_eq!(decoded, plain);
+
+        let gz = app.http.get(&url).header("accept-encoding", "gzip").send().await.unwrap();
+        assert_eq!(gz.headers()["content-encoding"], "gzip", "{file}");
+        let gz = gz.bytes().await.unwrap();
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&gz[..]).read_to_end(&mut decoded).unwrap();
+        assert_eq!(decoded, plain);
+    }
+    let missing = app.http.get(app.url("/assets/nao-existe.js")).send().await.unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+}
+both!(assets_are_precompressed_and_immutable);
 
 async fn the_login_form_works_before_its_script_runs(backend: Backend) {
     let app = ssr_app(backend).await;
