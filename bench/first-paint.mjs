@@ -8,8 +8,7 @@
 // browser context (cold cache) and records when the first client's name is
 // on screen (in the page and painted), and the first contentful paint. The figure that matters is the
 // ratio SSR / browser-only of the medians.
-import { execFileSync } from 'node:child_process';
-import { ADMIN, BIN, launchBrowser, startServer } from '../client/e2e/harness.mjs';
+import { ADMIN, api, launchBrowser, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 
 const RUNS = Number(process.argv[2] ?? 5);
 // Roughly a poor 3G connection, and a mid-range phone's CPU.
@@ -18,19 +17,10 @@ const CPU_SLOWDOWN = 4;
 
 async function seededServer(ssr) {
   const server = await startServer({ env: { EXPEDIENTE_SSR: ssr } });
-  execFileSync(BIN, ['seed', '--clients', '300', '--appointments', '3000'], {
-    env: { ...process.env, DATABASE_URL: `sqlite://${server.dir}/e2e.db?mode=rwc`, EXPEDIENTE_DATA_DIR: server.dir },
-    stdio: 'ignore',
-  });
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  }).then((r) => r.json());
-  const first = await fetch(`${server.url}/api/clients?page=1&per_page=1`, {
-    headers: { authorization: `Bearer ${login.data.accessToken}` },
-  }).then((r) => r.json());
-  return { server, auth: login.data, firstName: first.data[0].name };
+  seedDatabase(server);
+  const { data: auth } = await api(server.url, null, 'POST', '/login', ADMIN);
+  const first = await api(server.url, auth.accessToken, 'GET', '/clients?page=1&per_page=1');
+  return { server, auth, firstName: first.data[0].name };
 }
 
 async function measure(browser, { server, auth, firstName }) {

@@ -9,7 +9,7 @@
 //   node bench/throughput.mjs [seconds-per-measure]   (after cargo build --release)
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { ADMIN, BIN, startServer } from '../client/e2e/harness.mjs';
+import { ADMIN, api, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONCURRENCY = 8;
@@ -18,15 +18,8 @@ async function server(ssr) {
   const started = performance.now();
   const s = await startServer({ env: { EXPEDIENTE_SSR: ssr } });
   const startup = performance.now() - started;
-  execFileSync(BIN, ['seed', '--clients', '300', '--appointments', '3000'], {
-    env: { ...process.env, DATABASE_URL: `sqlite://${s.dir}/e2e.db?mode=rwc`, EXPEDIENTE_DATA_DIR: s.dir },
-    stdio: 'ignore',
-  });
-  const login = await fetch(`${s.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  }).then((r) => r.json());
+  seedDatabase(s);
+  const login = await api(s.url, null, 'POST', '/login', ADMIN);
   return { ...s, startup, token: login.data.accessToken };
 }
 

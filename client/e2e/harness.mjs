@@ -2,12 +2,13 @@
 // Each suite starts the binary on a free port with a fresh SQLite database,
 // launches the system Chromium through playwright-core (never a downloaded
 // browser), collects console output and page errors, and stops everything.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -110,6 +111,14 @@ export async function startServer({ env = {}, timeoutMs = 60_000 } = {}) {
   };
 }
 
+/** Fills a started server's database with `expediente seed` (`args`: how many clients and appointments). */
+export function seedDatabase(server, args = ['--clients', '300', '--appointments', '3000']) {
+  execFileSync(BIN, ['seed', ...args], {
+    env: { ...process.env, DATABASE_URL: `sqlite://${server.dir}/e2e.db?mode=rwc`, EXPEDIENTE_DATA_DIR: server.dir },
+    stdio: 'ignore',
+  });
+}
+
 export function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -200,4 +209,76 @@ export async function startApp(options = {}) {
       await server.stop();
     },
   };
+}
+
+/**
+ * The app of one `describe`: started before its tests, then `setup(app)`
+ * (e.g. data added through the API), and stopped after them. Its `server`
+ * and `browser` are there while the tests run.
+ */
+export function appForSuite({ setup, ...options } = {}) {
+  const app = {};
+  before(async () => {
+    Object.assign(app, await startApp(options));
+    await setup?.(app);
+  });
+  after(async () => {
+    await app.stop?.();
+  });
+  return app;
+}
+
+/**
+ * Runs `test({ context, page, messages })` on a fresh page of `app`, then
+ * closes its context whatever happens. `user` signs in first (`ADMIN` or
+ * another `{ email, password }`), `cookies` are added to the context first;
+ * the other options are playwright's context options.
+ */
+export async function withPage(app, { user, cookies, ...contextOptions }, test) {
+  const opened = await openPage(app.browser, app.server.url, contextOptions);
+  try {
+    if (cookies) await opened.context.addCookies(cookies);
+    if (user) await signIn(opened.page, user);
+    await test(opened);
+  } finally {
+    await opened.context.close();
+  }
+}
+
+/** Calls the JSON API at `base`, with a Bearer token when given; a non-2xx answer throws. */
+export async function api(base, token, method, path, body) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** What the server rendered into the root: the HTML between `<div id="root">` and the preloaded state. */
+export function renderedRoot(html) {
+  return html.slice(html.indexOf('<div id="root">'), html.indexOf('window.__PRELOADED_STATE__'));
+}
+
+/** The /api/ requests that `page` makes while `work` runs. */
+export async function apiCallsDuring(page, work) {
+  const calls = [];
+  const onRequest = (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+  };
+  page.on('request', onRequest);
+  try {
+    await work();
+  } finally {
+    page.off('request', onRequest);
+  }
+  return calls;
+}
+
+/** True when no access token is left in the persisted store. */
+export async function noStoredToken(page) {
+  const stored = await page.evaluate(() => window.localStorage.getItem('persist:root'));
+  return !stored || !JSON.parse(JSON.parse(stored).auth).accessToken;
 }

@@ -1,26 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ADMIN, missingPrerequisite, openPage, problems, serverNodeKept, signIn, startApp } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { ADMIN, api, appForSuite, missingPrerequisite, problems, serverNodeKept, withPage } from './harness.mjs';
 
 const skip = missingPrerequisite();
 
-/** Calls the JSON API as the admin. */
-async function api(base, token, method, path, body) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 describe('clients and appointments screens', { skip: skip ?? false }, () => {
-  let app;
-  before(async () => {
-    app = await startApp();
-    const base = app.server.url;
+  const app = appForSuite({ setup: seed });
+  async function seed({ server }) {
+    const base = server.url;
     const { data } = await api(base, null, 'POST', '/login', ADMIN);
     const token = data.accessToken;
     const ids = [];
@@ -37,15 +24,10 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       endsAt: '2026-12-01T15:00:00-03:00',
       priceCents: 123450,
     });
-  });
-  after(async () => {
-    await app?.stop();
-  });
+  }
 
   it('lists clients 10 a page, pages through them and searches', async () => {
-    const { context, page, messages } = await openPage(app.browser, app.server.url);
-    try {
-      await signIn(page);
+    await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       await page.getByRole('link', { name: 'Clientes' }).first().click();
       await page.waitForURL('**/clients');
       await page.getByText('12 clientes · página 1 de 2').waitFor();
@@ -62,30 +44,22 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       await page.getByText('1 cliente · página 1 de 1').waitFor();
       assert.match(await page.locator('table tbody').innerText(), /João Ávila/);
       assert.deepEqual(problems(messages), []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('server-renders the page asked for in the URL', async () => {
-    const { context, page, messages } = await openPage(app.browser, app.server.url);
-    try {
-      await signIn(page);
+    await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       const response = await page.goto('/clients?page=2', { waitUntil: 'networkidle' });
       const html = await response.text();
       assert.match(html, /página <!-- -->2<!-- --> de <!-- -->2/);
       assert.match(html, /João Ávila/);
       assert.equal(await serverNodeKept(page), true);
       assert.deepEqual(problems(messages), []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows appointments with pt-BR date, time range, status and price', async () => {
-    const { context, page, messages } = await openPage(app.browser, app.server.url);
-    try {
-      await signIn(page);
+    await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       await page.goto('/appointments');
       const row = page.locator('table tbody tr').first();
       await row.waitFor();
@@ -101,14 +75,10 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       await page.waitForURL('**/appointments?status=cancelado');
       await page.getByText('Nenhum agendamento encontrado.').waitFor();
       assert.deepEqual(problems(messages), []);
-    } finally {
-      await context.close();
-    }
+    });
   });
   it('creates and edits a client, showing field errors from the server', async () => {
-    const { context, page, messages } = await openPage(app.browser, app.server.url);
-    try {
-      await signIn(page);
+    await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       await page.goto('/clients');
       await page.getByRole('button', { name: 'Novo cliente' }).click();
       await page.getByRole('button', { name: 'Salvar' }).click();
@@ -127,15 +97,11 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       await page.locator('table tbody tr', { hasText: '(21) 99999-0000' }).waitFor();
       // Field errors surface as console 4xx resource errors; nothing else may appear.
       assert.deepEqual(problems(messages).filter((m) => !/status of 422/.test(m.text)), []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('moves an appointment through confirm and cancel (with a reason)', async () => {
-    const { context, page, messages } = await openPage(app.browser, app.server.url);
-    try {
-      await signIn(page);
+    await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       await page.goto('/appointments');
       const row = page.locator('table tbody tr', { hasText: 'Corte de cabelo' });
       await row.getByRole('button', { name: 'Confirmar' }).click();
@@ -146,14 +112,10 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       await row.getByText('Cancelado').waitFor();
       assert.equal(await row.getByRole('button').count(), 0, 'no action after a final status');
       assert.deepEqual(problems(messages), []);
-    } finally {
-      await context.close();
-    }
+    });
   });
   it('books an appointment through the form and refuses an overlapping one', async () => {
-    const { context, page, messages } = await openPage(app.browser, app.server.url);
-    try {
-      await signIn(page);
+    await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       await page.goto('/appointments');
       const book = async () => {
         await page.getByRole('button', { name: 'Novo agendamento' }).click();
@@ -177,8 +139,6 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       await alert.waitFor();
       assert.ok((await alert.innerText()).length > 0, 'the overlap is explained');
       assert.deepEqual(problems(messages).filter((m) => !/status of 409/.test(m.text)), []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

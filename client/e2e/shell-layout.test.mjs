@@ -2,9 +2,9 @@
 // HTML, width rules, the mobile drawer, the system theme, first paint at
 // narrow widths before any script runs.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import SPEC_LAYOUT_DEFAULTS from '../src/features/layout/spec-layout-defaults.json' with { type: 'json' };
-import { hydrationProblems, missingPrerequisite, openPage, problems, signIn, startApp, waitForShell } from './harness.mjs';
+import { ADMIN, appForSuite, hydrationProblems, missingPrerequisite, problems, waitForShell, withPage } from './harness.mjs';
 
 const skip = missingPrerequisite();
 
@@ -12,36 +12,20 @@ const htmlAttr = (page, name) => page.evaluate((n) => document.documentElement.g
 const waitAttr = (page, name, value) =>
   page.waitForFunction(([n, v]) => document.documentElement.getAttribute(n) === v, [name, value], { timeout: 5_000 });
 
-/** Signs in on a fresh page and returns the context's session cookie, for pages that must start signed in. */
-async function sessionCookies(browser, url) {
-  const { context, page } = await openPage(browser, url);
-  await signIn(page);
-  const cookies = await context.cookies();
-  await context.close();
-  return cookies;
-}
+const DESKTOP = { width: 1400, height: 900 };
 
 describe('shell layout', { skip: skip ?? false }, () => {
-  let app;
+  // The admin's session cookie, for pages that must start signed in (also without JavaScript).
   let cookies;
-  before(async () => {
-    app = await startApp();
-    cookies = await sessionCookies(app.browser, app.server.url);
+  const app = appForSuite({
+    setup: (started) =>
+      withPage(started, { user: ADMIN }, async ({ context }) => {
+        cookies = await context.cookies();
+      }),
   });
-  after(async () => {
-    await app?.stop();
-  });
-
-  /** A signed-in page of the given viewport (JS on or off). */
-  async function signedInPage(viewport = { width: 1400, height: 900 }, options = {}) {
-    const opened = await openPage(app.browser, app.server.url, { viewport, ...options });
-    await opened.context.addCookies(cookies);
-    return opened;
-  }
 
   it('horizontal orientation chosen in the customizer arrives in the server HTML after a reload', async () => {
-    const { context, page, messages } = await signedInPage();
-    try {
+    await withPage(app, { cookies, viewport: DESKTOP }, async ({ context, page, messages }) => {
       await page.goto('/dashboard');
       await waitAttr(page, 'data-layout-ready', 'true');
       assert.equal(await htmlAttr(page, 'data-layout'), 'vertical');
@@ -83,14 +67,11 @@ describe('shell layout', { skip: skip ?? false }, () => {
       const reset = JSON.parse(await page.evaluate(() => localStorage.getItem('__ADMIN_THEME_CONFIG__')));
       assert.deepEqual(reset, SPEC_LAYOUT_DEFAULTS);
       assert.equal(await htmlAttr(page, 'data-skin'), 'modern');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('horizontal falls back to the side drawer below 992 px', async () => {
-    const { context, page, messages } = await signedInPage({ width: 900, height: 800 });
-    try {
+    await withPage(app, { cookies, viewport: { width: 900, height: 800 } }, async ({ page, messages }) => {
       await page.goto('/dashboard');
       await page.evaluate(() => {
         const settings = JSON.parse(localStorage.getItem('__ADMIN_THEME_CONFIG__') ?? '{}');
@@ -109,14 +90,11 @@ describe('shell layout', { skip: skip ?? false }, () => {
       await page.locator('[data-testid="sidenav-backdrop"]').waitFor({ state: 'detached' });
       assert.equal(await page.evaluate(() => document.body.style.paddingRight), '');
       assert.deepEqual(hydrationProblems(messages), []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('resizing to 1000 px condenses the side nav, and back', async () => {
-    const { context, page } = await signedInPage();
-    try {
+    await withPage(app, { cookies, viewport: DESKTOP }, async ({ page }) => {
       await page.goto('/clients');
       await waitAttr(page, 'data-layout-ready', 'true');
       assert.equal(await htmlAttr(page, 'data-sidenav-size'), 'default');
@@ -126,14 +104,11 @@ describe('shell layout', { skip: skip ?? false }, () => {
       await page.waitForFunction(() => document.querySelector('.sidenav-menu').getBoundingClientRect().width < 100, null, { timeout: 3_000 });
       await page.setViewportSize({ width: 1400, height: 800 });
       await waitAttr(page, 'data-sidenav-size', 'default');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('at 500 px the toggle opens the drawer with a backdrop that locks the body; a click on it closes', async () => {
-    const { context, page, messages } = await signedInPage({ width: 500, height: 800 });
-    try {
+    await withPage(app, { cookies, viewport: { width: 500, height: 800 } }, async ({ page, messages }) => {
       await page.goto('/dashboard');
       await waitAttr(page, 'data-sidenav-size', 'offcanvas');
       const box = await page.locator('.sidenav-menu').boundingBox();
@@ -156,9 +131,7 @@ describe('shell layout', { skip: skip ?? false }, () => {
       await backdrop.waitFor({ state: 'detached' });
       // Script errors and React warnings only (the screens' API calls are not the shell's).
       assert.deepEqual(problems(messages).filter((m) => !/Failed to load resource/.test(m.text)), []);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('narrow screens are right on the first paint, before any script', async () => {
@@ -167,8 +140,7 @@ describe('shell layout', { skip: skip ?? false }, () => {
       [1000, 'condensed'],
       [1400, 'default'],
     ]) {
-      const { context, page } = await signedInPage({ width, height: 800 }, { javaScriptEnabled: false });
-      try {
+      await withPage(app, { cookies, viewport: { width, height: 800 }, javaScriptEnabled: false }, async ({ page }) => {
         await page.goto('/dashboard');
         const box = await page.locator('.sidenav-menu').boundingBox();
         const visibleWidth = Math.max(0, box.x + box.width);
@@ -177,17 +149,14 @@ describe('shell layout', { skip: skip ?? false }, () => {
         else assert.ok(visibleWidth > 200, `${width}px: full side nav (${visibleWidth})`);
         const content = await page.locator('.content-page').boundingBox();
         assert.ok(Math.abs(content.x - visibleWidth) <= 1, `${width}px: content starts after the side nav`);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
   it('horizontal: top navigation from 992 px, side drawer below, on the first paint before any script', async () => {
     const layout = encodeURIComponent(JSON.stringify({ orientation: 'horizontal' }));
     for (const width of [900, 1200]) {
-      const { context, page } = await signedInPage({ width, height: 800 }, { javaScriptEnabled: false });
-      try {
+      await withPage(app, { cookies, viewport: { width, height: 800 }, javaScriptEnabled: false }, async ({ context, page }) => {
         await context.addCookies([{ name: 'expediente_layout', value: layout, url: app.server.url }]);
         await page.goto('/dashboard');
         assert.equal(await htmlAttr(page, 'data-layout'), 'horizontal');
@@ -196,15 +165,12 @@ describe('shell layout', { skip: skip ?? false }, () => {
         assert.equal(drawerShown, false, `${width}px: no side nav on screen`);
         assert.equal(await page.locator('.topnav').isVisible(), width >= 992, `${width}px: top navigation`);
         assert.equal(await page.locator('.sidenav-toggle').isVisible(), width < 992, `${width}px: drawer toggle`);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
   it('theme "system" follows the operating system, also when it changes', async () => {
-    const { context, page } = await signedInPage();
-    try {
+    await withPage(app, { cookies, viewport: DESKTOP }, async ({ page }) => {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.goto('/dashboard');
       await waitForShell(page);
@@ -229,18 +195,13 @@ describe('shell layout', { skip: skip ?? false }, () => {
       await page.click('[data-dropdown="theme"] button');
       await page.getByText('Claro', { exact: true }).click();
       await waitAttr(page, 'data-bs-theme', 'light');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('the footer shows the current year', async () => {
-    const { context, page } = await signedInPage();
-    try {
+    await withPage(app, { cookies, viewport: DESKTOP }, async ({ page }) => {
       await page.goto('/dashboard');
       assert.match(await page.locator('.app-footer').innerText(), new RegExp(String(new Date().getFullYear())));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

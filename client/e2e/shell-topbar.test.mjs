@@ -1,22 +1,23 @@
 // The top bar against the real binary: notifications, Admin Menu, the user's
 // menu with the real name and role, the side menu, fullscreen and toasts.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { missingPrerequisite, openPage, problems, signIn, startApp } from './harness.mjs';
+import { after, describe, it } from 'node:test';
+import { ADMIN, appForSuite, missingPrerequisite, openPage, problems, signIn, startApp, withPage } from './harness.mjs';
 
 const skip = missingPrerequisite();
+const DESKTOP = { width: 1400, height: 900 };
 
 describe('shell top bar and menus', { skip: skip ?? false }, () => {
-  let app;
+  // One signed-in page for the whole suite; closed before the app stops.
   let opened;
-  before(async () => {
-    app = await startApp();
-    opened = await openPage(app.browser, app.server.url, { viewport: { width: 1400, height: 900 } });
-    await signIn(opened.page);
-  });
   after(async () => {
     await opened?.context.close();
-    await app?.stop();
+  });
+  appForSuite({
+    setup: async ({ browser, server }) => {
+      opened = await openPage(browser, server.url, { viewport: DESKTOP });
+      await signIn(opened.page);
+    },
   });
 
   it('notifications: badge 7 and 7 items in a list of at most 300 px', async () => {
@@ -112,17 +113,16 @@ describe('shell top bar and menus', { skip: skip ?? false }, () => {
     // which the bundle does not expose: a short session shows its warning.
     const short = await startApp({ env: { EXPEDIENTE_TOKEN_TTL: '62' } });
     try {
-      const { context, page: p } = await openPage(short.browser, short.server.url, { viewport: { width: 1400, height: 900 } });
-      await signIn(p);
-      const toast = p.locator('.Toastify__toast').first();
-      await toast.waitFor({ timeout: 15_000 });
-      const container = p.locator('.Toastify__toast-container');
-      assert.match(await container.getAttribute('class'), /Toastify__toast-container--top-right/);
-      assert.equal(await container.evaluate((el) => el.style.marginTop), '54px');
-      const box = await toast.boundingBox();
-      assert.ok(box.x + box.width > 1400 - 40, 'at the right edge');
-      assert.ok(box.y < 140, 'at the top');
-      await context.close();
+      await withPage(short, { user: ADMIN, viewport: DESKTOP }, async ({ page: p }) => {
+        const toast = p.locator('.Toastify__toast').first();
+        await toast.waitFor({ timeout: 15_000 });
+        const container = p.locator('.Toastify__toast-container');
+        assert.match(await container.getAttribute('class'), /Toastify__toast-container--top-right/);
+        assert.equal(await container.evaluate((el) => el.style.marginTop), '54px');
+        const box = await toast.boundingBox();
+        assert.ok(box.x + box.width > 1400 - 40, 'at the right edge');
+        assert.ok(box.y < 140, 'at the top');
+      });
     } finally {
       await short.stop();
     }

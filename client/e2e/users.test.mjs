@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import { ADMIN, missingPrerequisite, openPage, problems, serverNodeKept, signIn, startApp, waitForShell } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { ADMIN, api, appForSuite, missingPrerequisite, problems, serverNodeKept, waitForShell, withPage } from './harness.mjs';
 
 const skip = missingPrerequisite();
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
@@ -11,17 +11,6 @@ const VIEWPORTS = [
 ];
 /** Screenshots for review go here when set (e.g. /tmp/shots-users). */
 const SHOTS = process.env.E2E_SHOTS;
-
-async function api(base, token, method, path, body) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 async function shot(page, name) {
   if (!SHOTS) return;
@@ -35,21 +24,16 @@ async function shot(page, name) {
 const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe('users screen', { skip: skip ?? false }, () => {
-  let app;
-  before(async () => {
-    app = await startApp();
-    const { data } = await api(app.server.url, null, 'POST', '/login', ADMIN);
-    await api(app.server.url, data.accessToken, 'POST', '/users', { ...STAFF, role: 'staff' });
-  });
-  after(async () => {
-    await app?.stop();
+  const app = appForSuite({
+    setup: async ({ server }) => {
+      const { data } = await api(server.url, null, 'POST', '/login', ADMIN);
+      await api(server.url, data.accessToken, 'POST', '/users', { ...STAFF, role: 'staff' });
+    },
   });
 
   for (const { name, viewport, ...options } of VIEWPORTS) {
     it(`an admin creates a user, deactivates one with confirmation and reactivates it (${name})`, async () => {
-      const { context, page, messages } = await openPage(app.browser, app.server.url, { viewport, ...options });
-      try {
-        await signIn(page);
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
         await page.goto('/users');
         await waitForShell(page);
         assert.equal(await serverNodeKept(page), true, 'hydrated, not replaced');
@@ -131,15 +115,11 @@ describe('users screen', { skip: skip ?? false }, () => {
           problems(messages).filter((m) => !/status of 422/.test(m.text)),
           [],
         );
-      } finally {
-        await context.close();
-      }
+      });
     });
 
     it(`staff opening /users get the 403 page, on a full load and in the app (${name})`, async () => {
-      const { context, page, messages } = await openPage(app.browser, app.server.url, { viewport, ...options });
-      try {
-        await signIn(page, STAFF);
+      await withPage(app, { user: STAFF, viewport, ...options }, async ({ page, messages }) => {
         const response = await page.goto('/users');
         assert.equal(response.status(), 403);
         await waitForShell(page);
@@ -162,9 +142,7 @@ describe('users screen', { skip: skip ?? false }, () => {
           problems(messages).filter((m) => !/status of 403/.test(m.text)),
           [],
         );
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 });
