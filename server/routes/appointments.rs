@@ -3,8 +3,8 @@
 //! PATCH /api/appointments/{id}/status, GET /api/appointments/{id}/history
 
 use axum::Json;
-use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -13,9 +13,12 @@ use crate::auth::AuthUser;
 use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
 use crate::services::appointments::{self, AppointmentInput, AppointmentQuery, AppointmentView, NOT_FOUND, StatusInput};
 use crate::services::audit::HistoryEntry;
-use crate::services::validation::parse_id;
 use crate::services::{Data, Page};
 use crate::state::AppState;
+
+use super::{created, csv_file, data};
+
+path_id!(AppointmentId, NOT_FOUND);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -46,20 +49,13 @@ async fn export(
     ApiQuery(query): ApiQuery<AppointmentQuery>,
 ) -> Result<impl IntoResponse> {
     let body = appointments::export_csv(&state.db, &query, state.config.tz).await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (header::CONTENT_DISPOSITION, "attachment; filename=\"agendamentos.csv\""),
-        ],
-        body,
-    ))
+    Ok(csv_file("agendamentos.csv", body))
 }
 
 #[utoipa::path(get, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path)),
     responses((status = 200, body = Data<AppointmentView>), (status = 404, body = ErrorBody)))]
-async fn get_one(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<AppointmentView>>> {
-    let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(Data { data: appointments::get(&state.db, id, state.config.tz).await? }))
+async fn get_one(State(state): State<AppState>, _auth: AuthUser, AppointmentId(id): AppointmentId) -> Result<Json<Data<AppointmentView>>> {
+    Ok(data(appointments::get(&state.db, id, state.config.tz).await?))
 }
 
 #[utoipa::path(post, path = "/appointments", tag = "appointments", request_body = AppointmentInput,
@@ -74,7 +70,7 @@ async fn create(
     ApiJson(input): ApiJson<AppointmentInput>,
 ) -> Result<(StatusCode, Json<Data<AppointmentView>>)> {
     let appointment = appointments::create(&state.db, input, Some(auth.user.id), state.config.tz).await?;
-    Ok((StatusCode::CREATED, Json(Data { data: appointment })))
+    Ok(created(appointment))
 }
 
 #[utoipa::path(put, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path)),
@@ -88,11 +84,10 @@ async fn create(
 async fn update(
     State(state): State<AppState>,
     auth: AuthUser,
-    Path(id): Path<String>,
+    AppointmentId(id): AppointmentId,
     ApiJson(input): ApiJson<AppointmentInput>,
 ) -> Result<Json<Data<AppointmentView>>> {
-    let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(Data { data: appointments::update(&state.db, id, input, Some(auth.user.id), state.config.tz).await? }))
+    Ok(data(appointments::update(&state.db, id, input, Some(auth.user.id), state.config.tz).await?))
 }
 
 #[utoipa::path(patch, path = "/appointments/{id}/status", tag = "appointments", params(("id" = i32, Path)),
@@ -106,17 +101,15 @@ async fn update(
 async fn change_status(
     State(state): State<AppState>,
     auth: AuthUser,
-    Path(id): Path<String>,
+    AppointmentId(id): AppointmentId,
     ApiJson(input): ApiJson<StatusInput>,
 ) -> Result<Json<Data<AppointmentView>>> {
-    let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(Data { data: appointments::change_status(&state.db, id, input, Some(auth.user.id), state.config.tz).await? }))
+    Ok(data(appointments::change_status(&state.db, id, input, Some(auth.user.id), state.config.tz).await?))
 }
 
 #[utoipa::path(delete, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path)),
     responses((status = 204, description = "Removido"), (status = 404, body = ErrorBody)))]
-async fn remove(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
-    let id = parse_id(&id, NOT_FOUND)?;
+async fn remove(State(state): State<AppState>, auth: AuthUser, AppointmentId(id): AppointmentId) -> Result<StatusCode> {
     appointments::delete(&state.db, id, Some(auth.user.id), state.config.tz).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -126,8 +119,7 @@ async fn remove(State(state): State<AppState>, auth: AuthUser, Path(id): Path<St
 async fn history(
     State(state): State<AppState>,
     _auth: AuthUser,
-    Path(id): Path<String>,
+    AppointmentId(id): AppointmentId,
 ) -> Result<Json<Data<Vec<HistoryEntry>>>> {
-    let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(Data { data: appointments::history(&state.db, id, state.config.tz).await? }))
+    Ok(data(appointments::history(&state.db, id, state.config.tz).await?))
 }

@@ -4,8 +4,8 @@
 //! GET /api/clients/{id}/history
 
 use axum::Json;
-use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -14,9 +14,12 @@ use crate::auth::AuthUser;
 use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
 use crate::services::audit::HistoryEntry;
 use crate::services::clients::{self, ClientDetail, ClientInput, ClientQuery, ClientView, NOT_FOUND};
-use crate::services::validation::parse_id;
 use crate::services::{Data, Page};
 use crate::state::AppState;
+
+use super::{created, csv_file, data};
+
+path_id!(ClientId, NOT_FOUND);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -40,20 +43,13 @@ async fn list(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): A
         (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn export(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): ApiQuery<ClientQuery>) -> Result<impl IntoResponse> {
     let body = clients::export_csv(&state.db, &query, state.config.tz).await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (header::CONTENT_DISPOSITION, "attachment; filename=\"clientes.csv\""),
-        ],
-        body,
-    ))
+    Ok(csv_file("clientes.csv", body))
 }
 
 #[utoipa::path(get, path = "/clients/{id}", tag = "clients", params(("id" = i32, Path)),
     responses((status = 200, body = Data<ClientDetail>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_one(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<ClientDetail>>> {
-    let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(Data { data: clients::get(&state.db, id, state.config.tz).await? }))
+async fn get_one(State(state): State<AppState>, _auth: AuthUser, ClientId(id): ClientId) -> Result<Json<Data<ClientDetail>>> {
+    Ok(data(clients::get(&state.db, id, state.config.tz).await?))
 }
 
 #[utoipa::path(post, path = "/clients", tag = "clients", request_body = ClientInput,
@@ -64,7 +60,7 @@ async fn create(
     ApiJson(input): ApiJson<ClientInput>,
 ) -> Result<(StatusCode, Json<Data<ClientView>>)> {
     let client = clients::create(&state.db, input, Some(auth.user.id), state.config.tz).await?;
-    Ok((StatusCode::CREATED, Json(Data { data: client })))
+    Ok(created(client))
 }
 
 #[utoipa::path(put, path = "/clients/{id}", tag = "clients", params(("id" = i32, Path)), request_body = ClientInput,
@@ -77,11 +73,10 @@ async fn create(
 async fn update(
     State(state): State<AppState>,
     auth: AuthUser,
-    Path(id): Path<String>,
+    ClientId(id): ClientId,
     ApiJson(input): ApiJson<ClientInput>,
 ) -> Result<Json<Data<ClientView>>> {
-    let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(Data { data: clients::update(&state.db, id, input, Some(auth.user.id), state.config.tz).await? }))
+    Ok(data(clients::update(&state.db, id, input, Some(auth.user.id), state.config.tz).await?))
 }
 
 #[utoipa::path(delete, path = "/clients/{id}", tag = "clients", params(("id" = i32, Path)),
@@ -90,29 +85,25 @@ async fn update(
         (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody, description = "Cliente com agendamentos: arquive em vez de excluir"),
     ))]
-async fn remove(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
-    let id = parse_id(&id, NOT_FOUND)?;
+async fn remove(State(state): State<AppState>, auth: AuthUser, ClientId(id): ClientId) -> Result<StatusCode> {
     clients::delete(&state.db, id, Some(auth.user.id), state.config.tz).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 #[utoipa::path(post, path = "/clients/{id}/archive", tag = "clients", params(("id" = i32, Path)),
     responses((status = 200, body = Data<ClientView>), (status = 404, body = ErrorBody)))]
-async fn archive(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<ClientView>>> {
-    let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(Data { data: clients::set_archived(&state.db, id, true, Some(auth.user.id), state.config.tz).await? }))
+async fn archive(State(state): State<AppState>, auth: AuthUser, ClientId(id): ClientId) -> Result<Json<Data<ClientView>>> {
+    Ok(data(clients::set_archived(&state.db, id, true, Some(auth.user.id), state.config.tz).await?))
 }
 
 #[utoipa::path(post, path = "/clients/{id}/unarchive", tag = "clients", params(("id" = i32, Path)),
     responses((status = 200, body = Data<ClientView>), (status = 404, body = ErrorBody)))]
-async fn unarchive(State(state): State<AppState>, auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<ClientView>>> {
-    let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(Data { data: clients::set_archived(&state.db, id, false, Some(auth.user.id), state.config.tz).await? }))
+async fn unarchive(State(state): State<AppState>, auth: AuthUser, ClientId(id): ClientId) -> Result<Json<Data<ClientView>>> {
+    Ok(data(clients::set_archived(&state.db, id, false, Some(auth.user.id), state.config.tz).await?))
 }
 
 #[utoipa::path(get, path = "/clients/{id}/history", tag = "clients", params(("id" = i32, Path)),
     responses((status = 200, body = Data<Vec<HistoryEntry>>), (status = 404, body = ErrorBody)))]
-async fn history(State(state): State<AppState>, _auth: AuthUser, Path(id): Path<String>) -> Result<Json<Data<Vec<HistoryEntry>>>> {
-    let id = parse_id(&id, NOT_FOUND)?;
-    Ok(Json(Data { data: clients::history(&state.db, id, state.config.tz).await? }))
+async fn history(State(state): State<AppState>, _auth: AuthUser, ClientId(id): ClientId) -> Result<Json<Data<Vec<HistoryEntry>>>> {
+    Ok(data(clients::history(&state.db, id, state.config.tz).await?))
 }

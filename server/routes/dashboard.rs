@@ -11,6 +11,8 @@ use crate::services::Data;
 use crate::services::dashboard::{self, Dashboard};
 use crate::state::AppState;
 
+use super::data;
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(summary))
 }
@@ -18,5 +20,5 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/dashboard", tag = "dashboard",
     responses((status = 200, body = Data<Dashboard>), (status = 401, body = ErrorBody)))]
 async fn summary(State(state): State<AppState>, _auth: AuthUser) -> Result<Json<Data<Dashboard>>> {
-    Ok(Json(Data { data: dashboard::summary(&state.db, state.config.tz).await? }))
+    Ok(data(dashboard::summary(&state.db, state.config.tz).await?))
 }

@@ -3,6 +3,30 @@
 //! `#[utoipa::path]` to the OpenAPI document: the document lists exactly the
 //! routes that exist (`openapi.rs`).
 
+/// Defines `$name(pub i32)`, the extractor of a resource's `{id}` path
+/// parameter, read as `parse_id` reads every path id: anything but a
+/// positive number is the resource's 404 (`$not_found`), never axum's
+/// plain-text 400.
+macro_rules! path_id {
+    ($name:ident, $not_found:expr) => {
+        pub struct $name(pub i32);
+
+        impl axum::extract::FromRequestParts<crate::state::AppState> for $name {
+            type Rejection = crate::error::AppError;
+
+            async fn from_request_parts(
+                parts: &mut axum::http::request::Parts,
+                state: &crate::state::AppState,
+            ) -> Result<Self, Self::Rejection> {
+                let axum::extract::Path(raw) = axum::extract::Path::<String>::from_request_parts(parts, state)
+                    .await
+                    .map_err(|_| crate::error::AppError::NotFound($not_found.into()))?;
+                crate::services::validation::parse_id(&raw, $not_found).map($name)
+            }
+        }
+    };
+}
+
 pub mod appointments;
 pub mod auth;
 pub mod clients;
@@ -11,10 +35,13 @@ pub mod openapi;
 pub mod reports;
 pub mod users;
 
-use axum::Router;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use axum::{Json, Router};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::services::Data;
 use crate::state::AppState;
 
 /// The API's routes with their documentation, paths relative to `/api`.
@@ -40,4 +67,25 @@ pub fn router() -> Router<AppState> {
 pub struct Message {
     #[schema(example = "Sessão encerrada.")]
     pub message: &'static str,
+}
+
+/// `{ "data": … }`.
+pub fn data<T>(data: T) -> Json<Data<T>> {
+    Json(Data { data })
+}
+
+/// `201 Created` with `{ "data": … }`.
+pub fn created<T>(data: T) -> (StatusCode, Json<Data<T>>) {
+    (StatusCode::CREATED, Json(Data { data }))
+}
+
+/// A CSV download saved as `filename`.
+pub fn csv_file(filename: &'static str, body: Vec<u8>) -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")),
+        ],
+        body,
+    )
 }

@@ -11,6 +11,8 @@ use crate::services::Data;
 use crate::services::reports::{self, Summary, SummaryQuery};
 use crate::state::AppState;
 
+use super::data;
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(summary))
 }
@@ -23,5 +25,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         newClients: clientes criados no período.",
     responses((status = 200, body = Data<Summary>), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn summary(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): ApiQuery<SummaryQuery>) -> Result<Json<Data<Summary>>> {
-    Ok(Json(Data { data: reports::summary(&state.db, &query, state.config.tz).await? }))
+    Ok(data(reports::summary(&state.db, &query, state.config.tz).await?))
 }

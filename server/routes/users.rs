@@ -2,17 +2,18 @@
 //! POST /api/users/{id}/deactivate, POST /api/users/{id}/activate (admins only)
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::AuthUser;
-use crate::error::{ApiJson, ApiQuery, AppError, ErrorBody, Result};
+use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
 use crate::services::users::{self, CreateUserInput, UpdateUserInput, UserQuery, UserView};
 use crate::services::{Data, Page};
-use crate::services::validation::parse_id;
 use crate::state::AppState;
+
+use super::data;
 
 const NOT_FOUND: &str = "Usuário não encontrado.";
 
@@ -24,20 +25,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(activate))
 }
 
-/// The `{id}` of a path, read as `parse_id` reads every path id.
-pub struct UserId(pub i32);
+path_id!(UserId, NOT_FOUND);
 
-impl axum::extract::FromRequestParts<AppState> for UserId {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> Result<Self> {
-        let Path(raw) = Path::<String>::from_request_parts(parts, state).await.map_err(|_| AppError::NotFound(NOT_FOUND.into()))?;
-        parse_id(&raw, NOT_FOUND).map(UserId)
-    }
-}
-
-fn data(state: &AppState, user: &entities::user::Model) -> Json<Data<UserView>> {
-    Json(Data { data: UserView::new(user, state.config.tz) })
+fn user_data(state: &AppState, user: &entities::user::Model) -> Json<Data<UserView>> {
+    data(UserView::new(user, state.config.tz))
 }
 
 #[utoipa::path(get, path = "/users", tag = "users", params(UserQuery),
@@ -51,7 +42,7 @@ async fn list(State(state): State<AppState>, auth: AuthUser, ApiQuery(query): Ap
     responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn get_one(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
     auth.require_admin()?;
-    Ok(data(&state, &users::get(&state.db, id).await?))
+    Ok(user_data(&state, &users::get(&state.db, id).await?))
 }
 
 #[utoipa::path(post, path = "/users", tag = "users", request_body = CreateUserInput,
@@ -63,7 +54,7 @@ async fn create(
 ) -> Result<(StatusCode, Json<Data<UserView>>)> {
     auth.require_admin()?;
     let user = users::create_by(&state.db, &auth.user, input).await?;
-    Ok((StatusCode::CREATED, data(&state, &user)))
+    Ok((StatusCode::CREATED, user_data(&state, &user)))
 }
 
 /// Every field optional; what is sent changes. An admin cannot change their
@@ -82,7 +73,7 @@ async fn update(
     ApiJson(input): ApiJson<UpdateUserInput>,
 ) -> Result<Json<Data<UserView>>> {
     auth.require_admin()?;
-    Ok(data(&state, &users::update(&state.db, &auth.user, id, input).await?))
+    Ok(user_data(&state, &users::update(&state.db, &auth.user, id, input).await?))
 }
 
 #[utoipa::path(post, path = "/users/{id}/deactivate", tag = "users", params(("id" = i32, Path)),
@@ -91,7 +82,7 @@ async fn update(
         (status = 422, body = ErrorBody)))]
 async fn deactivate(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
     auth.require_admin()?;
-    Ok(data(&state, &users::set_active(&state.db, &auth.user, id, false).await?))
+    Ok(user_data(&state, &users::set_active(&state.db, &auth.user, id, false).await?))
 }
 
 #[utoipa::path(post, path = "/users/{id}/activate", tag = "users", params(("id" = i32, Path)),
@@ -99,5 +90,5 @@ async fn deactivate(State(state): State<AppState>, auth: AuthUser, UserId(id): U
         (status = 422, body = ErrorBody)))]
 async fn activate(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
     auth.require_admin()?;
-    Ok(data(&state, &users::set_active(&state.db, &auth.user, id, true).await?))
+    Ok(user_data(&state, &users::set_active(&state.db, &auth.user, id, true).await?))
 }
