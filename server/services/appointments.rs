@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::validation::{clean, present, push, reject_unknown};
+use crate::services::validation::{patched, present, push, reject_unknown};
 use crate::services::list::{ListParams, ListQuery, SortKey, Sorting};
 use crate::services::{Page, STALE, audit, csv, required_version};
 use crate::time::{local_midnight, to_local_rfc3339};
@@ -406,11 +406,7 @@ async fn validate(
         _ => {}
     }
 
-    let service = match &input.service {
-        None => current.map(|c| c.service.clone()),
-        Some(value) => clean(value.as_deref()),
-    };
-    let service = match service {
+    let service = match patched(&input.service, current.map(|c| c.service.clone())) {
         None => {
             push(&mut errors, "service", "Informe o serviço.");
             String::new()
@@ -496,10 +492,7 @@ async fn validate(
         }
         _ => {}
     }
-    let reason = match &input.cancellation_reason {
-        None => current.and_then(|c| c.cancellation_reason.clone()),
-        Some(value) => clean(value.as_deref()),
-    };
+    let reason = patched(&input.cancellation_reason, current.and_then(|c| c.cancellation_reason.clone()));
     let cancellation_reason = if status == Some(AppointmentStatus::Cancelado) {
         if reason.is_none() {
             push(&mut errors, "cancellationReason", "Informe o motivo do cancelamento.");
@@ -517,10 +510,7 @@ async fn validate(
     } else if price_cents > 10_000_000_000 {
         push(&mut errors, "priceCents", "Valor alto demais.");
     }
-    let notes = match &input.notes {
-        None => current.and_then(|c| c.notes.clone()),
-        Some(value) => clean(value.as_deref()),
-    };
+    let notes = patched(&input.notes, current.and_then(|c| c.notes.clone()));
     if notes.as_ref().is_some_and(|n| n.chars().count() > 2000) {
         push(&mut errors, "notes", "As observações podem ter até 2.000 caracteres.");
     }

@@ -15,7 +15,8 @@ use serde_json::{Map, Value};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{AppointmentView, views};
 use crate::services::validation::{
-    clean, digits, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, present, push, reject_unknown,
+    digits, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, patched, patched_parse, present, push,
+    reject_unknown,
 };
 use crate::services::list::{ListParams, ListQuery, SortKey, Sorting, like_pattern};
 use crate::services::{Page, STALE, audit, csv, required_version};
@@ -212,18 +213,13 @@ async fn find(db: &impl ConnectionTrait, id: i32) -> Result<client::Model> {
 pub async fn get(db: &DatabaseConnection, id: i32, tz: chrono_tz::Tz) -> Result<ClientDetail> {
     let model = find(db, id).await?;
     let now = Utc::now();
-    let upcoming = appointment::Entity::find()
+    let appointments = appointment::Entity::find()
         .filter(appointment::Column::ClientId.eq(id))
-        .filter(appointment::Column::StartsAt.gte(now))
         .order_by_asc(appointment::Column::StartsAt)
         .all(db)
         .await?;
-    let past = appointment::Entity::find()
-        .filter(appointment::Column::ClientId.eq(id))
-        .filter(appointment::Column::StartsAt.lt(now))
-        .order_by_desc(appointment::Column::StartsAt)
-        .all(db)
-        .await?;
+    let (upcoming, mut past): (Vec<_>, Vec<_>) = appointments.into_iter().partition(|a| a.starts_at >= now);
+    past.reverse();
     Ok(ClientDetail {
         client: ClientView::new(model, tz),
         upcoming_appointments: views(db, upcoming, tz).await?,
@@ -251,11 +247,7 @@ async fn validate(
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
 
-    let name = match &input.name {
-        None => current.map(|c| c.name.clone()),
-        Some(value) => clean(value.as_deref()),
-    };
-    let name = match name {
+    let name = match patched(&input.name, current.map(|c| c.name.clone())) {
         None => {
             push(&mut errors, "name", "Informe o nome.");
             String::new()
@@ -269,68 +261,31 @@ async fn validate(
         }
     };
 
-    let email = match &input.email {
-        None => current.and_then(|c| c.email.clone()),
-        Some(value) => clean(value.as_deref()).map(|e| e.to_lowercase()),
-    };
+    let email = patched(&input.email, current.and_then(|c| c.email.clone())).map(|e| e.to_lowercase());
     if email.as_deref().is_some_and(|e| !is_valid_email(e)) {
         push(&mut errors, "email", "Informe um e-mail válido.");
     }
 
-    let phone = match &input.phone {
-        None => current.and_then(|c| c.phone.clone()),
-        Some(value) => match clean(value.as_deref()) {
-            None => None,
-            Some(text) => match parse_phone(&text) {
-                Ok(number) => Some(number),
-                Err(message) => {
-                    push(&mut errors, "phone", message);
-                    None
-                }
-            },
-        },
-    };
+    let phone = patched_parse(&input.phone, current.and_then(|c| c.phone.clone()), &mut errors, "phone", parse_phone);
+    let document = patched_parse(&input.document, current.and_then(|c| c.document.clone()), &mut errors, "document", parse_cpf);
 
-    let document = match &input.document {
-        None => current.and_then(|c| c.document.clone()),
-        Some(value) => match clean(value.as_deref()) {
-            None => None,
-            Some(text) => match parse_cpf(&text) {
-                Ok(number) => Some(number),
-                Err(message) => {
-                    push(&mut errors, "document", message);
-                    None
-                }
-            },
-        },
-    };
+    let birth_date = patched_parse(&input.birth_date, current.and_then(|c| c.birth_date), &mut errors, "birthDate", |text| {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d")
+            .ok()
+            .filter(|_| text.len() == 10)
+            .ok_or("Data de nascimento inválida: use AAAA-MM-DD.")
+    });
+    // Only a date given now is checked against today (a stored one was checked when saved).
+    if let (Some(_), Some(date)) = (&input.birth_date, birth_date) {
+        let today = Utc::now().with_timezone(&tz).date_naive();
+        if date > today {
+            push(&mut errors, "birthDate", "A data de nascimento não pode estar no futuro.");
+        } else if date < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or(date) {
+            push(&mut errors, "birthDate", "Data de nascimento improvável (antes de 1900).");
+        }
+    }
 
-    let birth_date = match &input.birth_date {
-        None => current.and_then(|c| c.birth_date),
-        Some(value) => match clean(value.as_deref()) {
-            None => None,
-            Some(text) => match NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
-                Ok(date) if text.len() == 10 => {
-                    let today = Utc::now().with_timezone(&tz).date_naive();
-                    if date > today {
-                        push(&mut errors, "birthDate", "A data de nascimento não pode estar no futuro.");
-                    } else if date < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or(date) {
-                        push(&mut errors, "birthDate", "Data de nascimento improvável (antes de 1900).");
-                    }
-                    Some(date)
-                }
-                _ => {
-                    push(&mut errors, "birthDate", "Data de nascimento inválida: use AAAA-MM-DD.");
-                    None
-                }
-            },
-        },
-    };
-
-    let notes = match &input.notes {
-        None => current.and_then(|c| c.notes.clone()),
-        Some(value) => clean(value.as_deref()),
-    };
+    let notes = patched(&input.notes, current.and_then(|c| c.notes.clone()));
     if notes.as_ref().is_some_and(|n| n.chars().count() > 2000) {
         push(&mut errors, "notes", "As observações podem ter até 2.000 caracteres.");
     }

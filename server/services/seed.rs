@@ -429,20 +429,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn generated_cpfs_pass_the_clients_check() {
-        let mut rng = StdRng::seed_from_u64(7);
-        for _ in 0..2_000 {
-            let cpf = random_cpf(&mut rng);
-            assert_eq!(crate::services::validation::parse_cpf(&cpf), Ok(cpf.clone()));
-        }
-    }
-
-    #[test]
-    fn phones_are_valid_mobiles() {
-        let mut rng = StdRng::seed_from_u64(7);
-        for _ in 0..500 {
-            let phone = random_mobile(&mut rng);
-            assert_eq!(crate::services::validation::parse_phone(&phone), Ok(phone.clone()));
+    fn generated_cpfs_and_phones_pass_the_clients_checks() {
+        type Generate = fn(&mut StdRng) -> String;
+        type Check = fn(&str) -> Result<String, &'static str>;
+        let cases: [(Generate, Check, usize); 2] = [
+            (|rng| random_cpf(rng), crate::services::validation::parse_cpf, 2_000),
+            (|rng| random_mobile(rng), crate::services::validation::parse_phone, 500),
+        ];
+        for (generate, check, count) in cases {
+            let mut rng = StdRng::seed_from_u64(7);
+            for _ in 0..count {
+                let value = generate(&mut rng);
+                assert_eq!(check(&value), Ok(value.clone()));
+            }
         }
     }
 

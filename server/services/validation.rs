@@ -185,6 +185,30 @@ where
     Option::<T>::deserialize(deserializer).map(Some)
 }
 
+/// A text field of a POST or PUT read with `present`: absent keeps
+/// `current`, `null` or a blank text clears it, a text is trimmed.
+pub fn patched(input: &Option<Option<String>>, current: Option<String>) -> Option<String> {
+    match input {
+        None => current,
+        Some(value) => clean(value.as_deref()),
+    }
+}
+
+/// As `patched`, with a new text read by `parse`, whose message becomes the
+/// error of `field` (and the value `None`).
+pub fn patched_parse<T, E: Into<String>>(
+    input: &Option<Option<String>>,
+    current: Option<T>,
+    errors: &mut FieldErrors,
+    field: &str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Option<T> {
+    match input {
+        None => current,
+        Some(value) => clean(value.as_deref()).and_then(|text| parse(&text).map_err(|message| push(errors, field, message)).ok()),
+    }
+}
+
 /// Fields a body may not carry: each becomes "Campo desconhecido." so a typo
 /// (`nmae`) is a 422 instead of silently ignored.
 pub fn reject_unknown(extra: &serde_json::Map<String, serde_json::Value>, errors: &mut FieldErrors) {
