@@ -43,6 +43,16 @@ fn index<C: IntoIndexColumn>(
     index.to_owned()
 }
 
+/// A foreign key named `name` from `(table, column)` to `(table, column)`
+/// that refuses to delete a row still referenced.
+fn restrict_fk(
+    name: &str,
+    from: (impl IntoTableRef, impl IntoIden),
+    to: (impl IntoTableRef, impl IntoIden),
+) -> ForeignKeyCreateStatement {
+    ForeignKey::create().name(name).from(from.0, from.1).to(to.0, to.1).on_delete(ForeignKeyAction::Restrict).to_owned()
+}
+
 mod m20261121_000001_create_users;
 mod m20261121_000002_create_clients;
 mod m20261121_000003_create_appointments;

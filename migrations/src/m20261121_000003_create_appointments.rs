@@ -1,6 +1,6 @@
 use sea_orm_migration::{prelude::*, schema::*};
 
-use crate::index;
+use crate::{index, restrict_fk};
 
 use crate::m20261121_000001_create_users::Users;
 use crate::m20261121_000002_create_clients::Clients;
@@ -21,20 +21,8 @@ create_table!(
         .col(integer(Appointments::Version).default(1))
         .col(timestamp_with_time_zone(Appointments::CreatedAt))
         .col(timestamp_with_time_zone(Appointments::UpdatedAt))
-        .foreign_key(
-            ForeignKey::create()
-                .name("appointments_client_fk")
-                .from(Appointments::Table, Appointments::ClientId)
-                .to(Clients::Table, Clients::Id)
-                .on_delete(ForeignKeyAction::Restrict),
-        )
-        .foreign_key(
-            ForeignKey::create()
-                .name("appointments_staff_fk")
-                .from(Appointments::Table, Appointments::StaffId)
-                .to(Users::Table, Users::Id)
-                .on_delete(ForeignKeyAction::Restrict),
-        ),
+        .foreign_key(&mut restrict_fk("appointments_client_fk", (Appointments::Table, Appointments::ClientId), (Clients::Table, Clients::Id)))
+        .foreign_key(&mut restrict_fk("appointments_staff_fk", (Appointments::Table, Appointments::StaffId), (Users::Table, Users::Id))),
     [
         // The overlap check looks up one staff member's appointments by time.
         index(
