@@ -7,14 +7,19 @@ function Hello() {
   return <p>olá</p>;
 }
 
+/** The server render of a lazy screen, with a fallback while it suspends. */
+function render(screen: ReturnType<typeof lazyScreen>) {
+  return renderToString(
+    <Suspense fallback={<span>carregando</span>}>
+      <screen.Component />
+    </Suspense>,
+  );
+}
+
 describe('lazyScreen', () => {
   it('suspends before the module is loaded', () => {
     const screen = lazyScreen(() => Promise.resolve({ default: Hello }));
-    const html = renderToString(
-      <Suspense fallback={<span>carregando</span>}>
-        <screen.Component />
-      </Suspense>,
-    );
+    const html = render(screen);
     expect(html).toContain('carregando');
     expect(html).not.toContain('olá');
   });
@@ -27,11 +32,7 @@ describe('lazyScreen', () => {
     });
     await screen.preload();
     await screen.preload();
-    const html = renderToString(
-      <Suspense fallback={<span>carregando</span>}>
-        <screen.Component />
-      </Suspense>,
-    );
+    const html = render(screen);
     expect(html).toContain('olá');
     expect(html).not.toContain('carregando');
     expect(calls).toBe(1);
