@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../hooks/store';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { ConfirmDialog } from '../../components/dialog';
-import { ErrorAlert } from '../../components/error-alert';
+import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { errorMessage } from '../../lib/api';
@@ -129,39 +129,36 @@ export default function AppointmentsPage() {
           }}
         />
       ) : null}
-      <div className="card">
-        <div className="card-header d-flex gap-2 align-items-center flex-wrap">
-          <label htmlFor="appointments-status" className="form-label mb-0">
-            Status
-          </label>
-          <select
-            id="appointments-status"
-            className="form-select"
-            style={{ maxWidth: 220 }}
-            value={status}
-            onChange={onStatus}
-          >
-            <option value="">Todos</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="card-body p-0">
-          <ErrorAlert message={error} onRetry={() => void load()} className="m-3" />
-          <AppointmentsTable rows={list} loading={loading} empty="Nenhum agendamento encontrado." actions={actions} />
-        </div>
-        <div className="card-footer">
+      <ListCard
+        headerClassName="card-header d-flex gap-2 align-items-center flex-wrap"
+        header={
+          <>
+            <label htmlFor="appointments-status" className="form-label mb-0">
+              Status
+            </label>
+            <select id="appointments-status" className="form-select" style={{ maxWidth: 220 }} value={status} onChange={onStatus}>
+              <option value="">Todos</option>
+              {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </>
+        }
+        error={error}
+        onRetry={() => void load()}
+        footer={
           <Pagination
             meta={meta}
             noun={['agendamento', 'agendamentos']}
             disabled={loading}
             onPageChange={(p) => navigate(`/appointments${buildQuery({ page: p, status })}`)}
           />
-        </div>
-      </div>
+        }
+      >
+        <AppointmentsTable rows={list} loading={loading} empty="Nenhum agendamento encontrado." actions={actions} />
+      </ListCard>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../hooks/store';
 import { DataTable, type Column } from '../../components/data-table';
-import { ErrorAlert } from '../../components/error-alert';
+import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { recordsChanged } from '../../lib/api-slice';
@@ -87,8 +87,8 @@ export default function ClientsPage() {
           onCancel={() => setEditing(null)}
         />
       ) : null}
-      <div className="card">
-        <div className="card-header">
+      <ListCard
+        header={
           <form className="d-flex gap-2 flex-wrap" role="search" method="get" action="/clients" onSubmit={onSearch}>
             <label htmlFor="clients-search" className="visually-hidden">
               Buscar clientes
@@ -108,27 +108,27 @@ export default function ClientsPage() {
               Buscar
             </button>
           </form>
-        </div>
-        <div className="card-body p-0">
-          <ErrorAlert message={error} onRetry={() => void load()} className="m-3" />
-          <DataTable
-            columns={columns}
-            rows={list}
-            rowKey={(c) => c.id}
-            loading={loading}
-            caption="Clientes"
-            empty={q ? 'Nenhum cliente encontrado para esta busca.' : 'Nenhum cliente cadastrado.'}
-          />
-        </div>
-        <div className="card-footer">
+        }
+        error={error}
+        onRetry={() => void load()}
+        footer={
           <Pagination
             meta={meta}
             noun={['cliente', 'clientes']}
             disabled={loading}
             onPageChange={(p) => navigate(`/clients${buildQuery({ page: p, q })}`)}
           />
-        </div>
-      </div>
+        }
+      >
+        <DataTable
+          columns={columns}
+          rows={list}
+          rowKey={(c) => c.id}
+          loading={loading}
+          caption="Clientes"
+          empty={q ? 'Nenhum cliente encontrado para esta busca.' : 'Nenhum cliente cadastrado.'}
+        />
+      </ListCard>
     </div>
   );
 }

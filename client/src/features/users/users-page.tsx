@@ -4,7 +4,7 @@ import { UserPlus } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
 import { ConfirmDialog } from '../../components/dialog';
 import { DataTable, type Column } from '../../components/data-table';
-import { ErrorAlert } from '../../components/error-alert';
+import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { errorMessage } from '../../lib/api';
@@ -108,41 +108,37 @@ export default function UsersPage() {
           Novo usuário
         </button>
       </PageHeader>
-      <div className="card">
-        <div className="card-body p-0">
-          <ErrorAlert message={error} onRetry={() => void refetch()} className="m-3" />
-          {/* Tablets and up: the table; phones: a card per user, no horizontal scrolling. */}
-          <div className="d-none d-md-block">
-            <DataTable columns={columns} rows={rows} rowKey={(u) => u.id} loading={loading} caption="Usuários" empty={empty} />
-          </div>
-          <ul className="list-group list-group-flush d-md-none" aria-label="Usuários" aria-busy={loading}>
-            {rows.length === 0 ? (
-              <li className="list-group-item text-center text-muted py-4">{loading ? 'Carregando...' : empty}</li>
-            ) : (
-              rows.map((u) => (
-                <li key={u.id} className="list-group-item py-3" style={loading ? { opacity: 0.6 } : undefined}>
-                  <div className="d-flex justify-content-between align-items-start gap-2">
-                    <div style={{ minWidth: 0 }}>
-                      <div className="fw-semibold text-break">{u.name}</div>
-                      <div className="text-muted small text-break">{u.email}</div>
-                    </div>
-                    <StatusBadge user={u} />
-                  </div>
-                  <div className="small text-muted mt-1 mb-2">
-                    {roleLabel(u.role)} · desde {formatDate(u.createdAt)}
-                  </div>
-                  {actions(u, true)}
-                </li>
-              ))
-            )}
-          </ul>
+      <ListCard
+        error={error}
+        onRetry={() => void refetch()}
+        footer={data?.meta ? <Pagination meta={data.meta} noun={['usuário', 'usuários']} disabled={loading} onPageChange={setPage} /> : null}
+      >
+        {/* Tablets and up: the table; phones: a card per user, no horizontal scrolling. */}
+        <div className="d-none d-md-block">
+          <DataTable columns={columns} rows={rows} rowKey={(u) => u.id} loading={loading} caption="Usuários" empty={empty} />
         </div>
-        {data?.meta ? (
-          <div className="card-footer">
-            <Pagination meta={data.meta} noun={['usuário', 'usuários']} disabled={loading} onPageChange={setPage} />
-          </div>
-        ) : null}
-      </div>
+        <ul className="list-group list-group-flush d-md-none" aria-label="Usuários" aria-busy={loading}>
+          {rows.length === 0 ? (
+            <li className="list-group-item text-center text-muted py-4">{loading ? 'Carregando...' : empty}</li>
+          ) : (
+            rows.map((u) => (
+              <li key={u.id} className="list-group-item py-3" style={loading ? { opacity: 0.6 } : undefined}>
+                <div className="d-flex justify-content-between align-items-start gap-2">
+                  <div style={{ minWidth: 0 }}>
+                    <div className="fw-semibold text-break">{u.name}</div>
+                    <div className="text-muted small text-break">{u.email}</div>
+                  </div>
+                  <StatusBadge user={u} />
+                </div>
+                <div className="small text-muted mt-1 mb-2">
+                  {roleLabel(u.role)} · desde {formatDate(u.createdAt)}
+                </div>
+                {actions(u, true)}
+              </li>
+            ))
+          )}
+        </ul>
+      </ListCard>
       {creating ? <NewUserDialog onClose={() => setCreating(false)} /> : null}
       {pending ? (
         <ConfirmDialog
