@@ -48,11 +48,11 @@ function Summary({ data }: { data: ReportSummary }) {
   return (
     <>
       <div className="row g-3 mb-3">
-        <StatCard className="col-sm-6 col-xl" title="Agendamentos" value={formatNumber(data.total)} />
-        <StatCard className="col-sm-6 col-xl" title="Receita" value={formatMoney(data.revenueCents)} />
-        <StatCard className="col-sm-6 col-xl" title="Novos clientes" value={formatNumber(data.newClients)} />
-        <StatCard className="col-sm-6 col-xl" title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
-        <StatCard className="col-sm-6 col-xl" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
+        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Agendamentos" value={formatNumber(data.total)} />
+        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Receita" value={formatMoney(data.revenueCents)} />
+        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Novos clientes" value={formatNumber(data.newClients)} />
+        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
+        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
       </div>
       <div className="row g-3 mb-3">
         <div className="col-lg-4">
