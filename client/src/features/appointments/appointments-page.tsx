@@ -1,17 +1,16 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../hooks/store';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { ConfirmDialog } from '../../components/dialog';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { errorMessage } from '../../lib/api';
 import { recordsChanged } from '../../lib/api-slice';
 import { NEXT_STATUSES, STATUS_LABELS, statusLabel, type Appointment, type AppointmentStatus } from '../../lib/appointment';
 import { buildQuery, pageParam } from '../../lib/query-string';
-import { takeServerRendered } from '../../lib/server-rendered';
+import { useListLoader } from '../../lib/use-list';
 import { AppointmentForm } from './appointment-form';
 import { changeAppointmentStatus } from './appointments-api';
 import { fetchAppointments, selectAppointments } from './appointments-slice';
@@ -24,17 +23,9 @@ export default function AppointmentsPage() {
   const page = pageParam(query.get('page'));
   const requested = query.get('status');
   const status = requested && requested in STATUS_LABELS ? requested : '';
-  const store = useAppStore();
   const { list, meta, loading, error } = useAppSelector(selectAppointments);
 
-  const load = () => dispatch(fetchAppointments({ page, status: status || undefined }));
-
-  useEffect(() => {
-    if (takeServerRendered(store, 'appointments')) return;
-    const request = dispatch(fetchAppointments({ page, status: status || undefined }));
-    // A newer query replaces this one: drop its answer if it comes late.
-    return () => request.abort();
-  }, [dispatch, store, page, status]);
+  const load = useListLoader('appointments', fetchAppointments, { page, status: status || undefined });
 
   const [busyId, setBusyId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
@@ -148,14 +139,7 @@ export default function AppointmentsPage() {
         }
         error={error}
         onRetry={() => void load()}
-        footer={
-          <Pagination
-            meta={meta}
-            noun={['agendamento', 'agendamentos']}
-            disabled={loading}
-            onPageChange={(p) => navigate(`/appointments${buildQuery({ page: p, status })}`)}
-          />
-        }
+        pagination={{ meta, noun: ['agendamento', 'agendamentos'], disabled: loading, onPageChange: (p) => navigate(`/appointments${buildQuery({ page: p, status })}`) }}
       >
         <AppointmentsTable rows={list} loading={loading} empty="Nenhum agendamento encontrado." actions={actions} />
       </ListCard>

@@ -1,15 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../hooks/store';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { DataTable, type Column } from '../../components/data-table';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { recordsChanged } from '../../lib/api-slice';
 import { formatCpf, formatPhone } from '../../lib/format';
 import { buildQuery, pageParam } from '../../lib/query-string';
-import { takeServerRendered } from '../../lib/server-rendered';
+import { useListLoader } from '../../lib/use-list';
 import { ClientForm } from './client-form';
 import { fetchClients, selectClients } from './clients-slice';
 import type { Client } from './types';
@@ -28,21 +27,11 @@ export default function ClientsPage() {
   const query = new URLSearchParams(location.search);
   const page = pageParam(query.get('page'));
   const q = query.get('q') ?? '';
-  const store = useAppStore();
   const { list, meta, loading, error } = useAppSelector(selectClients);
   // null: no form; 'new': creating; a client: editing it.
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
 
-  const load = () => dispatch(fetchClients({ page, q: q || undefined }));
-
-  useEffect(() => {
-    // Refetch when the query changes; on the page the server rendered, the
-    // list in the HTML is already this query's.
-    if (takeServerRendered(store, 'clients')) return;
-    const request = dispatch(fetchClients({ page, q: q || undefined }));
-    // A newer query replaces this one: drop its answer if it comes late.
-    return () => request.abort();
-  }, [dispatch, store, page, q]);
+  const load = useListLoader('clients', fetchClients, { page, q: q || undefined });
 
   const onSaved = (saved: Client) => {
     toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
@@ -111,14 +100,7 @@ export default function ClientsPage() {
         }
         error={error}
         onRetry={() => void load()}
-        footer={
-          <Pagination
-            meta={meta}
-            noun={['cliente', 'clientes']}
-            disabled={loading}
-            onPageChange={(p) => navigate(`/clients${buildQuery({ page: p, q })}`)}
-          />
-        }
+        pagination={{ meta, noun: ['cliente', 'clientes'], disabled: loading, onPageChange: (p) => navigate(`/clients${buildQuery({ page: p, q })}`) }}
       >
         <DataTable
           columns={columns}
