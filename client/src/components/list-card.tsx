@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorAlert } from './error-alert';
+import { Pagination, type PaginationProps } from './pagination';
 
 interface ListCardProps {
   /** Filters or search, in the header. */
@@ -8,13 +9,13 @@ interface ListCardProps {
   /** The load's error, with a retry button. */
   error: string | null;
   onRetry: () => void;
-  /** The pagination, in the footer. */
-  footer?: ReactNode;
+  /** The list's pagination, in the footer. */
+  pagination?: PaginationProps;
   children: ReactNode;
 }
 
 /** A list screen's card: its filters in the header, the load error and the list in the body, the pagination in the footer. */
-export function ListCard({ header, headerClassName = 'card-header', error, onRetry, footer, children }: ListCardProps) {
+export function ListCard({ header, headerClassName = 'card-header', error, onRetry, pagination, children }: ListCardProps) {
   return (
     <div className="card">
       {header ? <div className={headerClassName}>{header}</div> : null}
@@ -22,7 +23,11 @@ export function ListCard({ header, headerClassName = 'card-header', error, onRet
         <ErrorAlert message={error} onRetry={onRetry} className="m-3" />
         {children}
       </div>
-      {footer ? <div className="card-footer">{footer}</div> : null}
+      {pagination ? (
+        <div className="card-footer">
+          <Pagination {...pagination} />
+        </div>
+      ) : null}
     </div>
   );
 }

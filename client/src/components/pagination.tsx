@@ -1,7 +1,7 @@
 import type { Meta } from '../lib/types';
 import { formatNumber } from '../lib/format';
 
-interface PaginationProps {
+export interface PaginationProps {
   meta: Meta | null;
   onPageChange: (page: number) => void;
   disabled?: boolean;

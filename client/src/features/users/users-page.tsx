@@ -6,7 +6,6 @@ import { ConfirmDialog } from '../../components/dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleLabel, type Role } from '../../lib/roles';
@@ -111,7 +110,7 @@ export default function UsersPage() {
       <ListCard
         error={error}
         onRetry={() => void refetch()}
-        footer={data?.meta ? <Pagination meta={data.meta} noun={['usuário', 'usuários']} disabled={loading} onPageChange={setPage} /> : null}
+        pagination={data?.meta ? { meta: data.meta, noun: ['usuário', 'usuários'], disabled: loading, onPageChange: setPage } : undefined}
       >
         {/* Tablets and up: the table; phones: a card per user, no horizontal scrolling. */}
         <div className="d-none d-md-block">
