@@ -2,41 +2,10 @@
 //! transitions, versions, overlap on update, filters, 404s, history, CSV,
 //! and the dashboard figures on both databases.
 
-use crate::common::{Backend, TestApp, json_of, spawn};
-use expediente::services::users::{self, NewUser};
+use crate::common::{Backend, Fixture, TestApp, assert_fields, fixture, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-struct Fixture {
-    token: String,
-    staff: i64,
-    other_staff: i64,
-    maria: i64,
-    joao: i64,
-}
-
-async fn staff_user(app: &TestApp, name: &str, email: &str) -> i64 {
-    let user = users::create(
-        &app.state.db,
-        NewUser { name: name.into(), email: email.into(), role: entities::user::Role::Staff, password: "senha-do-staff-1".into() },
-    )
-    .await
-    .unwrap();
-    user.id as i64
-}
-
-async fn fixture(app: &TestApp) -> Fixture {
-    let token = app.admin_token().await;
-    let staff = staff_user(app, "Paula Lima", "paula@example.com").await;
-    let other_staff = staff_user(app, "Rui Alves", "rui@example.com").await;
-    let mut ids = Vec::new();
-    for name in ["Maria Souza", "João Pereira"] {
-        let (status, body) = json_of(app.post("/api/clients", &token, json!({ "name": name })).await).await;
-        assert_eq!(status, StatusCode::CREATED);
-        ids.push(body["data"]["id"].as_i64().unwrap());
-    }
-    Fixture { token, staff, other_staff, maria: ids[0], joao: ids[1] }
-}
 
 async fn book(app: &TestApp, f: &Fixture, body: Value) -> (StatusCode, Value) {
     json_of(app.post("/api/appointments", &f.token, body).await).await
@@ -62,14 +31,11 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
         json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60, "priceCents": 123450, "notes": "Primeira vez" }),
     )
     .await;
-    assert_eq!(a["startsAt"], "2030-11-21T14:00:00-03:00");
-    assert_eq!(a["endsAt"], "2030-11-21T15:00:00-03:00");
-    assert_eq!(a["status"], "agendado");
-    assert_eq!(a["clientName"], "Maria Souza");
-    assert_eq!(a["staffName"], "Paula Lima");
-    assert_eq!(a["priceCents"], 123450);
-    assert_eq!(a["version"], 1);
-    assert_eq!(a["cancellationReason"], Value::Null);
+    assert_fields(
+        &a,
+        json!({ "startsAt": "2030-11-21T14:00:00-03:00", "endsAt": "2030-11-21T15:00:00-03:00", "status": "agendado",
+            "clientName": "Maria Souza", "staffName": "Paula Lima", "priceCents": 123450, "version": 1, "cancellationReason": null }),
+    );
 
     // The same instant in UTC, with endsAt instead of a duration.
     let b = booked(
@@ -78,10 +44,10 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
         json!({ "clientId": f.joao, "staffId": f.other_staff, "service": "Barba", "startsAt": "2030-11-21T17:00:00Z", "endsAt": "2030-11-21T18:30:00Z", "status": "confirmado" }),
     )
     .await;
-    assert_eq!(b["startsAt"], "2030-11-21T14:00:00-03:00");
-    assert_eq!(b["endsAt"], "2030-11-21T15:30:00-03:00");
-    assert_eq!(b["status"], "confirmado");
-    assert_eq!(b["priceCents"], 0);
+    assert_fields(
+        &b,
+        json!({ "startsAt": "2030-11-21T14:00:00-03:00", "endsAt": "2030-11-21T15:30:00-03:00", "status": "confirmado", "priceCents": 0 }),
+    );
 
     let id = a["id"].as_i64().unwrap();
     let (status, body) = json_of(app.get(&format!("/api/appointments/{id}"), &f.token).await).await;
@@ -90,22 +56,15 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
     assert_eq!(body["data"]["notes"], "Primeira vez");
 
     // A time without an offset is the business zone's wall-clock time.
-    let (status, body) = book(
-        &app,
-        &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-22T14:00", "durationMinutes": 30 }),
-    )
-    .await;
+    let book_at = |starts_at: &str| {
+        book(&app, &f, json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": starts_at, "durationMinutes": 30 }))
+    };
+    let (status, body) = book_at("2030-11-22T14:00").await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["data"]["startsAt"], "2030-11-22T14:00:00-03:00");
     assert_eq!(body["data"]["endsAt"], "2030-11-22T14:30:00-03:00");
 
-    let (status, body) = book(
-        &app,
-        &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "22/11/2030 14h", "durationMinutes": 30 }),
-    )
-    .await;
+    let (status, body) = book_at("22/11/2030 14h").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["errors"]["startsAt"][0].as_str().unwrap().starts_with("Data e hora inválidas"), "{body}");
 }

@@ -1,6 +1,6 @@
 //! POST /api/login, POST /api/logout, GET /api/me, and the API's error shape.
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, json_of, spawn};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, assert_error, json_of, spawn};
 use expediente::auth::Claims;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -42,9 +42,8 @@ async fn bad_bodies_get_clear_errors(backend: Backend) {
     let post = |body: String, content_type: &'static str| {
         app.http.post(app.url("/api/login")).header("content-type", content_type).body(body).send()
     };
-    let (status, body) = json_of(post("{\"email\":".into(), "application/json").await.unwrap()).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["message"], "JSON inválido no corpo da requisição.");
+    let answer = json_of(post("{\"email\":".into(), "application/json").await.unwrap()).await;
+    assert_error(&answer, StatusCode::BAD_REQUEST, "JSON inválido no corpo da requisição.");
 
     let (status, body) = json_of(post(json!({ "email": 5, "password": "x" }).to_string(), "application/json").await.unwrap()).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -62,9 +61,8 @@ async fn bad_bodies_get_clear_errors(backend: Backend) {
     assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
 
     let huge = json!({ "email": "a".repeat(70 * 1024), "password": "x" }).to_string();
-    let (status, body) = json_of(post(huge, "application/json").await.unwrap()).await;
-    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
-    assert_eq!(body["message"], "O corpo da requisição excede o limite de 64 KB.");
+    let answer = json_of(post(huge, "application/json").await.unwrap()).await;
+    assert_error(&answer, StatusCode::PAYLOAD_TOO_LARGE, "O corpo da requisição excede o limite de 64 KB.");
 }
 both!(bad_bodies_get_clear_errors);
 
@@ -110,26 +108,23 @@ async fn logout_revokes_the_token_and_clears_the_cookie(backend: Backend) {
     let cookie = response.headers().get("set-cookie").unwrap().to_str().unwrap().to_string();
     assert!(cookie.starts_with("expediente_session=;") && cookie.contains("Max-Age=0"), "{cookie}");
     assert_eq!(response.status(), StatusCode::OK);
-    let (status, body) = json_of(app.get("/api/me", &token).await).await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_eq!(body["message"], "Sessão encerrada. Entre novamente.");
+    let answer = json_of(app.get("/api/me", &token).await).await;
+    assert_error(&answer, StatusCode::UNAUTHORIZED, "Sessão encerrada. Entre novamente.");
 }
 both!(logout_revokes_the_token_and_clears_the_cookie);
 
 async fn unknown_api_paths_are_json_404(backend: Backend) {
     let app = spawn(backend).await;
-    let (status, body) = json_of(app.http.get(app.url("/api/nada/aqui")).send().await.unwrap()).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(body["message"], "Rota da API não encontrada.");
+    let answer = json_of(app.http.get(app.url("/api/nada/aqui")).send().await.unwrap()).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "Rota da API não encontrada.");
 }
 both!(unknown_api_paths_are_json_404);
 
 async fn wrong_methods_and_bad_query_values_answer_json_in_portuguese(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let (status, body) = json_of(app.patch("/api/clients", &token, json!({})).await).await;
-    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(body["message"], "Método não permitido para esta rota da API.");
+    let answer = json_of(app.patch("/api/clients", &token, json!({})).await).await;
+    assert_error(&answer, StatusCode::METHOD_NOT_ALLOWED, "Método não permitido para esta rota da API.");
     let (status, body) = json_of(app.get("/api/clients?page=abc", &token).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["page"][0], "Valor inválido.");

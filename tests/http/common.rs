@@ -135,6 +135,29 @@ impl TestApp {
         self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await
     }
 
+    /// A staff member created straight in the database; their id.
+    pub async fn staff_user(&self, name: &str, email: &str) -> i64 {
+        let user = expediente::services::users::create(
+            &self.state.db,
+            expediente::services::users::NewUser {
+                name: name.into(),
+                email: email.into(),
+                role: entities::user::Role::Staff,
+                password: "senha-do-staff-1".into(),
+            },
+        )
+        .await
+        .unwrap();
+        user.id as i64
+    }
+
+    /// A client created with `POST /api/clients`; its id.
+    pub async fn create_client(&self, token: &str, name: &str) -> i64 {
+        let (status, body) = json_of(self.post("/api/clients", token, json!({ "name": name })).await).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        body["data"]["id"].as_i64().unwrap()
+    }
+
     pub async fn get(&self, path: &str, token: &str) -> Response {
         self.http.get(self.url(path)).bearer_auth(token).send().await.unwrap()
     }
@@ -162,4 +185,39 @@ pub async fn json_of(response: Response) -> (StatusCode, Value) {
     let text = response.text().await.unwrap();
     let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
     (status, body)
+}
+
+/// Asserts that `record` holds each field of `expected` with its value
+/// (the record's other fields are not looked at).
+#[track_caller]
+pub fn assert_fields(record: &Value, expected: Value) {
+    for (field, value) in expected.as_object().expect("expected fields as a JSON object") {
+        assert_eq!(&record[field], value, "{field} of {record}");
+    }
+}
+
+/// Asserts an error answer (from `json_of`): its status and its exact `message`.
+#[track_caller]
+pub fn assert_error(answer: &(StatusCode, Value), status: StatusCode, message: &str) {
+    assert_eq!(answer.0, status, "{}", answer.1);
+    assert_eq!(answer.1["message"], message, "{}", answer.1);
+}
+
+/// The people most tests need: the admin's token, two staff members (Paula
+/// Lima, Rui Alves) and two clients (Maria Souza, João Pereira).
+pub struct Fixture {
+    pub token: String,
+    pub staff: i64,
+    pub other_staff: i64,
+    pub maria: i64,
+    pub joao: i64,
+}
+
+pub async fn fixture(app: &TestApp) -> Fixture {
+    let token = app.admin_token().await;
+    let staff = app.staff_user("Paula Lima", "paula@example.com").await;
+    let other_staff = app.staff_user("Rui Alves", "rui@example.com").await;
+    let maria = app.create_client(&token, "Maria Souza").await;
+    let joao = app.create_client(&token, "João Pereira").await;
+    Fixture { token, staff, other_staff, maria, joao }
 }

@@ -4,28 +4,11 @@
 //! ones and other staff members do not; concurrent edits of one version give
 //! one success and 409s.
 
-use crate::common::{Backend, TestApp, json_of, spawn};
-use expediente::services::users::{self, NewUser};
+use crate::common::{Backend, Fixture, TestApp, fixture, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 const N: usize = 8;
-
-async fn staff_user(app: &TestApp, name: &str, email: &str) -> i64 {
-    users::create(
-        &app.state.db,
-        NewUser { name: name.into(), email: email.into(), role: entities::user::Role::Staff, password: "senha-do-staff-1".into() },
-    )
-    .await
-    .unwrap()
-    .id as i64
-}
-
-async fn new_client(app: &TestApp, token: &str, name: &str) -> i64 {
-    let (status, body) = json_of(app.post("/api/clients", token, json!({ "name": name })).await).await;
-    assert_eq!(status, StatusCode::CREATED);
-    body["data"]["id"].as_i64().unwrap()
-}
 
 /// Fires all bodies at once at POST /api/appointments.
 async fn concurrently(app: &TestApp, token: &str, bodies: Vec<Value>) -> Vec<(StatusCode, Value)> {
@@ -44,10 +27,10 @@ async fn concurrently(app: &TestApp, token: &str, bodies: Vec<Value>) -> Vec<(St
 async fn concurrent_requests_for_one_slot_give_one_booking(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let staff = staff_user(&app, "Paula Lima", "paula@example.com").await;
+    let staff = app.staff_user("Paula Lima", "paula@example.com").await;
     let mut clients = Vec::new();
     for i in 0..N {
-        clients.push((new_client(&app, &token, &format!("Cliente {i}")).await, format!("Cliente {i}")));
+        clients.push((app.create_client(&token, &format!("Cliente {i}")).await, format!("Cliente {i}")));
     }
     let bodies = clients
         .iter()
@@ -74,9 +57,7 @@ both!(concurrent_requests_for_one_slot_give_one_booking);
 
 async fn concurrent_overlapping_intervals_give_one_booking(backend: Backend) {
     let app = spawn(backend).await;
-    let token = app.admin_token().await;
-    let staff = staff_user(&app, "Paula Lima", "paula@example.com").await;
-    let client = new_client(&app, &token, "Maria Souza").await;
+    let Fixture { token, staff, maria: client, .. } = fixture(&app).await;
     // 14:00, 14:05 … 14:35, each 60 minutes: every pair overlaps.
     let bodies = (0..N)
         .map(|i| {
@@ -97,10 +78,10 @@ both!(concurrent_overlapping_intervals_give_one_booking);
 async fn different_staff_members_book_the_same_slot(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let client = new_client(&app, &token, "Maria Souza").await;
+    let client = app.create_client(&token, "Maria Souza").await;
     let mut bodies = Vec::new();
     for i in 0..N {
-        let staff = staff_user(&app, &format!("Profissional {i}"), &format!("p{i}@example.com")).await;
+        let staff = app.staff_user(&format!("Profissional {i}"), &format!("p{i}@example.com")).await;
         bodies.push(json!({ "clientId": client, "staffId": staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60 }));
     }
     let answers = concurrently(&app, &token, bodies).await;
@@ -110,10 +91,7 @@ both!(different_staff_members_book_the_same_slot);
 
 async fn overlap_is_half_open(backend: Backend) {
     let app = spawn(backend).await;
-    let token = app.admin_token().await;
-    let staff = staff_user(&app, "Paula Lima", "paula@example.com").await;
-    let maria = new_client(&app, &token, "Maria Souza").await;
-    let joao = new_client(&app, &token, "João Pereira").await;
+    let Fixture { token, staff, maria, joao, .. } = fixture(&app).await;
     let book = |start: &str, end: &str, client: i64| {
         let body = json!({ "clientId": client, "staffId": staff, "service": "Corte", "startsAt": start, "endsAt": end });
         let app = &app;
@@ -146,7 +124,7 @@ both!(overlap_is_half_open);
 async fn concurrent_edits_of_one_version_give_one_success(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let client = new_client(&app, &token, "Maria Souza").await;
+    let client = app.create_client(&token, "Maria Souza").await;
     let tasks: Vec<_> = (0..N)
         .map(|i| {
             let http = app.http.clone();
