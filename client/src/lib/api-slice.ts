@@ -27,10 +27,13 @@ const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData> = async ({ path,
  * The store seeds the cache from the server's preloaded state (app/store.ts),
  * so the first render and hydration find the data without a request.
  */
+const TAGS = ['Dashboard', 'User', 'Me', 'Report'] as const;
+type Tag = (typeof TAGS)[number];
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['Dashboard', 'User', 'Me', 'Report'],
+  tagTypes: TAGS,
   // A screen mounted on data older than this loads it again (showing the
   // cached data meanwhile). The server's seeded entries are younger than
   // that when the page hydrates, so hydration never fetches; they stay in
@@ -45,3 +48,13 @@ export const api = createApi({
  * the dashboard and the reports count them, so their cached answers go.
  */
 export const recordsChanged = () => api.util.invalidateTags(['Dashboard', 'Report']);
+
+/** The record of a single-record answer, `{ data }` (for `transformResponse`). */
+export const dataOf = <T>(body: { data: T }): T => body.data;
+
+/** An endpoint that reads `GET /api{path}` (its answer's `data`), cached under `tag`. */
+export const getData = <T>(path: string, tag: Tag) => ({
+  query: () => ({ path }),
+  transformResponse: dataOf<T>,
+  providesTags: [tag],
+});

@@ -1,5 +1,5 @@
 import type { ApiMe, ApiProfileInput } from '../../lib/api-types';
-import { api } from '../../lib/api-slice';
+import { api, dataOf, getData } from '../../lib/api-slice';
 
 export type Me = ApiMe;
 
@@ -8,14 +8,10 @@ export type ProfileInput = ApiProfileInput;
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMe: build.query<Me, void>({
-      query: () => ({ path: '/me' }),
-      transformResponse: (body: { data: Me }) => body.data,
-      providesTags: ['Me'],
-    }),
+    getMe: build.query<Me, void>(getData<Me>('/me', 'Me')),
     updateMe: build.mutation<Me, ProfileInput>({
       query: (input) => ({ path: '/me', method: 'PUT', body: input }),
-      transformResponse: (body: { data: Me }) => body.data,
+      transformResponse: dataOf<Me>,
       // The user list shows names and e-mails too.
       invalidatesTags: ['Me', 'User'],
     }),

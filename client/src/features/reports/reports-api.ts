@@ -1,4 +1,4 @@
-import { api } from '../../lib/api-slice';
+import { api, dataOf } from '../../lib/api-slice';
 import type { Period, ReportSummary } from './types';
 
 export const reportsApi = api.injectEndpoints({
@@ -6,7 +6,7 @@ export const reportsApi = api.injectEndpoints({
     /** `GET /api/reports/summary?from&to` → `data`; the server preloads this month's as `page.reports`. */
     getReportSummary: build.query<ReportSummary, Period>({
       query: ({ from, to }) => ({ path: '/reports/summary', query: { from, to } }),
-      transformResponse: (body: { data: ReportSummary }) => body.data,
+      transformResponse: dataOf<ReportSummary>,
       providesTags: ['Report'],
     }),
   }),

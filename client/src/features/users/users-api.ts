@@ -1,4 +1,4 @@
-import { api } from '../../lib/api-slice';
+import { api, dataOf } from '../../lib/api-slice';
 import { PAGE_SIZE } from '../../lib/list-slice';
 import type { ListResponse } from '../../lib/types';
 import type { NewUser, User, UserUpdate } from './types';
@@ -13,18 +13,18 @@ export const usersApi = api.injectEndpoints({
     /** `POST /api/users`; a 422 carries the field errors (`errors`). */
     createUser: build.mutation<User, NewUser>({
       query: (body) => ({ path: '/users', method: 'POST', body }),
-      transformResponse: (body: { data: User }) => body.data,
+      transformResponse: dataOf<User>,
       invalidatesTags: ['User'],
     }),
     /** `PUT /api/users/{id}`: what is sent changes (here: the role). */
     updateUser: build.mutation<User, { id: number; changes: UserUpdate }>({
       query: ({ id, changes }) => ({ path: `/users/${id}`, method: 'PUT', body: changes }),
-      transformResponse: (body: { data: User }) => body.data,
+      transformResponse: dataOf<User>,
       invalidatesTags: ['User'],
     }),
     setUserActive: build.mutation<User, { id: number; active: boolean }>({
       query: ({ id, active }) => ({ path: `/users/${id}/${active ? 'activate' : 'deactivate'}`, method: 'POST' }),
-      transformResponse: (body: { data: User }) => body.data,
+      transformResponse: dataOf<User>,
       invalidatesTags: ['User'],
     }),
   }),
