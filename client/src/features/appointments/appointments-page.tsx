@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { ConfirmDialog } from '../../components/dialog';
@@ -18,8 +18,7 @@ import { fetchAppointments, selectAppointments } from './appointments-slice';
 export default function AppointmentsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const location = useLocation();
-  const query = new URLSearchParams(location.search);
+  const [query] = useSearchParams();
   const page = pageParam(query.get('page'));
   const requested = query.get('status');
   const status = requested && requested in STATUS_LABELS ? requested : '';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { DataTable, type Column } from '../../components/data-table';
 import { ListCard } from '../../components/list-card';
@@ -23,8 +23,7 @@ const BASE_COLUMNS: Column<Client>[] = [
 export default function ClientsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const location = useLocation();
-  const query = new URLSearchParams(location.search);
+  const [query] = useSearchParams();
   const page = pageParam(query.get('page'));
   const q = query.get('q') ?? '';
   const { list, meta, loading, error } = useAppSelector(selectClients);
