@@ -2,7 +2,7 @@
 //! transitions, versions, overlap on update, filters, 404s, history, CSV,
 //! and the dashboard figures on both databases.
 
-use crate::common::{Backend, Fixture, TestApp, assert_fields, fixture, json_of, spawn};
+use crate::common::{Backend, Fixture, TestApp, assert_error, assert_fields, fixture, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -52,8 +52,7 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
     let id = a["id"].as_i64().unwrap();
     let (status, body) = json_of(app.get(&format!("/api/appointments/{id}"), &f.token).await).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["data"]["startsAt"], "2030-11-21T14:00:00-03:00");
-    assert_eq!(body["data"]["notes"], "Primeira vez");
+    assert_fields(&body["data"], json!({ "startsAt": "2030-11-21T14:00:00-03:00", "notes": "Primeira vez" }));
 
     // A time without an offset is the business zone's wall-clock time.
     let book_at = |starts_at: &str| {
@@ -61,8 +60,7 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
     };
     let (status, body) = book_at("2030-11-22T14:00").await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    assert_eq!(body["data"]["startsAt"], "2030-11-22T14:00:00-03:00");
-    assert_eq!(body["data"]["endsAt"], "2030-11-22T14:30:00-03:00");
+    assert_fields(&body["data"], json!({ "startsAt": "2030-11-22T14:00:00-03:00", "endsAt": "2030-11-22T14:30:00-03:00" }));
 
     let (status, body) = book_at("22/11/2030 14h").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -156,13 +154,11 @@ async fn status_follows_the_lifecycle(backend: Backend) {
 
     let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "confirmado", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["data"]["status"], "confirmado");
-    assert_eq!(body["data"]["version"], 2);
+    assert_fields(&body["data"], json!({ "status": "confirmado", "version": 2 }));
 
     // Stale and missing versions.
-    let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "concluido", "version": 1 })).await).await;
-    assert_eq!(status, StatusCode::CONFLICT);
-    assert_eq!(body["message"], "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.");
+    let answer = json_of(app.patch(&path, &f.token, json!({ "status": "concluido", "version": 1 })).await).await;
+    assert_error(&answer, StatusCode::CONFLICT, "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.");
     let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "concluido" })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["version"][0], "Informe a versão do registro que você leu (version).");
@@ -176,8 +172,7 @@ async fn status_follows_the_lifecycle(backend: Backend) {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["data"]["status"], "cancelado");
-    assert_eq!(body["data"]["cancellationReason"], "Cliente viajou");
+    assert_fields(&body["data"], json!({ "status": "cancelado", "cancellationReason": "Cliente viajou" }));
 
     // Cancelado is final, via PATCH or PUT.
     let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "agendado", "version": 3 })).await).await;
@@ -197,8 +192,7 @@ async fn status_follows_the_lifecycle(backend: Backend) {
     assert_eq!(status, StatusCode::OK);
     let (status, body) = json_of(app.put(&put, &f.token, json!({ "status": "faltou", "version": 2 })).await).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["data"]["status"], "faltou");
-    assert_eq!(body["data"]["service"], "Barba");
+    assert_fields(&body["data"], json!({ "status": "faltou", "service": "Barba" }));
 
     // The history of the first one: newest first, old → new.
     let (status, body) = json_of(app.get(&format!("/api/appointments/{}/history", a["id"]), &f.token).await).await;
@@ -226,16 +220,11 @@ async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) 
     // Moving the start alone keeps the duration.
     let (status, body) = json_of(app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T15:00:00-03:00", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["data"]["endsAt"], "2030-11-21T15:30:00-03:00");
-    assert_eq!(body["data"]["version"], 2);
+    assert_fields(&body["data"], json!({ "endsAt": "2030-11-21T15:30:00-03:00", "version": 2 }));
 
     // Into A's slot: 409 naming A's client and time.
-    let (status, body) = json_of(app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T14:30:00-03:00", "version": 2 })).await).await;
-    assert_eq!(status, StatusCode::CONFLICT);
-    assert_eq!(
-        body["message"],
-        "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2030 das 14:00 às 15:00."
-    );
+    let answer = json_of(app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T14:30:00-03:00", "version": 2 })).await).await;
+    assert_error(&answer, StatusCode::CONFLICT, "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2030 das 14:00 às 15:00.");
     // Unchanged times never clash with themselves; another staff member is free.
     let (status, _) = json_of(app.put(&path, &f.token, json!({ "notes": "Trazer foto", "version": 2 })).await).await;
     assert_eq!(status, StatusCode::OK);
@@ -247,9 +236,8 @@ async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) 
     assert_eq!(body["data"]["staffName"], "Rui Alves");
 
     // Stale version.
-    let (status, body) = json_of(app.put(&path, &f.token, json!({ "service": "Outro", "version": 3 })).await).await;
-    assert_eq!(status, StatusCode::CONFLICT);
-    assert_eq!(body["message"], "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.");
+    let answer = json_of(app.put(&path, &f.token, json!({ "service": "Outro", "version": 3 })).await).await;
+    assert_error(&answer, StatusCode::CONFLICT, "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.");
 
     // A cancelled appointment frees its slot.
     let (status, _) = json_of(
@@ -263,9 +251,8 @@ async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) 
     // Delete: 204, then 404; history keeps the deletion.
     let response = app.delete(&path, &f.token).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    let (status, body) = json_of(app.get(&path, &f.token).await).await;
-    assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(body["message"], "Agendamento não encontrado.");
+    let answer = json_of(app.get(&path, &f.token).await).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "Agendamento não encontrado.");
     let (_, body) = json_of(app.get(&format!("{path}/history"), &f.token).await).await;
     assert_eq!(body["data"][0]["action"], "delete");
     assert_eq!(body["data"][0]["changes"]["service"], json!({ "old": "Barba", "new": null }));
@@ -426,8 +413,7 @@ async fn dashboard_sums_revenue_on_both_databases(backend: Backend) {
 
     let (status, body) = json_of(app.get("/api/dashboard", &f.token).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["data"]["revenueMonthCents"], if same_month { 250075 } else { 0 });
-    assert_eq!(body["data"]["clientsTotal"], 2);
+    assert_fields(&body["data"], json!({ "revenueMonthCents": if same_month { 250075 } else { 0 }, "clientsTotal": 2 }));
     assert_eq!(body["data"]["upcoming"][0]["service"], "Futuro");
 }
 both!(dashboard_sums_revenue_on_both_databases);
