@@ -59,6 +59,7 @@ mod m20261121_000003_create_appointments;
 mod m20261121_000004_create_audit_log;
 mod m20261121_000005_create_revoked_tokens;
 mod m20261122_000006_users_search_text;
+mod m20261123_000007_list_indexes;
 
 pub struct Migrator;
 
@@ -72,6 +73,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000004_create_audit_log::Migration),
             Box::new(m20261121_000005_create_revoked_tokens::Migration),
             Box::new(m20261122_000006_users_search_text::Migration),
+            Box::new(m20261123_000007_list_indexes::Migration),
         ]
     }
 }

@@ -16,7 +16,7 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, SubsecRound, TimeZone
 use chrono_tz::Tz;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait,
     QueryFilter, QueryOrder, Select, Set, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
@@ -24,7 +24,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::validation::{patched, present, push, reject_unknown};
-use crate::services::list::{ListParams, ListQuery, SortKey, Sorting};
+use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
 use crate::services::{Page, STALE, audit, csv, required_version};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
@@ -90,6 +90,8 @@ pub struct AppointmentQuery {
     pub client_id: Option<i32>,
     /// Até 3 chaves separadas por vírgula, `-` para decrescente: startsAt (padrão), endsAt, createdAt, updatedAt, status, priceCents, service, id.
     pub sort: Option<String>,
+    /// `meta.next_cursor` da página anterior (paginação por cursor; `page` só é repetido em `meta`).
+    pub cursor: Option<String>,
 }
 
 /// Body of POST and PUT. Times are RFC 3339 (any offset) or local wall-clock times in the business zone. Give `endsAt`
@@ -201,7 +203,7 @@ const SORTING: Sorting<appointment::Column> = Sorting {
 /// The filtered query of a list or an export, and its checked page and order.
 fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<(Select<appointment::Entity>, ListParams<appointment::Column>)> {
     let mut errors = FieldErrors::new();
-    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref() };
+    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref(), cursor: query.cursor.as_deref() };
     let params = list.check(&SORTING, &mut errors);
     let mut select = appointment::Entity::find();
     if let Some(text) = query.from.as_deref().filter(|t| !t.trim().is_empty()) {
@@ -239,6 +241,12 @@ fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<(Select<appointment::Ent
         Some(params) if errors.is_empty() => Ok((select, params)),
         _ => Err(AppError::invalid(errors)),
     }
+}
+
+/// The statements one page of the list runs (the plan tests explain them).
+pub fn list_statements(backend: DbBackend, query: &AppointmentQuery, tz: Tz) -> Result<ListStatements> {
+    let (select, params) = filtered(query, tz)?;
+    params.statements(backend, select)
 }
 
 pub async fn list(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Page<AppointmentView>> {

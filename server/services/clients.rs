@@ -6,7 +6,7 @@
 use chrono::{NaiveDate, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Select, Set, SqlErr, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ use crate::services::validation::{
     digits, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, patched, patched_parse, present, push,
     reject_unknown,
 };
-use crate::services::list::{ListParams, ListQuery, SortKey, Sorting, like_pattern};
+use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
 use crate::services::{Page, STALE, audit, csv, required_version};
 use crate::time::to_local_rfc3339;
 use entities::{appointment, client};
@@ -92,6 +92,8 @@ pub struct ClientQuery {
     pub q: Option<String>,
     /// Até 3 chaves separadas por vírgula, `-` para decrescente: name (padrão), email, birthDate, createdAt, updatedAt, id.
     pub sort: Option<String>,
+    /// `meta.next_cursor` da página anterior (paginação por cursor; `page` só é repetido em `meta`).
+    pub cursor: Option<String>,
     /// `true`: só arquivados; padrão: só ativos.
     pub archived: Option<bool>,
 }
@@ -171,13 +173,19 @@ const SORTING: Sorting<client::Column> = Sorting {
 
 /// The filtered query of a list or an export, and its checked page and order.
 fn filtered(query: &ClientQuery) -> Result<(Select<client::Entity>, ListParams<client::Column>)> {
-    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref() };
+    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref(), cursor: query.cursor.as_deref() };
     let params = list.resolve(&SORTING)?;
     let mut select = client::Entity::find().filter(client::Column::Archived.eq(query.archived.unwrap_or(false)));
     for term in search_terms(query.q.as_deref().unwrap_or("")) {
         select = select.filter(client::Column::SearchText.like(like_pattern(&term)));
     }
     Ok((select, params))
+}
+
+/// The statements one page of the list runs (the plan tests explain them).
+pub fn list_statements(backend: DbBackend, query: &ClientQuery) -> Result<ListStatements> {
+    let (select, params) = filtered(query)?;
+    params.statements(backend, select)
 }
 
 pub async fn list(db: &DatabaseConnection, query: &ClientQuery, tz: chrono_tz::Tz) -> Result<Page<ClientView>> {

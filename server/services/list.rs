@@ -18,8 +18,11 @@
 //! Every message is collected in one `FieldErrors`, so a request with a bad
 //! page and a bad filter hears about both at once.
 
-use sea_orm::sea_query::LikeExpr;
-use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, Order, PaginatorTrait, QueryOrder, Select};
+use sea_orm::sea_query::{Expr, LikeExpr};
+use sea_orm::{
+    Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, ModelTrait, Order,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Statement, Value,
+};
 use serde::Serialize;
 
 use crate::error::{AppError, FieldErrors, Result};
@@ -66,6 +69,21 @@ impl<C: Copy> Sorting<C> {
     /// The columns and directions of `sort` (the default when absent or
     /// blank), or the Portuguese message of the first problem.
     pub fn parse(&self, sort: Option<&str>) -> std::result::Result<Vec<(C, Order)>, String> {
+        Ok(self.parse_keys(sort)?.into_iter().map(|(key, order)| (key.column, order)).collect())
+    }
+
+    /// The sort as its canonical text (`name,-createdAt`) and its columns.
+    fn parse_text(&self, sort: Option<&str>) -> std::result::Result<(String, Vec<(C, Order)>), String> {
+        let keys = self.parse_keys(sort)?;
+        let text = keys
+            .iter()
+            .map(|(key, order)| if *order == Order::Desc { format!("-{}", key.name) } else { key.name.to_string() })
+            .collect::<Vec<_>>()
+            .join(",");
+        Ok((text, keys.into_iter().map(|(key, order)| (key.column, order)).collect()))
+    }
+
+    fn parse_keys(&self, sort: Option<&str>) -> std::result::Result<Vec<(&SortKey<C>, Order)>, String> {
         let text = sort.map(str::trim).filter(|s| !s.is_empty()).unwrap_or(self.default);
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         if parts.len() > MAX_SORT_KEYS {
@@ -88,32 +106,38 @@ impl<C: Copy> Sorting<C> {
                 return Err(format!("Ordenação repetida: {}. Use cada chave uma vez só.", key.name));
             }
             seen.push(key.name);
-            order.push((key.column, direction));
+            order.push((key, direction));
         }
         Ok(order)
     }
 }
 
-/// `page`, `per_page` and `sort` as a list query received them.
+/// `page`, `per_page`, `sort` and `cursor` as a list query received them.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ListQuery<'a> {
     pub page: Option<u64>,
     pub per_page: Option<u64>,
     pub sort: Option<&'a str>,
+    pub cursor: Option<&'a str>,
 }
 
-/// A checked list query: which page, how big, in which order.
+/// A checked list query: which page, how big, in which order, and where the
+/// previous page ended (a keyset cursor, when the caller has one).
 #[derive(Debug, Clone)]
 pub struct ListParams<C> {
     pub page: u64,
     pub per_page: u64,
     pub order: Vec<(C, Order)>,
     id: C,
+    /// The sort values and the id of the last row of the previous page.
+    cursor: Option<Vec<Value>>,
+    /// The sort as text (`name,-createdAt`): a cursor is only valid for it.
+    sort_text: String,
 }
 
 impl ListQuery<'_> {
-    /// Checks page, per_page and sort against `sorting`; problems go to
-    /// `errors` (under `page`, `per_page`, `sort`) and give `None`.
+    /// Checks page, per_page, sort and cursor against `sorting`; problems go
+    /// to `errors` (under `page`, `per_page`, `sort`, `cursor`) and give `None`.
     pub fn check<C: Copy>(&self, sorting: &Sorting<C>, errors: &mut FieldErrors) -> Option<ListParams<C>> {
         let page = self.page.unwrap_or(1);
         let per_page = self.per_page.unwrap_or(DEFAULT_PER_PAGE);
@@ -123,17 +147,29 @@ impl ListQuery<'_> {
         if !(1..=MAX_PER_PAGE).contains(&per_page) {
             push(errors, "per_page", format!("Itens por página: de 1 a {MAX_PER_PAGE}."));
         }
-        let order = match sorting.parse(self.sort) {
-            Ok(order) => Some(order),
+        let (sort_text, order) = match sorting.parse_text(self.sort) {
+            // The column type names the resource: a cursor of one list is
+            // refused by another.
+            Ok((text, order)) => (format!("{}:{text}", std::any::type_name::<C>()), Some(order)),
             Err(message) => {
                 push(errors, "sort", message);
-                None
+                (String::new(), None)
             }
+        };
+        let cursor = match (self.cursor.map(str::trim).filter(|c| !c.is_empty()), &order) {
+            (Some(text), Some(order)) => match cursor::decode(text, &sort_text, order.len() + 1) {
+                Some(values) => Some(values),
+                None => {
+                    push(errors, "cursor", "Cursor inválido para esta lista e ordenação: volte à primeira página.");
+                    None
+                }
+            },
+            _ => None,
         };
         if !errors.is_empty() {
             return None;
         }
-        Some(ListParams { page, per_page, order: order?, id: sorting.id })
+        Some(ListParams { page, per_page, order: order?, id: sorting.id, cursor, sort_text })
     }
 
     /// `check` for a query without other filters: a 422 on any problem.
@@ -143,31 +179,269 @@ impl ListQuery<'_> {
     }
 }
 
+/// Up to this many rows a list's total is counted exactly (the count stops
+/// there); beyond it the total is an estimate and `meta.total_estimated`
+/// says so. Counting a million rows would cost what a million rows cost.
+pub const EXACT_TOTAL_LIMIT: u64 = 10_000;
+
+/// The statements one page of a list runs: the count (stopped after
+/// [`EXACT_TOTAL_LIMIT`] + 1 rows) and the page's ids in order (one more
+/// than asked, to know whether a next page exists); the rows themselves are
+/// then read by primary key. The plan tests explain these.
+#[derive(Debug, Clone)]
+pub struct ListStatements {
+    pub count: Statement,
+    pub page: Statement,
+}
+
 impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
-    /// `select` in this order, the id last.
+    /// `select` in this order; the id breaks ties in the direction of the
+    /// last key, so one index (…, key, id) read forwards or backwards serves
+    /// both directions.
     pub fn order<E: EntityTrait<Column = C>>(&self, select: Select<E>) -> Select<E> {
         let ordered = self.order.iter().fold(select, |select, (column, order)| select.order_by(*column, order.clone()));
-        ordered.order_by_asc(self.id)
+        ordered.order_by(self.id, self.id_order())
+    }
+
+    fn id_order(&self) -> Order {
+        self.order.last().map(|(_, order)| order.clone()).unwrap_or(Order::Asc)
+    }
+
+    /// The keys of the order with the id last, as a cursor holds them.
+    fn keys(&self) -> Vec<(C, Order)> {
+        let mut keys = self.order.clone();
+        keys.push((self.id, self.id_order()));
+        keys
+    }
+
+    /// The rows after the cursor's position, in this order (keyset paging).
+    fn after(&self, backend: DbBackend, values: &[Value]) -> Condition {
+        use sea_orm::sea_query::ExprTrait;
+        let keys = self.keys();
+        // NULLs sort first on SQLite and last on PostgreSQL (each database's
+        // own order, which a plain index serves in both directions).
+        let nulls_first = |order: &Order| matches!((backend, order), (DbBackend::Sqlite, Order::Asc) | (DbBackend::Postgres, Order::Desc));
+        let col = |c: &C| Expr::col(c.as_column_ref());
+        let same_direction = keys.iter().all(|(_, o)| *o == keys[0].1);
+        let nulls_before = keys.iter().zip(values).all(|((c, o), v)| !is_null(v) && (!c.def().is_null() || nulls_first(o)));
+        if same_direction && nulls_before {
+            // A row value: one index range on both databases.
+            let left = Expr::tuple(keys.iter().map(|(c, _)| col(c)));
+            let right = Expr::tuple(values.iter().cloned().map(Expr::val));
+            return Condition::all().add(if keys[0].1 == Order::Asc { left.gt(right) } else { left.lt(right) });
+        }
+        // Mixed directions or NULLs: the expanded form, key by key.
+        let mut any = Condition::any();
+        for i in 0..keys.len() {
+            let mut all = Condition::all();
+            for ((c, _), v) in keys[..i].iter().zip(values) {
+                all = all.add(if is_null(v) { col(c).is_null() } else { col(c).eq(v.clone()) });
+            }
+            let (c, o) = &keys[i];
+            let v = &values[i];
+            let later = match (is_null(v), nulls_first(o)) {
+                (true, true) => Condition::all().add(col(c).is_not_null()),
+                (true, false) => Condition::all().add(Expr::val(1).eq(0)),
+                (false, first) => {
+                    let beyond = if *o == Order::Asc { col(c).gt(v.clone()) } else { col(c).lt(v.clone()) };
+                    if first || !c.def().is_null() { Condition::all().add(beyond) } else { Condition::any().add(beyond).add(col(c).is_null()) }
+                }
+            };
+            any = any.add(all.add(later));
+        }
+        any
+    }
+
+    /// The count and page statements of `select` (see [`ListStatements`]).
+    pub fn statements<E: EntityTrait<Column = C>>(&self, backend: DbBackend, select: Select<E>) -> Result<ListStatements> {
+        let capped = select.clone().select_only().column(self.id).limit(EXACT_TOTAL_LIMIT + 1).build(backend);
+        let count = Statement {
+            sql: format!("SELECT COUNT(*) AS n FROM ({}) AS capped", capped.sql),
+            values: capped.values,
+            db_backend: backend,
+        };
+        // Only the ids, in order: read from the sort's index alone, however
+        // deep the offset; the rows are then fetched by id.
+        let ids = self.order(select).select_only().column(self.id).limit(self.per_page + 1);
+        let ids = match &self.cursor {
+            Some(values) => ids.filter(self.after(backend, values)),
+            None => {
+                let offset = (self.page - 1)
+                    .checked_mul(self.per_page)
+                    .ok_or_else(|| AppError::field("page", "A página deve estar entre 1 e 1.000.000."))?;
+                ids.offset(offset)
+            }
+        };
+        Ok(ListStatements { count, page: ids.build(backend) })
     }
 
     /// One page of `select`, ordered, with its meta.
     pub async fn fetch<E, M>(&self, db: &impl ConnectionTrait, select: Select<E>) -> Result<Page<M>>
     where
         E: EntityTrait<Column = C, Model = M>,
-        M: FromQueryResult + Sized + Send + Sync + 'static,
+        M: ModelTrait<Entity = E> + FromQueryResult + Sized + Send + Sync + 'static,
     {
-        let total = select.clone().count(db).await?;
-        let select = self.order(select);
-        let offset = (self.page - 1)
-            .checked_mul(self.per_page)
-            .ok_or_else(|| AppError::field("page", "A página deve estar entre 1 e 1.000.000."))?;
-        let data = if offset >= total {
+        let backend = db.get_database_backend();
+        let statements = self.statements(backend, select.clone())?;
+        let counted: i64 = match db.query_one_raw(statements.count).await? {
+            Some(row) => row.try_get("", "n")?,
+            None => 0,
+        };
+        let counted = counted.max(0) as u64;
+        let (total, estimated) = if counted > EXACT_TOTAL_LIMIT {
+            (estimate(db, select).await?.max(counted), true)
+        } else {
+            (counted, false)
+        };
+        let past_the_end = self.cursor.is_none() && !estimated && (self.page - 1).saturating_mul(self.per_page) >= total;
+        let mut ids: Vec<i64> = Vec::new();
+        if !past_the_end {
+            for row in db.query_all_raw(statements.page).await? {
+                ids.push(row.try_get_by_index::<i32>(0).map(i64::from)?);
+            }
+        }
+        let more = ids.len() as u64 > self.per_page;
+        ids.truncate(self.per_page as usize);
+        let mut data = if ids.is_empty() {
             Vec::new()
         } else {
-            use sea_orm::QuerySelect;
-            select.offset(offset).limit(self.per_page).all(db).await?
+            E::find().filter(sea_orm::ColumnTrait::is_in(&self.id, ids.clone())).all(db).await?
         };
-        Ok(Page { data, meta: Meta::new(self.page, self.per_page, total) })
+        let position = |model: &M| match model.get(self.id) {
+            Value::Int(Some(id)) => ids.iter().position(|i| *i == i64::from(id)),
+            Value::BigInt(Some(id)) => ids.iter().position(|i| *i == id),
+            _ => None,
+        };
+        data.sort_by_key(|model| position(model));
+        let next_cursor = data.last().filter(|_| more).map(|last| {
+            let values: Vec<Value> = self.keys().iter().map(|(c, _)| last.get(*c)).collect();
+            cursor::encode(&self.sort_text, &values)
+        });
+        let mut meta = Meta::new(self.page, self.per_page, total);
+        meta.next_cursor = next_cursor;
+        meta.total_estimated = estimated;
+        Ok(Page { data, meta })
+    }
+}
+
+fn is_null(value: &Value) -> bool {
+    matches!(
+        value,
+        Value::String(None) | Value::Int(None) | Value::BigInt(None) | Value::Bool(None) | Value::ChronoDate(None) | Value::ChronoDateTimeUtc(None)
+    )
+}
+
+/// How many rows `select` gives, estimated without reading them all: on
+/// PostgreSQL the planner's estimate; on SQLite (which has none) the share
+/// of matching rows in eight spread samples of ids, times the id range.
+async fn estimate<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>) -> Result<u64> {
+    let backend = db.get_database_backend();
+    let query = select.build(backend);
+    if backend == DbBackend::Postgres {
+        let explain = Statement { sql: format!("EXPLAIN (FORMAT JSON) {}", query.sql), values: query.values, db_backend: backend };
+        let plan: Option<serde_json::Value> = match db.query_one_raw(explain).await? {
+            Some(row) => Some(row.try_get("", "QUERY PLAN")?),
+            None => None,
+        };
+        let rows = plan.as_ref().and_then(|p| p[0]["Plan"]["Plan Rows"].as_f64()).unwrap_or(0.0);
+        return Ok(rows.max(0.0) as u64);
+    }
+    let table = E::default().table_name().to_string();
+    let bounds = Statement::from_string(backend, format!("SELECT MIN(rowid) AS lo, MAX(rowid) AS hi FROM \"{table}\""));
+    let (lo, hi): (i64, i64) = match db.query_one_raw(bounds).await? {
+        Some(row) => (row.try_get::<Option<i64>>("", "lo")?.unwrap_or(0), row.try_get::<Option<i64>>("", "hi")?.unwrap_or(0)),
+        None => (0, 0),
+    };
+    const SAMPLES: i64 = 8;
+    const WIDTH: i64 = 256;
+    let span = hi - lo + 1;
+    if span <= SAMPLES * WIDTH {
+        return Ok(0);
+    }
+    let step = span / SAMPLES;
+    let windows: Vec<String> = (0..SAMPLES)
+        .map(|i| {
+            let from = lo + i * step;
+            format!("rowid BETWEEN {from} AND {}", from + WIDTH - 1)
+        })
+        .collect();
+    // The sample shadows the table under its own name, so the list's
+    // filters (written against the table) apply to the sampled rows only.
+    let sample = Statement {
+        sql: format!(
+            "WITH \"{table}\" AS MATERIALIZED (SELECT * FROM main.\"{table}\" WHERE {}) SELECT COUNT(*) AS n FROM ({}) AS s",
+            windows.join(" OR "),
+            query.sql
+        ),
+        values: query.values,
+        db_backend: backend,
+    };
+    let hits: i64 = match db.query_one_raw(sample).await? {
+        Some(row) => row.try_get("", "n")?,
+        None => 0,
+    };
+    Ok((hits.max(0) as u64).saturating_mul(span as u64) / (SAMPLES * WIDTH) as u64)
+}
+
+/// The keyset cursor: the sort it belongs to and the last row's sort
+/// values and id, as hexadecimal JSON (opaque to clients, safe in a URL).
+mod cursor {
+    use chrono::{DateTime, NaiveDate, Utc};
+    use sea_orm::Value;
+    use serde_json::{Value as Json, json};
+
+    fn to_json(value: &Value) -> Json {
+        match value {
+            Value::String(Some(s)) => json!({ "s": s }),
+            Value::Int(Some(n)) => json!({ "i": n }),
+            Value::BigInt(Some(n)) => json!({ "i": n }),
+            Value::Bool(Some(b)) => json!({ "b": b }),
+            Value::ChronoDate(Some(d)) => json!({ "d": d.to_string() }),
+            Value::ChronoDateTimeUtc(Some(t)) => json!({ "t": t.to_rfc3339_opts(chrono::SecondsFormat::Nanos, true) }),
+            Value::String(None) => json!({ "s": null }),
+            Value::Int(None) | Value::BigInt(None) => json!({ "i": null }),
+            Value::Bool(None) => json!({ "b": null }),
+            Value::ChronoDate(None) => json!({ "d": null }),
+            Value::ChronoDateTimeUtc(None) => json!({ "t": null }),
+            _ => Json::Null,
+        }
+    }
+
+    fn from_json(value: &Json) -> Option<Value> {
+        let (tag, inner) = value.as_object()?.iter().next()?;
+        Some(match (tag.as_str(), inner) {
+            ("s", Json::Null) => Value::String(None),
+            ("s", Json::String(s)) => Value::String(Some(s.clone())),
+            ("i", Json::Null) => Value::BigInt(None),
+            ("i", n) => Value::BigInt(Some(n.as_i64()?)),
+            ("b", Json::Null) => Value::Bool(None),
+            ("b", b) => Value::Bool(Some(b.as_bool()?)),
+            ("d", Json::Null) => Value::ChronoDate(None),
+            ("d", d) => Value::ChronoDate(Some(NaiveDate::parse_from_str(d.as_str()?, "%Y-%m-%d").ok()?)),
+            ("t", Json::Null) => Value::ChronoDateTimeUtc(None),
+            ("t", t) => Value::ChronoDateTimeUtc(Some(DateTime::parse_from_rfc3339(t.as_str()?).ok()?.with_timezone(&Utc))),
+            _ => return None,
+        })
+    }
+
+    pub fn encode(sort: &str, values: &[Value]) -> String {
+        let text = json!({ "sort": sort, "after": values.iter().map(to_json).collect::<Vec<_>>() }).to_string();
+        text.bytes().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The values of a cursor made for `sort` with `len` values, or `None`.
+    pub fn decode(text: &str, sort: &str, len: usize) -> Option<Vec<Value>> {
+        if text.len() % 2 != 0 || text.len() > 4096 {
+            return None;
+        }
+        let bytes: Option<Vec<u8>> =
+            (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect();
+        let json: Json = serde_json::from_slice(&bytes?).ok()?;
+        if json["sort"].as_str()? != sort {
+            return None;
+        }
+        let values: Option<Vec<Value>> = json["after"].as_array()?.iter().map(from_json).collect();
+        values.filter(|v| v.len() == len)
     }
 }
 
@@ -182,13 +456,28 @@ pub fn like_pattern(term: &str) -> LikeExpr {
 pub struct Meta {
     pub page: u64,
     pub per_page: u64,
+    /// Exact up to 10.000; beyond that an estimate (then `total_estimated`).
     pub total: u64,
     pub last_page: u64,
+    /// The next page's position (keyset paging): pass it as `cursor` with
+    /// the same filters and sort. Absent on the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_cursor: Option<String>,
+    /// `total` (and so `last_page`) is an estimate: the list is large.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub total_estimated: bool,
 }
 
 impl Meta {
     pub fn new(page: u64, per_page: u64, total: u64) -> Meta {
-        Meta { page, per_page, total, last_page: total.div_ceil(per_page.max(1)).max(1) }
+        Meta {
+            page,
+            per_page,
+            total,
+            last_page: total.div_ceil(per_page.max(1)).max(1),
+            next_cursor: None,
+            total_estimated: false,
+        }
     }
 }
 
@@ -258,7 +547,7 @@ mod tests {
     fn pages_are_bounded() {
         let check = |page, per_page| {
             let mut errors = FieldErrors::new();
-            let params = ListQuery { page, per_page, sort: None }.check(&SORTING, &mut errors);
+            let params = ListQuery { page, per_page, sort: None, cursor: None }.check(&SORTING, &mut errors);
             (params.map(|p| (p.page, p.per_page)), errors)
         };
         assert_eq!(check(None, None).0, Some((1, DEFAULT_PER_PAGE)));

@@ -2,13 +2,13 @@
 //! management by admins (list, edit, deactivate) and one's own profile.
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, Select, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::auth::{hash_password, verify_password};
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::list::{ListQuery, SortKey, Sorting, like_pattern};
+use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
 use crate::services::validation::{normalize_text, push};
 use crate::services::{Page, audit};
 use entities::user::{self, Role};
@@ -136,6 +136,8 @@ pub struct UserQuery {
     pub q: Option<String>,
     /// Até 3 chaves separadas por vírgula, `-` para decrescente: name (padrão, sem diferenciar acentos), email, role, active, createdAt.
     pub sort: Option<String>,
+    /// `meta.next_cursor` da página anterior (paginação por cursor; `page` só é repetido em `meta`).
+    pub cursor: Option<String>,
     /// `admin` ou `staff`.
     pub role: Option<String>,
     /// `true` ou `false`.
@@ -162,10 +164,10 @@ pub fn search_text(name: &str, email: &str) -> String {
     format!("{} {}", normalize_text(name), email.to_lowercase())
 }
 
-/// Lists users, filtered, sorted and paged in the database.
-pub async fn list(db: &DatabaseConnection, query: &UserQuery, tz: chrono_tz::Tz) -> Result<Page<UserView>> {
+/// The filtered query of the list, and its checked page and order.
+fn filtered(query: &UserQuery) -> Result<(Select<user::Entity>, ListParams<user::Column>)> {
     let mut errors = FieldErrors::new();
-    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref() };
+    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref(), cursor: query.cursor.as_deref() };
     let params = list.check(&SORTING, &mut errors);
     let mut select = user::Entity::find();
     if let Some(role) = query.role.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
@@ -181,10 +183,21 @@ pub async fn list(db: &DatabaseConnection, query: &UserQuery, tz: chrono_tz::Tz)
     for term in query.q.as_deref().unwrap_or("").split_whitespace().map(normalize_text).filter(|t| !t.is_empty()) {
         select = select.filter(user::Column::SearchText.like(like_pattern(&term)));
     }
-    let params = match params {
-        Some(params) if errors.is_empty() => params,
-        _ => return Err(AppError::invalid(errors)),
-    };
+    match params {
+        Some(params) if errors.is_empty() => Ok((select, params)),
+        _ => Err(AppError::invalid(errors)),
+    }
+}
+
+/// The statements one page of the list runs (the plan tests explain them).
+pub fn list_statements(backend: DbBackend, query: &UserQuery) -> Result<ListStatements> {
+    let (select, params) = filtered(query)?;
+    params.statements(backend, select)
+}
+
+/// Lists users, filtered, sorted and paged in the database.
+pub async fn list(db: &DatabaseConnection, query: &UserQuery, tz: chrono_tz::Tz) -> Result<Page<UserView>> {
+    let (select, params) = filtered(query)?;
     Ok(params.fetch(db, select).await?.map(|u| UserView::new(&u, tz)))
 }
 

@@ -321,9 +321,14 @@ async fn list_filters_sort_and_pages(backend: Backend) {
     assert_eq!(ids(&body), vec![next_day, late, early]);
     let (_, body) = get("?client_id=0").await;
     assert_eq!(ids(&body), Vec::<i64>::new());
-    let (_, body) = get("?sort=-starts_at&per_page=2&page=1").await;
+    let (_, mut body) = get("?sort=-starts_at&per_page=2&page=1").await;
     assert_eq!(ids(&body), vec![next_day, late]);
+    let cursor = body["meta"].as_object_mut().unwrap().remove("next_cursor");
+    assert!(cursor.as_ref().is_some_and(Value::is_string), "{body}");
     assert_eq!(body["meta"], json!({ "page": 1, "per_page": 2, "total": 3, "last_page": 2 }));
+    let next = format!("/api/appointments?sort=-starts_at&per_page=2&page=2&cursor={}", cursor.unwrap().as_str().unwrap());
+    let (_, body) = json_of(app.get(&next, &f.token).await).await;
+    assert_eq!(ids(&body), vec![early]);
 
     let staff_query = format!("/api/appointments?staff_id={}&client_id={}", f.staff, f.maria);
     let (_, body) = json_of(app.get(&staff_query, &f.token).await).await;

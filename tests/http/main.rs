@@ -9,6 +9,7 @@ mod appointments;
 mod auth;
 mod clients;
 mod double_booking;
+mod lists;
 mod openapi;
 mod pages;
 mod reports;

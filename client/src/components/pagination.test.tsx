@@ -18,4 +18,10 @@ describe('pagination', () => {
     expect(many).toContain('1.234 clientes · página 2 de 124');
     expect(renderToStaticMarkup(<Pagination meta={null} onPageChange={() => {}} />)).toBe('');
   });
+
+  it('says when the total is an estimate', () => {
+    const meta = { page: 3, per_page: 10, total: 123456, last_page: 12346, total_estimated: true, next_cursor: 'abc' };
+    const text = renderToStaticMarkup(<Pagination meta={meta} onPageChange={() => {}} noun={['cliente', 'clientes']} />);
+    expect(text).toContain('cerca de 123.456 clientes · página 3 de cerca de 12.346');
+  });
 });

@@ -3,7 +3,8 @@ import { formatNumber } from '../lib/format';
 
 export interface PaginationProps {
   meta: Meta | null;
-  onPageChange: (page: number) => void;
+  /** `cursor`: where the current page ends, given for the next page (keyset paging: a deep page costs what the first does). */
+  onPageChange: (page: number, cursor?: string) => void;
   disabled?: boolean;
   /** Noun for the total, singular and plural, e.g. ['cliente', 'clientes']. */
   noun?: readonly [string, string];
@@ -27,12 +28,17 @@ export function Pagination({ meta, onPageChange, disabled = false, noun = ['regi
   const last = Math.max(1, meta.last_page);
   const page = Math.min(Math.max(1, meta.page), last);
   const go = (p: number) => {
-    if (!disabled && p >= 1 && p <= last && p !== page) onPageChange(p);
+    if (disabled || p < 1 || p === page) return;
+    if (p === page + 1 && meta.next_cursor) onPageChange(p, meta.next_cursor);
+    else if (p <= last) onPageChange(p);
   };
+  // Past 10.000 the server estimates the total (meta.total_estimated).
+  const about = meta.total_estimated ? 'cerca de ' : '';
+  const hasNext = meta.next_cursor ? true : page < last;
   return (
     <nav className="d-flex align-items-center justify-content-between flex-wrap gap-2" aria-label="Paginação">
       <span className="text-muted small">
-        {formatNumber(meta.total)} {meta.total === 1 ? noun[0] : noun[1]} · página {page} de {last}
+        {`${about}${formatNumber(meta.total)} ${meta.total === 1 ? noun[0] : noun[1]} · página ${page} de ${about}${formatNumber(last)}`}
       </span>
       <ul className="pagination pagination-sm mb-0">
         <li className={`page-item${page <= 1 || disabled ? ' disabled' : ''}`}>
@@ -59,7 +65,7 @@ export function Pagination({ meta, onPageChange, disabled = false, noun = ['regi
             </li>
           ),
         )}
-        <li className={`page-item${page >= last || disabled ? ' disabled' : ''}`}>
+        <li className={`page-item${!hasNext || disabled ? ' disabled' : ''}`}>
           <button type="button" className="page-link" onClick={() => go(page + 1)} aria-label="Próxima página">
             Próxima ›
           </button>

@@ -20,11 +20,13 @@ export default function AppointmentsPage() {
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const page = pageParam(query.get('page'));
+  // Set by the pager's "next": the server continues after the previous page's last row.
+  const cursor = query.get('cursor') ?? undefined;
   const requested = query.get('status');
   const status = requested && requested in STATUS_LABELS ? requested : '';
   const { list, meta, loading, error } = useAppSelector(selectAppointments);
 
-  const load = useListLoader('appointments', fetchAppointments, { page, status: status || undefined });
+  const load = useListLoader('appointments', fetchAppointments, { page, cursor, status: status || undefined });
 
   const [busyId, setBusyId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
@@ -138,7 +140,12 @@ export default function AppointmentsPage() {
         }
         error={error}
         onRetry={() => void load()}
-        pagination={{ meta, noun: ['agendamento', 'agendamentos'], disabled: loading, onPageChange: (p) => navigate(`/appointments${buildQuery({ page: p, status })}`) }}
+        pagination={{
+          meta,
+          noun: ['agendamento', 'agendamentos'],
+          disabled: loading,
+          onPageChange: (p, next) => navigate(`/appointments${buildQuery({ page: p, status, cursor: next })}`),
+        }}
       >
         <AppointmentsTable rows={list} loading={loading} empty="Nenhum agendamento encontrado." actions={actions} />
       </ListCard>

@@ -25,12 +25,14 @@ export default function ClientsPage() {
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const page = pageParam(query.get('page'));
+  // Set by the pager's "next": the server continues after the previous page's last row.
+  const cursor = query.get('cursor') ?? undefined;
   const q = query.get('q') ?? '';
   const { list, meta, loading, error } = useAppSelector(selectClients);
   // null: no form; 'new': creating; a client: editing it.
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
 
-  const load = useListLoader('clients', fetchClients, { page, q: q || undefined });
+  const load = useListLoader('clients', fetchClients, { page, cursor, q: q || undefined });
 
   const onSaved = (saved: Client) => {
     toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
@@ -99,7 +101,12 @@ export default function ClientsPage() {
         }
         error={error}
         onRetry={() => void load()}
-        pagination={{ meta, noun: ['cliente', 'clientes'], disabled: loading, onPageChange: (p) => navigate(`/clients${buildQuery({ page: p, q })}`) }}
+        pagination={{
+          meta,
+          noun: ['cliente', 'clientes'],
+          disabled: loading,
+          onPageChange: (p, next) => navigate(`/clients${buildQuery({ page: p, q, cursor: next })}`),
+        }}
       >
         <DataTable
           columns={columns}
