@@ -60,6 +60,7 @@ mod m20261121_000004_create_audit_log;
 mod m20261121_000005_create_revoked_tokens;
 mod m20261122_000006_users_search_text;
 mod m20261123_000007_list_indexes;
+mod m20261123_000008_client_search_index;
 
 pub struct Migrator;
 
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000005_create_revoked_tokens::Migration),
             Box::new(m20261122_000006_users_search_text::Migration),
             Box::new(m20261123_000007_list_indexes::Migration),
+            Box::new(m20261123_000008_client_search_index::Migration),
         ]
     }
 }
