@@ -14,7 +14,7 @@ use crate::config::{Config, SsrMode};
 use crate::error::{api_method_not_allowed, api_not_found};
 use crate::middleware::Limits;
 use crate::state::AppState;
-use crate::{db, middleware, pages, routes, services};
+use crate::{db, health, middleware, pages, routes, services};
 
 /// Largest JSON body the API reads.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -32,6 +32,8 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", api)
         .merge(assets)
         .route("/", get(pages::root))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
         .route("/login", get(pages::page).post(pages::login_form))
         // Pages compress themselves, flushing the head early.
         .fallback(get(pages::page))
@@ -74,54 +76,119 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let addr = config.addr;
+    let limits = ServeLimits { max_connections: config.max_connections, ..ServeLimits::default() };
     let state = build_state(config).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("Expediente em http://{}", listener.local_addr()?);
-    serve_until(listener, router(state), shutdown_signal(), SHUTDOWN_GRACE).await?;
+    serve_until(listener, router(state), shutdown_signal(), limits).await?;
     Ok(())
 }
 
 /// Longest a graceful shutdown waits for open requests and connections.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+/// Longest a client may take to send a request's headers, counted from the
+/// moment the connection is ready for the next request (so an idle
+/// keep-alive connection is closed after this long too).
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Connections open at once; past that, new ones wait in the listen queue.
+pub const MAX_CONNECTIONS: usize = 1024;
+
+/// The limits of the connection layer (the request layer's are in
+/// `middleware::Limits`).
+#[derive(Debug, Clone, Copy)]
+pub struct ServeLimits {
+    pub header_read_timeout: Duration,
+    pub max_connections: usize,
+    pub shutdown_grace: Duration,
+}
+
+impl Default for ServeLimits {
+    fn default() -> ServeLimits {
+        ServeLimits { header_read_timeout: HEADER_READ_TIMEOUT, max_connections: MAX_CONNECTIONS, shutdown_grace: SHUTDOWN_GRACE }
+    }
+}
 
 /// Serves `app` until `signal`, then stops accepting, lets the requests in
 /// flight finish, and closes whatever is still open (an idle keep-alive or a
-/// half-sent request) after `grace`. Accepted connections get TCP_NODELAY:
-/// small responses leave at once instead of waiting for Nagle's timer.
+/// half-sent request) after `limits.shutdown_grace`. At most
+/// `limits.max_connections` connections are served at once; a client that
+/// does not send its headers within `limits.header_read_timeout` is
+/// disconnected. Accepted connections get TCP_NODELAY: small responses
+/// leave at once instead of waiting for Nagle's timer.
 pub async fn serve_until(
     listener: tokio::net::TcpListener,
     app: Router,
     signal: impl Future<Output = ()> + Send + 'static,
-    grace: Duration,
+    limits: ServeLimits,
 ) -> std::io::Result<()> {
-    let (signalled, on_signal) = tokio::sync::oneshot::channel::<()>();
-    let signal = async move {
-        signal.await;
-        let _ = signalled.send(());
-    };
-    let server = axum::serve(nodelay(listener), app).with_graceful_shutdown(signal).into_future();
-    tokio::pin!(server);
-    tokio::select! {
-        result = &mut server => return result,
-        _ = on_signal => {}
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto;
+    use tower::ServiceExt;
+
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
+    builder.http2().timer(TokioTimer::new()).keep_alive_interval(limits.header_read_timeout);
+    let builder = Arc::new(builder);
+    let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    // Set once the grace is over: every connection still open is dropped.
+    let (force_close, closing) = tokio::sync::watch::channel(false);
+    tokio::pin!(signal);
+    loop {
+        let permit = tokio::select! {
+            permit = permits.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
+            () = &mut signal => break,
+        };
+        let (stream, remote) = tokio::select! {
+            accepted = accept(&listener) => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of file descriptors, or a connection reset while queued:
+                    // not fatal; wait a little so a full table can drain.
+                    tracing::warn!(%error, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut signal => break,
+        };
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
+            let mut request = request.map(axum::body::Body::new);
+            request.extensions_mut().insert(axum::extract::ConnectInfo(remote));
+            app.clone().oneshot(request)
+        });
+        let builder = builder.clone();
+        let mut closing = closing.clone();
+        let connection = graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
+        tokio::spawn(async move {
+            tokio::select! {
+                result = connection => {
+                    if let Err(error) = result {
+                        tracing::debug!(error, "connection ended with an error");
+                    }
+                }
+                _ = closing.wait_for(|closed| *closed) => {}
+            }
+            drop(permit);
+        });
     }
-    match tokio::time::timeout(grace, server).await {
-        Ok(result) => result,
-        Err(_) => {
-            tracing::warn!("shutdown: connections still open after {grace:?}, closing them");
-            Ok(())
-        }
+    drop(listener);
+    let grace = limits.shutdown_grace;
+    if tokio::time::timeout(grace, graceful.shutdown()).await.is_err() {
+        tracing::warn!("shutdown: connections still open after {grace:?}, closing them");
     }
+    let _ = force_close.send(true);
+    Ok(())
 }
 
-/// The listener whose accepted connections have TCP_NODELAY set.
-pub fn nodelay(listener: tokio::net::TcpListener) -> impl axum::serve::Listener<Io = tokio::net::TcpStream, Addr = std::net::SocketAddr> {
-    use axum::serve::ListenerExt;
-    listener.tap_io(|stream| {
-        if let Err(error) = stream.set_nodelay(true) {
-            tracing::debug!(%error, "could not set TCP_NODELAY");
-        }
-    })
+/// The next connection, with TCP_NODELAY set.
+async fn accept(listener: &tokio::net::TcpListener) -> std::io::Result<(tokio::net::TcpStream, std::net::SocketAddr)> {
+    let (stream, remote) = listener.accept().await?;
+    if let Err(error) = stream.set_nodelay(true) {
+        tracing::debug!(%error, "could not set TCP_NODELAY");
+    }
+    Ok((stream, remote))
 }
 
 async fn shutdown_signal() {
@@ -141,42 +208,112 @@ mod tests {
 
     use super::*;
 
+    fn app() -> Router {
+        Router::new()
+            .route("/", get(|| async { "ok" }))
+            .route("/slow", get(|| async {
+                tokio::time::sleep(Duration::from_millis(400)).await;
+                "late"
+            }))
+            .route("/peer", get(|connect: axum::extract::ConnectInfo<std::net::SocketAddr>| async move {
+                connect.0.ip().to_string()
+            }))
+    }
+
+    /// Serves `app()` with `limits`; the sender stops it.
+    async fn start(limits: ServeLimits) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<std::io::Result<()>>) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(serve_until(
+            listener,
+            app(),
+            async move {
+                let _ = stopped.await;
+            },
+            limits,
+        ));
+        (addr, stop, server)
+    }
+
+    async fn request(addr: std::net::SocketAddr, path: &str) -> String {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.unwrap();
+        answer
+    }
+
+    /// True when the server closed `stream` (EOF or reset) within `wait`.
+    async fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
+        let mut buffer = [0u8; 256];
+        matches!(tokio::time::timeout(wait, stream.read(&mut buffer)).await, Ok(Ok(0) | Err(_)))
+    }
+
     #[tokio::test]
     async fn accepted_connections_have_nodelay() {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let mut listener = nodelay(listener);
         let _client = TcpStream::connect(addr).await.unwrap();
-        let (stream, _) = axum::serve::Listener::accept(&mut listener).await;
+        let (stream, _) = accept(&listener).await.unwrap();
         assert!(stream.nodelay().unwrap());
     }
 
     #[tokio::test]
-    async fn shutdown_does_not_wait_for_a_half_sent_request() {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let app = Router::new().route("/", get(|| async { "ok" }));
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let server = tokio::spawn(serve_until(
-            listener,
-            app,
-            async move {
-                let _ = stopped.await;
-            },
-            Duration::from_millis(300),
-        ));
-        // A request that is answered, then one that never finishes its headers.
-        let mut done = TcpStream::connect(addr).await.unwrap();
-        done.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
-        let mut answer = String::new();
-        done.read_to_string(&mut answer).await.unwrap();
-        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    async fn connections_know_their_peer() {
+        let (addr, _stop, _server) = start(ServeLimits::default()).await;
+        let answer = request(addr, "/peer").await;
+        assert!(answer.starts_with("HTTP/1.1 200") && answer.ends_with("127.0.0.1"), "{answer}");
+    }
+
+    #[tokio::test]
+    async fn shutdown_finishes_requests_in_flight_and_not_half_sent_ones() {
+        let limits = ServeLimits { shutdown_grace: Duration::from_millis(1000), ..ServeLimits::default() };
+        let (addr, stop, server) = start(limits).await;
+        assert!(request(addr, "/").await.starts_with("HTTP/1.1 200"));
+        // One request that never finishes its headers, one idle connection,
+        // one slow request in flight.
         let mut half = TcpStream::connect(addr).await.unwrap();
         half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+        let _idle = TcpStream::connect(addr).await.unwrap();
+        let slow = tokio::spawn(request(addr, "/slow"));
         tokio::time::sleep(Duration::from_millis(100)).await;
         let started = std::time::Instant::now();
         stop.send(()).unwrap();
         tokio::time::timeout(Duration::from_secs(5), server).await.expect("shutdown waited past its bound").unwrap().unwrap();
-        assert!(started.elapsed() < Duration::from_secs(2));
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        let slow = slow.await.unwrap();
+        assert!(slow.starts_with("HTTP/1.1 200") && slow.ends_with("late"), "the request in flight finished: {slow}");
+        assert!(closed_within(&mut half, Duration::from_secs(1)).await, "the half-sent request was closed");
+        // Nothing is accepted any more.
+        assert!(TcpStream::connect(addr).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn slow_headers_and_idle_connections_are_closed() {
+        let limits = ServeLimits { header_read_timeout: Duration::from_millis(300), ..ServeLimits::default() };
+        let (addr, _stop, _server) = start(limits).await;
+        let mut idle = TcpStream::connect(addr).await.unwrap();
+        let mut half = TcpStream::connect(addr).await.unwrap();
+        half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+        assert!(closed_within(&mut idle, Duration::from_secs(2)).await, "an idle connection was closed");
+        assert!(closed_within(&mut half, Duration::from_secs(2)).await, "a connection that never ends its headers was closed");
+        assert!(request(addr, "/").await.starts_with("HTTP/1.1 200"));
+    }
+
+    #[tokio::test]
+    async fn connections_are_bounded() {
+        let limits = ServeLimits { max_connections: 2, header_read_timeout: Duration::from_millis(800), ..ServeLimits::default() };
+        let (addr, _stop, _server) = start(limits).await;
+        let mut first = TcpStream::connect(addr).await.unwrap();
+        let _second = TcpStream::connect(addr).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        // The third waits in the queue until a slot frees: here when the idle
+        // ones are closed by the header timeout.
+        let started = std::time::Instant::now();
+        let third = request(addr, "/").await;
+        assert!(third.starts_with("HTTP/1.1 200"), "{third}");
+        assert!(started.elapsed() >= Duration::from_millis(500), "served before a slot was free: {:?}", started.elapsed());
+        assert!(closed_within(&mut first, Duration::from_secs(1)).await);
     }
 }

@@ -1,4 +1,4 @@
-//! The subcommands: serve (default), migrate, user create, seed.
+//! The subcommands: serve (default), migrate, backup, user create, seed.
 
 use crate::config::{Cli, Command, RoleArg, UserCommand};
 use crate::{app, db, services};
@@ -12,6 +12,12 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = db::connect(&config.database_url).await?;
             db::migrate(&db).await?;
             println!("Migrações aplicadas.");
+            Ok(())
+        }
+        Command::Backup { file } => {
+            let db = db::open(&config.database_url).await?;
+            db::backup(&db, &file).await?;
+            println!("Backup gravado em {}.", file.display());
             Ok(())
         }
         Command::User(UserCommand::Create { name, email, role, password }) => {

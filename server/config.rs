@@ -24,6 +24,11 @@ pub enum Command {
     /// Manage users.
     #[command(subcommand)]
     User(UserCommand),
+    /// Copy the SQLite database, while it serves, to FILE (for PostgreSQL use pg_dump: see README).
+    Backup {
+        /// The new file (it must not exist yet).
+        file: PathBuf,
+    },
     /// Fill the database with realistic sample data.
     Seed {
         #[arg(long, default_value_t = 50)]
@@ -90,6 +95,9 @@ pub struct Config {
     /// is marked Secure and responses carry Strict-Transport-Security.
     #[arg(long, env = "EXPEDIENTE_SECURE_COOKIES", global = true)]
     pub secure_cookies: bool,
+    /// Connections served at once; more wait in the listen queue.
+    #[arg(long, env = "EXPEDIENTE_MAX_CONNECTIONS", default_value_t = crate::app::MAX_CONNECTIONS, global = true)]
+    pub max_connections: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -5,22 +5,89 @@ use std::path::Path;
 use std::time::Duration;
 
 use migrations::{Migrator, MigratorTrait};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, TransactionTrait};
 
+/// Opens the database and checks that it can be written.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let db = open(url).await?;
+    check_writable(&db, url).await?;
+    Ok(db)
+}
+
+/// Opens the database (a backup only reads it).
+pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
     if let Some(path) = sqlite_path(url) {
         if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
     }
     let mut options = ConnectOptions::new(url);
-    options.sqlx_logging(false).max_connections(16).acquire_timeout(Duration::from_secs(10));
+    // A request waits at most ACQUIRE_TIMEOUT for a connection: with the
+    // database down it gets a 503 soon instead of hanging (error.rs).
+    options
+        .sqlx_logging(false)
+        .max_connections(16)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .connect_timeout(ACQUIRE_TIMEOUT);
     let db = Database::connect(options).await?;
     if db.get_database_backend() == DbBackend::Sqlite {
         // WAL lets readers go on while one request writes.
         db.execute_unprepared("PRAGMA journal_mode=WAL").await?;
     }
     Ok(db)
+}
+
+/// Longest a request waits for a database connection.
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Refuses to go on with a database that cannot be written (a read-only
+/// SQLite file or folder, a read-only PostgreSQL role), saying so plainly,
+/// instead of starting a server where nobody can sign in. The probe is a
+/// table created in a transaction that is rolled back.
+pub async fn check_writable(db: &DatabaseConnection, url: &str) -> anyhow::Result<()> {
+    let txn = db.begin().await?;
+    let probe = txn.execute_unprepared("CREATE TABLE expediente_write_check (id INTEGER)").await;
+    txn.rollback().await?;
+    match probe {
+        Ok(_) => Ok(()),
+        Err(error) => {
+            let place = match sqlite_path(url) {
+                Some(path) => format!("o arquivo SQLite {path} (veja as permissões do arquivo e da pasta)"),
+                None => "o banco de dados (veja as permissões do usuário)".to_string(),
+            };
+            anyhow::bail!("não é possível gravar no banco de dados, somente leitura ou bloqueado: {place}. Detalhe: {error}")
+        }
+    }
+}
+
+/// Writes a consistent copy of a live SQLite database to `file` (`VACUUM
+/// INTO`: one read transaction, so requests go on meanwhile), readable by
+/// its owner only. PostgreSQL is backed up with `pg_dump` (README.md).
+pub async fn backup(db: &DatabaseConnection, file: &Path) -> anyhow::Result<()> {
+    if db.get_database_backend() != DbBackend::Sqlite {
+        anyhow::bail!("o backup embutido é só para SQLite; para PostgreSQL use pg_dump (veja o README)");
+    }
+    if file.exists() {
+        anyhow::bail!("{} já existe: escolha outro nome de arquivo", file.display());
+    }
+    let path = file.to_str().ok_or_else(|| anyhow::anyhow!("caminho de arquivo inválido: {}", file.display()))?;
+    // Created empty first with mode 0600 so the copy is never world-readable.
+    create_private(file)?;
+    let result = db.execute_unprepared(&format!("VACUUM INTO '{}'", path.replace('\'', "''"))).await;
+    if let Err(error) = result {
+        let _ = std::fs::remove_file(file);
+        return Err(error.into());
+    }
+    Ok(())
+}
+
+/// An empty file only its owner can read and write.
+fn create_private(file: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(file).map(drop)
 }
 
 pub async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {

@@ -37,12 +37,18 @@ pub enum AppError {
     Conflict(String),
     #[error("payload too large")]
     PayloadTooLarge,
+    #[error("request body too slow")]
+    RequestTimeout,
     #[error("unsupported media type")]
     UnsupportedMediaType,
     #[error("method not allowed")]
     MethodNotAllowed,
     #[error("{message}")]
     Validation { message: String, errors: FieldErrors },
+    /// The database cannot be reached (or written) right now: a 503 with
+    /// `Retry-After`, never a redirect to /login nor a 500.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -68,9 +74,11 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -78,7 +86,48 @@ impl AppError {
 
 impl From<sea_orm::DbErr> for AppError {
     fn from(error: sea_orm::DbErr) -> AppError {
-        AppError::Internal(error.into())
+        if database_unavailable(&error) {
+            AppError::Unavailable(error.to_string())
+        } else {
+            AppError::Internal(error.into())
+        }
+    }
+}
+
+/// What a 503 tells the client while the database is out of reach.
+pub const UNAVAILABLE: &str = "O serviço está temporariamente indisponível (banco de dados fora do ar). Tente novamente em instantes.";
+/// Seconds a client is asked to wait after a 503.
+pub const RETRY_AFTER_SECONDS: &str = "5";
+
+/// True when `error` says the database is out of reach (no connection
+/// within the pool's short wait, a dropped connection) or refuses writes
+/// (a read-only or locked SQLite file), not that the query was wrong.
+pub fn database_unavailable(error: &sea_orm::DbErr) -> bool {
+    use sea_orm::{DbErr, RuntimeErr};
+    let sqlx = match error {
+        DbErr::ConnectionAcquire(_) => return true,
+        DbErr::Conn(RuntimeErr::SqlxError(e)) | DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => e,
+        DbErr::Conn(_) => return true,
+        _ => return false,
+    };
+    match sqlx.as_ref() {
+        sea_orm::SqlxError::Io(_)
+        | sea_orm::SqlxError::Tls(_)
+        | sea_orm::SqlxError::Protocol(_)
+        | sea_orm::SqlxError::PoolTimedOut
+        | sea_orm::SqlxError::PoolClosed
+        | sea_orm::SqlxError::WorkerCrashed => true,
+        // SQLite: SQLITE_BUSY (5), SQLITE_LOCKED (6), SQLITE_READONLY (8) and
+        // their extended codes; PostgreSQL: class 08 (connection exception),
+        // 57P01-57P03 (shutting down, cannot connect now).
+        sea_orm::SqlxError::Database(e) => e.code().is_some_and(|code| {
+            let code = code.as_ref();
+            match code.parse::<u32>() {
+                Ok(n) => matches!(n & 0xff, 5 | 6 | 8),
+                Err(_) => code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03"),
+            }
+        }),
+        _ => false,
     }
 }
 
@@ -102,20 +151,30 @@ impl IntoResponse for AppError {
             AppError::TokenExpired => TOKEN_EXPIRED,
             AppError::Forbidden => "Você não tem permissão para esta ação.",
             AppError::PayloadTooLarge => "O corpo da requisição excede o limite de 64 KB.",
+            AppError::RequestTimeout => "O corpo da requisição demorou demais para chegar.",
             AppError::UnsupportedMediaType => "Envie o corpo em JSON (Content-Type: application/json).",
             AppError::MethodNotAllowed => "Método não permitido para esta rota da API.",
             AppError::Validation { message, .. } => message.as_str(),
+            AppError::Unavailable(cause) => {
+                tracing::warn!(cause, "database unavailable");
+                UNAVAILABLE
+            }
             AppError::Internal(error) => {
                 tracing::error!(error = ?error, "internal error");
                 "Ocorreu um erro interno. Tente novamente em instantes."
             }
         };
         let message = message.to_string();
+        let unavailable = matches!(self, AppError::Unavailable(_));
         let errors = match self {
             AppError::Validation { errors, .. } => Some(errors),
             _ => None,
         };
-        (status, Json(ErrorBody { message, errors })).into_response()
+        let mut response = (status, Json(ErrorBody { message, errors })).into_response();
+        if unavailable {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static(RETRY_AFTER_SECONDS));
+        }
+        response
     }
 }
 
@@ -201,6 +260,7 @@ fn json_rejection(rejection: JsonRejection) -> AppError {
         JsonRejection::BytesRejection(error) if error.status() == StatusCode::PAYLOAD_TOO_LARGE => {
             AppError::PayloadTooLarge
         }
+        ref other if body_timed_out(other) => AppError::RequestTimeout,
         other => AppError::BadRequest(format!("Corpo da requisição ilegível ({}).", other.status())),
     }
 }
@@ -236,6 +296,18 @@ fn data_error(text: &str) -> AppError {
     };
     let field = if field.is_empty() { "body".to_string() } else { field };
     AppError::field(&field, message)
+}
+
+/// True when the body stopped arriving for `middleware::BODY_TIMEOUT`.
+fn body_timed_out(rejection: &JsonRejection) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(rejection);
+    while let Some(error) = source {
+        if error.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        source = error.source();
+    }
+    false
 }
 
 fn expected_pt(expected: &str) -> &str {

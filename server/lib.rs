@@ -10,6 +10,7 @@ pub mod compression;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod health;
 pub mod layout;
 pub mod middleware;
 pub mod pages;

@@ -21,19 +21,23 @@ use crate::error::{AppError, ErrorBody};
 pub const HANDLER_TIMEOUT: Duration = Duration::from_secs(30);
 /// Requests handled at once; more wait for a free slot.
 pub const MAX_CONCURRENT_REQUESTS: usize = 1024;
+/// Longest a request body may pause between two pieces before the request
+/// is refused (the whole body is within [`HANDLER_TIMEOUT`] anyway).
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The limits [`protect`] applies.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     pub handler_timeout: Duration,
     pub max_concurrent_requests: usize,
+    pub body_timeout: Duration,
     /// The site is served over https: HSTS on every response.
     pub https: bool,
 }
 
 impl Limits {
     pub fn new(https: bool) -> Limits {
-        Limits { handler_timeout: HANDLER_TIMEOUT, max_concurrent_requests: MAX_CONCURRENT_REQUESTS, https }
+        Limits { handler_timeout: HANDLER_TIMEOUT, max_concurrent_requests: MAX_CONCURRENT_REQUESTS, body_timeout: BODY_TIMEOUT, https }
     }
 }
 
@@ -41,7 +45,12 @@ impl Limits {
 pub fn protect(app: Router, limits: Limits) -> Router {
     let timeout = limits.handler_timeout;
     let https = limits.https;
-    app.layer(from_fn(move |request: Request, next: Next| handler_timeout(request, next, timeout)))
+    let body_timeout = limits.body_timeout;
+    app.layer(from_fn(move |request: Request, next: Next| {
+        let request = request.map(|body| axum::body::Body::new(tower_http::timeout::TimeoutBody::new(body_timeout, body)));
+        next.run(request)
+    }))
+    .layer(from_fn(move |request: Request, next: Next| handler_timeout(request, next, timeout)))
         .layer(from_fn(clean_query))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(TraceLayer::new_for_http())
@@ -113,6 +122,7 @@ mod tests {
     use axum::body::Body;
     use axum::http::{Request, StatusCode, header};
     use axum::routing::get;
+    use futures::StreamExt;
     use tower::ServiceExt;
 
     use super::*;
@@ -126,8 +136,9 @@ mod tests {
             Router::new()
                 .route("/boom", get(boom))
                 .route("/ok", get(|| async { "ok" }))
-                .route("/slow", get(|| async { tokio::time::sleep(Duration::from_secs(5)).await; "late" })),
-            Limits { handler_timeout: Duration::from_millis(100), ..Limits::new(false) },
+                .route("/slow", get(|| async { tokio::time::sleep(Duration::from_secs(5)).await; "late" }))
+                .route("/echo", axum::routing::post(|crate::error::ApiJson(v): crate::error::ApiJson<serde_json::Value>| async move { Json(v) })),
+            Limits { handler_timeout: Duration::from_millis(300), body_timeout: Duration::from_millis(100), ..Limits::new(false) },
         )
     }
 
@@ -155,6 +166,17 @@ mod tests {
         assert_eq!(response.headers()[header::RETRY_AFTER], "5");
         let body = body_json(response).await;
         assert_eq!(body["message"], "O servidor demorou demais para responder. Tente novamente.");
+    }
+
+    #[tokio::test]
+    async fn a_body_that_stops_arriving_is_a_json_408() {
+        // Half a JSON body, then nothing.
+        let stalled = futures::stream::once(async { Ok::<_, std::io::Error>(axum::body::Bytes::from_static(b"{\"a\":")) })
+            .chain(futures::stream::pending());
+        let request = Request::post("/echo").header(header::CONTENT_TYPE, "application/json").body(Body::from_stream(stalled)).unwrap();
+        let response = app().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(body_json(response).await["message"], "O corpo da requisição demorou demais para chegar.");
     }
 
     #[tokio::test]

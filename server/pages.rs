@@ -74,7 +74,12 @@ pub async fn root() -> impl IntoResponse {
 pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, jar: CookieJar) -> Response {
     let token = cookie_token(&jar);
     let session = match &token {
-        Some(token) => sessions::current(&state, token).await,
+        Some(token) => match sessions::current(&state, token).await {
+            Ok(session) => session,
+            // The session cannot be checked (database down): say so, and
+            // keep the cookie, which may well still be good.
+            Err(error) => return unavailable(&state, &jar, &error),
+        },
         None => None,
     };
     let route = route_for(uri.path());
@@ -88,8 +93,10 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         }
         (LOGOUT, _) => {
             if let Some(token) = &token {
+                // Not revoked: the session goes on, so the page must not say
+                // it ended (nor drop the cookie).
                 if let Err(error) = sessions::sign_out(&state, token).await {
-                    tracing::error!(?error, "revoking on /logout failed");
+                    return unavailable(&state, &jar, &error);
                 }
                 jar = jar.remove(removal_cookie(state.config.secure_cookies));
             }
@@ -107,6 +114,44 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
     let page = Page { route, status, session, token, login_error: None };
     render(state, page, &uri, &headers, jar)
 }
+
+/// The page every path shows while the database is out of reach: 503 with
+/// `Retry-After`, in Portuguese, no scripts (the app could do nothing
+/// anyway), and the request's cookies left as they are.
+fn unavailable(state: &AppState, jar: &CookieJar, error: &AppError) -> Response {
+    match error {
+        AppError::Unavailable(cause) => tracing::warn!(cause, "page: database unavailable"),
+        other => tracing::error!(error = ?other, "page: checking the session failed"),
+    }
+    let layout = Layout::from_cookie(jar.get(layout::COOKIE).map(|c| c.value()));
+    let document = ssr::Document {
+        html_attributes: layout.html_attributes(),
+        title: format!("{UNAVAILABLE_TITLE} | Expediente"),
+        css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
+        preload: Vec::new(),
+        entry: String::new(),
+        scripts_after_first_paint: true,
+    };
+    let body = format!(
+        "{}<main class=\"d-flex align-items-center justify-content-center min-vh-100 p-3\">\
+         <div class=\"text-center\" style=\"max-width:480px\">\
+         <p class=\"display-4 fw-bold text-primary mb-2\">503</p>\
+         <h1 class=\"h4 fw-semibold mb-2\">{UNAVAILABLE_TITLE}</h1>\
+         <p class=\"text-muted mb-4\">O sistema não consegue acessar o banco de dados agora. \
+         Sua sessão continua válida: tente novamente em alguns instantes.</p>\
+         <a class=\"btn btn-primary\" href=\"\">Tentar novamente</a></div></main></div></body></html>",
+        document.head()
+    );
+    let mut response = (StatusCode::SERVICE_UNAVAILABLE, body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::RETRY_AFTER, HeaderValue::from_static(crate::error::RETRY_AFTER_SECONDS));
+    response
+}
+
+/// The title of the page shown while the database is out of reach.
+pub const UNAVAILABLE_TITLE: &str = "Serviço indisponível";
 
 #[derive(serde::Deserialize)]
 pub struct LoginForm {

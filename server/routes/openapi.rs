@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The whole document: the API's routes nested under `/api`.
 pub fn document() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = OpenApiRouter::<AppState>::with_openapi(ApiDoc::openapi()).nest("/api", super::api()).split_for_parts();
+    CommonResponses.modify(&mut doc);
     ResponseDescriptions.modify(&mut doc);
     unique_operation_ids(&mut doc);
     doc
@@ -98,6 +99,46 @@ impl Modify for BearerAuth {
             "bearerAuth",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
+    }
+}
+
+/// The answers every operation can give whatever its handler says, added
+/// where the handler's annotation does not list them (so the document
+/// describes every response, as the fuzz stage checks): 401 without a
+/// session (unless public), 400, 408, 413 and 415 for a body, 422 (a query
+/// string with control characters is refused on any path), and 503 (database
+/// out of reach, or a handler past its time limit).
+struct CommonResponses;
+
+impl Modify for CommonResponses {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+        let error = |description: &str| {
+            let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+            RefOr::T(ResponseBuilder::new().description(description).content("application/json", content).build())
+        };
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+            for operation in operations.into_iter().flatten() {
+                // `security(())`: a public operation, no 401.
+                let public = operation.security.as_ref().is_some_and(|s| s.iter().all(|r| *r == Default::default()));
+                let mut common = Vec::new();
+                if !public {
+                    common.push(("401", "Sem sessão válida (ou `Token has expired`)"));
+                }
+                if operation.request_body.is_some() {
+                    common.push(("400", "JSON inválido"));
+                    common.push(("408", "O corpo parou de chegar"));
+                    common.push(("413", "Corpo acima de 64 KB"));
+                    common.push(("415", "Corpo sem JSON"));
+                }
+                common.push(("422", "Dados inválidos, com mensagens por campo"));
+                common.push(("503", "Banco de dados fora do alcance ou resposta demorada demais; `Retry-After` diz quando tentar de novo"));
+                for (status, description) in common {
+                    operation.responses.responses.entry(status.to_string()).or_insert_with(|| error(description));
+                }
+            }
+        }
     }
 }
 

@@ -62,15 +62,22 @@ pub async fn sign_in(state: &AppState, email: &str, password: String) -> Result<
     Ok(SignedIn { user, token, claims })
 }
 
-/// The session a token opens, if it still opens one.
-pub async fn current(state: &AppState, token: &str) -> Option<AuthUser> {
-    authenticate(state, token).await.ok()
+/// The session a token opens, `None` when it opens none (expired, revoked,
+/// forged); an error when that cannot be told now (database down), so a
+/// page never drops a cookie that may still be good.
+pub async fn current(state: &AppState, token: &str) -> Result<Option<AuthUser>> {
+    match authenticate(state, token).await {
+        Ok(auth) => Ok(Some(auth)),
+        Err(AppError::Unauthorized(_) | AppError::TokenExpired) => Ok(None),
+        Err(error) => Err(error),
+    }
 }
 
-/// Signs out: revokes a still-valid token; an invalid or expired one needs nothing.
+/// Signs out: revokes a still-valid token; an invalid or expired one needs
+/// nothing. Fails (never claims success) when the revocation was not saved.
 pub async fn sign_out(state: &AppState, token: &str) -> Result<()> {
     use entities::revoked_token::{ActiveModel, Column, Entity};
-    if let Ok(auth) = authenticate(state, token).await {
+    if let Some(auth) = current(state, token).await? {
         let expires_at = chrono::DateTime::from_timestamp(auth.claims.exp, 0).unwrap_or_else(Utc::now);
         // Two sign-outs of one token at once: the second has nothing to add.
         let row = ActiveModel { jti: Set(auth.claims.jti), expires_at: Set(expires_at) };

@@ -54,11 +54,14 @@ pub struct Options {
     pub ssr: bool,
     pub token_ttl: u64,
     pub secure_cookies: bool,
+    /// `host:port` the server reaches PostgreSQL at, when not the real one
+    /// (a relay the test can cut to simulate an outage).
+    pub pg_addr: Option<String>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { ssr: false, token_ttl: 3600, secure_cookies: false }
+        Options { ssr: false, token_ttl: 3600, secure_cookies: false, pg_addr: None }
     }
 }
 
@@ -77,7 +80,11 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
             let admin = Database::connect(format!("{}/postgres", postgres_base())).await.expect("PostgreSQL is not reachable");
             admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.unwrap();
             admin.close().await.unwrap();
-            (format!("{}/{name}", postgres_base()), Some(name))
+            let base = match &options.pg_addr {
+                Some(addr) => format!("postgres://postgres@{addr}"),
+                None => postgres_base(),
+            };
+            (format!("{base}/{name}"), Some(name))
         }
     };
     let mut config = Config::for_tests(&url, dir.clone());
@@ -91,7 +98,9 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let router = expediente::app::router(state.clone());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    // The real connection layer (timeouts, connection bound) of `expediente serve`.
+    let serve = expediente::app::serve_until(listener, router, std::future::pending(), Default::default());
+    tokio::spawn(async move { serve.await.unwrap() });
     TestApp { base, http: new_client(), backend, state, dir, pg_database }
 }
 

@@ -12,6 +12,7 @@ mod double_booking;
 mod lists;
 mod openapi;
 mod pages;
+mod reliability;
 mod reports;
 mod security;
 mod seed;
