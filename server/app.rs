@@ -121,14 +121,14 @@ pub async fn serve_until(
     signal: impl Future<Output = ()> + Send + 'static,
     limits: ServeLimits,
 ) -> std::io::Result<()> {
-    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-    use hyper_util::server::conn::auto;
+    use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt;
 
-    let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
-    builder.http2().timer(TokioTimer::new()).keep_alive_interval(limits.header_read_timeout);
-    let builder = Arc::new(builder);
+    // HTTP/1.1 only: browsers speak HTTP/2 only over TLS, which the proxy in
+    // front terminates; and sniffing for cleartext HTTP/2 would wait for a
+    // silent client's first bytes with no timeout at all.
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
     let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     // Set once the grace is over: every connection still open is dropped.
@@ -158,14 +158,13 @@ pub async fn serve_until(
             request.extensions_mut().insert(axum::extract::ConnectInfo(remote));
             app.clone().oneshot(request)
         });
-        let builder = builder.clone();
         let mut closing = closing.clone();
-        let connection = graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
+        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             tokio::select! {
                 result = connection => {
                     if let Err(error) = result {
-                        tracing::debug!(error, "connection ended with an error");
+                        tracing::debug!(%error, "connection ended with an error");
                     }
                 }
                 _ = closing.wait_for(|closed| *closed) => {}
