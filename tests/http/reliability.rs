@@ -207,3 +207,32 @@ async fn postgres_backup_with_pg_dump_restores_the_data() {
     let _ = std::fs::remove_file(&dump);
     assert_eq!(found, 1);
 }
+
+/// The probe's inputs that once panicked a handler or broke a query: a page
+/// past u64's half, a huge per_page, 2,500 sort keys. The API answers 422;
+/// the pages answer a whole document with the first page.
+async fn hostile_list_queries_never_fail(backend: Backend) {
+    let app = spawn_with(backend, Options { ssr: true, ..Options::default() }).await;
+    let token = app.admin_token().await;
+    let many_keys = vec!["name"; 2500].join(",");
+    for list in ["/api/clients", "/api/appointments", "/api/users"] {
+        for query in ["page=9223372036854775808", "page=18446744073709551616", "per_page=9223372036854775807", "page=1000000&per_page=100"] {
+            let (status, body) = json_of(app.get(&format!("{list}?{query}"), &token).await).await;
+            assert!(status == StatusCode::UNPROCESSABLE_ENTITY || status == StatusCode::OK, "{list}?{query}: {status} {body}");
+        }
+        let (status, body) = json_of(app.get(&format!("{list}?sort={many_keys}"), &token).await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{list}: {body}");
+        assert!(body["errors"]["sort"][0].as_str().unwrap().starts_with("Ordenação com chaves demais"), "{body}");
+    }
+    let browser = new_client();
+    let signed_in = browser.post(app.url("/login")).form(&[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).send().await.unwrap();
+    assert_eq!(signed_in.status(), StatusCode::FOUND);
+    let pages = ["/clients?page=9223372036854775808".to_string(), "/appointments?page=9223372036854775808".into(), format!("/clients?sort={many_keys}")];
+    for page in pages {
+        let response = browser.get(app.url(&page)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{page}");
+        let html = response.text().await.unwrap();
+        assert!(html.trim_end().ends_with("</html>"), "{page}: the document was cut off");
+    }
+}
+both!(hostile_list_queries_never_fail);
