@@ -9,13 +9,31 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 binary=target/release/expediente
-venv=$PWD/target/fuzz-venv
 schemathesis_version=4.32.5
 examples=${FUZZ_EXAMPLES:-25}
 pg_base=${EXPEDIENTE_TEST_PG:-postgres://postgres@127.0.0.1:5432}
 
+# CPython 3.11's ast module breaks schemathesis' coverage phase ("AST
+# constructor recursion depth mismatch"): a 3.12 or newer is preferred
+# (pyenv's when installed), and with an older one that phase is left out.
+pick_python() {
+  local version full
+  for version in 3.12 3.13; do
+    if "python$version" -c 'import venv' >/dev/null 2>&1; then echo "python$version"; return; fi
+    if command -v pyenv >/dev/null; then
+      full=$(pyenv versions --bare 2>/dev/null | grep -E "^$version\.[0-9]+$" | tail -n 1)
+      if [ -n "$full" ]; then echo "$(pyenv root)/versions/$full/bin/python3"; return; fi
+    fi
+  done
+  echo python3
+}
+python=$(pick_python)
+python_version=$("$python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+phases=examples,coverage,fuzzing
+if [ "$python_version" = 3.11 ] || [ "$python_version" = 3.10 ]; then phases=examples,fuzzing; fi
+venv=$PWD/target/fuzz-venv-$python_version
 if ! "$venv/bin/st" --version 2>/dev/null | grep -q "$schemathesis_version"; then
-  python3 -m venv "$venv"
+  "$python" -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$schemathesis_version"
 fi
 
@@ -50,7 +68,7 @@ fuzz() {
   token=$(curl -fs "http://127.0.0.1:$port/api/login" -H 'Content-Type: application/json' \
     -d '{"email":"fuzz@example.com","password":"senha-do-fuzz-123"}' |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["accessToken"])')
-  echo "fuzz ($name): $examples examples per operation"
+  echo "fuzz ($name): $examples examples per operation, phases $phases (Python $python_version)"
   local status=0
   # Signing out would revoke the fuzzer's own token: that operation is left out.
   # Run from the scratch folder: schemathesis keeps its cache in the working directory.
@@ -58,7 +76,7 @@ fuzz() {
     --header "Authorization: Bearer $token" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
     --exclude-path /api/logout \
-    --phases examples,coverage,fuzzing \
+    --phases "$phases" \
     --max-examples "$examples" --seed 10 --workers 2 --request-timeout 10 \
     --suppress-health-check all --warnings off --no-color) || status=$?
   if grep -q "panicked" "$work/$name/server.log"; then
