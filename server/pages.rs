@@ -18,7 +18,7 @@ use crate::auth::{AuthUser, cookie_token, removal_cookie, session_cookie};
 use crate::compression::{Encoding, encode_stream};
 use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
-use crate::services::{appointments, clients, dashboard, reports, sessions, users};
+use crate::services::{agenda, appointments, clients, dashboard, reports, sessions, users};
 use crate::state::AppState;
 use entities::user::Role;
 
@@ -299,6 +299,18 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
             };
             out.insert("clients".into(), json!({ "list": list.data, "meta": list.meta, "loading": false, "error": null }));
         }
+        // The agenda: the day or week grid (the default: today), or the list.
+        "/appointments" if !is_list_view(query) => {
+            let args = agenda_args(query);
+            let parsed: agenda::AgendaQuery = serde_urlencoded::from_str(query).unwrap_or_default();
+            let data = match agenda::get(&state.db, &parsed, tz).await {
+                Err(AppError::Validation { .. }) => agenda::get(&state.db, &Default::default(), tz).await?,
+                other => other?,
+            };
+            // Under the arguments the screen reads from the same address
+            // (`agendaArgs`), so its query finds the answer in the cache.
+            out.insert("page".into(), json!({ "agenda": { "args": args, "data": data } }));
+        }
         "/appointments" => {
             let query: appointments::AppointmentQuery = serde_urlencoded::from_str(query).unwrap_or_default();
             let list = match appointments::list(&state.db, &query, tz).await {
@@ -309,10 +321,33 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
                 "appointments".into(),
                 json!({ "list": list.data, "meta": list.meta, "loading": false, "error": null }),
             );
+            // The staff filter's choices come with today's agenda (the list
+            // view asks for it without arguments).
+            let today = agenda::get(&state.db, &Default::default(), tz).await?;
+            out.insert("page".into(), json!({ "agenda": { "args": {}, "data": today } }));
         }
         _ => {}
     }
     Ok(Value::Object(out))
+}
+
+/// The agenda's parameters of an address as the client reads them
+/// (`agendaArgs` in features/appointments/agenda-api.ts): the first value of
+/// each known key, when not empty.
+fn agenda_args(query: &str) -> Map<String, Value> {
+    let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(query).unwrap_or_default();
+    let mut args = Map::new();
+    for key in ["view", "date", "staff_id", "status", "client_id"] {
+        if let Some((_, value)) = pairs.iter().find(|(k, _)| k == key).filter(|(_, v)| !v.is_empty()) {
+            args.insert(key.into(), Value::String(value.clone()));
+        }
+    }
+    args
+}
+
+/// `/appointments?view=list…`: the paged list instead of the agenda's grid.
+fn is_list_view(query: &str) -> bool {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query).is_ok_and(|pairs| pairs.iter().any(|(k, v)| k == "view" && v == "list"))
 }
 
 /// True when the request's `Origin` (sent by browsers on form posts) names

@@ -72,7 +72,7 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
       // Let the dashboard's own fetch (client-side navigation) finish first.
       await page.getByText('Total de clientes').waitFor();
       await page.waitForLoadState('networkidle');
-      for (const [path, heading] of [['/clients', 'Clientes'], ['/appointments', 'Agendamentos']]) {
+      for (const [path, heading] of [['/clients', 'Clientes'], ['/appointments?view=list', 'Agendamentos']]) {
         const apiCalls = await apiCallsDuring(page, async () => {
           messages.length = 0;
           const response = await page.goto(path, { waitUntil: 'networkidle' });

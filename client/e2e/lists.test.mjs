@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ADMIN, api, appForSuite, missingPrerequisite, problems, serverNodeKept, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, missingPrerequisite, problems, serverNodeKept, waitForShell, withPage } from './harness.mjs';
 
 const skip = missingPrerequisite();
 
@@ -60,7 +60,7 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
 
   it('shows appointments with pt-BR date, time range, status and price', async () => {
     await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
-      await page.goto('/appointments');
+      await page.goto('/appointments?view=list');
       const row = page.locator('table tbody tr').first();
       await row.waitFor();
       const text = await row.innerText();
@@ -72,8 +72,8 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       assert.match(text, /R\$ 1\.234,50/);
 
       await page.selectOption('#appointments-status', 'cancelado');
-      await page.waitForURL('**/appointments?status=cancelado');
-      await page.getByText('Nenhum agendamento encontrado.').waitFor();
+      await page.waitForURL('**/appointments?view=list&status=cancelado');
+      await page.locator('table').getByText('Nenhum agendamento encontrado.').waitFor();
       assert.deepEqual(problems(messages), []);
     });
   });
@@ -102,7 +102,7 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
 
   it('moves an appointment through confirm and cancel (with a reason)', async () => {
     await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
-      await page.goto('/appointments');
+      await page.goto('/appointments?view=list');
       const row = page.locator('table tbody tr', { hasText: 'Corte de cabelo' });
       await row.getByRole('button', { name: 'Confirmar' }).click();
       await row.getByText('Confirmado').waitFor();
@@ -116,17 +116,18 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
   });
   it('books an appointment through the form and refuses an overlapping one', async () => {
     await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
-      await page.goto('/appointments');
+      await page.goto('/appointments?view=list');
+      await waitForShell(page);
       const book = async () => {
         await page.getByRole('button', { name: 'Novo agendamento' }).click();
-        await page.fill('#appointment-client-search', 'joao');
-        await page.locator('#appointment-client option', { hasText: 'João Ávila' }).waitFor({ state: 'attached' });
-        await page.fill('#appointment-service', 'Barba');
-        await page.fill('#appointment-price', '80,00');
-        await page.fill('#appointment-date', '2026-12-02');
-        await page.fill('#appointment-time', '10:00');
-        await page.selectOption('#appointment-duration', '45');
-        await page.getByRole('button', { name: 'Agendar' }).click();
+        await page.fill('#booking-client', 'joao');
+        await page.getByRole('option', { name: /João Ávila/ }).click();
+        await page.fill('#booking-service', 'Barba');
+        await page.fill('#booking-price', '80,00');
+        await page.fill('#booking-date', '2026-12-02');
+        await page.fill('#booking-time', '10:00');
+        await page.selectOption('#booking-duration', '45');
+        await page.getByRole('dialog').getByRole('button', { name: 'Agendar', exact: true }).click();
       };
       await book();
       await page.getByText('Agendamento de João Ávila criado.').waitFor();

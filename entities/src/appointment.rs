@@ -98,6 +98,14 @@ impl AppointmentStatus {
     }
 }
 
+impl AppointmentStatus {
+    /// Every status this one may become, in declaration order (what the
+    /// screens offer as actions).
+    pub fn transitions(self) -> Vec<AppointmentStatus> {
+        <AppointmentStatus as sea_orm::Iterable>::iter().filter(|to| self.can_become(*to)).collect()
+    }
+}
+
 named_enum!(AppointmentStatus);
 
 #[cfg(test)]
@@ -120,5 +128,8 @@ mod tests {
         assert!(!Cancelado.can_become(Agendado));
         assert!(!Concluido.can_become(Cancelado));
         assert!(!Faltou.can_become(Confirmado));
+        assert_eq!(Agendado.transitions(), [Confirmado, Cancelado]);
+        assert_eq!(Confirmado.transitions(), [Concluido, Cancelado, Faltou]);
+        assert!(Concluido.transitions().is_empty() && Cancelado.transitions().is_empty() && Faltou.transitions().is_empty());
     }
 }

@@ -27,6 +27,7 @@ macro_rules! path_id {
     };
 }
 
+pub mod agenda;
 pub mod appointments;
 pub mod auth;
 pub mod clients;
@@ -50,6 +51,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(clients::router())
         .merge(appointments::router())
+        .merge(agenda::router())
         .merge(dashboard::router())
         .merge(users::router())
         .merge(reports::router())

@@ -54,6 +54,8 @@ pub struct AppointmentView {
     pub starts_at: String,
     pub ends_at: String,
     pub status: AppointmentStatus,
+    /// The statuses it may change to now (`PATCH …/status`), in order.
+    pub next_statuses: Vec<AppointmentStatus>,
     pub price_cents: i64,
     pub notes: Option<String>,
     pub cancellation_reason: Option<String>,
@@ -63,8 +65,13 @@ pub struct AppointmentView {
 }
 
 impl AppointmentView {
+    /// The audited fields (what follows from the status is not one).
     fn snapshot(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
+        let mut value = serde_json::to_value(self).unwrap_or(Value::Null);
+        if let Some(fields) = value.as_object_mut() {
+            fields.remove("nextStatuses");
+        }
+        value
     }
 }
 
@@ -255,12 +262,16 @@ pub async fn list(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> 
     Ok(Page { data: views(db, page.data, tz).await?, meta: page.meta })
 }
 
+/// Every appointment the list's filters select (all pages, in the list's
+/// order): the export and the agenda's days.
+pub async fn all(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Vec<AppointmentView>> {
+    let (select, params) = filtered(query, tz)?;
+    views(db, params.order(select).all(db).await?, tz).await
+}
+
 /// Every appointment the list's filters select (all pages), as CSV.
 pub async fn export_csv(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Vec<u8>> {
-    let (select, params) = filtered(query, tz)?;
-    let rows = params.order(select).all(db).await?;
-    let notes: Vec<Option<String>> = rows.iter().map(|a| a.notes.clone()).collect();
-    let views = views(db, rows, tz).await?;
+    let views = all(db, query, tz).await?;
     let mut out = csv::CsvWriter::new(&[
         "Data",
         "Início",
@@ -272,7 +283,7 @@ pub async fn export_csv(db: &DatabaseConnection, query: &AppointmentQuery, tz: T
         "Valor (R$)",
         "Observações",
     ])?;
-    for (view, notes) in views.into_iter().zip(notes) {
+    for view in views {
         let starts = DateTime::parse_from_rfc3339(&view.starts_at).map_err(anyhow::Error::from)?;
         let ends = DateTime::parse_from_rfc3339(&view.ends_at).map_err(anyhow::Error::from)?;
         out.row(&[
@@ -284,7 +295,7 @@ pub async fn export_csv(db: &DatabaseConnection, query: &AppointmentQuery, tz: T
             view.service,
             view.status.label().to_string(),
             csv::money(view.price_cents),
-            notes.unwrap_or_default(),
+            view.notes.unwrap_or_default(),
         ])?;
     }
     out.finish()
@@ -323,6 +334,7 @@ pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz:
             starts_at: to_local_rfc3339(a.starts_at, tz),
             ends_at: to_local_rfc3339(a.ends_at, tz),
             status: a.status,
+            next_statuses: a.status.transitions(),
             price_cents: a.price_cents,
             notes: a.notes,
             cancellation_reason: a.cancellation_reason,

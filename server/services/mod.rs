@@ -1,6 +1,7 @@
 //! Business rules as plain functions over the database, shared by the JSON
 //! API and the server-rendered pages.
 
+pub mod agenda;
 pub mod appointments;
 pub mod audit;
 pub mod clients;

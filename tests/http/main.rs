@@ -5,6 +5,7 @@
 #[macro_use]
 mod common;
 
+mod agenda;
 mod appointments;
 mod auth;
 mod clients;

@@ -33,6 +33,7 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("delete", "/api/appointments/{id}", false),
     ("patch", "/api/appointments/{id}/status", false),
     ("get", "/api/appointments/{id}/history", false),
+    ("get", "/api/agenda", false),
     ("get", "/api/appointments/export.csv", false),
     ("get", "/api/users", false),
     ("post", "/api/users", false),
@@ -126,7 +127,7 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(
         props("Appointment"),
         set(&[
-            "id", "clientId", "clientName", "staffId", "staffName", "service", "startsAt", "endsAt", "status", "priceCents", "notes",
+            "id", "clientId", "clientName", "staffId", "staffName", "service", "startsAt", "endsAt", "status", "nextStatuses", "priceCents", "notes",
             "cancellationReason", "version", "createdAt", "updatedAt"
         ])
     );

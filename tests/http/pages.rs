@@ -15,7 +15,7 @@ fn location(response: &reqwest::Response) -> &str {
 }
 
 /// The JSON of `window.__PRELOADED_STATE__` in a page.
-fn preloaded_state(html: &str) -> serde_json::Value {
+pub(crate) fn preloaded_state(html: &str) -> serde_json::Value {
     let start = html.find("window.__PRELOADED_STATE__=").expect("no state") + "window.__PRELOADED_STATE__=".len();
     let end = start + html[start..].find("</script>").unwrap();
     serde_json::from_str(&html[start..end].replace("\\u003c", "<")).unwrap()

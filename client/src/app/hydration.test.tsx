@@ -18,7 +18,7 @@ import { makeStore, type PreloadedState } from './store';
 const auth = { id: 1, name: 'Ana Admin', email: 'admin@example.com', role: 'admin' as const, accessToken: 'jwt', typeToken: 'Bearer', expiresIn: 3600, expiresAt: Date.now() + 3_600_000 };
 const appointment = {
   id: 7, clientId: 1, clientName: 'Maria Souza', staffId: 1, staffName: 'Ana Admin', service: 'Corte',
-  startsAt: '2026-11-21T14:30:00-03:00', endsAt: '2026-11-21T15:00:00-03:00', status: 'agendado' as const,
+  startsAt: '2026-11-21T14:30:00-03:00', endsAt: '2026-11-21T15:00:00-03:00', status: 'agendado' as const, nextStatuses: ['confirmado' as const, 'cancelado' as const],
   priceCents: 5000, notes: null, cancellationReason: null, version: 1, createdAt: '', updatedAt: '',
 };
 const meta = { page: 1, per_page: 10, total: 1, last_page: 1 };
@@ -31,13 +31,31 @@ const report = {
   noShowRate: 0, cancellationRate: 0, revenueCents: 5000, newClients: 1,
 };
 
+/** A day or week of the agenda holding the appointment, "now" inside the grid. */
+const agenda = (view: 'day' | 'week', days: string[]) => ({
+  view,
+  date: '2026-11-21',
+  today: '2026-11-21',
+  now: '2026-11-21T11:15:00-03:00',
+  days,
+  startHour: 8,
+  endHour: 20,
+  staff: [{ id: 1, name: 'Ana Admin' }],
+  appointments: [appointment],
+});
+
 const cases: [string, PreloadedState][] = [
   ['/login', {}],
   ['/logout', {}],
   ['/nao-existe', {}],
   ['/dashboard', { auth, page: { dashboard: { clientsTotal: 3, appointmentsToday: 1, appointmentsWeek: 2, revenueMonthCents: 5000, upcoming: [appointment] } } }],
   ['/clients?page=1', { auth, clients: { list: [{ id: 1, name: 'Maria Souza', email: null, phone: null, document: null, birthDate: null, notes: null, archived: false, version: 1, createdAt: '', updatedAt: '' }], meta, loading: false, error: null } }],
-  ['/appointments', { auth, appointments: { list: [appointment], meta, loading: false, error: null } }],
+  ['/appointments?view=list', { auth, appointments: { list: [appointment], meta, loading: false, error: null }, page: { agenda: { args: {}, data: agenda('day', ['2026-11-21']) } } }],
+  ['/appointments?date=2026-11-21', { auth, page: { agenda: { args: { date: '2026-11-21' }, data: agenda('day', ['2026-11-21']) } } }],
+  [
+    '/appointments?view=week&date=2026-11-21',
+    { auth, page: { agenda: { args: { view: 'week', date: '2026-11-21' }, data: agenda('week', ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']) } } },
+  ],
   ['/reports', { auth }],
   ['/reports', { auth, page: { reports: report } }],
   ['/users', { auth }],

@@ -1,5 +1,6 @@
 import { combineReducers, configureStore, type Dispatch, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { agendaApi, type Agenda, type AgendaArgs } from '../features/appointments/agenda-api';
 import { appointmentsReducer, initialAppointmentsState } from '../features/appointments/appointments-slice';
 import { authReducer, initialAuthState } from '../features/auth/auth-slice';
 import type { AuthState } from '../features/auth/types';
@@ -42,7 +43,13 @@ export interface PreloadedState {
   clients?: Partial<ListState<RootState['clients']['list'][number]>> | null;
   appointments?: Partial<ListState<RootState['appointments']['list'][number]>> | null;
   /** The screen's data besides the two lists; makeStore puts it in the api cache. */
-  page?: { dashboard?: Dashboard | null; users?: ListResponse<User> | null; reports?: ReportSummary | null } | null;
+  page?: {
+    dashboard?: Dashboard | null;
+    users?: ListResponse<User> | null;
+    reports?: ReportSummary | null;
+    /** The agenda's day or week, under the address's arguments. */
+    agenda?: { args: AgendaArgs; data: Agenda } | null;
+  } | null;
   layout?: unknown;
 }
 
@@ -81,6 +88,7 @@ const resetApiOnClearSession: Middleware = (store) => (next) => (action) => {
 function seedApiCache(store: { dispatch: Dispatch }, page: PreloadedState['page']) {
   if (page?.dashboard) store.dispatch(dashboardApi.util.upsertQueryEntries([{ endpointName: 'getDashboard', arg: undefined, value: page.dashboard }]));
   if (page?.users) store.dispatch(usersApi.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: 1, value: page.users }]));
+  if (page?.agenda) store.dispatch(agendaApi.util.upsertQueryEntries([{ endpointName: 'getAgenda', arg: page.agenda.args, value: page.agenda.data }]));
   if (page?.reports) {
     const { from, to } = page.reports;
     store.dispatch(reportsApi.util.upsertQueryEntries([{ endpointName: 'getReportSummary', arg: { from, to }, value: page.reports }]));

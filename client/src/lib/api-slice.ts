@@ -27,7 +27,7 @@ const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData> = async ({ path,
  * The store seeds the cache from the server's preloaded state (app/store.ts),
  * so the first render and hydration find the data without a request.
  */
-const TAGS = ['Dashboard', 'User', 'Me', 'Report'] as const;
+const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda'] as const;
 type Tag = (typeof TAGS)[number];
 
 export const api = createApi({
@@ -47,7 +47,7 @@ export const api = createApi({
  * Clients or appointments changed (their slices save them outside this api):
  * the dashboard and the reports count them, so their cached answers go.
  */
-export const recordsChanged = () => api.util.invalidateTags(['Dashboard', 'Report']);
+export const recordsChanged = () => api.util.invalidateTags(['Dashboard', 'Report', 'Agenda']);
 
 /** The record of a single-record answer, `{ data }` (for `transformResponse`). */
 export const dataOf = <T>(body: { data: T }): T => body.data;

@@ -24,6 +24,12 @@ export type ApiMe = ApiUser;
 export type ApiLoginData = Present<Schemas['SessionView']>;
 export type ApiProfileInput = Schemas['ProfileBody'];
 export type ApiDashboard = Omit<Present<Schemas['Dashboard']>, 'upcoming'> & { upcoming: ApiAppointment[] };
+/** `GET /api/agenda`: a day or a week of appointments with the grid's staff and hours. */
+export type ApiAgenda = Omit<Present<Schemas['Agenda']>, 'appointments' | 'staff'> & {
+  appointments: ApiAppointment[];
+  staff: ApiStaffMember[];
+};
+export type ApiStaffMember = Present<Schemas['StaffMember']>;
 export type ApiDayFigures = Present<Schemas['DayFigures']>;
 export type ApiStaffFigures = Present<Schemas['StaffFigures']>;
 export type ApiReportSummary = Omit<Present<Schemas['Summary']>, 'byDay' | 'byStaff' | 'byStatus'> & {

@@ -18,18 +18,14 @@ export function statusLabel(status: string): string {
   return STATUS_LABELS[status as AppointmentStatus] ?? status;
 }
 
-/** The status changes the server allows, with the action's label (pt-BR). */
-export const NEXT_STATUSES: Record<AppointmentStatus, { status: AppointmentStatus; action: string }[]> = {
-  agendado: [
-    { status: 'confirmado', action: 'Confirmar' },
-    { status: 'cancelado', action: 'Cancelar' },
-  ],
-  confirmado: [
-    { status: 'concluido', action: 'Concluir' },
-    { status: 'faltou', action: 'Faltou' },
-    { status: 'cancelado', action: 'Cancelar' },
-  ],
-  concluido: [],
-  cancelado: [],
-  faltou: [],
+/**
+ * The action that leads to a status (pt-BR button text). Which ones an
+ * appointment offers comes from the server (`nextStatuses`, by its rules).
+ */
+export const STATUS_ACTIONS: Record<AppointmentStatus, string> = {
+  agendado: 'Reagendar',
+  confirmado: 'Confirmar',
+  concluido: 'Concluir',
+  cancelado: 'Cancelar',
+  faltou: 'Faltou',
 };

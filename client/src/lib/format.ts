@@ -125,3 +125,52 @@ export function parseMoney(text: string): number | null {
 export function moneyInput(cents: number): string {
   return formatMoney(cents).replace(/^-?R\$ /, '');
 }
+
+/** The calendar day of a timestamp or date as written (`2026-11-21T14:30:00-03:00` → `2026-11-21`); empty if invalid. */
+export function dayOf(value: string | null | undefined): string {
+  const w = wallClock(value);
+  return w ? `${w.year}-${w.month}-${w.day}` : '';
+}
+
+/** Minutes since midnight of a timestamp's wall-clock time (`…T14:30…` → 870); 0 without a time. */
+export function minuteOfDay(value: string | null | undefined): number {
+  const w = wallClock(value);
+  return w && w.hour !== undefined ? Number(w.hour) * 60 + Number(w.minute) : 0;
+}
+
+/** `YYYY-MM-DD` plus `days` calendar days (UTC arithmetic: no time zone, no DST). */
+export function addDays(day: string, days: number): string {
+  const w = wallClock(day);
+  if (!w) return day;
+  const d = new Date(Date.UTC(Number(w.year), Number(w.month) - 1, Number(w.day) + days));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+const WEEKDAYS = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
+
+/** The weekday of `YYYY-MM-DD`, in full (`segunda-feira`) or short (`seg`). */
+export function formatWeekday(day: string, short = false): string {
+  const w = wallClock(day);
+  if (!w) return '';
+  const name = WEEKDAYS[new Date(Date.UTC(Number(w.year), Number(w.month) - 1, Number(w.day))).getUTCDay()];
+  return short ? name.slice(0, 3) : name;
+}
+
+/** `2026-11-21` → `21/11`. */
+export function formatDayMonth(value: string | null | undefined): string {
+  const w = wallClock(value);
+  return w ? `${w.day}/${w.month}` : '';
+}
+
+/** Minutes since midnight as `HH:mm` (570 → `09:30`). */
+export function formatMinutes(minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** A duration in minutes: 45 → `45 min`, 90 → `1 h 30 min`, 120 → `2 h`. */
+export function formatDuration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`;
+}

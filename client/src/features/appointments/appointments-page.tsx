@@ -1,154 +1,234 @@
-import { useState, type ChangeEvent } from 'react';
+import { useCallback, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../hooks/store';
-import { AppointmentsTable } from '../../components/appointments-table';
-import { ConfirmDialog } from '../../components/dialog';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/spinner';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
 import { recordsChanged } from '../../lib/api-slice';
-import { NEXT_STATUSES, STATUS_LABELS, statusLabel, type Appointment, type AppointmentStatus } from '../../lib/appointment';
-import { buildQuery, pageParam } from '../../lib/query-string';
-import { useListLoader } from '../../lib/use-list';
-import { AppointmentForm } from './appointment-form';
-import { changeAppointmentStatus } from './appointments-api';
-import { fetchAppointments, selectAppointments } from './appointments-slice';
+import { STATUS_LABELS, type Appointment } from '../../lib/appointment';
+import { addDays, dayOf, formatDate, formatDayMonth, formatMinutes, formatWeekday } from '../../lib/format';
+import { agendaArgs, useGetAgendaQuery, useUpdateAppointmentMutation, type Agenda } from './agenda-api';
+import { AgendaGrid, type Reschedule } from './agenda-grid';
+import { agendaHref, viewOf, type AgendaViewName } from './agenda-url';
+import { AppointmentDialog } from './appointment-dialog';
+import { AppointmentsList } from './appointments-list';
+import { BookingDialog } from './booking-dialog';
+import { selectAppointments } from './appointments-slice';
+import { StatusActions } from './status-actions';
+
+export const AGENDA_ERROR = 'Erro ao buscar a agenda';
+
+const VIEWS: { view: AgendaViewName; label: string }[] = [
+  { view: 'day', label: 'Dia' },
+  { view: 'week', label: 'Semana' },
+  { view: 'list', label: 'Lista' },
+];
+
+/** "segunda-feira, 23/11/2026" or "23/11 a 29/11/2026". */
+function periodLabel(agenda: Agenda): string {
+  if (agenda.view === 'day') return `${formatWeekday(agenda.date)}, ${formatDate(agenda.date)}`;
+  const [first, last] = [agenda.days[0], agenda.days[agenda.days.length - 1]];
+  return `${formatDayMonth(first)} a ${formatDate(last)}`;
+}
 
 export default function AppointmentsPage() {
-  const dispatch = useAppDispatch();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
-  const [query] = useSearchParams();
-  const page = pageParam(query.get('page'));
-  // Set by the pager's "next": the server continues after the previous page's last row.
-  const cursor = query.get('cursor') ?? undefined;
-  const requested = query.get('status');
-  const status = requested && requested in STATUS_LABELS ? requested : '';
-  const { list, meta, loading, error } = useAppSelector(selectAppointments);
+  const dispatch = useAppDispatch();
+  const view = viewOf(search);
+  const staffFilter = Number(search.get('staff_id')) || null;
+  const status = search.get('status') ?? '';
+  const args = agendaArgs(search);
+  const agendaQuery = useGetAgendaQuery(args, { skip: view === 'list' });
+  const agenda = view === 'list' ? undefined : agendaQuery.data;
+  // The staff to filter by: the agenda's (the list view asks for today's).
+  const staffQuery = useGetAgendaQuery({}, { skip: view !== 'list' });
+  const staff = (agenda ?? staffQuery.data)?.staff ?? [];
+  const [updateAppointment] = useUpdateAppointmentMutation();
+  const reloadList = useRef<() => void>(() => undefined);
+  const onListReady = useCallback((reload: () => void) => {
+    reloadList.current = reload;
+  }, []);
 
-  const load = useListLoader('appointments', fetchAppointments, { page, cursor, status: status || undefined });
+  const go = (changes: Record<string, string | number | null>) => navigate(agendaHref(search, changes));
+  const openHref = (a: Appointment) => agendaHref(search, { open: a.id });
 
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [creating, setCreating] = useState(false);
-
-  // Cancelling asks the reason in a dialog first.
-  const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const [reason, setReason] = useState('');
-
-  const changeStatus = async (appointment: Appointment, next: AppointmentStatus, reason?: string) => {
-    setBusyId(appointment.id);
+  const reschedule = async (a: Appointment, change: Reschedule) => {
     try {
-      await changeAppointmentStatus(appointment, next, reason);
-      toast.success(`Agendamento de ${appointment.clientName}: ${statusLabel(next)}.`);
+      await updateAppointment({
+        id: a.id,
+        version: a.version,
+        staffId: change.staffId,
+        // Wall-clock time: the server reads it in the business time zone.
+        startsAt: `${change.day}T${formatMinutes(change.start)}`,
+        durationMinutes: change.duration,
+      }).unwrap();
+      toast.success(`Agendamento de ${a.clientName} remarcado para ${formatDate(change.day)} às ${formatMinutes(change.start)}.`);
       dispatch(recordsChanged());
-      void load();
     } catch (error) {
-      toast.error(errorMessage(error, 'Não foi possível alterar o status.'));
-    } finally {
-      setBusyId(null);
+      toast.error(errorMessage(error, 'Não foi possível remarcar o agendamento.'));
     }
   };
 
-  const askStatus = (appointment: Appointment, next: AppointmentStatus) => {
-    if (next !== 'cancelado') return void changeStatus(appointment, next);
-    setReason('');
-    setCancelling(appointment);
-  };
-
-  const confirmCancel = async () => {
-    if (!cancelling) return;
-    await changeStatus(cancelling, 'cancelado', reason.trim());
-    setCancelling(null);
-  };
-
-  const actions = (a: Appointment) => (
-    <div className="d-inline-flex gap-1">
-      {(NEXT_STATUSES[a.status] ?? []).map(({ status: next, action }) => (
-        <button
-          key={next}
-          type="button"
-          className={`btn btn-sm ${next === 'cancelado' || next === 'faltou' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
-          disabled={busyId !== null}
-          onClick={() => askStatus(a, next)}
-        >
-          {action}
-        </button>
-      ))}
-    </div>
-  );
-
-  const onStatus = (event: ChangeEvent<HTMLSelectElement>) => {
-    navigate(`/appointments${buildQuery({ status: event.target.value })}`);
-  };
+  const date = agenda?.date ?? search.get('date') ?? '';
+  const listState = useAppSelector(selectAppointments);
+  const listed = listState.list;
+  const known = agenda ?? staffQuery.data;
+  const openId = Number(search.get('open')) || null;
+  // A clash's link: that day's agenda with the appointment open.
+  const hrefFor = (a: Appointment) => agendaHref(new URLSearchParams(), { date: dayOf(a.startsAt), open: a.id });
+  const closeBooking = () => go({ new: null, new_date: null, new_time: null, new_staff: null });
+  const step = view === 'week' ? 7 : 1;
 
   return (
     <div className="container-fluid">
-      <PageHeader title="Agendamentos" subtitle="Horários marcados com seus clientes.">
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+      <PageHeader title="Agendamentos" subtitle="A agenda do dia, da semana ou em lista.">
+        <button type="button" className="btn btn-primary btn-touch" onClick={() => go({ new: 1 })}>
           Novo agendamento
         </button>
       </PageHeader>
-      {cancelling ? (
-        <ConfirmDialog
-          title="Cancelar agendamento"
-          confirmLabel="Cancelar agendamento"
-          cancelLabel="Voltar"
-          tone="danger"
-          busy={busyId !== null}
-          onConfirm={() => void confirmCancel()}
-          onCancel={() => setCancelling(null)}
-        >
-          <label htmlFor="cancellation-reason" className="form-label">
-            Motivo do cancelamento de {cancelling.clientName}
-          </label>
-          <textarea
-            id="cancellation-reason"
-            className="form-control"
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
+      <ListCard
+        headerClassName="card-header agenda-toolbar d-flex flex-wrap gap-2 align-items-end"
+        header={
+          <>
+            <nav className="btn-group" aria-label="Visão da agenda">
+              {VIEWS.map(({ view: v, label }) => (
+                <Link
+                  key={v}
+                  to={agendaHref(search, { view: v === 'day' ? null : v, page: null, cursor: null, open: null })}
+                  className={`btn btn-touch ${v === view ? 'btn-primary' : 'btn-outline-primary'}`}
+                  aria-current={v === view ? 'page' : undefined}
+                >
+                  {label}
+                </Link>
+              ))}
+            </nav>
+            {view !== 'list' && date ? (
+              <nav className="d-flex gap-1 align-items-center" aria-label="Período">
+                <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, -step), open: null })} aria-label={view === 'week' ? 'Semana anterior' : 'Dia anterior'}>
+                  ‹
+                </Link>
+                <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: null, open: null })}>
+                  Hoje
+                </Link>
+                <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, step), open: null })} aria-label={view === 'week' ? 'Próxima semana' : 'Próximo dia'}>
+                  ›
+                </Link>
+                <label htmlFor="agenda-date" className="visually-hidden">
+                  Data
+                </label>
+                <input id="agenda-date" type="date" className="form-control agenda-date" value={date} onChange={(e) => e.target.value && go({ date: e.target.value, open: null })} />
+              </nav>
+            ) : null}
+            {view === 'list' ? (
+              <div className="d-flex gap-2 flex-wrap">
+                <div>
+                  <label htmlFor="appointments-from" className="form-label mb-1 small">
+                    De
+                  </label>
+                  <input id="appointments-from" type="date" className="form-control" value={search.get('from') ?? ''} onChange={(e) => go({ from: e.target.value, page: null, cursor: null })} />
+                </div>
+                <div>
+                  <label htmlFor="appointments-to" className="form-label mb-1 small">
+                    Até
+                  </label>
+                  <input id="appointments-to" type="date" className="form-control" value={search.get('to') ?? ''} onChange={(e) => go({ to: e.target.value, page: null, cursor: null })} />
+                </div>
+              </div>
+            ) : null}
+            <div>
+              <label htmlFor="appointments-status" className="form-label mb-1 small">
+                Status
+              </label>
+              <select id="appointments-status" className="form-select" value={status} onChange={(e) => go({ status: e.target.value, page: null, cursor: null })}>
+                <option value="">{view === 'list' ? 'Todos' : 'Todos, menos cancelados'}</option>
+                {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="appointments-staff" className="form-label mb-1 small">
+                Profissional
+              </label>
+              <select id="appointments-staff" className="form-select" value={staffFilter ?? ''} onChange={(e) => go({ staff_id: e.target.value, page: null, cursor: null })}>
+                <option value="">Todos</option>
+                {staff.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        }
+        error={view === 'list' ? listState.error : agendaQuery.error ? errorMessage(agendaQuery.error, AGENDA_ERROR) : null}
+        onRetry={() => (view === 'list' ? reloadList.current() : void agendaQuery.refetch())}
+        pagination={
+          view === 'list'
+            ? { meta: listState.meta, noun: ['agendamento', 'agendamentos'], disabled: listState.loading, onPageChange: (p, next) => go({ page: p, cursor: next ?? null }) }
+            : undefined
+        }
+      >
+        {view === 'list' ? (
+          <AppointmentsList
+            search={search}
+            actions={(a) => (
+              <div className="d-inline-flex flex-wrap gap-1">
+                <Link to={openHref(a)} className="btn btn-sm btn-light btn-touch" aria-label={`Abrir o agendamento de ${a.clientName}`}>
+                  Abrir
+                </Link>
+                <StatusActions appointment={a} onChanged={() => reloadList.current()} />
+              </div>
+            )}
+            onReady={onListReady}
           />
-        </ConfirmDialog>
+        ) : (
+          <>
+            {agenda ? <h2 className="h6 px-3 pt-3 mb-2">{periodLabel(agenda)}</h2> : null}
+            {agenda ? (
+              <AgendaGrid
+                key={`${agenda.view}-${agenda.date}`}
+                agenda={agenda}
+                staffFilter={staffFilter}
+                openHref={openHref}
+                onOpen={(a) => navigate(openHref(a))}
+                onBook={({ day, minute, staffId }) => go({ new: 1, new_date: day, new_time: formatMinutes(minute), new_staff: staffId })}
+                onReschedule={(a, change) => void reschedule(a, change)}
+              />
+            ) : agendaQuery.isFetching ? (
+              <Spinner />
+            ) : null}
+          </>
+        )}
+      </ListCard>
+      {openId ? (
+        <AppointmentDialog
+          key={openId}
+          id={openId}
+          known={(agenda?.appointments ?? listed).find((a) => a.id === openId)}
+          staff={staff}
+          hrefFor={hrefFor}
+          onClose={() => go({ open: null })}
+        />
       ) : null}
-      {creating ? (
-        <AppointmentForm
-          onCancel={() => setCreating(false)}
-          onSaved={(a) => {
-            toast.success(`Agendamento de ${a.clientName} criado.`);
-            setCreating(false);
-            dispatch(recordsChanged());
-            void load();
+      {search.get('new') && known ? (
+        <BookingDialog
+          staff={staff}
+          initial={{ day: search.get('new_date') || date || known.today, time: search.get('new_time') || '09:00', staffId: Number(search.get('new_staff')) || null }}
+          now={known.now}
+          hrefFor={hrefFor}
+          onClose={closeBooking}
+          onSaved={() => {
+            closeBooking();
+            reloadList.current();
           }}
         />
       ) : null}
-      <ListCard
-        headerClassName="card-header d-flex gap-2 align-items-center flex-wrap"
-        header={
-          <>
-            <label htmlFor="appointments-status" className="form-label mb-0">
-              Status
-            </label>
-            <select id="appointments-status" className="form-select" style={{ maxWidth: 220 }} value={status} onChange={onStatus}>
-              <option value="">Todos</option>
-              {Object.entries(STATUS_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </>
-        }
-        error={error}
-        onRetry={() => void load()}
-        pagination={{
-          meta,
-          noun: ['agendamento', 'agendamentos'],
-          disabled: loading,
-          onPageChange: (p, next) => navigate(`/appointments${buildQuery({ page: p, status, cursor: next })}`),
-        }}
-      >
-        <AppointmentsTable rows={list} loading={loading} empty="Nenhum agendamento encontrado." actions={actions} />
-      </ListCard>
     </div>
   );
 }

@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+import { ADMIN, api, appForSuite, missingPrerequisite, problems, serverNodeKept, waitForShell, withPage } from './harness.mjs';
+
+const skip = missingPrerequisite();
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1366, height: 800 }, day: '2027-03-10' },
+  { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, day: '2027-03-17' },
+];
+/** Screenshots for review go here when set (e.g. /tmp/shots-agenda). */
+const SHOTS = process.env.E2E_SHOTS;
+
+async function shot(page, name) {
+  if (!SHOTS) return;
+  await mkdir(SHOTS, { recursive: true });
+  // Without the toasts (they would cover the view), which the steps after still read.
+  const style = await page.addStyleTag({ content: '.Toastify { display: none !important; }' });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+  await style.evaluate((element) => element.remove());
+}
+
+const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const br = (day) => day.split('-').reverse().join('/');
+
+/** Waits for a toast and closes it (on a phone it would cover the grid). */
+async function toast(page, text) {
+  const item = page.locator('.Toastify__toast', { hasText: text });
+  await item.waitFor();
+  await item.getByRole('button').click();
+  await item.waitFor({ state: 'detached' });
+}
+
+/** The appointment's block in the grid, by its service. */
+const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
+
+describe('agenda: day and week views, booking and status in dialogs', { skip: skip ?? false }, () => {
+  const app = appForSuite({
+    async setup({ server }) {
+      const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+      const paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: 'paula@example.com', role: 'staff', password: 'senha-da-paula' })).data.id;
+      const carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
+      await api(server.url, token, 'POST', '/clients', { name: 'Diego Ramos', phone: '(11) 98888-0002' });
+      for (const { day } of VIEWPORTS) {
+        await api(server.url, token, 'POST', '/appointments', { clientId: carla, staffId: paula, service: 'Corte', startsAt: `${day}T10:00`, durationMinutes: 60, priceCents: 9000 });
+      }
+    },
+  });
+
+  for (const { name, viewport, day, ...options } of VIEWPORTS) {
+    it(`books from an empty slot, meets a conflict, moves, confirms and cancels (${name})`, async () => {
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
+        const phone = viewport.width < 576;
+        // The day is in the first HTML, before any script.
+        const response = await page.goto(`/appointments?date=${day}`);
+        const html = await response.text();
+        assert.match(html, /Corte/);
+        assert.match(html, /Carla Dias/);
+        await waitForShell(page);
+        assert.equal(await serverNodeKept(page), true, 'hydrated, not replaced');
+        if (phone) {
+          // One staff member at a time, chosen in the switcher.
+          assert.equal(await page.locator('.agenda-col:visible').count(), 1);
+          await page.selectOption('#agenda-column', { label: 'Paula Lima' });
+        }
+        await block(page, 'Corte').waitFor();
+        await shot(page, `agenda-day-${viewport.width}`);
+
+        // Book from an empty slot: the dialog starts at the slot's time and staff member.
+        await page.getByRole('button', { name: `Agendar ${br(day)} às 14:00 com Paula Lima` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+        await dialog.waitFor();
+        assert.equal(await page.inputValue('#booking-date'), day);
+        assert.equal(await page.inputValue('#booking-time'), '14:00');
+        assert.equal(await page.locator('#booking-staff option:checked').innerText(), 'Paula Lima');
+        await page.fill('#booking-client', 'dieg');
+        await page.getByRole('option', { name: /Diego Ramos/ }).click();
+        await page.fill('#booking-service', 'Barba');
+        await page.fill('#booking-price', '50,00');
+        await shot(page, `agenda-booking-${viewport.width}`);
+        await dialog.getByRole('button', { name: 'Agendar' }).click();
+        await toast(page, 'Agendamento de Diego Ramos criado.');
+        await dialog.waitFor({ state: 'detached' });
+        await block(page, 'Barba').waitFor();
+        assert.match(await block(page, 'Barba').innerText(), /14:00–15:00/);
+
+        // A clash is shown inside the form, with a link to the other appointment.
+        // (the occupied slot is under the block: start from a free one, then type the time)
+        await page.getByRole('button', { name: `Agendar ${br(day)} às 12:00 com Paula Lima` }).click();
+        await page.fill('#booking-time', '10:30');
+        await page.fill('#booking-client', 'diego');
+        await page.getByRole('option', { name: /Diego Ramos/ }).click();
+        await page.fill('#booking-service', 'Sobreposto');
+        await dialog.getByRole('button', { name: 'Agendar' }).click();
+        const clash = dialog.getByRole('alert').filter({ hasText: 'Conflito de horário' });
+        await clash.waitFor();
+        assert.match(await clash.innerText(), /Carla Dias/);
+        await shot(page, `agenda-conflict-${viewport.width}`);
+        await clash.getByRole('link', { name: 'Ver o agendamento em conflito' }).click();
+        const carlas = page.getByRole('dialog', { name: 'Agendamento de Carla Dias' });
+        await carlas.waitFor();
+        await carlas.locator('.modal-footer').getByRole('button', { name: 'Fechar' }).click();
+        await carlas.waitFor({ state: 'detached' });
+        if (phone) await page.selectOption('#agenda-column', { label: 'Paula Lima' });
+
+        // Move: by dragging on a desktop, by the dialog's "Remarcar" on a phone.
+        if (!phone) {
+          const box = await block(page, 'Barba').boundingBox();
+          const hour = await page.evaluate(() => document.querySelector('.agenda-hour').getBoundingClientRect().height);
+          await page.mouse.move(box.x + box.width / 2, box.y + 10);
+          await page.mouse.down();
+          await page.mouse.move(box.x + box.width / 2, box.y + 10 + hour / 2, { steps: 4 });
+          await page.mouse.move(box.x + box.width / 2, box.y + 10 + hour, { steps: 4 });
+          await page.mouse.up();
+          await toast(page, `Agendamento de Diego Ramos remarcado para ${br(day)} às 15:00.`);
+          await block(page, 'Barba').filter({ hasText: '15:00–16:00' }).waitFor();
+          // The keyboard: arrows move a focused block, Enter saves.
+          await block(page, 'Barba').focus();
+          await page.keyboard.press('ArrowDown');
+          await page.keyboard.press('ArrowDown');
+          await page.keyboard.press('Enter');
+          await toast(page, `Agendamento de Diego Ramos remarcado para ${br(day)} às 15:30.`);
+          await block(page, 'Barba').filter({ hasText: '15:30–16:30' }).waitFor();
+        } else {
+          await block(page, 'Barba').click();
+          const mine = page.getByRole('dialog', { name: 'Agendamento de Diego Ramos' });
+          await mine.waitFor();
+          await page.fill('#reschedule-time', '15:30');
+          await mine.getByRole('button', { name: 'Salvar horário' }).click();
+          await toast(page, `Agendamento de Diego Ramos remarcado para ${br(day)} às 15:30.`);
+          await mine.locator('.modal-footer').getByRole('button', { name: 'Fechar' }).click();
+          await block(page, 'Barba').filter({ hasText: '15:30–16:30' }).waitFor();
+        }
+
+        // Status: confirm, then cancel with a reason, in the appointment's dialog.
+        await block(page, 'Barba').click();
+        const opened = page.getByRole('dialog', { name: 'Agendamento de Diego Ramos' });
+        await opened.waitFor();
+        await shot(page, `agenda-dialog-${viewport.width}`);
+        await opened.getByRole('button', { name: 'Confirmar' }).click();
+        await opened.getByText('Confirmado', { exact: true }).waitFor();
+        await opened.getByRole('button', { name: 'Cancelar', exact: true }).click();
+        await page.fill('#cancellation-reason', 'Cliente viajou');
+        await opened.getByRole('button', { name: 'Cancelar agendamento' }).click();
+        await opened.getByText('Cancelado', { exact: true }).waitFor();
+        await opened.getByText('Cliente viajou').waitFor();
+        await opened.locator('.modal-footer').getByRole('button', { name: 'Fechar' }).click();
+        // A cancelled appointment frees its slot: it leaves the grid.
+        await block(page, 'Barba').waitFor({ state: 'detached' });
+
+        if (phone) {
+          for (const button of await page.locator('.agenda-toolbar :is(a, button, select, input):visible').all()) {
+            assert.ok((await button.boundingBox()).height >= 44, `a tap target of 44 px: ${await button.evaluate((e) => e.outerHTML.slice(0, 80))}`);
+          }
+        }
+        assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling (day)');
+
+        // The week and the list, looked at.
+        await page.getByRole('link', { name: 'Semana', exact: true }).click();
+        await page.waitForURL(/view=week/);
+        await block(page, 'Corte').waitFor();
+        assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling (week)');
+        await shot(page, `agenda-week-${viewport.width}`);
+        await page.getByRole('link', { name: 'Lista', exact: true }).click();
+        await page.waitForURL(/view=list/);
+        await page.locator(':is(tr, li):visible', { hasText: 'Barba' }).first().waitFor();
+        assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling (list)');
+        await shot(page, `agenda-list-${viewport.width}`);
+
+        // The browser logs the 409 the form showed; nothing else.
+        assert.deepEqual(problems(messages).filter((m) => !/status of 409/.test(m.text)), []);
+      });
+    });
+  }
+
+  it('asks before booking in the past', async () => {
+    await withPage(app, { user: ADMIN, viewport: { width: 1366, height: 800 } }, async ({ page }) => {
+      await page.goto('/appointments?date=2020-01-06');
+      await waitForShell(page);
+      await page.getByRole('button', { name: 'Agendar 06/01/2020 às 09:00 com Paula Lima' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+      await page.fill('#booking-client', 'carla');
+      await page.getByRole('option', { name: /Carla Dias/ }).click();
+      await page.fill('#booking-service', 'Retroativo');
+      await dialog.getByRole('button', { name: 'Agendar' }).click();
+      await dialog.getByText('já passou').waitFor();
+      await dialog.getByRole('button', { name: 'Agendar mesmo assim' }).click();
+      await toast(page, 'Agendamento de Carla Dias criado.');
+      await block(page, 'Retroativo').waitFor();
+    });
+  });
+});

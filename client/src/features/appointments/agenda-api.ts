@@ -1,0 +1,88 @@
+import { api, dataOf } from '../../lib/api-slice';
+import type { ApiAgenda, ApiClient, ApiStaffMember } from '../../lib/api-types';
+import type { Appointment, AppointmentStatus } from '../../lib/appointment';
+import type { ListResponse } from '../../lib/types';
+import type { NewAppointment } from './appointments-api';
+
+export type Agenda = ApiAgenda;
+export type StaffMember = ApiStaffMember;
+
+/** The address's agenda parameters, as given (the server seeds its answer under the same ones). */
+export const AGENDA_PARAMS = ['view', 'date', 'staff_id', 'status', 'client_id'] as const;
+export type AgendaArgs = Partial<Record<(typeof AGENDA_PARAMS)[number], string>>;
+
+/** `?view=week&date=…` → the query's arguments: known keys with a value, the first of each. */
+export function agendaArgs(search: URLSearchParams): AgendaArgs {
+  const args: AgendaArgs = {};
+  for (const key of AGENDA_PARAMS) {
+    const value = search.get(key);
+    if (value) args[key] = value;
+  }
+  return args;
+}
+
+/** A change of times, staff member or any other field (PUT): what is sent changes. */
+export interface AppointmentChanges {
+  id: number;
+  version: number;
+  staffId?: number;
+  startsAt?: string;
+  endsAt?: string;
+  durationMinutes?: number;
+}
+
+// Every change of an appointment changes what the agenda, the dashboard and the reports show.
+const CHANGED = ['Agenda', 'Dashboard', 'Report'] as const;
+
+export const agendaApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** `GET /api/agenda`; the server preloads the page's as `page.agenda`. */
+    getAgenda: build.query<Agenda, AgendaArgs>({
+      query: (args) => ({ path: '/agenda', query: { ...args } }),
+      transformResponse: dataOf<Agenda>,
+      providesTags: ['Agenda'],
+    }),
+    /** One appointment (one not on the shown day, opened by its link). */
+    getAppointment: build.query<Appointment, number>({
+      query: (id) => ({ path: `/appointments/${id}` }),
+      transformResponse: dataOf<Appointment>,
+      providesTags: ['Agenda'],
+    }),
+    createAppointment: build.mutation<Appointment, NewAppointment>({
+      query: (body) => ({ path: '/appointments', method: 'POST', body }),
+      transformResponse: dataOf<Appointment>,
+      invalidatesTags: [...CHANGED],
+    }),
+    updateAppointment: build.mutation<Appointment, AppointmentChanges>({
+      query: ({ id, ...body }) => ({ path: `/appointments/${id}`, method: 'PUT', body }),
+      transformResponse: dataOf<Appointment>,
+      invalidatesTags: [...CHANGED],
+    }),
+    changeStatus: build.mutation<Appointment, { id: number; version: number; status: AppointmentStatus; cancellationReason?: string }>({
+      query: ({ id, ...body }) => ({ path: `/appointments/${id}/status`, method: 'PATCH', body }),
+      transformResponse: dataOf<Appointment>,
+      invalidatesTags: [...CHANGED],
+    }),
+    /** Clients whose name, e-mail, phone or CPF match `q` (the booking's search-as-you-type). */
+    searchClients: build.query<ApiClient[], string>({
+      query: (q) => ({ path: '/clients', query: { page: 1, per_page: 8, q } }),
+      transformResponse: (body: ListResponse<ApiClient>) => body.data,
+    }),
+    /** A client created from the booking form (name and phone). */
+    createClient: build.mutation<ApiClient, { name: string; phone?: string }>({
+      query: (body) => ({ path: '/clients', method: 'POST', body }),
+      transformResponse: dataOf<ApiClient>,
+    }),
+  }),
+});
+
+export const {
+  useGetAgendaQuery,
+  useLazyGetAgendaQuery,
+  useGetAppointmentQuery,
+  useCreateAppointmentMutation,
+  useUpdateAppointmentMutation,
+  useChangeStatusMutation,
+  useSearchClientsQuery,
+  useCreateClientMutation,
+} = agendaApi;

@@ -1,0 +1,297 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { statusLabel, type Appointment } from '../../lib/appointment';
+import { dayOf, formatMinutes, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
+import { useMounted } from '../../lib/use-mounted';
+import type { Agenda } from './agenda-api';
+import { agendaColumns, placeInColumn, snap, STEP_MINUTES, type Placed } from './agenda-layout';
+
+/** A new time (and column) for an appointment, from a drag or the arrow keys. */
+export interface Reschedule {
+  day: string;
+  start: number;
+  duration: number;
+  staffId: number;
+}
+
+interface AgendaGridProps {
+  agenda: Agenda;
+  staffFilter: number | null;
+  /** The address that opens an appointment (a link before the script runs too). */
+  openHref: (a: Appointment) => string;
+  onOpen: (a: Appointment) => void;
+  onBook: (slot: { day: string; minute: number; staffId: number | null }) => void;
+  onReschedule: (a: Appointment, change: Reschedule) => void;
+}
+
+/** A move or resize in progress: minutes and columns away from where it was. */
+interface Pending {
+  id: number;
+  move: number;
+  resize: number;
+  columns: number;
+}
+
+const SLOT_MINUTES = 30;
+const MIN_DURATION = STEP_MINUTES;
+
+/** The business's wall clock now: the server's `now` moved on by the time since it answered. */
+function useBusinessNow(now: string): number {
+  const [minute, setMinute] = useState(() => minuteOfDay(now));
+  useEffect(() => {
+    const base = minuteOfDay(now);
+    const started = Date.now();
+    const tick = () => setMinute(base + (Date.now() - started) / 60000);
+    tick();
+    const timer = setInterval(tick, 60_000);
+    return () => clearInterval(timer);
+  }, [now]);
+  return minute;
+}
+
+/**
+ * The day or week grid: the hours down the side, a column per staff member
+ * (day) or per day (week), the appointments placed by their times, a line
+ * at the current time. Rendered on the server as plain markup; once
+ * mounted, empty slots book, blocks open, drag (or arrow keys, then Enter)
+ * to move or resize. On a phone one column shows at a time, chosen above.
+ */
+export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onReschedule }: AgendaGridProps) {
+  const mounted = useMounted();
+  const columns = agendaColumns(agenda, staffFilter);
+  const todayIndex = columns.findIndex((c) => c.day === agenda.today);
+  const [current, setCurrent] = useState(agenda.view === 'week' && todayIndex >= 0 ? todayIndex : 0);
+  const shown = Math.min(current, Math.max(0, columns.length - 1));
+  const nowMinute = useBusinessNow(agenda.now);
+  const [pending, setPending] = useState<Pending | null>(null);
+  // The click that ends a drag does not open the appointment.
+  const dragEnded = useRef(false);
+  const drag = useRef<{ id: number; mode: 'move' | 'resize'; x: number; y: number; hourPx: number; colPx: number; dragged: boolean } | null>(null);
+  const hours = Array.from({ length: agenda.endHour - agenda.startHour }, (_, i) => agenda.startHour + i);
+  const first = agenda.startHour * 60;
+  const last = agenda.endHour * 60;
+
+  /** Where a block stands with a move or resize in progress applied. */
+  const apply = (p: Placed, column: number, change: Pending | null) => {
+    const duration = minutesOf(p.appointment);
+    if (!change || change.id !== p.appointment.id) return { column, start: p.start, end: p.end, duration };
+    const resized = Math.max(MIN_DURATION, duration + change.resize);
+    const start = Math.min(Math.max(p.start + change.move, 0), 24 * 60 - MIN_DURATION);
+    const target = Math.min(Math.max(column + change.columns, 0), columns.length - 1);
+    return { column: target, start, end: Math.min(start + resized, 24 * 60), duration: resized };
+  };
+
+  const commit = (p: Placed, column: number, change: Pending) => {
+    setPending(null);
+    if (!change.move && !change.resize && !change.columns) return;
+    const next = apply(p, column, change);
+    const target = columns[next.column];
+    const staffId = target.staffId ?? p.appointment.staffId;
+    onReschedule(p.appointment, { day: target.day, start: next.start, duration: next.duration, staffId });
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLElement>, p: Placed, mode: 'move' | 'resize') => {
+    if (event.button !== 0) return;
+    const block = (event.currentTarget.closest('.agenda-block') as HTMLElement | null) ?? event.currentTarget;
+    const col = block.parentElement as HTMLElement;
+    const hourPx = col.offsetHeight / Math.max(1, hours.length);
+    drag.current = { id: p.appointment.id, mode, x: event.clientX, y: event.clientY, hourPx, colPx: col.offsetWidth, dragged: false };
+    if (mode === 'resize') event.stopPropagation();
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    const dx = event.clientX - d.x;
+    const dy = event.clientY - d.y;
+    if (!d.dragged && Math.abs(dx) + Math.abs(dy) < 6) return;
+    if (!d.dragged) {
+      d.dragged = true;
+      (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+    }
+    const minutes = snap((dy / d.hourPx) * 60);
+    // One column at a time on a phone: a drag there moves in time only.
+    const single = window.matchMedia('(max-width: 575.98px)').matches;
+    const cols = single ? 0 : Math.round(dx / d.colPx);
+    setPending(d.mode === 'move' ? { id: d.id, move: minutes, resize: 0, columns: cols } : { id: d.id, move: 0, resize: minutes, columns: 0 });
+  };
+
+  const onPointerUp = (p: Placed, column: number) => {
+    const d = drag.current;
+    drag.current = null;
+    if (!d?.dragged) return;
+    dragEnded.current = true;
+    if (pending) commit(p, column, pending);
+  };
+
+  const onKey = (event: KeyboardEvent<HTMLElement>, p: Placed, column: number) => {
+    const id = p.appointment.id;
+    const base = pending?.id === id ? pending : { id, move: 0, resize: 0, columns: 0 };
+    const step = event.shiftKey ? 'resize' : 'move';
+    let next: Pending | null = null;
+    if (event.key === 'ArrowUp') next = { ...base, [step]: base[step] - STEP_MINUTES };
+    else if (event.key === 'ArrowDown') next = { ...base, [step]: base[step] + STEP_MINUTES };
+    else if (event.key === 'ArrowLeft') next = { ...base, columns: base.columns - 1 };
+    else if (event.key === 'ArrowRight') next = { ...base, columns: base.columns + 1 };
+    else if (event.key === 'Escape' && pending?.id === id) {
+      event.preventDefault();
+      event.stopPropagation();
+      setPending(null);
+      return;
+    } else if (event.key === 'Enter' && pending?.id === id && (pending.move || pending.resize || pending.columns)) {
+      event.preventDefault();
+      commit(p, column, pending);
+      return;
+    }
+    if (next) {
+      event.preventDefault();
+      setPending(next);
+    }
+  };
+
+  const label = (a: Appointment, start: number, end: number) =>
+    `${formatMinutes(start)} às ${formatMinutes(end)}, ${a.clientName}, ${a.service}, ${agenda.view === 'week' ? `${a.staffName}, ` : ''}${statusLabel(a.status)}`;
+
+  return (
+    <div className="agenda" style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
+      {columns.length > 1 ? (
+        <div className="agenda-switcher">
+          <label htmlFor="agenda-column" className="form-label mb-1">
+            {agenda.view === 'day' ? 'Profissional exibido' : 'Dia exibido'}
+          </label>
+          <select id="agenda-column" className="form-select" value={shown} onChange={(e) => setCurrent(Number(e.target.value))}>
+            {columns.map((c, i) => (
+              <option key={c.key} value={i}>
+                {agenda.view === 'week' ? `${formatWeekday(c.day)}, ${formatDate(c.day)}` : c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {columns.length === 0 ? (
+        <p className="text-muted p-3 mb-0">Nenhum profissional ativo para mostrar.</p>
+      ) : (
+        <section className="agenda-grid" aria-label={agenda.view === 'day' ? `Agenda de ${formatDate(agenda.date)}` : `Agenda da semana de ${formatDate(agenda.days[0])}`}>
+          <div className="agenda-row agenda-head" aria-hidden="true">
+            <div className="agenda-corner" />
+            {columns.map((c, i) => (
+              <div key={c.key} className={`agenda-col-head${i === shown ? ' is-shown' : ''}${c.day === agenda.today && agenda.view === 'week' ? ' is-today' : ''}`}>
+                {c.label}
+              </div>
+            ))}
+          </div>
+          <div className="agenda-row agenda-body">
+            <div className="agenda-times" aria-hidden="true">
+              {hours.map((h) => (
+                <div key={h} className="agenda-hour">
+                  {formatMinutes(h * 60)}
+                </div>
+              ))}
+            </div>
+            {columns.map((column, ci) => {
+              const placed = placeInColumn(agenda.appointments, column);
+              const showNow = column.day === agenda.today && nowMinute >= first && nowMinute <= last;
+              return (
+                <div key={column.key} role="group" aria-label={agenda.view === 'day' ? column.label : `${formatWeekday(column.day)}, ${formatDate(column.day)}`} className={`agenda-col${ci === shown ? ' is-shown' : ''}`}>
+                  {mounted
+                    ? Array.from({ length: (last - first) / SLOT_MINUTES }, (_, si) => {
+                        const minute = first + si * SLOT_MINUTES;
+                        return (
+                          <button
+                            key={minute}
+                            type="button"
+                            tabIndex={-1}
+                            className="agenda-slot"
+                            style={{ top: hourOffset(minute - first), height: hourOffset(SLOT_MINUTES) }}
+                            aria-label={`Agendar ${formatDate(column.day)} às ${formatMinutes(minute)}${agenda.view === 'day' ? ` com ${column.label}` : ''}`}
+                            onClick={() => onBook({ day: column.day, minute, staffId: column.staffId })}
+                          />
+                        );
+                      })
+                    : null}
+                  {placed.map((p) => {
+                    const a = p.appointment;
+                    const at = apply(p, ci, pending);
+                    const moved = pending?.id === a.id;
+                    const top = Math.max(at.start, first) - first;
+                    const height = Math.max(Math.min(at.end, last) - Math.max(at.start, first), MIN_DURATION);
+                    const columnShift = at.column - ci;
+                    return (
+                      <a
+                        key={a.id}
+                        href={openHref(a)}
+                        className={`agenda-block status-${a.status}${moved ? ' is-moving' : ''}`}
+                        style={{
+                          top: hourOffset(top),
+                          height: hourOffset(height),
+                          left: `calc(${(p.lane / p.lanes) * 100}% + ${columnShift * 100}%)`,
+                          width: `calc(${100 / p.lanes}% - 4px)`,
+                        }}
+                        aria-label={label(a, at.start, at.end)}
+                        aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown"
+                        draggable={false}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          if (dragEnded.current) {
+                            dragEnded.current = false;
+                            return;
+                          }
+                          onOpen(a);
+                        }}
+                        onKeyDown={(event) => onKey(event, p, ci)}
+                        onBlur={() => setPending((x) => (x?.id === a.id ? null : x))}
+                        onPointerDown={(event) => onPointerDown(event, p, 'move')}
+                        onPointerMove={onPointerMove}
+                        onPointerUp={() => onPointerUp(p, ci)}
+                        onPointerCancel={() => {
+                          drag.current = null;
+                          setPending(null);
+                        }}
+                      >
+                        <span className="agenda-block-time">
+                          {`${formatMinutes(at.start)}–${formatMinutes(at.end)}`}
+                        </span>{' '}
+                        <span className="agenda-block-client">{a.clientName}</span>
+                        <span className="agenda-block-service">
+                          {a.service}
+                          {agenda.view === 'week' && column.staffId === null ? ` · ${a.staffName}` : ''}
+                        </span>
+                        {mounted ? (
+                          <span
+                            className="agenda-resize"
+                            aria-hidden="true"
+                            onPointerDown={(event) => onPointerDown(event, p, 'resize')}
+                            onPointerMove={onPointerMove}
+                            onPointerUp={() => onPointerUp(p, ci)}
+                          />
+                        ) : null}
+                      </a>
+                    );
+                  })}
+                  {showNow ? <div className="agenda-now" style={{ top: hourOffset(nowMinute - first) }} aria-hidden="true" /> : null}
+                </div>
+              );
+            })}
+          </div>
+        </section>
+      )}
+      {mounted ? (
+        <p className="agenda-help text-muted small mb-0 px-3 py-2">
+          Clique num horário vago para agendar. Arraste um agendamento para mudar o horário ou o {agenda.view === 'day' ? 'profissional' : 'dia'}, ou a borda de baixo para mudar a
+          duração; pelo teclado, setas sobem, descem e mudam de coluna, Shift com setas muda a duração, Enter confirma e Esc desfaz.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A length of `minutes` in the grid's hour unit (CSS: the hour's height differs on phones). */
+function hourOffset(minutes: number): string {
+  return `calc(var(--agenda-hour) * ${Math.round((minutes / 60) * 1000) / 1000})`;
+}
+
+/** The appointment's whole duration in minutes (across midnight too). */
+function minutesOf(a: Appointment): number {
+  const days = dayOf(a.endsAt) > dayOf(a.startsAt) ? 24 * 60 : 0;
+  return minuteOfDay(a.endsAt) + days - minuteOfDay(a.startsAt);
+}
+

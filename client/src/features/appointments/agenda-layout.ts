@@ -1,0 +1,81 @@
+import type { Appointment } from '../../lib/appointment';
+import { dayOf, formatDayMonth, formatWeekday, minuteOfDay } from '../../lib/format';
+import type { Agenda } from './agenda-api';
+
+const DAY_MINUTES = 24 * 60;
+
+/** One column of the grid: a staff member's day (day view) or a day (week view). */
+export interface AgendaColumn {
+  key: string;
+  label: string;
+  day: string;
+  /** The column's staff member; in the week view the filtered one, if any. */
+  staffId: number | null;
+}
+
+export function agendaColumns(agenda: Agenda, staffFilter: number | null): AgendaColumn[] {
+  if (agenda.view === 'day') {
+    return agenda.staff.map((s) => ({ key: `staff-${s.id}`, label: s.name, day: agenda.date, staffId: s.id }));
+  }
+  return agenda.days.map((day) => ({ key: day, label: `${formatWeekday(day, true)} ${formatDayMonth(day)}`, day, staffId: staffFilter }));
+}
+
+/** An appointment's part inside one column, in minutes of that day, and its lane among overlapping ones. */
+export interface Placed {
+  appointment: Appointment;
+  start: number;
+  end: number;
+  lane: number;
+  lanes: number;
+}
+
+/** The part of `a` inside `day` (one that crosses midnight is cut), or null. */
+export function partInDay(a: Appointment, day: string): { start: number; end: number } | null {
+  const startDay = dayOf(a.startsAt);
+  const endDay = dayOf(a.endsAt);
+  if (startDay > day || endDay < day) return null;
+  const start = startDay === day ? minuteOfDay(a.startsAt) : 0;
+  const end = endDay === day ? minuteOfDay(a.endsAt) : DAY_MINUTES;
+  return end > start ? { start, end } : null;
+}
+
+/**
+ * The column's appointments with side-by-side lanes: overlapping ones share
+ * the width (staff members in the week view, or a cancelled one under its
+ * replacement).
+ */
+export function placeInColumn(appointments: Appointment[], column: AgendaColumn): Placed[] {
+  const parts = appointments
+    .filter((a) => column.staffId === null || a.staffId === column.staffId)
+    .map((a) => ({ appointment: a, part: partInDay(a, column.day) }))
+    .filter((x): x is { appointment: Appointment; part: { start: number; end: number } } => x.part !== null)
+    .sort((x, y) => x.part.start - y.part.start || y.part.end - x.part.end || x.appointment.id - y.appointment.id);
+  const placed: Placed[] = [];
+  let cluster: Placed[] = [];
+  let clusterEnd = -1;
+  const close = () => {
+    const lanes = Math.max(1, ...cluster.map((p) => p.lane + 1));
+    for (const p of cluster) p.lanes = lanes;
+    cluster = [];
+  };
+  for (const { appointment, part } of parts) {
+    if (part.start >= clusterEnd) {
+      close();
+      clusterEnd = -1;
+    }
+    const laneEnds: number[] = [];
+    for (const p of cluster) laneEnds[p.lane] = Math.max(laneEnds[p.lane] ?? 0, p.end);
+    let lane = laneEnds.findIndex((end) => end <= part.start);
+    if (lane < 0) lane = laneEnds.length;
+    const item = { appointment, start: part.start, end: part.end, lane, lanes: 1 };
+    cluster.push(item);
+    placed.push(item);
+    clusterEnd = Math.max(clusterEnd, part.end);
+  }
+  close();
+  return placed;
+}
+
+/** Minutes snapped to the grid's step. */
+export const STEP_MINUTES = 15;
+export const snap = (minutes: number) => Math.round(minutes / STEP_MINUTES) * STEP_MINUTES;

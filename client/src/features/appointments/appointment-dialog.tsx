@@ -1,0 +1,177 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { StatusBadge } from '../../components/appointments-table';
+import { Dialog } from '../../components/dialog';
+import { InputField, SelectField } from '../../components/field';
+import { Spinner } from '../../components/spinner';
+import { useAppDispatch } from '../../hooks/store';
+import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
+import { recordsChanged } from '../../lib/api-slice';
+import type { Appointment } from '../../lib/appointment';
+import { dayOf, formatDate, formatDuration, formatMoney, formatTime, formatTimeRange, minuteOfDay } from '../../lib/format';
+import { useGetAppointmentQuery, useUpdateAppointmentMutation, type StaffMember } from './agenda-api';
+import { ClashAlert, DURATIONS, useClashFinder, type Clash } from './booking-dialog';
+import { StatusActions } from './status-actions';
+
+const FORM_ID = 'reschedule-form';
+
+/** The appointment's length in minutes (across midnight too). */
+function durationOf(a: Appointment): number {
+  return Math.round((Date.parse(a.endsAt) - Date.parse(a.startsAt)) / 60000) || minuteOfDay(a.endsAt) - minuteOfDay(a.startsAt);
+}
+
+/**
+ * One appointment opened from the agenda or the list (`?open=ID`): its data,
+ * the status changes it allows, and "Remarcar" (date, start, duration, staff
+ * member): the keyboard's way to move or resize it, under the same rules
+ * (a clash is shown here, with a link to the other appointment).
+ */
+export function AppointmentDialog({
+  id,
+  known,
+  staff,
+  hrefFor,
+  onClose,
+}: {
+  id: number;
+  /** The appointment when the shown agenda has it (no request then). */
+  known: Appointment | undefined;
+  staff: StaffMember[];
+  hrefFor: (a: Appointment) => string;
+  onClose: () => void;
+}) {
+  const fetched = useGetAppointmentQuery(id, { skip: known !== undefined });
+  const appointment = known ?? fetched.data;
+  return (
+    <Dialog title={appointment ? `Agendamento de ${appointment.clientName}` : 'Agendamento'} size="lg" onClose={onClose}
+      footer={
+        <>
+          {appointment && appointment.status !== 'cancelado' ? (
+            <button type="submit" form={FORM_ID} className="btn btn-primary btn-touch">
+              Salvar horário
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-light btn-touch" onClick={onClose}>
+            Fechar
+          </button>
+        </>
+      }
+    >
+      {appointment ? (
+        <Details key={`${appointment.id}-${appointment.version}`} appointment={appointment} staff={staff} hrefFor={hrefFor} />
+      ) : fetched.error ? (
+        <div className="alert alert-danger" role="alert">
+          {errorMessage(fetched.error, 'Não foi possível abrir o agendamento.')}
+        </div>
+      ) : (
+        <Spinner />
+      )}
+    </Dialog>
+  );
+}
+
+function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment; staff: StaffMember[]; hrefFor: (a: Appointment) => string }) {
+  const dispatch = useAppDispatch();
+  const [updateAppointment, { isLoading: saving }] = useUpdateAppointmentMutation();
+  const findClash = useClashFinder(hrefFor);
+  const duration = durationOf(a);
+  const [form, setForm] = useState({ day: dayOf(a.startsAt), time: formatTime(a.startsAt), duration: String(duration), staffId: String(a.staffId) });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [clash, setClash] = useState<Clash | null>(null);
+  const durations = DURATIONS.includes(duration) ? DURATIONS : [...DURATIONS, duration].sort((x, y) => x - y);
+  const staffChoices = staff.some((s) => s.id === a.staffId) ? staff : [{ id: a.staffId, name: a.staffName }, ...staff];
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setErrors({});
+    setMessage(null);
+    setClash(null);
+    try {
+      const saved = await updateAppointment({
+        id: a.id,
+        version: a.version,
+        staffId: Number(form.staffId),
+        startsAt: `${form.day}T${form.time}`,
+        durationMinutes: Number(form.duration),
+      }).unwrap();
+      toast.success(`Agendamento de ${saved.clientName} remarcado para ${formatDate(saved.startsAt)} às ${formatTime(saved.startsAt)}.`);
+      dispatch(recordsChanged());
+    } catch (error) {
+      const text = errorMessage(error, 'Não foi possível remarcar o agendamento.');
+      if ((error as { status?: number }).status === 409 && text.startsWith('Conflito')) {
+        const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(a.startsAt)?.[1] ?? 'Z';
+        const start = `${form.day}T${form.time}:00${offset}`;
+        const end = new Date(Date.parse(start) + Number(form.duration) * 60000).toISOString();
+        setClash(await findClash(text, Number(form.staffId), form.day, start, end, a.id));
+      } else {
+        setErrors(fieldErrors(error));
+        setMessage(text);
+      }
+    }
+  };
+
+  return (
+    <>
+      <dl className="row mb-3 appointment-facts">
+        <dt className="col-sm-3">Status</dt>
+        <dd className="col-sm-9">
+          <StatusBadge status={a.status} />
+        </dd>
+        <dt className="col-sm-3">Data e horário</dt>
+        <dd className="col-sm-9">
+          {formatDate(a.startsAt)}, {formatTimeRange(a.startsAt, a.endsAt)} ({formatDuration(duration)})
+        </dd>
+        <dt className="col-sm-3">Profissional</dt>
+        <dd className="col-sm-9">{a.staffName}</dd>
+        <dt className="col-sm-3">Serviço</dt>
+        <dd className="col-sm-9">{a.service}</dd>
+        <dt className="col-sm-3">Valor</dt>
+        <dd className="col-sm-9">{formatMoney(a.priceCents)}</dd>
+        {a.notes ? (
+          <>
+            <dt className="col-sm-3">Observações</dt>
+            <dd className="col-sm-9">{a.notes}</dd>
+          </>
+        ) : null}
+        {a.cancellationReason ? (
+          <>
+            <dt className="col-sm-3">Motivo do cancelamento</dt>
+            <dd className="col-sm-9">{a.cancellationReason}</dd>
+          </>
+        ) : null}
+      </dl>
+      <StatusActions appointment={a} className="mb-3" inline />
+      {a.status !== 'cancelado' ? (
+        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Remarcar">
+          <h3 className="h6">Remarcar</h3>
+          {message ? (
+            <div className="alert alert-danger" role="alert">
+              {message}
+            </div>
+          ) : null}
+          <ClashAlert clash={clash} />
+          <fieldset className="row g-3" disabled={saving}>
+            <InputField id="reschedule-date" label="Data" errorKey="startsAt" errors={errors} wrapperClassName="col-6 col-md-3" type="date" value={form.day} onChange={set('day')} />
+            <InputField id="reschedule-time" label="Início" wrapperClassName="col-6 col-md-3" type="time" step={300} value={form.time} onChange={set('time')} />
+            <SelectField id="reschedule-duration" label="Duração" errorKey="durationMinutes" errors={errors} wrapperClassName="col-6 col-md-3" value={form.duration} onChange={set('duration')}>
+              {durations.map((m) => (
+                <option key={m} value={m}>
+                  {formatDuration(m)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField id="reschedule-staff" label="Profissional" errorKey="staffId" errors={errors} wrapperClassName="col-6 col-md-3" value={form.staffId} onChange={set('staffId')}>
+              {staffChoices.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </SelectField>
+          </fieldset>
+        </form>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { FieldError, invalidClass } from '../../components/field-error';
+import { InputField } from '../../components/field';
+import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
+import { formatPhone } from '../../lib/format';
+import { useCreateClientMutation, useSearchClientsQuery } from './agenda-api';
+
+export interface PickedClient {
+  id: number;
+  name: string;
+}
+
+/**
+ * Search-as-you-type for a client (a combobox over `GET /api/clients?q=`),
+ * and a client created right here when there is none yet (name and phone).
+ */
+export function ClientPicker({
+  id,
+  value,
+  onChange,
+  errors,
+}: {
+  id: string;
+  value: PickedClient | null;
+  onChange: (client: PickedClient | null) => void;
+  errors: FieldErrors;
+}) {
+  const listId = useId();
+  const [text, setText] = useState(value?.name ?? '');
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [draft, setDraft] = useState({ name: '', phone: '' });
+  const [createErrors, setCreateErrors] = useState<FieldErrors>({});
+  const [createMessage, setCreateMessage] = useState<string | null>(null);
+  const [createClient, { isLoading: saving }] = useCreateClientMutation();
+
+  // Ask after a pause in typing, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { data: found = [], isFetching } = useSearchClientsQuery(query, { skip: !open });
+
+  const pick = (client: PickedClient) => {
+    onChange(client);
+    setText(client.name);
+    setOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => Math.min(i + 1, Math.max(0, found.length - 1)));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter' && open && found[active]) {
+      event.preventDefault();
+      pick(found[active]);
+    } else if (event.key === 'Escape' && open) {
+      // Close the list, not the dialog around it.
+      event.preventDefault();
+      event.stopPropagation();
+      event.nativeEvent.stopImmediatePropagation();
+      setOpen(false);
+    }
+  };
+
+  const create = async () => {
+    setCreateErrors({});
+    setCreateMessage(null);
+    try {
+      const client = await createClient({ name: draft.name.trim(), ...(draft.phone.trim() ? { phone: draft.phone.trim() } : {}) }).unwrap();
+      pick(client);
+      setCreating(false);
+    } catch (error) {
+      setCreateErrors(fieldErrors(error));
+      setCreateMessage(errorMessage(error, 'Não foi possível cadastrar o cliente.'));
+    }
+  };
+
+  const expanded = open && (found.length > 0 || (!isFetching && query !== ''));
+  return (
+    <div className="mb-3 client-picker">
+      <label htmlFor={id} className="form-label">
+        Cliente
+      </label>
+      <div className="position-relative">
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          className={`form-control${invalidClass(errors, 'clientId')}`}
+          placeholder="Digite o nome, telefone, e-mail ou CPF"
+          value={text}
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={expanded && found[active] ? `${listId}-${found[active].id}` : undefined}
+          aria-describedby={errors.clientId ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+            setActive(0);
+            if (value) onChange(null);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        <ul id={listId} role="listbox" aria-label="Clientes encontrados" className={`list-group client-picker-list${expanded ? '' : ' d-none'}`}>
+          {found.map((c, i) => (
+            <li
+              key={c.id}
+              id={`${listId}-${c.id}`}
+              role="option"
+              aria-selected={i === active}
+              className={`list-group-item list-group-item-action${i === active ? ' active' : ''}`}
+              // Before the input's blur closes the list.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(c);
+              }}
+            >
+              {c.name}
+              {c.phone ? <span className="small ms-2 opacity-75">{formatPhone(c.phone)}</span> : null}
+            </li>
+          ))}
+          {found.length === 0 ? <li className="list-group-item text-muted">Nenhum cliente encontrado.</li> : null}
+        </ul>
+      </div>
+      <FieldError errors={errors} name="clientId" id={`${id}-error`} />
+      {value ? <div className="form-text">Selecionado: {value.name}</div> : null}
+      {creating ? (
+        <div className="border rounded p-2 mt-2">
+          {createMessage ? (
+            <div className="alert alert-danger py-1 px-2 small" role="alert">
+              {createMessage}
+            </div>
+          ) : null}
+          <div className="row g-2">
+            <InputField id={`${id}-new-name`} label="Nome do novo cliente" errorKey="name" errors={createErrors} wrapperClassName="col-sm-6" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            <InputField
+              id={`${id}-new-phone`}
+              label="Telefone"
+              errorKey="phone"
+              errors={createErrors}
+              wrapperClassName="col-sm-6"
+              inputMode="tel"
+              value={draft.phone}
+              onChange={(e) => setDraft({ ...draft, phone: e.target.value })}
+            />
+          </div>
+          <div className="d-flex gap-2 justify-content-end mt-2">
+            <button type="button" className="btn btn-light btn-sm btn-touch" onClick={() => setCreating(false)} disabled={saving}>
+              Voltar
+            </button>
+            <button type="button" className="btn btn-outline-primary btn-sm btn-touch" onClick={() => void create()} disabled={saving}>
+              {saving ? 'Salvando...' : 'Cadastrar cliente'}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-link btn-sm px-0 btn-touch"
+          onClick={() => {
+            setDraft({ name: value ? '' : text.trim(), phone: '' });
+            setCreating(true);
+          }}
+        >
+          Cadastrar novo cliente
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+//! The agenda: one day (a column per staff member) or one week (a column per
+//! day, Monday to Sunday) of appointments, with what the grid needs to draw
+//! them: the staff, the hours to show and the business's "now". Used by
+//! `GET /api/agenda` and by the `/appointments` page (day and week views).
+
+use chrono::{Datelike, Duration, NaiveDate, Timelike, Utc};
+use chrono_tz::Tz;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{AppError, FieldErrors, Result};
+use crate::services::appointments::{self, AppointmentQuery, AppointmentView};
+use crate::services::validation::push;
+use crate::time::to_local_rfc3339;
+use entities::user;
+
+/// The business hours the grid shows at least (local hours, end exclusive);
+/// an appointment outside them widens the grid.
+pub const OPENING_HOUR: u32 = 8;
+pub const CLOSING_HOUR: u32 = 20;
+
+/// `?view&date&staff_id&status&client_id` (all optional).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AgendaQuery {
+    /// day (padrão: um dia, uma coluna por profissional) ou week (a semana de segunda a domingo, uma coluna por dia).
+    pub view: Option<String>,
+    /// Data YYYY-MM-DD (padrão: hoje, no fuso do negócio).
+    pub date: Option<String>,
+    pub staff_id: Option<i32>,
+    /// Uma ou várias situações, separadas por vírgula (padrão: todas menos cancelado).
+    pub status: Option<String>,
+    pub client_id: Option<i32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AgendaView {
+    Day,
+    Week,
+}
+
+/// A staff member as a column of the day view or a choice of the filter.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct StaffMember {
+    pub id: i32,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Agenda {
+    pub view: AgendaView,
+    /// The day asked for (YYYY-MM-DD).
+    pub date: String,
+    /// The business's today and now (RFC 3339 with its offset).
+    pub today: String,
+    pub now: String,
+    /// The days shown: one, or Monday to Sunday.
+    pub days: Vec<String>,
+    /// The hours the grid shows, local, `endHour` exclusive.
+    pub start_hour: u32,
+    pub end_hour: u32,
+    /// Active staff (by name), and anyone else with an appointment shown; only the filtered one with `staff_id`.
+    pub staff: Vec<StaffMember>,
+    /// Every appointment of the period and filters, by start.
+    pub appointments: Vec<AppointmentView>,
+}
+
+/// Every status but `cancelado`: a cancelled appointment frees its slot, so
+/// the grid leaves it out unless asked for.
+const ACTIVE: &str = "agendado,confirmado,concluido,faltou";
+
+pub async fn get(db: &DatabaseConnection, query: &AgendaQuery, tz: Tz) -> Result<Agenda> {
+    let mut errors = FieldErrors::new();
+    let view = match query.view.as_deref().map(str::trim) {
+        None | Some("") | Some("day") => AgendaView::Day,
+        Some("week") => AgendaView::Week,
+        Some(other) => {
+            push(&mut errors, "view", format!("Visão inválida: {other}. Use day ou week."));
+            AgendaView::Day
+        }
+    };
+    let now = Utc::now();
+    let today = now.with_timezone(&tz).date_naive();
+    let date = match query.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+        None => today,
+        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_else(|_| {
+            push(&mut errors, "date", "Data inválida: use AAAA-MM-DD.");
+            today
+        }),
+    };
+    let first = match view {
+        AgendaView::Day => date,
+        AgendaView::Week => date - Duration::days(i64::from(date.weekday().num_days_from_monday())),
+    };
+    let count = if view == AgendaView::Day { 1 } else { 7 };
+    let days: Vec<NaiveDate> = (0..count).map(|i| first + Duration::days(i)).collect();
+    let last = *days.last().unwrap_or(&first);
+
+    let list = AppointmentQuery {
+        from: Some(first.to_string()),
+        to: Some(last.to_string()),
+        status: Some(query.status.clone().filter(|s| !s.trim().is_empty()).unwrap_or_else(|| ACTIVE.into())),
+        staff_id: query.staff_id,
+        client_id: query.client_id,
+        ..Default::default()
+    };
+    let appointments = match appointments::all(db, &list, tz).await {
+        Ok(rows) if errors.is_empty() => rows,
+        Ok(_) => return Err(AppError::invalid(errors)),
+        Err(AppError::Validation { errors: more, .. }) => {
+            errors.extend(more);
+            return Err(AppError::invalid(errors));
+        }
+        Err(other) => return Err(other),
+    };
+
+    let mut staff: Vec<StaffMember> = user::Entity::find()
+        .filter(user::Column::Active.eq(true))
+        .order_by_asc(user::Column::Name)
+        .order_by_asc(user::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| StaffMember { id: u.id, name: u.name })
+        .collect();
+    for a in &appointments {
+        if !staff.iter().any(|s| s.id == a.staff_id) {
+            staff.push(StaffMember { id: a.staff_id, name: a.staff_name.clone() });
+        }
+    }
+    if let Some(id) = query.staff_id {
+        staff.retain(|s| s.id == id);
+    }
+
+    let (start_hour, end_hour) = hours(&appointments, &days, tz);
+    Ok(Agenda {
+        view,
+        date: date.to_string(),
+        today: today.to_string(),
+        now: to_local_rfc3339(now, tz),
+        days: days.iter().map(NaiveDate::to_string).collect(),
+        start_hour,
+        end_hour,
+        staff,
+        appointments,
+    })
+}
+
+/// The business hours, widened to every shown appointment's part inside the
+/// shown days (one that crosses midnight counts up to 24 h).
+fn hours(appointments: &[AppointmentView], days: &[NaiveDate], tz: Tz) -> (u32, u32) {
+    let (mut start, mut end) = (OPENING_HOUR, CLOSING_HOUR);
+    for a in appointments {
+        let (Ok(starts), Ok(ends)) =
+            (chrono::DateTime::parse_from_rfc3339(&a.starts_at), chrono::DateTime::parse_from_rfc3339(&a.ends_at))
+        else {
+            continue;
+        };
+        let (starts, ends) = (starts.with_timezone(&tz), ends.with_timezone(&tz));
+        if days.contains(&starts.date_naive()) {
+            start = start.min(starts.hour());
+        }
+        let end_hour = if ends.date_naive() > starts.date_naive() {
+            if days.contains(&ends.date_naive()) {
+                start = 0;
+            }
+            24
+        } else {
+            ends.hour() + u32::from(ends.minute() > 0)
+        };
+        end = end.max(end_hour);
+    }
+    (start, end.min(24))
+}
+

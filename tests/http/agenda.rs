@@ -1,0 +1,145 @@
+//! GET /api/agenda and the `/appointments` page's day and week views: the
+//! grid's columns, hours and appointments, the filters, and the first HTML
+//! holding the day (readable before any JavaScript runs).
+
+use crate::common::{Backend, Options, TestApp, json_of, spawn, spawn_with};
+use crate::pages::preloaded_state;
+use expediente::services::users::{self, NewUser};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+struct Fixture {
+    token: String,
+    paula: i64,
+    rui: i64,
+    ana: i64,
+}
+
+async fn fixture(app: &TestApp) -> Fixture {
+    let token = app.admin_token().await;
+    let mut staff = Vec::new();
+    for (name, email) in [("Paula Lima", "paula@example.com"), ("Rui Alves", "rui@example.com")] {
+        let user = users::create(
+            &app.state.db,
+            NewUser { name: name.into(), email: email.into(), role: entities::user::Role::Staff, password: "senha-do-staff-1".into() },
+        )
+        .await
+        .unwrap();
+        staff.push(user.id as i64);
+    }
+    let (status, body) = json_of(app.post("/api/clients", &token, json!({ "name": "Ana Agenda" })).await).await;
+    assert_eq!(status, StatusCode::CREATED);
+    Fixture { token, paula: staff[0], rui: staff[1], ana: body["data"]["id"].as_i64().unwrap() }
+}
+
+async fn book(app: &TestApp, f: &Fixture, staff: i64, service: &str, starts: &str, minutes: i64) -> Value {
+    let body = json!({ "clientId": f.ana, "staffId": staff, "service": service, "startsAt": starts, "durationMinutes": minutes });
+    let (status, answer) = json_of(app.post("/api/appointments", &f.token, body).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    answer["data"].clone()
+}
+
+async fn agenda(app: &TestApp, f: &Fixture, query: &str) -> (StatusCode, Value) {
+    json_of(app.get(&format!("/api/agenda{query}"), &f.token).await).await
+}
+
+async fn a_day_has_a_column_per_staff_member_and_its_hours(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let early = book(&app, &f, f.paula, "Corte", "2026-12-01T07:30", 60).await;
+    book(&app, &f, f.rui, "Barba", "2026-12-01T14:00", 30).await;
+    book(&app, &f, f.rui, "Outro dia", "2026-12-02T14:00", 30).await;
+    let cancelled = book(&app, &f, f.paula, "Cancelado", "2026-12-01T16:00", 30).await;
+    let body = json!({ "status": "cancelado", "version": cancelled["version"], "cancellationReason": "Chuva" });
+    assert_eq!(app.patch(&format!("/api/appointments/{}/status", cancelled["id"]), &f.token, body).await.status(), StatusCode::OK);
+
+    let (status, body) = agenda(&app, &f, "?date=2026-12-01").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let day = &body["data"];
+    assert_eq!(day["view"], "day");
+    assert_eq!(day["days"], json!(["2026-12-01"]));
+    let names: Vec<&str> = day["staff"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"Paula Lima") && names.contains(&"Rui Alves"), "{names:?}");
+    let services: Vec<&str> = day["appointments"].as_array().unwrap().iter().map(|a| a["service"].as_str().unwrap()).collect();
+    assert_eq!(services, ["Corte", "Barba"], "the day's active appointments, by start");
+    assert_eq!(day["startHour"], 7, "widened to the 07:30 appointment");
+    assert_eq!(day["endHour"], 20);
+    assert_eq!(day["appointments"][0]["id"], early["id"]);
+
+    // Filters: staff member, status, client.
+    let (_, body) = agenda(&app, &f, &format!("?date=2026-12-01&staff_id={}", f.rui)).await;
+    assert_eq!(body["data"]["staff"].as_array().unwrap().len(), 1);
+    assert_eq!(body["data"]["appointments"][0]["service"], "Barba");
+    let (_, body) = agenda(&app, &f, "?date=2026-12-01&status=cancelado").await;
+    assert_eq!(body["data"]["appointments"][0]["service"], "Cancelado");
+    let (_, body) = agenda(&app, &f, &format!("?date=2026-12-01&client_id={}", f.ana + 1000)).await;
+    assert_eq!(body["data"]["appointments"], json!([]));
+
+    // The week of a Thursday runs Monday to Sunday.
+    let (_, body) = agenda(&app, &f, "?view=week&date=2026-12-03").await;
+    let week = &body["data"];
+    assert_eq!(week["view"], "week");
+    assert_eq!(week["days"][0], "2026-11-30");
+    assert_eq!(week["days"][6], "2026-12-06");
+    assert_eq!(week["appointments"].as_array().unwrap().len(), 3);
+
+    // Without a date: today in the business time zone.
+    let (_, body) = agenda(&app, &f, "").await;
+    assert_eq!(body["data"]["date"], body["data"]["today"]);
+    assert!(body["data"]["now"].as_str().unwrap().starts_with(body["data"]["today"].as_str().unwrap()));
+
+    for bad in ["?view=mes", "?date=01/12/2026", "?status=talvez"] {
+        let (status, body) = agenda(&app, &f, bad).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {body}");
+        assert!(body["errors"].is_object(), "{bad}: {body}");
+    }
+    assert_eq!(app.http.get(app.url("/api/agenda")).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+}
+both!(a_day_has_a_column_per_staff_member_and_its_hours);
+
+/// The rendered root, without the state script (what a browser shows before JavaScript).
+fn root(html: &str) -> &str {
+    &html[html.find("<div id=\"root\">").unwrap()..html.find("window.__PRELOADED_STATE__").unwrap()]
+}
+
+async fn the_first_html_holds_the_day_and_the_week(backend: Backend) {
+    let app = spawn_with(backend, Options { ssr: true, ..Options::default() }).await;
+    let f = fixture(&app).await; // admin_token sets the session cookie
+    book(&app, &f, f.paula, "Corte especial", "2026-12-01T10:00", 60).await;
+    book(&app, &f, f.rui, "Barba completa", "2026-12-03T15:30", 45).await;
+
+    let html = app.http.get(app.url("/appointments?date=2026-12-01")).send().await.unwrap().text().await.unwrap();
+    let state = preloaded_state(&html);
+    assert_eq!(state["page"]["agenda"]["args"], json!({ "date": "2026-12-01" }), "seeded under the address's arguments");
+    assert_eq!(state["page"]["agenda"]["data"]["appointments"][0]["service"], "Corte especial");
+    let day = root(&html);
+    for text in ["Paula Lima", "Rui Alves", "Corte especial", "Ana Agenda", "10:00–11:00", "01/12/2026", "08:00", "19:00"] {
+        assert!(day.contains(text), "the day view's HTML shows {text}");
+    }
+    assert!(!day.contains("Barba completa"), "another day's appointment");
+    assert!(!day.contains("Carregando"), "no loading state in the first HTML");
+
+    let html = app.http.get(app.url(&format!("/appointments?view=week&date=2026-12-01&staff_id={}", f.rui))).send().await.unwrap().text().await.unwrap();
+    let state = preloaded_state(&html);
+    assert_eq!(state["page"]["agenda"]["args"]["view"], "week");
+    let week = root(&html);
+    for text in ["seg 30/11", "dom 06/12", "Barba completa", "15:30–16:15"] {
+        assert!(week.contains(text), "the week view's HTML shows {text}");
+    }
+    assert!(!week.contains("Corte especial"), "only the filtered staff member's");
+
+    // The default is today's day view; the list view still has the paged list.
+    let html = app.http.get(app.url("/appointments")).send().await.unwrap().text().await.unwrap();
+    let state = preloaded_state(&html);
+    assert_eq!(state["page"]["agenda"]["data"]["date"], state["page"]["agenda"]["data"]["today"]);
+    let html = app.http.get(app.url("/appointments?view=list")).send().await.unwrap().text().await.unwrap();
+    let state = preloaded_state(&html);
+    assert_eq!(state["appointments"]["list"].as_array().unwrap().len(), 2);
+    assert!(root(&html).contains("Barba completa"));
+    // A bad address still shows today's agenda.
+    let response = app.http.get(app.url("/appointments?date=amanha&view=mes")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let state = preloaded_state(&response.text().await.unwrap());
+    assert_eq!(state["page"]["agenda"]["data"]["date"], state["page"]["agenda"]["data"]["today"]);
+}
+both!(the_first_html_holds_the_day_and_the_week);
