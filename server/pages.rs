@@ -50,16 +50,44 @@ pub static ROUTES: LazyLock<Vec<Route>> = LazyLock::new(|| {
     serde_json::from_str(include_str!("../client/src/app/routes.json")).expect("client/src/app/routes.json is a route table")
 });
 
-/// The route a path renders; a trailing slash does not count.
+/// The route a path renders; a trailing slash does not count. A `:name`
+/// segment of the table (react-router's syntax) matches a positive record
+/// id, so `/clients/abc` is the not-found page.
 pub fn route_for(path: &str) -> &'static Route {
     let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-    let find = |wanted: &str| ROUTES.iter().find(|r| r.path == wanted);
-    find(path).or_else(|| find(NOT_FOUND)).expect("the route table has a \"*\" route")
+    let matches = |route: &str| {
+        let (mut want, mut got) = (route.split('/'), path.split('/'));
+        loop {
+            match (want.next(), got.next()) {
+                (None, None) => return true,
+                (Some(w), Some(g)) if w.starts_with(':') => {
+                    // Digits only, no leading zero or sign: one spelling per record.
+                    let id = g.bytes().all(|b| b.is_ascii_digit()) && !g.starts_with('0') && g.parse::<i32>().is_ok();
+                    if !id {
+                        return false;
+                    }
+                }
+                (Some(w), Some(g)) if w == g => {}
+                _ => return false,
+            }
+        }
+    };
+    ROUTES
+        .iter()
+        .find(|r| r.path != NOT_FOUND && matches(&r.path))
+        .or_else(|| ROUTES.iter().find(|r| r.path == NOT_FOUND))
+        .expect("the route table has a \"*\" route")
+}
+
+/// The record id of a path like `/clients/12` (its last segment).
+fn path_id(path: &str) -> Option<i32> {
+    path.trim_end_matches('/').rsplit('/').next()?.parse().ok()
 }
 
 const LOGIN: &str = "/login";
 const LOGOUT: &str = "/logout";
 const NOT_FOUND: &str = "*";
+const CLIENT: &str = "/clients/:id";
 
 /// A 302 redirect (axum's `Redirect` offers 303 and 307).
 pub fn found(location: &'static str) -> impl IntoResponse {
@@ -103,6 +131,14 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
             None
         }
         (_, session) => session,
+    };
+    // A record's page whose record does not exist is the not-found page.
+    let route = match (route.path.as_str(), &session) {
+        (CLIENT, Some(_)) => match path_id(uri.path()) {
+            Some(id) if clients::exists(&state.db, id).await.unwrap_or(true) => route,
+            _ => route_for(NOT_FOUND),
+        },
+        _ => route,
     };
     let status = match &session {
         _ if route.path == NOT_FOUND => StatusCode::NOT_FOUND,
@@ -287,8 +323,17 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
             out.insert("page".into(), json!({ "users": list }));
         }
         "/reports" => {
-            let period = reports::default_period(tz);
-            out.insert("page".into(), json!({ "reports": reports::summary(&state.db, &period, tz).await? }));
+            // As the screen reads its address: both dates, else a named
+            // period, else this month; a bad one gets this month too.
+            let mut period: reports::SummaryQuery = serde_urlencoded::from_str(query).unwrap_or_default();
+            if period.from.is_none() || period.to.is_none() {
+                (period.from, period.to) = (None, None);
+            }
+            let summary = match reports::summary(&state.db, &period, tz).await {
+                Err(AppError::Validation { .. }) => reports::summary(&state.db, &Default::default(), tz).await?,
+                other => other?,
+            };
+            out.insert("page".into(), json!({ "reports": summary }));
         }
         "/clients" => {
             let query: clients::ClientQuery = serde_urlencoded::from_str(query).unwrap_or_default();
@@ -310,6 +355,13 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
             // Under the arguments the screen reads from the same address
             // (`agendaArgs`), so its query finds the answer in the cache.
             out.insert("page".into(), json!({ "agenda": { "args": args, "data": data } }));
+        }
+        CLIENT => {
+            // The route matched a positive id, and page() checked the client exists.
+            let id = path_id(url.split('?').next().unwrap_or_default()).unwrap_or_default();
+            let client = clients::get(&state.db, id, tz).await?;
+            let history = clients::history(&state.db, id, tz).await?;
+            out.insert("page".into(), json!({ "client": client, "clientHistory": history }));
         }
         "/appointments" => {
             let query: appointments::AppointmentQuery = serde_urlencoded::from_str(query).unwrap_or_default();
@@ -373,6 +425,7 @@ mod tests {
             ("/logout", "Sair", false),
             ("/dashboard", "Dashboard", true),
             ("/clients", "Clientes", true),
+            ("/clients/:id", "Cliente", true),
             ("/appointments", "Agendamentos", true),
             ("/reports", "Relatórios", true),
             ("/users", "Usuários", true),
@@ -381,15 +434,23 @@ mod tests {
         ];
         assert_eq!(ROUTES.len(), expected.len(), "a route was added or removed: update this test");
         for (path, title, protected) in expected {
-            let route = if path == NOT_FOUND { route_for("/nao/existe") } else { route_for(path) };
+            let route = match path {
+                NOT_FOUND => route_for("/nao/existe"),
+                CLIENT => route_for("/clients/12"),
+                _ => route_for(path),
+            };
             assert_eq!((route.path.as_str(), route.title.as_str(), route.protected), (path, title, protected), "{path}");
             assert!(!route.screen.is_empty(), "{path}: names its screen");
-            if path.len() > 1 {
+            if path.len() > 1 && path != CLIENT {
                 assert_eq!(route_for(&format!("{path}/")).path, route.path, "{path}/: a trailing slash does not count");
             }
         }
-        for route in ROUTES.iter() {
+        for route in ROUTES.iter().filter(|r| !r.path.contains(':')) {
             assert!(std::ptr::eq(route_for(&route.path), route), "{}: its own path finds it", route.path);
+        }
+        assert_eq!(route_for("/clients/12/").path, CLIENT);
+        for bad in ["/clients/0", "/clients/007", "/clients/+5", "/clients/-1", "/clients/abc", "/clients/1/x", "/clients/99999999999"] {
+            assert_eq!(route_for(bad).path, NOT_FOUND, "{bad}");
         }
         assert_eq!(route_for("/").path, NOT_FOUND, "/ is redirected before the table is read");
         assert_eq!(route_for("/dashboard/extra").path, NOT_FOUND);

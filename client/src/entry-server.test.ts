@@ -108,7 +108,16 @@ describe('SSR bundle (dist/ssr/server.js)', () => {
       layout,
       auth,
       page: {
-        dashboard: { clientsTotal: 1234, appointmentsToday: 3, appointmentsWeek: 9, revenueMonthCents: 123450, upcoming: [appointment] },
+        dashboard: {
+          clientsTotal: 1234,
+          appointmentsToday: 3,
+          appointmentsWeek: 9,
+          revenueMonthCents: 123450,
+          noShowsMonth: 2,
+          newClientsMonth: 5,
+          todayByStaff: [{ staffId: 1, staffName: 'Paula Lima', appointments: [appointment] }],
+          upcoming: [appointment],
+        },
       },
     });
     expect(html).toContain('Total de clientes');
@@ -117,6 +126,10 @@ describe('SSR bundle (dist/ssr/server.js)', () => {
     expect(html).toContain('21/11/2026');
     expect(html).toContain('23:30–23:59');
     expect(html).toContain('Concluído');
+    expect(html).toContain('Agenda de hoje');
+    expect(html).toContain('Paula Lima');
+    expect(html).toContain('Faltas no mês');
+    expect(html).toContain('Novo agendamento');
   });
 
   it('renders the appointments list', () => {

@@ -21,6 +21,7 @@ use crate::services::validation::{
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
 use crate::services::{Page, STALE, audit, csv, required_version};
 use crate::time::to_local_rfc3339;
+use entities::appointment::AppointmentStatus;
 use entities::{appointment, client};
 
 pub use crate::services::validation::is_valid_email;
@@ -77,6 +78,19 @@ pub struct ClientDetail {
     pub upcoming_appointments: Vec<AppointmentView>,
     /// Before now, latest first.
     pub past_appointments: Vec<AppointmentView>,
+    pub totals: ClientTotals,
+}
+
+/// What a client's record adds up to, over all their appointments.
+#[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientTotals {
+    /// Concluded appointments.
+    pub visits: u64,
+    /// Appointments the client missed (`faltou`).
+    pub no_shows: u64,
+    /// Sum of `priceCents` of the concluded appointments.
+    pub revenue_cents: i64,
 }
 
 /// `?page&per_page&q&sort&archived` (all optional; paging and sort as
@@ -233,6 +247,11 @@ async fn find(db: &impl ConnectionTrait, id: i32) -> Result<client::Model> {
     client::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
 }
 
+/// True when the client exists (archived or not).
+pub async fn exists(db: &DatabaseConnection, id: i32) -> Result<bool> {
+    Ok(client::Entity::find_by_id(id).count(db).await? > 0)
+}
+
 pub async fn get(db: &DatabaseConnection, id: i32, tz: chrono_tz::Tz) -> Result<ClientDetail> {
     let model = find(db, id).await?;
     let now = Utc::now();
@@ -243,7 +262,19 @@ pub async fn get(db: &DatabaseConnection, id: i32, tz: chrono_tz::Tz) -> Result<
         .await?;
     let (upcoming, mut past): (Vec<_>, Vec<_>) = appointments.into_iter().partition(|a| a.starts_at >= now);
     past.reverse();
+    let mut totals = ClientTotals::default();
+    for a in past.iter().chain(&upcoming) {
+        match a.status {
+            AppointmentStatus::Concluido => {
+                totals.visits += 1;
+                totals.revenue_cents += a.price_cents;
+            }
+            AppointmentStatus::Faltou => totals.no_shows += 1,
+            _ => {}
+        }
+    }
     Ok(ClientDetail {
+        totals,
         client: ClientView::new(model, tz),
         upcoming_appointments: views(db, upcoming, tz).await?,
         past_appointments: views(db, past, tz).await?,

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{AppError, FieldErrors, Result};
+use crate::services::csv;
 use crate::time::local_midnight;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, user};
@@ -23,17 +24,20 @@ use entities::{appointment, client, user};
 /// The longest period a summary covers, in days.
 pub const MAX_DAYS: i64 = 366;
 
-/// `GET /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD`.
+/// `GET /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD` or `?period=week`.
 #[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SummaryQuery {
-    /// Primeiro dia, YYYY-MM-DD.
-    #[param(required = true)]
+    /// Primeiro dia, YYYY-MM-DD (sem ele: o primeiro dia do mês de `to`).
     pub from: Option<String>,
-    /// Último dia (inclusivo), YYYY-MM-DD.
-    #[param(required = true)]
+    /// Último dia (inclusivo), YYYY-MM-DD (sem ele: o último dia do mês de `from`).
     pub to: Option<String>,
+    /// Sem datas: today, week (de segunda a domingo), month (padrão) ou last_month, no fuso do negócio.
+    pub period: Option<String>,
 }
+
+/// The named periods of the reports screen, as `period` spells them.
+pub const PERIODS: &[&str] = &["today", "week", "month", "last_month"];
 
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
 pub struct ByStatus {
@@ -53,6 +57,8 @@ pub struct DayFigures {
     pub concluido: u64,
     pub cancelado: u64,
     pub faltou: u64,
+    /// Sum of `priceCents` of the day's concluded appointments.
+    pub revenue_cents: i64,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -73,6 +79,8 @@ pub struct StaffFigures {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
+    /// The named period asked for (`period`), or null for dates.
+    pub period: Option<String>,
     pub from: String,
     pub to: String,
     /// The business time zone the days are counted in (IANA name).
@@ -95,17 +103,48 @@ pub struct Summary {
     pub new_clients: u64,
 }
 
-/// The default period of the reports screen: this month, from its first to
-/// its last day, in the business time zone.
-pub fn default_period(tz: Tz) -> SummaryQuery {
-    month_of(Utc::now().with_timezone(&tz).date_naive())
-}
-
-/// The calendar month `day` falls in.
-fn month_of(day: NaiveDate) -> SummaryQuery {
+/// The first and last day of the calendar month `day` falls in.
+fn month_bounds(day: NaiveDate) -> (NaiveDate, NaiveDate) {
     let first = day.with_day(1).unwrap_or(day);
     let last = (first + chrono::Months::new(1)).pred_opt().unwrap_or(day);
-    SummaryQuery { from: Some(first.to_string()), to: Some(last.to_string()) }
+    (first, last)
+}
+
+/// The days of a named period around `today`; None for an unknown name.
+fn named_period(name: &str, today: NaiveDate) -> Option<(NaiveDate, NaiveDate)> {
+    match name {
+        "today" => Some((today, today)),
+        "week" => {
+            let monday = today - Duration::days(today.weekday().num_days_from_monday() as i64);
+            Some((monday, monday + Duration::days(6)))
+        }
+        "month" => Some(month_bounds(today)),
+        "last_month" => Some(month_bounds(today.with_day(1)?.pred_opt()?)),
+        _ => None,
+    }
+}
+
+/// The days a query asks for, with the period's name when it used one:
+/// dates when either is given (the missing one completes its month), else
+/// `period`, else this month, in the business time zone.
+pub fn resolve(query: &SummaryQuery, tz: Tz) -> Result<(Option<&'static str>, NaiveDate, NaiveDate)> {
+    let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    let (from, to) = (given(&query.from), given(&query.to));
+    if from.is_none() && to.is_none() {
+        let name = given(&query.period).unwrap_or_else(|| "month".into());
+        let today = Utc::now().with_timezone(&tz).date_naive();
+        let Some(&name) = PERIODS.iter().find(|p| **p == name) else {
+            return Err(AppError::field("period", "Período inválido: use today, week, month ou last_month."));
+        };
+        let (first, last) = named_period(name, today).ok_or_else(|| AppError::field("period", "Período inválido."))?;
+        return Ok((Some(name), first, last));
+    }
+    // One date alone: the other end of its month.
+    let day = |text: &Option<String>| text.as_deref().and_then(|t| NaiveDate::parse_from_str(t, "%Y-%m-%d").ok());
+    let from = from.or_else(|| day(&to).map(|d| month_bounds(d).0.to_string()));
+    let to = to.or_else(|| day(&from).map(|d| month_bounds(d).1.to_string()));
+    let (first, last) = parse_period(&SummaryQuery { from, to, period: None })?;
+    Ok((None, first, last))
 }
 
 /// Reads and checks the period.
@@ -146,7 +185,7 @@ fn rate(part: u64, whole: u64) -> f64 {
 }
 
 pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> Result<Summary> {
-    let (from, to) = parse_period(query)?;
+    let (period, from, to) = resolve(query, tz)?;
     let start = local_midnight(from, tz);
     let end = local_midnight(to + Duration::days(1), tz);
 
@@ -167,7 +206,7 @@ pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> R
     let mut day = from;
     while day <= to {
         let date = day.format("%Y-%m-%d").to_string();
-        days.insert(day, DayFigures { date, total: 0, concluido: 0, cancelado: 0, faltou: 0 });
+        days.insert(day, DayFigures { date, total: 0, concluido: 0, cancelado: 0, faltou: 0, revenue_cents: 0 });
         day += Duration::days(1);
     }
     let mut staff: HashMap<i32, StaffFigures> = HashMap::new();
@@ -188,7 +227,10 @@ pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> R
         if let Some(day) = day {
             day.total += 1;
             match status {
-                AppointmentStatus::Concluido => day.concluido += 1,
+                AppointmentStatus::Concluido => {
+                    day.concluido += 1;
+                    day.revenue_cents += price_cents;
+                }
                 AppointmentStatus::Cancelado => day.cancelado += 1,
                 AppointmentStatus::Faltou => day.faltou += 1,
                 AppointmentStatus::Agendado | AppointmentStatus::Confirmado => {}
@@ -236,6 +278,7 @@ pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> R
         .await?;
     let total = rows.len() as u64;
     Ok(Summary {
+        period: period.map(str::to_string),
         from: from.format("%Y-%m-%d").to_string(),
         to: to.format("%Y-%m-%d").to_string(),
         time_zone: tz.name().to_string(),
@@ -250,12 +293,74 @@ pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> R
     })
 }
 
+/// The summary's days as CSV (one row a day, then the totals), for the
+/// reports screen's export; formats as every export (services::csv).
+pub fn export_csv(summary: &Summary) -> Result<Vec<u8>> {
+    let mut out = csv::CsvWriter::new(&["Data", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
+    for d in &summary.by_day {
+        let date = NaiveDate::parse_from_str(&d.date, "%Y-%m-%d").map(|d| d.format("%d/%m/%Y").to_string()).unwrap_or_default();
+        out.row(&[
+            date,
+            d.total.to_string(),
+            d.concluido.to_string(),
+            d.cancelado.to_string(),
+            d.faltou.to_string(),
+            csv::money(d.revenue_cents),
+        ])?;
+    }
+    let s = &summary.by_status;
+    out.row(&[
+        "Total".to_string(),
+        summary.total.to_string(),
+        s.concluido.to_string(),
+        s.cancelado.to_string(),
+        s.faltou.to_string(),
+        csv::money(summary.revenue_cents),
+    ])?;
+    out.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn query(from: &str, to: &str) -> SummaryQuery {
-        SummaryQuery { from: Some(from.into()), to: Some(to.into()) }
+        SummaryQuery { from: Some(from.into()), to: Some(to.into()), period: None }
+    }
+
+    fn day(text: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn named_periods_are_calendar_days() {
+        // 2026-11-25 is a Wednesday.
+        let today = day("2026-11-25");
+        assert_eq!(named_period("today", today), Some((today, today)));
+        assert_eq!(named_period("week", today), Some((day("2026-11-23"), day("2026-11-29"))));
+        assert_eq!(named_period("month", today), Some((day("2026-11-01"), day("2026-11-30"))));
+        assert_eq!(named_period("last_month", today), Some((day("2026-10-01"), day("2026-10-31"))));
+        assert_eq!(named_period("last_month", day("2026-01-15")), Some((day("2025-12-01"), day("2025-12-31"))));
+        assert_eq!(named_period("year", today), None);
+    }
+
+    #[test]
+    fn missing_dates_complete_their_month_or_default_to_this_month() {
+        let tz = chrono_tz::America::Sao_Paulo;
+        let only = |from: Option<&str>, to: Option<&str>| {
+            resolve(&SummaryQuery { from: from.map(Into::into), to: to.map(Into::into), period: None }, tz).unwrap()
+        };
+        assert_eq!(only(Some("2026-02-10"), None), (None, day("2026-02-10"), day("2026-02-28")));
+        assert_eq!(only(None, Some("2026-02-10")), (None, day("2026-02-01"), day("2026-02-10")));
+        let (name, first, last) = only(None, None);
+        assert_eq!(name, Some("month"));
+        assert_eq!(first.day(), 1);
+        assert!(last >= first);
+        let week = SummaryQuery { period: Some("week".into()), ..Default::default() };
+        assert_eq!(resolve(&week, tz).unwrap().0, Some("week"));
+        let bad = SummaryQuery { period: Some("ano".into()), ..Default::default() };
+        assert!(resolve(&bad, tz).is_err());
+        assert!(resolve(&SummaryQuery { from: Some("ontem".into()), ..Default::default() }, tz).is_err());
     }
 
     #[test]
@@ -271,12 +376,10 @@ mod tests {
 
     #[test]
     fn the_default_period_is_the_whole_month() {
-        let day = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap();
-        let month = month_of(day("2028-02-15"));
-        assert_eq!((month.from.as_deref(), month.to.as_deref()), (Some("2028-02-01"), Some("2028-02-29")));
-        let month = month_of(day("2026-12-31"));
-        assert_eq!((month.from.as_deref(), month.to.as_deref()), (Some("2026-12-01"), Some("2026-12-31")));
-        assert!(parse_period(&default_period(chrono_tz::America::Sao_Paulo)).is_ok());
+        assert_eq!(month_bounds(day("2028-02-15")), (day("2028-02-01"), day("2028-02-29")));
+        assert_eq!(month_bounds(day("2026-12-31")), (day("2026-12-01"), day("2026-12-31")));
+        let (_, from, to) = resolve(&SummaryQuery::default(), chrono_tz::America::Sao_Paulo).unwrap();
+        assert!(parse_period(&query(&from.to_string(), &to.to_string())).is_ok());
     }
 
     #[test]

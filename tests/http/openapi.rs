@@ -26,6 +26,7 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("post", "/api/clients/{id}/unarchive", false),
     ("get", "/api/clients/{id}/history", false),
     ("get", "/api/clients/export.csv", false),
+    ("get", "/api/reports/export.csv", false),
     ("get", "/api/appointments", false),
     ("post", "/api/appointments", false),
     ("get", "/api/appointments/{id}", false),
@@ -138,7 +139,7 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(
         props("Summary"),
         set(&[
-            "from", "to", "timeZone", "total", "byStatus", "byDay", "byStaff", "noShowRate", "cancellationRate", "revenueCents",
+            "period", "from", "to", "timeZone", "total", "byStatus", "byDay", "byStaff", "noShowRate", "cancellationRate", "revenueCents",
             "newClients"
         ])
     );
@@ -175,11 +176,12 @@ async fn the_document_lists_every_operation(backend: Backend) {
         .unwrap()
         .iter()
         .map(|p| {
-            assert_eq!(p["required"], true);
+            // Missing dates default the period (docs/behaviour.md#reports).
+            assert_eq!(p["required"], false, "{p}");
             p["name"].as_str().unwrap().to_string()
         })
         .collect();
-    assert_eq!(summary_params, set(&["from", "to"]));
+    assert_eq!(summary_params, set(&["from", "to", "period"]));
 }
 both!(the_document_lists_every_operation);
 

@@ -232,3 +232,77 @@ async fn staff_opening_users_get_a_403_page(backend: Backend) {
     assert_eq!(app.http.get(app.url("/clients")).send().await.unwrap().status(), StatusCode::OK);
 }
 both!(staff_opening_users_get_a_403_page);
+
+/// `/clients/{id}` arrives with the client's record in the first HTML: data,
+/// contact links, appointments, totals and the history in Portuguese.
+async fn a_clients_page_arrives_with_its_record(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let token = app.admin_token().await; // sets the session cookie
+    let body = serde_json::json!({ "name": "Ana Lúcia", "email": "ana@example.com", "phone": "(11) 98765-4321" });
+    let (status, client) = crate::common::json_of(app.post("/api/clients", &token, body).await).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let id = client["data"]["id"].as_i64().unwrap();
+    let edit = serde_json::json!({ "name": "Ana Lúcia Prado", "version": 1 });
+    assert_eq!(app.put(&format!("/api/clients/{id}"), &token, edit).await.status(), StatusCode::OK);
+    let (_, me) = crate::common::json_of(app.get("/api/me", &token).await).await;
+    let booking = serde_json::json!({
+        "clientId": id, "staffId": me["data"]["id"], "service": "Limpeza de pele",
+        "startsAt": "2031-05-06T10:00:00-03:00", "durationMinutes": 60, "priceCents": 15000,
+    });
+    assert_eq!(app.post("/api/appointments", &token, booking).await.status(), StatusCode::CREATED);
+
+    let response = app.http.get(app.url(&format!("/clients/{id}"))).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<title>Cliente | Expediente</title>"));
+    let state = preloaded_state(&html);
+    assert_eq!(state["page"]["client"]["id"], id);
+    assert_eq!(state["page"]["client"]["totals"], serde_json::json!({ "visits": 0, "noShows": 0, "revenueCents": 0 }));
+    assert_eq!(state["page"]["clientHistory"].as_array().unwrap().len(), 2);
+    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    for text in [
+        "Ana Lúcia Prado",
+        "(11) 98765-4321",
+        "href=\"tel:+5511987654321\"",
+        "href=\"https://wa.me/5511987654321\"",
+        "href=\"mailto:ana@example.com\"",
+        "Limpeza de pele",
+        "06/05/2031",
+        "Próximos agendamentos",
+        "Histórico de alterações",
+        "Alteração",
+        "Ana Lúcia<!-- --> → <!-- -->Ana Lúcia Prado",
+        &format!("href=\"/appointments?book=1&amp;client_id={id}\""),
+    ] {
+        assert!(root.contains(text), "the page shows {text}");
+    }
+    assert!(!root.contains("Carregando"), "nothing waits for the browser");
+
+    // No such client, or no id: the not-found page.
+    for path in ["/clients/999999", "/clients/abc", "/clients/0"] {
+        assert_eq!(app.http.get(app.url(path)).send().await.unwrap().status(), StatusCode::NOT_FOUND, "{path}");
+    }
+}
+both!(a_clients_page_arrives_with_its_record);
+
+/// The reports page draws its charts as SVG in the first HTML, for the
+/// period in its address.
+async fn reports_arrive_with_svg_charts(backend: Backend) {
+    let app = ssr_app(backend).await;
+    app.admin_token().await;
+    let html = app.http.get(app.url("/reports?period=week")).send().await.unwrap().text().await.unwrap();
+    let state = preloaded_state(&html);
+    assert_eq!(state["page"]["reports"]["period"], "week");
+    assert_eq!(state["page"]["reports"]["byDay"].as_array().unwrap().len(), 7);
+    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    for label in ["Agendamentos por dia", "Receita por dia", "Agendamentos por situação"] {
+        assert!(root.contains(&format!("<svg role=\"img\" aria-label=\"{label}")), "an SVG chart: {label}");
+    }
+    assert!(root.matches("class=\"chart-bar").count() >= 7 + 7 + 5, "a bar a day and a status");
+    assert!(root.contains("Esta semana") && root.contains("Personalizado"));
+
+    let html = app.http.get(app.url("/reports?from=2026-02-01&to=2026-02-10")).send().await.unwrap().text().await.unwrap();
+    let reports = &preloaded_state(&html)["page"]["reports"];
+    assert_eq!((reports["from"].as_str(), reports["to"].as_str(), &reports["period"]), (Some("2026-02-01"), Some("2026-02-10"), &serde_json::Value::Null));
+}
+both!(reports_arrive_with_svg_charts);

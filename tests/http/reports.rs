@@ -99,9 +99,9 @@ async fn the_summary_counts_known_data_by_local_day(backend: Backend) {
     assert_eq!(
         data["byDay"],
         json!([
-            { "date": "2026-03-09", "total": 2, "concluido": 1, "cancelado": 0, "faltou": 1 },
-            { "date": "2026-03-10", "total": 2, "concluido": 2, "cancelado": 0, "faltou": 0 },
-            { "date": "2026-03-11", "total": 3, "concluido": 0, "cancelado": 1, "faltou": 0 },
+            { "date": "2026-03-09", "total": 2, "concluido": 1, "cancelado": 0, "faltou": 1, "revenueCents": 15_000 },
+            { "date": "2026-03-10", "total": 2, "concluido": 2, "cancelado": 0, "faltou": 0, "revenueCents": 32_000 },
+            { "date": "2026-03-11", "total": 3, "concluido": 0, "cancelado": 1, "faltou": 0, "revenueCents": 0 },
         ])
     );
     assert_eq!(
@@ -111,6 +111,18 @@ async fn the_summary_counts_known_data_by_local_day(backend: Backend) {
             { "staffId": bruno, "staffName": "Bruno Lima", "total": 3, "concluido": 1, "faltou": 0, "cancelado": 0, "revenueCents": 20_000 },
         ])
     );
+
+    // The export: the same days as CSV, then the totals.
+    let response = app.get("/api/reports/export.csv?from=2026-03-09&to=2026-03-11", &admin).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
+    assert_eq!(
+        response.text().await.unwrap(),
+        "\u{feff}Data;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n\
+         09/03/2026;2;1;0;1;150,00\r\n10/03/2026;2;2;0;0;320,00\r\n11/03/2026;3;0;1;0;0,00\r\nTotal;7;3;1;1;470,00\r\n"
+    );
+    let response = app.get("/api/reports/export.csv?period=nada", &admin).await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
     // One day: `to` is inclusive, the day ends at local midnight.
     let (_, body) = summary(&app, &admin, "from=2026-03-10&to=2026-03-10").await;
@@ -152,10 +164,25 @@ both!(an_empty_period_has_zero_rates_and_every_day);
 async fn the_period_is_checked(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
+    // No dates: this month (or the named period), in the business time zone.
     let (status, body) = json_of(app.get("/api/reports/summary", &admin).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["data"]["period"], "month");
+    assert!(body["data"]["from"].as_str().unwrap().ends_with("-01"));
+    let (status, body) = summary(&app, &admin, "period=week").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((body["data"]["period"].as_str(), body["data"]["byDay"].as_array().unwrap().len()), (Some("week"), 7));
+    let (status, body) = summary(&app, &admin, "period=today").await;
+    assert_eq!(body["data"]["from"], body["data"]["to"], "{status}");
+    let (status, body) = summary(&app, &admin, "period=ano").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(body["errors"]["from"][0], "Informe a data inicial (AAAA-MM-DD).");
-    assert_eq!(body["errors"]["to"][0], "Informe a data final (AAAA-MM-DD).");
+    assert_eq!(body["errors"]["period"][0], "Período inválido: use today, week, month ou last_month.");
+    // One date alone: the other end of its month; dates win over a period.
+    let (status, body) = summary(&app, &admin, "from=2026-02-10&period=week").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((&body["data"]["from"], &body["data"]["to"], &body["data"]["period"]), (&json!("2026-02-10"), &json!("2026-02-28"), &Value::Null));
+    let (_, body) = summary(&app, &admin, "to=2026-02-10").await;
+    assert_eq!((&body["data"]["from"], &body["data"]["to"]), (&json!("2026-02-01"), &json!("2026-02-10")));
 
     let (status, body) = summary(&app, &admin, "from=09/03/2026&to=2026-02-30").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);

@@ -23,10 +23,14 @@ const appointment = {
 };
 const meta = { page: 1, per_page: 10, total: 1, last_page: 1 };
 const user = { id: 2, name: 'Bruno Staff', email: 'bruno@example.com', role: 'staff' as const, active: true, createdAt: '2026-11-01T10:00:00-03:00', updatedAt: '' };
+const client = { id: 1, name: 'Maria Souza', email: 'maria@example.com', phone: '11987654321', document: null, birthDate: null, notes: null, archived: false, version: 2, createdAt: '2026-11-01T10:00:00-03:00', updatedAt: '2026-11-01T10:00:00-03:00' };
+const totals = { visits: 1, noShows: 0, revenueCents: 5000 };
+const history = { id: 1, action: 'update', userId: 1, userName: 'Ana Admin', changes: { name: { old: 'Maria', new: 'Maria Souza' } }, createdAt: '2026-11-02T10:00:00-03:00' };
 const byStatus = { agendado: 0, confirmado: 0, concluido: 1, cancelado: 0, faltou: 0 };
 const report = {
+  period: 'month',
   from: '2026-11-01', to: '2026-11-30', timeZone: 'America/Sao_Paulo', total: 1, byStatus,
-  byDay: [{ date: '2026-11-21', total: 1, concluido: 1, cancelado: 0, faltou: 0 }],
+  byDay: [{ date: '2026-11-21', total: 1, concluido: 1, cancelado: 0, faltou: 0, revenueCents: 5000 }],
   byStaff: [{ staffId: 1, staffName: 'Ana Admin', total: 1, concluido: 1, faltou: 0, cancelado: 0, revenueCents: 5000 }],
   noShowRate: 0, cancellationRate: 0, revenueCents: 5000, newClients: 1,
 };
@@ -48,7 +52,20 @@ const cases: [string, PreloadedState][] = [
   ['/login', {}],
   ['/logout', {}],
   ['/nao-existe', {}],
-  ['/dashboard', { auth, page: { dashboard: { clientsTotal: 3, appointmentsToday: 1, appointmentsWeek: 2, revenueMonthCents: 5000, upcoming: [appointment] } } }],
+  [
+    '/dashboard',
+    {
+      auth,
+      page: {
+        dashboard: {
+          clientsTotal: 3, appointmentsToday: 1, appointmentsWeek: 2, revenueMonthCents: 5000, noShowsMonth: 1, newClientsMonth: 2,
+          todayByStaff: [{ staffId: 1, staffName: 'Ana Admin', appointments: [appointment] }], upcoming: [appointment],
+        },
+      },
+    },
+  ],
+  ['/clients/1', { auth, page: { client: { ...client, upcomingAppointments: [appointment], pastAppointments: [], totals }, clientHistory: [history] } }],
+  ['/clients/1', { auth }],
   ['/clients?page=1', { auth, clients: { list: [{ id: 1, name: 'Maria Souza', email: null, phone: null, document: null, birthDate: null, notes: null, archived: false, version: 1, createdAt: '', updatedAt: '' }], meta, loading: false, error: null } }],
   ['/appointments?view=list', { auth, appointments: { list: [appointment], meta, loading: false, error: null }, page: { agenda: { args: {}, data: agenda('day', ['2026-11-21']) } } }],
   ['/appointments?date=2026-11-21', { auth, page: { agenda: { args: { date: '2026-11-21' }, data: agenda('day', ['2026-11-21']) } } }],
@@ -58,6 +75,7 @@ const cases: [string, PreloadedState][] = [
   ],
   ['/reports', { auth }],
   ['/reports', { auth, page: { reports: report } }],
+  ['/reports?from=2026-11-01&to=2026-11-30', { auth, page: { reports: { ...report, period: null } } }],
   ['/users', { auth }],
   ['/users', { auth, page: { users: { data: [user], meta } } }],
   ['/auth/profile', { auth }],
@@ -119,5 +137,8 @@ describe('hydration of server HTML', () => {
     // The server rendered the screen with that data, not a loading line.
     if (state.page?.users) expect(html).toContain('Bruno Staff');
     if (state.page?.reports) expect(html).toContain('Por profissional');
+    if (state.page?.reports) expect(html).toContain('<svg role="img" aria-label="Agendamentos por dia');
+    if (state.page?.client) expect(html).toContain('Maria<!-- --> → <!-- -->Maria Souza');
+    if (state.page?.dashboard) expect(html).toContain('Agenda de hoje');
   });
 });

@@ -8,12 +8,18 @@ describe('route table', () => {
     expect(screenForPath('/clients/')).toBe('clients');
     expect(screenForPath('/auth/profile')).toBe('profile');
     expect(screenForPath('/dashboard2')).toBe('notFound');
+    expect(screenForPath('/clients/12')).toBe('clients:id');
+    expect(screenForPath('/clients/12/')).toBe('clients:id');
+    for (const bad of ['/clients/0', '/clients/007', '/clients/+5', '/clients/abc', '/clients/-1', '/clients/1/x', '/clients/99999999999']) {
+      expect(screenForPath(bad)).toBe('notFound');
+    }
   });
 
   it('gives the titles the server gives', () => {
     expect(documentTitle('/reports')).toBe('Relatórios | Expediente');
     expect(documentTitle('/auth/profile')).toBe('Meu perfil | Expediente');
     expect(documentTitle('/nada')).toBe('Página não encontrada | Expediente');
+    expect(documentTitle('/clients/3')).toBe('Cliente | Expediente');
   });
 });
 

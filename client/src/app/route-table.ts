@@ -29,16 +29,32 @@ function normalize(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
+/**
+ * True when `path` is one of `route`'s paths. A `:name` segment matches a
+ * positive record id, as the server's `route_for` (server/pages.rs) has it.
+ */
+function matches(route: string, path: string): boolean {
+  const want = route.split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length &&
+    want.every((segment, i) => (segment.startsWith(':') ? /^[1-9]\d{0,9}$/.test(got[i]) && Number(got[i]) <= 2147483647 : segment === got[i]))
+  );
+}
+
 /** The route a path shows: null for `/` (it redirects), the "*" route for anything unknown. */
 export function routeForPath(pathname: string): RouteEntry | null {
   const path = normalize(pathname);
   if (path === '/') return null;
-  return ROUTES.find((r) => r.path === path && r.path !== NOT_FOUND_PATH) ?? NOT_FOUND_ROUTE;
+  return ROUTES.find((r) => r.path !== NOT_FOUND_PATH && matches(r.path, path)) ?? NOT_FOUND_ROUTE;
 }
 
-/** A route's short name: its last path segment, `notFound` for "*". */
+/** A route's short name: its last path segment (`clients:id` for `/clients/:id`), `notFound` for "*". */
 export function routeName(route: RouteEntry): string {
-  return route.path === NOT_FOUND_PATH ? 'notFound' : (route.path.split('/').pop() as string);
+  if (route.path === NOT_FOUND_PATH) return 'notFound';
+  const segments = route.path.split('/');
+  const last = segments[segments.length - 1];
+  return last.startsWith(':') ? `${segments[segments.length - 2]}${last}` : last;
 }
 
 /** `Clientes | Expediente`, the same title the server sends for the path. */

@@ -4,11 +4,13 @@ import { agendaApi, type Agenda, type AgendaArgs } from '../features/appointment
 import { appointmentsReducer, initialAppointmentsState } from '../features/appointments/appointments-slice';
 import { authReducer, initialAuthState } from '../features/auth/auth-slice';
 import type { AuthState } from '../features/auth/types';
+import { clientApi } from '../features/clients/clients-api';
 import { clientsReducer, initialClientsState } from '../features/clients/clients-slice';
+import type { ClientDetail, HistoryEntry } from '../features/clients/types';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
 import type { Dashboard } from '../features/dashboard/types';
 import { layoutReducer, layoutStateFrom, readInitialLayout } from '../features/layout/layout-slice';
-import { reportsApi } from '../features/reports/reports-api';
+import { reportsApi, summaryQuery } from '../features/reports/reports-api';
 import type { ReportSummary } from '../features/reports/types';
 import type { User } from '../features/users/types';
 import { usersApi } from '../features/users/users-api';
@@ -49,6 +51,9 @@ export interface PreloadedState {
     reports?: ReportSummary | null;
     /** The agenda's day or week, under the address's arguments. */
     agenda?: { args: AgendaArgs; data: Agenda } | null;
+    /** `/clients/{id}`: the record and its history. */
+    client?: ClientDetail | null;
+    clientHistory?: HistoryEntry[] | null;
   } | null;
   layout?: unknown;
 }
@@ -89,9 +94,15 @@ function seedApiCache(store: { dispatch: Dispatch }, page: PreloadedState['page'
   if (page?.dashboard) store.dispatch(dashboardApi.util.upsertQueryEntries([{ endpointName: 'getDashboard', arg: undefined, value: page.dashboard }]));
   if (page?.users) store.dispatch(usersApi.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: 1, value: page.users }]));
   if (page?.agenda) store.dispatch(agendaApi.util.upsertQueryEntries([{ endpointName: 'getAgenda', arg: page.agenda.args, value: page.agenda.data }]));
+  if (page?.client) {
+    const id = page.client.id;
+    store.dispatch(clientApi.util.upsertQueryEntries([{ endpointName: 'getClient', arg: id, value: page.client }]));
+    if (page.clientHistory) {
+      store.dispatch(clientApi.util.upsertQueryEntries([{ endpointName: 'getClientHistory', arg: id, value: page.clientHistory }]));
+    }
+  }
   if (page?.reports) {
-    const { from, to } = page.reports;
-    store.dispatch(reportsApi.util.upsertQueryEntries([{ endpointName: 'getReportSummary', arg: { from, to }, value: page.reports }]));
+    store.dispatch(reportsApi.util.upsertQueryEntries([{ endpointName: 'getReportSummary', arg: summaryQuery(page.reports), value: page.reports }]));
   }
 }
 

@@ -5,6 +5,8 @@ export interface Column<T> {
   header: string;
   render: (row: T) => ReactNode;
   className?: string;
+  /** The list's `sort` key this column orders by (the API's whitelist); absent: not sortable. */
+  sort?: string;
 }
 
 interface DataTableProps<T> {
@@ -14,19 +16,52 @@ interface DataTableProps<T> {
   empty: string;
   loading?: boolean;
   caption?: string;
+  /** The current `sort` (`name`, `-name`): its column shows the order. */
+  sort?: string;
+  /** Called with the new `sort` when a sortable header is chosen (ascending first, then descending). */
+  onSort?: (sort: string) => void;
 }
 
-/** A plain responsive table; while loading it dims the rows it already has. */
-export function DataTable<T>({ columns, rows, rowKey, empty, loading = false, caption }: DataTableProps<T>) {
+/** The next `sort` after choosing `key`'s header: ascending, then descending, then ascending again. */
+export function nextSort(current: string | undefined, key: string): string {
+  return current === key ? `-${key}` : key;
+}
+
+/**
+ * A plain table; while loading it dims the rows it already has. On phones
+ * (below 768 px, `.table-cards` in utilities.css) each row becomes a card:
+ * the first cell is its title, the others are labelled by their header, so
+ * nothing scrolls sideways.
+ */
+export function DataTable<T>({ columns, rows, rowKey, empty, loading = false, caption, sort, onSort }: DataTableProps<T>) {
+  const header = (c: Column<T>) => {
+    if (!c.sort || !onSort) return c.header;
+    const order = sort === c.sort ? 'asc' : sort === `-${c.sort}` ? 'desc' : null;
+    return (
+      <button type="button" className="btn btn-link sort-button" onClick={() => onSort(nextSort(sort, c.sort as string))}>
+        {c.header}
+        <span aria-hidden="true" className="ms-1">
+          {order === 'asc' ? '▲' : order === 'desc' ? '▼' : '↕'}
+        </span>
+        <span className="visually-hidden">{order === 'asc' ? ' (crescente)' : order === 'desc' ? ' (decrescente)' : ' (ordenar)'}</span>
+      </button>
+    );
+  };
+  const ariaSort = (c: Column<T>) =>
+    !c.sort || !onSort ? undefined : sort === c.sort ? 'ascending' : sort === `-${c.sort}` ? 'descending' : 'none';
   return (
     <div className="table-responsive">
-      <table className="table table-hover table-centered align-middle mb-0" aria-busy={loading} style={loading ? { opacity: 0.6 } : undefined}>
+      <table
+        className="table table-hover table-centered table-cards align-middle mb-0"
+        aria-busy={loading}
+        style={loading ? { opacity: 0.6 } : undefined}
+      >
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead className="bg-light-subtle">
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={c.className}>
-                {c.header}
+              <th key={c.key} scope="col" className={c.className} aria-sort={ariaSort(c)}>
+                {header(c)}
               </th>
             ))}
           </tr>
@@ -34,7 +69,7 @@ export function DataTable<T>({ columns, rows, rowKey, empty, loading = false, ca
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="text-center text-muted py-4">
+              <td colSpan={columns.length} className="text-center text-muted py-4 table-cards-empty">
                 {loading ? 'Carregando...' : empty}
               </td>
             </tr>
@@ -42,7 +77,7 @@ export function DataTable<T>({ columns, rows, rowKey, empty, loading = false, ca
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} className={c.className}>
+                  <td key={c.key} className={c.className} data-label={c.header}>
                     {c.render(row)}
                   </td>
                 ))}

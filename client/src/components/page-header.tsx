@@ -8,7 +8,7 @@ export function PageHeader({ title, subtitle, children }: { title: string; subti
         <h4 className="page-main-title fs-18 fw-semibold m-0">{title}</h4>
         {subtitle ? <p className="text-muted mb-0 small">{subtitle}</p> : null}
       </div>
-      {children ? <div className="d-flex gap-2">{children}</div> : null}
+      {children ? <div className="d-flex flex-wrap gap-2">{children}</div> : null}
     </div>
   );
 }

@@ -27,7 +27,7 @@ const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData> = async ({ path,
  * The store seeds the cache from the server's preloaded state (app/store.ts),
  * so the first render and hydration find the data without a request.
  */
-const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda'] as const;
+const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client'] as const;
 type Tag = (typeof TAGS)[number];
 
 export const api = createApi({
@@ -45,9 +45,10 @@ export const api = createApi({
 
 /**
  * Clients or appointments changed (their slices save them outside this api):
- * the dashboard and the reports count them, so their cached answers go.
+ * the dashboard, the reports and a client's record show them, so their
+ * cached answers go.
  */
-export const recordsChanged = () => api.util.invalidateTags(['Dashboard', 'Report', 'Agenda']);
+export const recordsChanged = () => api.util.invalidateTags(['Dashboard', 'Report', 'Agenda', 'Client']);
 
 /** The record of a single-record answer, `{ data }` (for `transformResponse`). */
 export const dataOf = <T>(body: { data: T }): T => body.data;

@@ -18,6 +18,17 @@ export type ApiAppointmentStatus = Schemas['AppointmentStatus'];
 export type ApiRole = Schemas['Role'];
 export type ApiClient = Present<Schemas['Client']>;
 export type ApiAppointment = Present<Schemas['Appointment']>;
+export type ApiClientTotals = Present<Schemas['ClientTotals']>;
+/** `GET /api/clients/{id}`: the client with their appointments and totals. */
+export type ApiClientDetail = ApiClient & {
+  upcomingAppointments: ApiAppointment[];
+  pastAppointments: ApiAppointment[];
+  totals: ApiClientTotals;
+};
+/** One audit entry of `GET /api/{resource}/{id}/history`; `changes` is `{ field: { old, new } }`. */
+export type ApiHistoryEntry = Omit<Present<Schemas['HistoryEntry']>, 'changes'> & {
+  changes: Record<string, { old: unknown; new: unknown }>;
+};
 export type ApiUser = Present<Schemas['User']>;
 /** `GET /api/me`: the user's own record. */
 export type ApiMe = ApiUser;
@@ -30,6 +41,11 @@ export type ApiAgenda = Omit<Present<Schemas['Agenda']>, 'appointments' | 'staff
   staff: ApiStaffMember[];
 };
 export type ApiStaffMember = Present<Schemas['StaffMember']>;
+export type ApiStaffDay = Omit<Present<Schemas['StaffDay']>, 'appointments'> & { appointments: ApiAppointment[] };
+export type ApiDashboard = Omit<Present<Schemas['Dashboard']>, 'upcoming' | 'todayByStaff'> & {
+  upcoming: ApiAppointment[];
+  todayByStaff: ApiStaffDay[];
+};
 export type ApiDayFigures = Present<Schemas['DayFigures']>;
 export type ApiStaffFigures = Present<Schemas['StaffFigures']>;
 export type ApiReportSummary = Omit<Present<Schemas['Summary']>, 'byDay' | 'byStaff' | 'byStatus'> & {

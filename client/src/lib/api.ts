@@ -55,10 +55,11 @@ export function toQueryString(query: RequestOptions['query']): string {
     .join('&');
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** One request with the Bearer token and the time-out; non-2xx answers become an ApiError. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const qs = toQueryString(options.query);
   const url = `${API_BASE}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   const token = hooks.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -89,11 +90,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
+  if (response.ok) return response;
 
-  const body = await readJson(response);
-  if (response.ok) return body as T;
-
-  const payload = (body ?? {}) as { message?: unknown; error?: unknown; errors?: unknown };
+  const payload = ((await readJson(response)) ?? {}) as { message?: unknown; error?: unknown; errors?: unknown };
   const message = typeof payload.message === 'string' ? payload.message : undefined;
   const errorField = typeof payload.error === 'string' ? payload.error : undefined;
   if (response.status === 401 && (message === TOKEN_EXPIRED || errorField === TOKEN_EXPIRED)) {
@@ -101,6 +100,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const errors = payload.errors && typeof payload.errors === 'object' ? (payload.errors as FieldErrors) : {};
   throw new ApiError(response.status, message ?? errorField, errors);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  return (await readJson(response)) as T;
+}
+
+/**
+ * A file from the API (a CSV export) as a Blob: the same Bearer token,
+ * time-out and errors as every request. The API never takes the session
+ * cookie, so a plain link to it would answer 401.
+ */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, { timeoutMs: 60_000, ...options }, 'text/csv, application/json');
+  return response.blob();
 }
 
 async function readJson(response: Response): Promise<unknown> {

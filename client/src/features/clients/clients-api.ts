@@ -1,8 +1,9 @@
 import type { ApiClientInput } from '../../lib/api-types';
 import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api-slice';
 import { PAGE_SIZE, type ListQuery } from '../../lib/list-slice';
 import type { ListResponse } from '../../lib/types';
-import type { Client } from './types';
+import type { Client, ClientDetail, HistoryEntry } from './types';
 
 export function getClients(query: ListQuery, signal?: AbortSignal): Promise<ListResponse<Client>> {
   return apiRequest('/clients', { query: { page: 1, per_page: PAGE_SIZE, ...query }, signal });
@@ -19,3 +20,27 @@ export function createClient(input: ClientInput): Promise<{ data: Client }> {
 export function updateClient(id: number, input: ClientInput, version: number): Promise<{ data: Client }> {
   return apiRequest(`/clients/${id}`, { method: 'PUT', body: { ...input, version } });
 }
+
+/** A client's record and history: RTK Query, seeded by the server as `page.client` and `page.clientHistory`. */
+export const clientApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getClient: build.query<ClientDetail, number>({
+      query: (id) => ({ path: `/clients/${id}` }),
+      transformResponse: (body: { data: ClientDetail }) => body.data,
+      providesTags: (_result, _error, id) => [{ type: 'Client', id }],
+    }),
+    getClientHistory: build.query<HistoryEntry[], number>({
+      query: (id) => ({ path: `/clients/${id}/history` }),
+      transformResponse: (body: { data: HistoryEntry[] }) => body.data,
+      providesTags: (_result, _error, id) => [{ type: 'Client', id }],
+    }),
+    /** `POST /api/clients/{id}/archive` or `/unarchive`. */
+    setClientArchived: build.mutation<Client, { id: number; archived: boolean }>({
+      query: ({ id, archived }) => ({ path: `/clients/${id}/${archived ? 'archive' : 'unarchive'}`, method: 'POST' }),
+      transformResponse: (body: { data: Client }) => body.data,
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Client', id }, 'Dashboard', 'Report'],
+    }),
+  }),
+});
+
+export const { useGetClientQuery, useGetClientHistoryQuery, useSetClientArchivedMutation } = clientApi;

@@ -1,38 +1,71 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { DataTable, type Column } from '../../components/data-table';
+import { ExportButton } from '../../components/export-button';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { recordsChanged } from '../../lib/api-slice';
 import { formatCpf, formatPhone } from '../../lib/format';
+import { PAGE_SIZE } from '../../lib/list-slice';
 import { buildQuery, pageParam } from '../../lib/query-string';
 import { useListLoader } from '../../lib/use-list';
 import { ClientForm } from './client-form';
+import { ArchiveDialog } from './archive-dialog';
 import { fetchClients, selectClients } from './clients-slice';
 import type { Client } from './types';
 
-const BASE_COLUMNS: Column<Client>[] = [
-  { key: 'name', header: 'Nome', render: (c) => <span className="fw-semibold">{c.name}</span> },
-  { key: 'email', header: 'E-mail', render: (c) => c.email || '—' },
-  { key: 'phone', header: 'Telefone', render: (c) => formatPhone(c.phone) || '—', className: 'text-nowrap' },
-  { key: 'document', header: 'Documento', render: (c) => formatCpf(c.document) || '—', className: 'text-nowrap' },
-];
+/** The page sizes offered; the API takes 1 to 100. */
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+/** The list's view as the address holds it: `?page&cursor&per_page&q&sort&archived=true`. */
+export function clientsView(query: URLSearchParams) {
+  const perPage = Number(query.get('per_page'));
+  return {
+    page: pageParam(query.get('page')),
+    // Set by the pager's "next": the server continues after the previous page's last row.
+    cursor: query.get('cursor') ?? undefined,
+    perPage: PAGE_SIZES.includes(perPage) ? perPage : PAGE_SIZE,
+    q: query.get('q') ?? '',
+    sort: query.get('sort') ?? 'name',
+    archived: query.get('archived') === 'true',
+  };
+}
+
+type View = ReturnType<typeof clientsView>;
+
+/** The address of a view; defaults are left out, so the plain list is `/clients`. */
+function viewUrl(view: View): string {
+  return `/clients${buildQuery({
+    page: view.page > 1 ? view.page : null,
+    cursor: view.cursor,
+    per_page: view.perPage !== PAGE_SIZE ? view.perPage : null,
+    q: view.q,
+    sort: view.sort !== 'name' ? view.sort : null,
+    archived: view.archived ? 'true' : null,
+  })}`;
+}
+
+/** The API query of a view (`export.csv` takes the same filter). */
+function apiQuery(view: View) {
+  return { page: view.page, cursor: view.cursor, per_page: view.perPage, q: view.q || undefined, sort: view.sort, archived: view.archived ? 'true' : undefined };
+}
 
 export default function ClientsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [query] = useSearchParams();
-  const page = pageParam(query.get('page'));
-  // Set by the pager's "next": the server continues after the previous page's last row.
-  const cursor = query.get('cursor') ?? undefined;
-  const q = query.get('q') ?? '';
+  const [search] = useSearchParams();
+  const view = clientsView(search);
+  const { q, sort, archived } = view;
   const { list, meta, loading, error } = useAppSelector(selectClients);
   // null: no form; 'new': creating; a client: editing it.
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
+  const [archiving, setArchiving] = useState<Client | null>(null);
 
-  const load = useListLoader('clients', fetchClients, { page, cursor, q: q || undefined });
+  const load = useListLoader('clients', fetchClients, apiQuery(view));
+  // A new filter, order or size starts again at page 1 (without a cursor).
+  const go = (changes: Partial<View>) => navigate(viewUrl({ ...view, page: 1, cursor: undefined, ...changes }));
 
   const onSaved = (saved: Client) => {
     toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
@@ -42,15 +75,37 @@ export default function ClientsPage() {
   };
 
   const columns: Column<Client>[] = [
-    ...BASE_COLUMNS,
+    {
+      key: 'name',
+      header: 'Nome',
+      sort: 'name',
+      render: (c) => (
+        <Link to={`/clients/${c.id}`} className="fw-semibold">
+          {c.name}
+        </Link>
+      ),
+    },
+    { key: 'email', header: 'E-mail', sort: 'email', render: (c) => c.email || '—' },
+    { key: 'phone', header: 'Telefone', render: (c) => formatPhone(c.phone) || '—', className: 'text-nowrap' },
+    { key: 'document', header: 'Documento', render: (c) => formatCpf(c.document) || '—', className: 'text-nowrap' },
     {
       key: 'actions',
       header: 'Ações',
       className: 'text-end',
       render: (c) => (
-        <button type="button" className="btn btn-sm btn-light" onClick={() => setEditing(c)} aria-label={`Editar ${c.name}`}>
-          Editar
-        </button>
+        <div className="d-inline-flex gap-2">
+          <button type="button" className="btn btn-sm btn-light btn-touch" onClick={() => setEditing(c)} aria-label={`Editar ${c.name}`}>
+            Editar
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary btn-touch"
+            onClick={() => setArchiving(c)}
+            aria-label={`${c.archived ? 'Desarquivar' : 'Arquivar'} ${c.name}`}
+          >
+            {c.archived ? 'Desarquivar' : 'Arquivar'}
+          </button>
+        </div>
       ),
     },
   ];
@@ -59,13 +114,20 @@ export default function ClientsPage() {
     event.preventDefault();
     // Uncontrolled input: text typed before hydration is kept.
     const text = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    navigate(`/clients${buildQuery({ q: text })}`);
+    go({ q: text });
   };
+
+  const empty = q
+    ? 'Nenhum cliente encontrado para esta busca.'
+    : archived
+      ? 'Nenhum cliente arquivado.'
+      : 'Nenhum cliente cadastrado.';
 
   return (
     <div className="container-fluid">
       <PageHeader title="Clientes" subtitle="Pessoas atendidas pelo seu negócio.">
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+        <ExportButton path="/clients/export.csv" query={{ ...apiQuery(view), page: undefined, cursor: undefined, per_page: undefined }} filename="clientes.csv" />
+        <button type="button" className="btn btn-primary btn-touch" onClick={() => setEditing('new')}>
           Novo cliente
         </button>
       </PageHeader>
@@ -79,7 +141,8 @@ export default function ClientsPage() {
       ) : null}
       <ListCard
         header={
-          <form className="d-flex gap-2 flex-wrap" role="search" method="get" action="/clients" onSubmit={onSearch}>
+          // A plain GET form too: it works before the page's script has run.
+          <form className="d-flex gap-2 flex-wrap align-items-center" role="search" method="get" action="/clients" onSubmit={onSearch}>
             <label htmlFor="clients-search" className="visually-hidden">
               Buscar clientes
             </label>
@@ -87,36 +150,77 @@ export default function ClientsPage() {
               id="clients-search"
               type="search"
               name="q"
-              className="form-control"
-              style={{ maxWidth: 320 }}
-              placeholder="Buscar por nome, e-mail, telefone ou documento"
+              className="form-control flex-grow-1 btn-touch"
+              style={{ maxWidth: 320, minWidth: 0, flexBasis: 200 }}
+              placeholder="Nome, e-mail, telefone ou CPF"
               // Remounted with the address's q after navigation.
               key={q}
               defaultValue={q}
             />
-            <button type="submit" className="btn btn-primary">
+            {sort !== 'name' ? <input type="hidden" name="sort" value={sort} /> : null}
+            {view.perPage !== PAGE_SIZE ? <input type="hidden" name="per_page" value={view.perPage} /> : null}
+            <button type="submit" className="btn btn-primary btn-touch">
               Buscar
             </button>
+            <label htmlFor="clients-archived" className="visually-hidden">
+              Mostrar
+            </label>
+            <select
+              id="clients-archived"
+              name="archived"
+              className="form-select w-auto btn-touch"
+              value={archived ? 'true' : ''}
+              onChange={(e) => go({ archived: e.target.value === 'true' })}
+            >
+              <option value="">Clientes ativos</option>
+              <option value="true">Arquivados</option>
+            </select>
           </form>
         }
         error={error}
         onRetry={() => void load()}
-        pagination={{
-          meta,
-          noun: ['cliente', 'clientes'],
-          disabled: loading,
-          onPageChange: (p, next) => navigate(`/clients${buildQuery({ page: p, q, cursor: next })}`),
-        }}
+        pagination={{ meta, noun: ['cliente', 'clientes'], disabled: loading, onPageChange: (p, next) => navigate(viewUrl({ ...view, page: p, cursor: next })) }}
+        footer={
+          <div className="d-flex align-items-center gap-2">
+            <label htmlFor="clients-per-page" className="small text-muted text-nowrap">
+              Por página
+            </label>
+            <select
+              id="clients-per-page"
+              className="form-select form-select-sm w-auto btn-touch"
+              value={view.perPage}
+              onChange={(e) => go({ perPage: Number(e.target.value) })}
+            >
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
       >
         <DataTable
           columns={columns}
           rows={list}
           rowKey={(c) => c.id}
           loading={loading}
-          caption="Clientes"
-          empty={q ? 'Nenhum cliente encontrado para esta busca.' : 'Nenhum cliente cadastrado.'}
+          caption={archived ? 'Clientes arquivados' : 'Clientes'}
+          empty={empty}
+          sort={sort}
+          onSort={(next) => go({ sort: next })}
         />
       </ListCard>
+      {archiving ? (
+        <ArchiveDialog
+          client={archiving}
+          onDone={() => {
+            setArchiving(null);
+            void load();
+          }}
+          onCancel={() => setArchiving(null)}
+        />
+      ) : null}
     </div>
   );
 }

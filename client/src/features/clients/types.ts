@@ -1,3 +1,6 @@
-import type { ApiClient } from '../../lib/api-types';
+import type { ApiClient, ApiClientDetail, ApiHistoryEntry } from '../../lib/api-types';
 
 export type Client = ApiClient;
+/** A client's record: data, coming and past appointments, totals. */
+export type ClientDetail = ApiClientDetail;
+export type HistoryEntry = ApiHistoryEntry;

@@ -1,16 +1,47 @@
 import { Link } from 'react-router';
+import { CalendarPlus } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
-import { AppointmentsTable } from '../../components/appointments-table';
+import { AppointmentsTable, StatusBadge } from '../../components/appointments-table';
 import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
-import { StatCard } from '../../components/stat-card';
 import { Spinner } from '../../components/spinner';
+import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber, formatTimeRange } from '../../lib/format';
 import { useGetDashboardQuery } from './dashboard-api';
+import type { StaffDay } from './types';
 
 export const DASHBOARD_ERROR = 'Erro ao buscar o painel';
+/** Six figures: two a row on phones, three on tablets, one row on wide screens. */
+const STAT = 'col-6 col-md-4 col-xxl-2';
+
+/** One staff member's appointments of today, in time order. */
+function StaffAgenda({ day }: { day: StaffDay }) {
+  return (
+    <div className="col-md-6 col-xl-4">
+      <section className="border rounded h-100" aria-labelledby={`today-staff-${day.staffId}`}>
+        <h3 id={`today-staff-${day.staffId}`} className="h6 fw-semibold px-3 pt-3 mb-2">
+          {day.staffName} <span className="text-muted fw-normal small">· {formatNumber(day.appointments.length)}</span>
+        </h3>
+        <ul className="list-group list-group-flush">
+          {day.appointments.map((a) => (
+            <li key={a.id} className="list-group-item d-flex justify-content-between align-items-start gap-2">
+              <div style={{ minWidth: 0 }}>
+                <div className="fw-semibold text-nowrap">{formatTimeRange(a.startsAt, a.endsAt)}</div>
+                <div className="text-break">
+                  <Link to={`/clients/${a.clientId}`}>{a.clientName}</Link>
+                  <span className="text-muted"> · {a.service}</span>
+                </div>
+              </div>
+              <StatusBadge status={a.status} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
 
 export default function DashboardPage() {
   const { data: dashboard, isFetching: dashboardLoading, error, refetch } = useGetDashboardQuery();
@@ -18,20 +49,46 @@ export default function DashboardPage() {
 
   return (
     <div className="container-fluid">
-      <PageHeader title="Dashboard" subtitle={name ? `Olá, ${name}! Este é o resumo do seu expediente.` : undefined} />
+      <PageHeader title="Dashboard" subtitle={name ? `Olá, ${name}! Este é o resumo do seu expediente.` : undefined}>
+        <Link to="/appointments?book=1" className="btn btn-primary btn-touch">
+          <CalendarPlus size={16} className="me-1" aria-hidden="true" />
+          Novo agendamento
+        </Link>
+      </PageHeader>
       <ErrorAlert message={error ? errorMessage(error, DASHBOARD_ERROR) : null} onRetry={() => void refetch()} />
       {dashboard ? (
         <>
           <div className="row g-3 mb-3">
-            <StatCard title="Total de clientes" value={formatNumber(dashboard.clientsTotal)} hint="Clientes ativos cadastrados" />
-            <StatCard title="Agendamentos hoje" value={formatNumber(dashboard.appointmentsToday)} hint="Marcados para hoje" />
-            <StatCard title="Agendamentos na semana" value={formatNumber(dashboard.appointmentsWeek)} hint="De segunda a domingo" />
-            <StatCard title="Receita do mês" value={formatMoney(dashboard.revenueMonthCents)} hint="Atendimentos concluídos" />
+            <StatCard className={STAT} title="Hoje" value={formatNumber(dashboard.appointmentsToday)} hint="Agendamentos de hoje" />
+            <StatCard className={STAT} title="Na semana" value={formatNumber(dashboard.appointmentsWeek)} hint="De segunda a domingo" />
+            <StatCard className={STAT} title="Faltas no mês" value={formatNumber(dashboard.noShowsMonth)} hint="Clientes que faltaram" />
+            <StatCard className={STAT} title="Novos clientes" value={formatNumber(dashboard.newClientsMonth)} hint="Cadastrados neste mês" />
+            <StatCard className={STAT} title="Total de clientes" value={formatNumber(dashboard.clientsTotal)} hint="Clientes ativos" />
+            <StatCard className={STAT} title="Receita do mês" value={formatMoney(dashboard.revenueMonthCents)} hint="Atendimentos concluídos" />
           </div>
+          <Card
+            title="Agenda de hoje"
+            className="mb-3"
+            actions={
+              <Link to="/appointments" className="btn btn-sm btn-light btn-touch">
+                Abrir agenda
+              </Link>
+            }
+          >
+            {dashboard.todayByStaff.length ? (
+              <div className="row g-3">
+                {dashboard.todayByStaff.map((day) => (
+                  <StaffAgenda key={day.staffId} day={day} />
+                ))}
+              </div>
+            ) : (
+              <p className="text-muted mb-0">Nenhum agendamento para hoje.</p>
+            )}
+          </Card>
           <Card
             title="Próximos agendamentos"
             actions={
-              <Link to="/appointments" className="btn btn-sm btn-light">
+              <Link to="/appointments?view=list" className="btn btn-sm btn-light btn-touch">
                 Ver todos
               </Link>
             }

@@ -1,3 +1,4 @@
 import type { ApiDashboard } from '../../lib/api-types';
 
 export type Dashboard = ApiDashboard;
+export type StaffDay = Dashboard['todayByStaff'][number];

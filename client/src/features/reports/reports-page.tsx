@@ -1,22 +1,66 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Card } from '../../components/card';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../components/data-table';
+import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
+import { ExportButton } from '../../components/export-button';
 import { InputField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { StatCard } from '../../components/stat-card';
 import { STATUS_LABELS, type AppointmentStatus } from '../../lib/appointment';
-import { useAppStore } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
-import { formatDate, formatMoney, formatNumber, formatPercent, monthPeriod } from '../../lib/format';
-import { reportsApi, useGetReportSummaryQuery } from './reports-api';
-import type { DayFigures, Period, ReportSummary, StaffFigures } from './types';
+import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { BarChart, ColumnChart } from './charts';
+import { useGetReportSummaryQuery } from './reports-api';
+import type { DayFigures, PeriodName, ReportQuery, ReportSummary, StaffFigures } from './types';
 
 export const REPORTS_ERROR = 'Erro ao buscar relatórios';
 
 const STATUSES = Object.keys(STATUS_LABELS) as AppointmentStatus[];
+/** The theme colour of each status, as its badge has it (components/appointments-table.tsx). */
+const STATUS_TONE: Record<AppointmentStatus, string> = {
+  agendado: 'chart-bar-primary',
+  confirmado: 'chart-bar-info',
+  concluido: 'chart-bar-success',
+  cancelado: 'chart-bar-danger',
+  faltou: 'chart-bar-warning',
+};
+
+export const PRESETS: { period: PeriodName; label: string }[] = [
+  { period: 'today', label: 'Hoje' },
+  { period: 'week', label: 'Esta semana' },
+  { period: 'month', label: 'Este mês' },
+  { period: 'last_month', label: 'Mês passado' },
+];
+
+/** The address' report: `?from&to` (both), else `?period=` (a preset), else this month. */
+export function reportQuery(search: string): ReportQuery {
+  const params = new URLSearchParams(search);
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from && to) return { from, to };
+  const period = PRESETS.find((p) => p.period === params.get('period'))?.period;
+  return { period: period ?? 'month' };
+}
+
+/** `21/11` (day and month) of a `YYYY-MM-DD`. */
+const dayMonth = (date: string) => formatDate(date).slice(0, 5);
+/** Whole reais on the axis (`R$ 1.500`), cents where they matter. */
+const money = (cents: number) => formatMoney(cents).replace(/,00$/, '');
+
+const DAY_COLUMNS: Column<DayFigures>[] = [
+  { key: 'date', header: 'Data', render: (d) => formatDate(d.date) },
+  { key: 'total', header: 'Agendamentos', render: (d) => formatNumber(d.total), className: 'text-end' },
+  { key: 'done', header: 'Concluídos', render: (d) => formatNumber(d.concluido), className: 'text-end' },
+  { key: 'missed', header: 'Faltas', render: (d) => formatNumber(d.faltou), className: 'text-end' },
+  { key: 'cancelled', header: 'Cancelados', render: (d) => formatNumber(d.cancelado), className: 'text-end' },
+];
+
+const REVENUE_COLUMNS: Column<DayFigures>[] = [
+  { key: 'date', header: 'Data', render: (d) => formatDate(d.date) },
+  { key: 'revenue', header: 'Receita', render: (d) => formatMoney(d.revenueCents), className: 'text-end text-nowrap' },
+];
 
 const STAFF_COLUMNS: Column<StaffFigures>[] = [
   { key: 'name', header: 'Profissional', render: (s) => <span className="fw-semibold">{s.staffName}</span> },
@@ -27,109 +71,211 @@ const STAFF_COLUMNS: Column<StaffFigures>[] = [
   { key: 'revenue', header: 'Receita', render: (s) => formatMoney(s.revenueCents), className: 'text-end text-nowrap' },
 ];
 
-/** One bar a day; height relative to the busiest day. */
-function DayBars({ days }: { days: DayFigures[] }) {
-  const max = Math.max(1, ...days.map((d) => d.total));
+interface StatusRow {
+  status: AppointmentStatus;
+  count: number;
+  share: number;
+}
+
+const STATUS_COLUMNS: Column<StatusRow>[] = [
+  { key: 'status', header: 'Situação', render: (r) => STATUS_LABELS[r.status] },
+  { key: 'count', header: 'Agendamentos', render: (r) => formatNumber(r.count), className: 'text-end' },
+  { key: 'share', header: 'Parcela', render: (r) => formatPercent(r.share), className: 'text-end' },
+];
+
+/** A chart with its figures as a table beneath (collapsed when long). */
+function ChartCard({ title, chart, table, long = false }: { title: string; chart: ReactNode; table: ReactNode; long?: boolean }) {
   return (
-    <div className="d-flex align-items-end gap-1" style={{ height: 120 }} role="img" aria-label="Agendamentos por dia">
-      {days.map((d) => (
-        <div
-          key={d.date}
-          className="flex-fill rounded-top bg-primary"
-          style={{ height: `${Math.max(2, (d.total / max) * 100)}%`, opacity: d.total ? 1 : 0.2, minWidth: 2 }}
-          title={`${formatDate(d.date)}: ${formatNumber(d.total)}`}
-        />
-      ))}
-    </div>
+    <Card title={title} className="h-100 mb-0" body={false}>
+      <div className="card-body">{chart}</div>
+      {long ? (
+        <details className="card-footer p-0">
+          <summary className="px-3 py-2 btn-touch">Ver tabela</summary>
+          {table}
+        </details>
+      ) : (
+        <div className="card-footer p-0">{table}</div>
+      )}
+    </Card>
   );
 }
 
 function Summary({ data }: { data: ReportSummary }) {
+  const period = `de ${formatDate(data.from)} a ${formatDate(data.to)}`;
+  const statusRows: StatusRow[] = STATUSES.map((status) => ({
+    status,
+    count: data.byStatus[status] ?? 0,
+    share: data.total ? (data.byStatus[status] ?? 0) / data.total : 0,
+  }));
+  const dayBars = (value: (d: DayFigures) => number, text: (d: DayFigures) => string) =>
+    data.byDay.map((d) => ({ key: d.date, label: dayMonth(d.date), title: `${formatDate(d.date)}: ${text(d)}`, value: value(d) }));
   return (
     <>
       <div className="row g-3 mb-3">
-        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Agendamentos" value={formatNumber(data.total)} />
-        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Receita" value={formatMoney(data.revenueCents)} />
-        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Novos clientes" value={formatNumber(data.newClients)} />
-        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
-        <StatCard className="col-sm-6 col-xl" valueSize="fs-22" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
+        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Agendamentos" value={formatNumber(data.total)} />
+        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Receita" value={formatMoney(data.revenueCents)} />
+        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Novos clientes" value={formatNumber(data.newClients)} />
+        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
+        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
       </div>
       <div className="row g-3 mb-3">
-        <div className="col-lg-4">
-          <Card title="Por status" className="h-100" body={false}>
-            <ul className="list-group list-group-flush">
-              {STATUSES.map((status) => (
-                <li key={status} className="list-group-item d-flex justify-content-between">
-                  <span>{STATUS_LABELS[status]}</span>
-                  <span className="fw-semibold">{formatNumber(data.byStatus[status] ?? 0)}</span>
-                </li>
-              ))}
-            </ul>
-          </Card>
+        <div className="col-xl-6">
+          <ChartCard
+            title="Agendamentos por dia"
+            long
+            chart={
+              <ColumnChart
+                label={`Agendamentos por dia, ${period}: ${formatNumber(data.total)} no total`}
+                bars={dayBars((d) => d.total, (d) => `${formatNumber(d.total)} agendamento(s)`)}
+                format={formatNumber}
+                integer
+              />
+            }
+            table={<DataTable columns={DAY_COLUMNS} rows={data.byDay} rowKey={(d) => d.date} caption="Agendamentos por dia" empty="Nenhum dia no período." />}
+          />
         </div>
-        <div className="col-lg-8">
-          <Card title="Por dia" className="h-100">
-            <DayBars days={data.byDay} />
-            <div className="d-flex justify-content-between text-muted small mt-2">
-              <span>{formatDate(data.from)}</span>
-              <span>{formatDate(data.to)}</span>
-            </div>
-          </Card>
+        <div className="col-xl-6">
+          <ChartCard
+            title="Receita por dia"
+            long
+            chart={
+              <ColumnChart
+                label={`Receita por dia, ${period}: ${formatMoney(data.revenueCents)} no total`}
+                bars={dayBars((d) => d.revenueCents, (d) => formatMoney(d.revenueCents)).map((b) => ({ ...b, tone: 'chart-bar-success' }))}
+                format={money}
+              />
+            }
+            table={<DataTable columns={REVENUE_COLUMNS} rows={data.byDay} rowKey={(d) => d.date} caption="Receita por dia" empty="Nenhum dia no período." />}
+          />
         </div>
       </div>
-      <Card title="Por profissional" body="card-body p-0">
-        <DataTable
-          columns={STAFF_COLUMNS}
-          rows={data.byStaff}
-          rowKey={(s) => s.staffId}
-          caption="Por profissional"
-          empty="Nenhum agendamento no período."
-        />
-      </Card>
+      <div className="row g-3 mb-3">
+        <div className="col-xl-5">
+          <ChartCard
+            title="Por situação"
+            chart={
+              <BarChart
+                label={`Agendamentos por situação, ${period}`}
+                bars={statusRows.map((r) => ({
+                  key: r.status,
+                  label: STATUS_LABELS[r.status],
+                  title: `${STATUS_LABELS[r.status]}: ${formatNumber(r.count)}`,
+                  value: r.count,
+                  tone: STATUS_TONE[r.status],
+                }))}
+                format={formatNumber}
+                integer
+              />
+            }
+            table={<DataTable columns={STATUS_COLUMNS} rows={statusRows} rowKey={(r) => r.status} caption="Agendamentos por situação" empty="" />}
+          />
+        </div>
+        <div className="col-xl-7">
+          <ChartCard
+            title="Por profissional"
+            chart={
+              data.byStaff.length ? (
+                <BarChart
+                  label={`Agendamentos por profissional, ${period}`}
+                  bars={data.byStaff.map((s) => ({
+                    key: String(s.staffId),
+                    label: s.staffName,
+                    title: `${s.staffName}: ${formatNumber(s.total)}`,
+                    value: s.total,
+                  }))}
+                  format={formatNumber}
+                  integer
+                />
+              ) : (
+                <p className="text-muted mb-0">Nenhum agendamento no período.</p>
+              )
+            }
+            table={
+              <DataTable columns={STAFF_COLUMNS} rows={data.byStaff} rowKey={(s) => s.staffId} caption="Por profissional" empty="Nenhum agendamento no período." />
+            }
+          />
+        </div>
+      </div>
     </>
   );
 }
 
-export default function ReportsPage() {
-  // The server renders this month's summary in the business time zone
-  // (`page.reports`, in the cache under its period); without it, the default
-  // period comes from the browser's clock after mount, so the HTML still matches.
-  const store = useAppStore();
-  const [initialPeriod] = useState<Period | null>(
-    () => reportsApi.util.selectCachedArgsForQuery(store.getState(), 'getReportSummary')[0] ?? null,
-  );
-  const [period, setPeriod] = useState<Period | null>(initialPeriod);
-  const [draft, setDraft] = useState<Period>(initialPeriod ?? { from: '', to: '' });
-  useEffect(() => {
-    if (period) return;
-    const month = monthPeriod(new Date());
-    setPeriod(month);
-    setDraft(month);
-  }, [period]);
-
-  const { data, isFetching: loading, error: failure, refetch } = useGetReportSummaryQuery(period ?? skipToken);
-  const error = failure ? errorMessage(failure, REPORTS_ERROR) : null;
-
+/** Two dates, as a plain GET form too (it works before the page's script has run). */
+function CustomPeriod({ from, to }: { from: string; to: string }) {
+  const navigate = useNavigate();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (draft.from && draft.to) setPeriod({ ...draft });
+    const form = new FormData(event.currentTarget);
+    const [a, b] = [String(form.get('from') ?? ''), String(form.get('to') ?? '')];
+    if (a && b) navigate(`/reports?from=${a}&to=${b}`);
   };
+  return (
+    <form className="d-flex flex-wrap gap-2 align-items-end mt-3" method="get" action="/reports" onSubmit={onSubmit} aria-label="Período personalizado">
+      <InputField id="report-from" label="De" wrapperClassName="" name="from" type="date" className="btn-touch" defaultValue={from} required key={`from-${from}`} />
+      <InputField id="report-to" label="Até" wrapperClassName="" name="to" type="date" className="btn-touch" defaultValue={to} required key={`to-${to}`} />
+      <button type="submit" className="btn btn-primary btn-touch">
+        Aplicar
+      </button>
+    </form>
+  );
+}
+
+/**
+ * `/reports`: the period lives in the address (`?period=week` or
+ * `?from&to`), so reload, back and a shared link show the same report. The
+ * server renders the address' summary with its charts.
+ */
+export default function ReportsPage() {
+  const location = useLocation();
+  const query = reportQuery(location.search);
+  const { data, isFetching: loading, error: failure, refetch } = useGetReportSummaryQuery(query);
+  const error = failure ? errorMessage(failure, REPORTS_ERROR) : null;
+  const custom = 'from' in query;
+  const [editing, setEditing] = useState(false);
+  const showCustom = custom || editing;
 
   return (
     <div className="container-fluid">
-      <PageHeader title="Relatórios" subtitle="Agendamentos, receita e faltas no período." />
-      <form className="card mb-3" onSubmit={onSubmit}>
-        <div className="card-body d-flex flex-wrap gap-2 align-items-end">
-          <InputField id="report-from" label="De" wrapperClassName="" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} required />
-          <InputField id="report-to" label="Até" wrapperClassName="" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} required />
-          <button type="submit" className="btn btn-primary" disabled={loading}>
-            Aplicar
-          </button>
+      <PageHeader title="Relatórios" subtitle="Agendamentos, receita e faltas no período.">
+        <ExportButton path="/reports/export.csv" query={query} filename={data ? `relatorio-${data.from}-a-${data.to}.csv` : 'relatorio.csv'} />
+      </PageHeader>
+      <div className="card mb-3">
+        <div className="card-body">
+          <div className="d-flex flex-wrap gap-2" role="group" aria-label="Período">
+            {PRESETS.map((p) => {
+              const active = !custom && !editing && 'period' in query && query.period === p.period;
+              return (
+                <Link
+                  key={p.period}
+                  to={`/reports?period=${p.period}`}
+                  className={`btn btn-touch ${active ? 'btn-primary' : 'btn-outline-primary'}`}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={() => setEditing(false)}
+                >
+                  {p.label}
+                </Link>
+              );
+            })}
+            <button
+              type="button"
+              className={`btn btn-touch ${showCustom ? 'btn-primary' : 'btn-outline-primary'}`}
+              aria-pressed={showCustom}
+              onClick={() => setEditing(true)}
+            >
+              Personalizado
+            </button>
+          </div>
+          {showCustom ? <CustomPeriod from={custom ? query.from : (data?.from ?? '')} to={custom ? query.to : (data?.to ?? '')} /> : null}
+          {data ? (
+            <p className="text-muted small mb-0 mt-2">
+              Período: {formatDate(data.from)} a {formatDate(data.to)}
+            </p>
+          ) : null}
         </div>
-      </form>
+      </div>
       <ErrorAlert message={error} onRetry={() => void refetch()} />
       {data ? (
-        <div style={loading ? { opacity: 0.6 } : undefined}>
+        <div style={loading ? { opacity: 0.6 } : undefined} aria-busy={loading}>
           <Summary data={data} />
         </div>
       ) : !error ? (

@@ -2,10 +2,11 @@ import type { ApiDayFigures, ApiReportSummary, ApiStaffFigures } from '../../lib
 
 export type DayFigures = ApiDayFigures;
 export type StaffFigures = ApiStaffFigures;
-/** `GET /api/reports/summary?from&to` → `data`. Rates are fractions 0–1. */
+/** `GET /api/reports/summary` → `data`. Rates are fractions 0–1. */
 export type ReportSummary = ApiReportSummary;
 
-export interface Period {
-  from: string;
-  to: string;
-}
+/** A named period, resolved by the server in the business time zone. */
+export type PeriodName = 'today' | 'week' | 'month' | 'last_month';
+
+/** What the reports screen asks for: a named period or two dates (`to` inclusive). */
+export type ReportQuery = { period: PeriodName } | { from: string; to: string };

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Download } from 'lucide-react';
+import { apiDownload, errorMessage, type RequestOptions } from '../lib/api';
+
+interface ExportButtonProps {
+  /** The export under `/api`, e.g. `/clients/export.csv`. */
+  path: string;
+  /** The screen's current filter, as the list sends it (paging is ignored by exports). */
+  query?: RequestOptions['query'];
+  /** The downloaded file's name. */
+  filename: string;
+}
+
+/**
+ * "Exportar CSV" for the current filter: fetched with the Bearer token (the
+ * API takes no cookie) into a Blob, then saved through a temporary link.
+ */
+export function ExportButton({ path, query, filename }: ExportButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const blob = await apiDownload(path, { query });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      // Revoked after the click has handed the file to the browser.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Não foi possível exportar o arquivo.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => void download()} disabled={busy} aria-busy={busy}>
+      <Download size={16} className="me-1" aria-hidden="true" />
+      {busy ? 'Exportando...' : 'Exportar CSV'}
+    </button>
+  );
+}
