@@ -4,9 +4,11 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { CalendarPlus, Mail, MessageCircle, Pencil, Phone } from 'lucide-react';
 import { AppointmentsTable } from '../../components/appointments-table';
+import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
+import { StatCard } from '../../components/stat-card';
 import { useAppDispatch } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
 import { recordsChanged } from '../../lib/api-slice';
@@ -33,61 +35,43 @@ function DataRow({ label, children }: { label: string; children: ReactNode }) {
 
 function ClientData({ client }: { client: ClientDetail }) {
   return (
-    <div className="card h-100">
-      <div className="card-header">
-        <h2 className="card-title h6 mb-0">Dados</h2>
-      </div>
-      <div className="card-body">
-        <dl className="d-grid gap-3 mb-3">
-          <DataRow label="E-mail">{client.email}</DataRow>
-          <DataRow label="Telefone">{formatPhone(client.phone)}</DataRow>
-          <DataRow label="CPF">{formatCpf(client.document)}</DataRow>
-          <DataRow label="Data de nascimento">{formatDate(client.birthDate)}</DataRow>
-          <DataRow label="Observações">{client.notes ? <span style={{ whiteSpace: 'pre-line' }}>{client.notes}</span> : null}</DataRow>
-          <DataRow label="Cliente desde">{formatDate(client.createdAt)}</DataRow>
-        </dl>
-        {client.phone || client.email ? (
-          <div className="d-flex flex-wrap gap-2" aria-label="Contato">
-            {client.phone ? (
-              <>
-                <a className="btn btn-sm btn-outline-primary btn-touch" href={`tel:+${phoneDigits(client.phone)}`}>
-                  <Phone size={16} className="me-1" aria-hidden="true" />
-                  Ligar
-                </a>
-                <a
-                  className="btn btn-sm btn-outline-success btn-touch"
-                  href={`https://wa.me/${phoneDigits(client.phone)}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  <MessageCircle size={16} className="me-1" aria-hidden="true" />
-                  WhatsApp
-                </a>
-              </>
-            ) : null}
-            {client.email ? (
-              <a className="btn btn-sm btn-outline-secondary btn-touch" href={`mailto:${client.email}`}>
-                <Mail size={16} className="me-1" aria-hidden="true" />
-                E-mail
+    <Card title="Dados" className="h-100 mb-0">
+      <dl className="d-grid gap-3 mb-3">
+        <DataRow label="E-mail">{client.email}</DataRow>
+        <DataRow label="Telefone">{formatPhone(client.phone)}</DataRow>
+        <DataRow label="CPF">{formatCpf(client.document)}</DataRow>
+        <DataRow label="Data de nascimento">{formatDate(client.birthDate)}</DataRow>
+        <DataRow label="Observações">{client.notes ? <span style={{ whiteSpace: 'pre-line' }}>{client.notes}</span> : null}</DataRow>
+        <DataRow label="Cliente desde">{formatDate(client.createdAt)}</DataRow>
+      </dl>
+      {client.phone || client.email ? (
+        <div className="d-flex flex-wrap gap-2" aria-label="Contato">
+          {client.phone ? (
+            <>
+              <a className="btn btn-sm btn-outline-primary btn-touch" href={`tel:+${phoneDigits(client.phone)}`}>
+                <Phone size={16} className="me-1" aria-hidden="true" />
+                Ligar
               </a>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-function Total({ title, value }: { title: string; value: string }) {
-  return (
-    <div className="col-4">
-      <div className="card stat-card h-100 mb-0">
-        <div className="card-body p-3">
-          <p className="text-muted fs-13 fw-semibold mb-1">{title}</p>
-          <p className="fs-20 fw-bold mb-0 text-nowrap">{value}</p>
+              <a
+                className="btn btn-sm btn-outline-success btn-touch"
+                href={`https://wa.me/${phoneDigits(client.phone)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <MessageCircle size={16} className="me-1" aria-hidden="true" />
+                WhatsApp
+              </a>
+            </>
+          ) : null}
+          {client.email ? (
+            <a className="btn btn-sm btn-outline-secondary btn-touch" href={`mailto:${client.email}`}>
+              <Mail size={16} className="me-1" aria-hidden="true" />
+              E-mail
+            </a>
+          ) : null}
         </div>
-      </div>
-    </div>
+      ) : null}
+    </Card>
   );
 }
 
@@ -195,40 +179,21 @@ export default function ClientPage() {
         </div>
         <div className="col-lg-8 d-flex flex-column gap-3">
           <div className="row g-2" aria-label="Totais">
-            <Total title="Atendimentos" value={formatNumber(client.totals.visits)} />
-            <Total title="Faltas" value={formatNumber(client.totals.noShows)} />
-            <Total title="Receita" value={formatMoney(client.totals.revenueCents)} />
+            <StatCard className="col-6 col-sm-4" title="Visitas" value={formatNumber(client.totals.visits)} />
+            <StatCard className="col-6 col-sm-4" title="Faltas" value={formatNumber(client.totals.noShows)} />
+            <StatCard className="col-6 col-sm-4" title="Receita" value={formatMoney(client.totals.revenueCents)} />
           </div>
-          <section className="card mb-0" aria-labelledby="client-upcoming">
-            <div className="card-header">
-              <h2 id="client-upcoming" className="card-title h6 mb-0">
-                Próximos agendamentos
-              </h2>
-            </div>
-            <div className="card-body p-0">
-              <AppointmentsTable rows={client.upcomingAppointments} empty="Nenhum agendamento marcado." />
-            </div>
-          </section>
-          <section className="card mb-0" aria-labelledby="client-past">
-            <div className="card-header">
-              <h2 id="client-past" className="card-title h6 mb-0">
-                Agendamentos anteriores
-              </h2>
-            </div>
-            <div className="card-body p-0">
-              <AppointmentsTable rows={client.pastAppointments} empty="Nenhum agendamento anterior." />
-            </div>
-          </section>
+          <Card title="Histórico de alterações" className="mb-0 flex-grow-1">
+            {history ? <Timeline entries={history} /> : <Spinner small />}
+          </Card>
         </div>
       </div>
-      <section className="card" aria-labelledby="client-history">
-        <div className="card-header">
-          <h2 id="client-history" className="card-title h6 mb-0">
-            Histórico de alterações
-          </h2>
-        </div>
-        <div className="card-body">{history ? <Timeline entries={history} /> : <Spinner small />}</div>
-      </section>
+      <Card title="Próximos agendamentos" body="card-body p-0">
+        <AppointmentsTable rows={client.upcomingAppointments} empty="Nenhum agendamento marcado." />
+      </Card>
+      <Card title="Agendamentos anteriores" body="card-body p-0">
+        <AppointmentsTable rows={client.pastAppointments} empty="Nenhum agendamento anterior." />
+      </Card>
       {confirming ? <ArchiveDialog client={client} onDone={() => setConfirming(false)} onCancel={() => setConfirming(false)} /> : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ApiClientInput } from '../../lib/api-types';
 import { apiRequest } from '../../lib/api';
-import { api } from '../../lib/api-slice';
+import { api, dataOf } from '../../lib/api-slice';
 import { PAGE_SIZE, type ListQuery } from '../../lib/list-slice';
 import type { ListResponse } from '../../lib/types';
 import type { Client, ClientDetail, HistoryEntry } from './types';
@@ -26,18 +26,18 @@ export const clientApi = api.injectEndpoints({
   endpoints: (build) => ({
     getClient: build.query<ClientDetail, number>({
       query: (id) => ({ path: `/clients/${id}` }),
-      transformResponse: (body: { data: ClientDetail }) => body.data,
+      transformResponse: dataOf<ClientDetail>,
       providesTags: (_result, _error, id) => [{ type: 'Client', id }],
     }),
     getClientHistory: build.query<HistoryEntry[], number>({
       query: (id) => ({ path: `/clients/${id}/history` }),
-      transformResponse: (body: { data: HistoryEntry[] }) => body.data,
+      transformResponse: dataOf<HistoryEntry[]>,
       providesTags: (_result, _error, id) => [{ type: 'Client', id }],
     }),
     /** `POST /api/clients/{id}/archive` or `/unarchive`. */
     setClientArchived: build.mutation<Client, { id: number; archived: boolean }>({
       query: ({ id, archived }) => ({ path: `/clients/${id}/${archived ? 'archive' : 'unarchive'}`, method: 'POST' }),
-      transformResponse: (body: { data: Client }) => body.data,
+      transformResponse: dataOf<Client>,
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Client', id }, 'Dashboard', 'Report'],
     }),
   }),
