@@ -188,10 +188,10 @@ export default function ClientPage() {
           </Card>
         </div>
       </div>
-      <Card title="Próximos agendamentos" body="card-body p-0">
+      <Card title="Próximos agendamentos" className="mb-3" body="card-body p-0">
         <AppointmentsTable rows={client.upcomingAppointments} empty="Nenhum agendamento marcado." />
       </Card>
-      <Card title="Agendamentos anteriores" body="card-body p-0">
+      <Card title="Agendamentos anteriores" className="mb-3" body="card-body p-0">
         <AppointmentsTable rows={client.pastAppointments} empty="Nenhum agendamento anterior." />
       </Card>
       {confirming ? <ArchiveDialog client={client} onDone={() => setConfirming(false)} onCancel={() => setConfirming(false)} /> : null}

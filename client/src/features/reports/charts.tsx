@@ -24,10 +24,10 @@ export function niceMax(max: number): number {
   return 10 * step;
 }
 
-/** The axis' ticks: 0, the half (when whole, or for fractional data) and the top. */
-function ticks(top: number, integer: boolean): number[] {
+/** The axis' ticks: 0, the half (when a whole number of units, or for fractional data) and the top. */
+function ticks(top: number, integer: boolean, unit = 1): number[] {
   const half = top / 2;
-  return integer && !Number.isInteger(half) ? [0, top] : [0, half, top];
+  return integer && !Number.isInteger(half / unit) ? [0, top] : [0, half, top];
 }
 
 const pct = (n: number) => `${Math.round(n * 10000) / 100}%`;
@@ -40,7 +40,12 @@ interface ChartProps {
   format: (value: number) => string;
   /** Whole quantities: no fractional ticks. */
   integer?: boolean;
+  /** The axis' smallest step (100 for money in cents: whole reais). */
+  unit?: number;
 }
+
+/** The axis' top in whole `unit`s: a round number at least the largest value. */
+const axisTop = (bars: Bar[], unit: number) => niceMax(Math.max(0, ...bars.map((b) => b.value)) / unit) * unit;
 
 const V_HEIGHT = 220;
 const V_TOP = 22;
@@ -51,8 +56,8 @@ const V_BOTTOM = 24;
  * over each bar (hidden on phones when there are many), and at most about
  * eight labels under the axis.
  */
-export function ColumnChart({ label, bars, format, integer = false }: ChartProps) {
-  const top = niceMax(Math.max(0, ...bars.map((b) => b.value)));
+export function ColumnChart({ label, bars, format, integer = false, unit = 1 }: ChartProps) {
+  const top = axisTop(bars, unit);
   const plot = V_HEIGHT - V_TOP - V_BOTTOM;
   const y = (v: number) => V_TOP + plot - (v / top) * plot;
   const n = Math.max(1, bars.length);
@@ -66,7 +71,7 @@ export function ColumnChart({ label, bars, format, integer = false }: ChartProps
       height={V_HEIGHT}
       className={`chart${n > 12 ? ' chart-dense' : ''}`}
     >
-      {ticks(top, integer).map((t) => (
+      {ticks(top, integer || unit > 1, unit).map((t) => (
         <g key={t}>
           <line x1="0" x2="100%" y1={y(t)} y2={y(t)} className={t === 0 ? 'chart-axis' : 'chart-grid'} />
           {t > 0 ? (
@@ -104,14 +109,14 @@ export function ColumnChart({ label, bars, format, integer = false }: ChartProps
 const ROW = 40;
 
 /** Horizontal bars (by status, by staff member): the label over each bar, the value after it, ticks under the last. */
-export function BarChart({ label, bars, format, integer = false }: ChartProps) {
-  const top = niceMax(Math.max(0, ...bars.map((b) => b.value)));
+export function BarChart({ label, bars, format, integer = false, unit = 1 }: ChartProps) {
+  const top = axisTop(bars, unit);
   // The bars use 80% of the width: the value after the longest still fits.
   const x = (v: number) => pct((v / top) * 0.8);
   const height = bars.length * ROW + 24;
   return (
     <svg role="img" aria-label={label} width="100%" height={height} className="chart">
-      {ticks(top, integer).map((t) => (
+      {ticks(top, integer || unit > 1, unit).map((t) => (
         <g key={t}>
           <line x1={x(t)} x2={x(t)} y1="0" y2={bars.length * ROW} className={t === 0 ? 'chart-axis' : 'chart-grid'} />
           <text x={x(t)} y={height - 6} textAnchor={t === 0 ? 'start' : 'middle'} className="chart-text">

@@ -112,11 +112,11 @@ function Summary({ data }: { data: ReportSummary }) {
   return (
     <>
       <div className="row g-3 mb-3">
-        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Agendamentos" value={formatNumber(data.total)} />
-        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Receita" value={formatMoney(data.revenueCents)} />
-        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Novos clientes" value={formatNumber(data.newClients)} />
-        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
-        <StatCard className="col-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
+        <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Agendamentos" value={formatNumber(data.total)} />
+        <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Receita" value={formatMoney(data.revenueCents)} />
+        <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Novos clientes" value={formatNumber(data.newClients)} />
+        <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
+        <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
       </div>
       <div className="row g-3 mb-3">
         <div className="col-xl-6">
@@ -143,6 +143,7 @@ function Summary({ data }: { data: ReportSummary }) {
                 label={`Receita por dia, ${period}: ${formatMoney(data.revenueCents)} no total`}
                 bars={dayBars((d) => d.revenueCents, (d) => formatMoney(d.revenueCents)).map((b) => ({ ...b, tone: 'chart-bar-success' }))}
                 format={money}
+                unit={100}
               />
             }
             table={<DataTable columns={REVENUE_COLUMNS} rows={data.byDay} rowKey={(d) => d.date} caption="Receita por dia" empty="Nenhum dia no período." />}
