@@ -35,6 +35,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/login", get(pages::page).post(pages::login_form))
+        .route("/logout", get(pages::page).post(pages::logout_form))
         // Pages compress themselves, flushing the head early.
         .fallback(get(pages::page))
         .with_state(state);

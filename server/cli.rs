@@ -5,6 +5,10 @@ use crate::{app, db, services};
 use entities::user::Role;
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    // Whatever this process creates (database, secret, backups) is for its
+    // own user only (SECURITY.md#files).
+    // SAFETY: umask only sets the process's file-creation mask.
+    unsafe { libc::umask(0o077) };
     let config = cli.config;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => app::serve(config).await,
@@ -40,18 +44,17 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 Err(error) => Err(anyhow::anyhow!("{error:?}")),
             }
         }
-        Command::Seed { clients, appointments } => {
+        Command::Seed { clients, appointments, force } => {
             let db = db::connect(&config.database_url).await?;
             db::migrate(&db).await?;
             let started = std::time::Instant::now();
-            let options = services::seed::SeedOptions { clients, appointments };
+            let options = services::seed::SeedOptions { clients, appointments, force };
             let report = services::seed::run(&db, options, config.tz).await?;
             if !report.staff_created.is_empty() {
-                println!(
-                    "Profissionais criados (senha: {}): {}",
-                    services::seed::STAFF_PASSWORD,
-                    report.staff_created.join(", ")
-                );
+                println!("Profissionais criados (as senhas não serão mostradas de novo):");
+                for (email, password) in &report.staff_created {
+                    println!("  {email} / senha: {password}");
+                }
             }
             println!(
                 "Dados de exemplo: {} clientes e {} agendamentos em {:.1} s.",

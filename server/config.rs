@@ -35,6 +35,10 @@ pub enum Command {
         clients: u32,
         #[arg(long, default_value_t = 200)]
         appointments: u32,
+        /// Add sample data even to a database that holds real data
+        /// (clients, appointments, or users besides the admins).
+        #[arg(long)]
+        force: bool,
     },
 }
 

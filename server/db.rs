@@ -17,9 +17,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
 /// Opens the database (a backup only reads it).
 pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
     if let Some(path) = sqlite_path(url) {
-        if let Some(dir) = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
-        }
+        make_private(Path::new(path))?;
     }
     let mut options = ConnectOptions::new(url);
     // A request waits at most ACQUIRE_TIMEOUT for a connection: with the
@@ -92,6 +90,27 @@ fn create_private(file: &Path) -> std::io::Result<()> {
 
 pub async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {
     Migrator::up(db, None).await?;
+    Ok(())
+}
+
+/// The SQLite file holds password hashes and every client's data: its
+/// directory is created 0700 and the file is 0600 (also when an older
+/// version left it world-readable). SQLite gives its `-wal` and `-shm`
+/// files the database file's mode.
+fn make_private(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+    }
+    // Created empty (a valid empty database) with the right mode, so it is
+    // never readable by others, not even for a moment.
+    std::fs::OpenOptions::new().write(true).create(true).truncate(false).mode(0o600).open(path)?;
+    for suffix in ["", "-wal", "-shm"] {
+        let file = Path::new(&format!("{}{suffix}", path.display())).to_path_buf();
+        if file.exists() {
+            std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600))?;
+        }
+    }
     Ok(())
 }
 

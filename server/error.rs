@@ -49,6 +49,14 @@ pub enum AppError {
     /// `Retry-After`, never a redirect to /login nor a 500.
     #[error("database unavailable: {0}")]
     Unavailable(String),
+    /// Too many failed sign-ins (SECURITY.md#sign-in-throttling): a 429
+    /// that says when to try again.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
+    /// Every password-hashing slot is taken: a 503 with `Retry-After`,
+    /// instead of an ever longer queue.
+    #[error("password hashing queue full")]
+    Busy,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -79,7 +87,19 @@ impl AppError {
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// Seconds the client is asked to wait (`Retry-After`), when it should.
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            AppError::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            AppError::Busy => Some(BUSY_RETRY_AFTER),
+            AppError::Unavailable(_) => Some(RETRY_AFTER_SECONDS),
+            _ => None,
         }
     }
 }
@@ -97,7 +117,7 @@ impl From<sea_orm::DbErr> for AppError {
 /// What a 503 tells the client while the database is out of reach.
 pub const UNAVAILABLE: &str = "O serviço está temporariamente indisponível (banco de dados fora do ar). Tente novamente em instantes.";
 /// Seconds a client is asked to wait after a 503.
-pub const RETRY_AFTER_SECONDS: &str = "5";
+pub const RETRY_AFTER_SECONDS: u64 = 5;
 
 /// True when `error` says the database is out of reach (no connection
 /// within the pool's short wait, a dropped connection) or refuses writes
@@ -131,6 +151,11 @@ pub fn database_unavailable(error: &sea_orm::DbErr) -> bool {
     }
 }
 
+/// What a 503 says when every password-hashing slot is taken.
+pub const BUSY: &str = "Muitas entradas ao mesmo tempo. Tente novamente em instantes.";
+/// Seconds to wait after that 503: a hash takes tens of milliseconds.
+pub const BUSY_RETRY_AFTER: u64 = 1;
+
 /// Every error: a message, and messages per field on a 422.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
@@ -154,7 +179,8 @@ impl IntoResponse for AppError {
             AppError::RequestTimeout => "O corpo da requisição demorou demais para chegar.",
             AppError::UnsupportedMediaType => "Envie o corpo em JSON (Content-Type: application/json).",
             AppError::MethodNotAllowed => "Método não permitido para esta rota da API.",
-            AppError::Validation { message, .. } => message.as_str(),
+            AppError::Validation { message, .. } | AppError::TooManyRequests { message, .. } => message.as_str(),
+            AppError::Busy => BUSY,
             AppError::Unavailable(cause) => {
                 tracing::warn!(cause, "database unavailable");
                 UNAVAILABLE
@@ -165,14 +191,14 @@ impl IntoResponse for AppError {
             }
         };
         let message = message.to_string();
-        let unavailable = matches!(self, AppError::Unavailable(_));
+        let retry_after = self.retry_after();
         let errors = match self {
             AppError::Validation { errors, .. } => Some(errors),
             _ => None,
         };
         let mut response = (status, Json(ErrorBody { message, errors })).into_response();
-        if unavailable {
-            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static(RETRY_AFTER_SECONDS));
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
         }
         response
     }

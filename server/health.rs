@@ -45,6 +45,6 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
     if database_ok && render_ok {
         (StatusCode::OK, Json(body)).into_response()
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, RETRY_AFTER_SECONDS)], Json(body)).into_response()
+        (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, RETRY_AFTER_SECONDS.to_string())], Json(body)).into_response()
     }
 }

@@ -14,10 +14,11 @@ use futures::StreamExt;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::auth::{AuthUser, cookie_token, removal_cookie, session_cookie};
+use crate::auth::{AuthUser, cookie_token, removal_cookie, same_origin, session_cookie};
 use crate::compression::{Encoding, encode_stream};
 use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
+use crate::services::throttle::ClientAddress;
 use crate::services::{agenda, appointments, clients, dashboard, reports, sessions, users};
 use crate::state::AppState;
 use entities::user::Role;
@@ -119,15 +120,10 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
             let jar = if token.is_some() { jar.remove(removal_cookie(state.config.secure_cookies)) } else { jar };
             return (jar, found("/login")).into_response();
         }
-        (LOGOUT, _) => {
-            if let Some(token) = &token {
-                // Not revoked: the session goes on, so the page must not say
-                // it ended (nor drop the cookie).
-                if let Err(error) = sessions::sign_out(&state, token).await {
-                    return unavailable(&state, &jar, &error);
-                }
-                jar = jar.remove(removal_cookie(state.config.secure_cookies));
-            }
+        // Opening /logout changes nothing (a link from another site must not
+        // sign anyone out): the screen asks, and posts `logout_form`.
+        (LOGOUT, None) if token.is_some() => {
+            jar = jar.remove(removal_cookie(state.config.secure_cookies));
             None
         }
         (_, session) => session,
@@ -182,7 +178,7 @@ fn unavailable(state: &AppState, jar: &CookieJar, error: &AppError) -> Response 
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(header::RETRY_AFTER, HeaderValue::from_static(crate::error::RETRY_AFTER_SECONDS));
+    headers.insert(header::RETRY_AFTER, HeaderValue::from(crate::error::RETRY_AFTER_SECONDS));
     response
 }
 
@@ -205,6 +201,7 @@ pub async fn login_form(
     State(state): State<AppState>,
     uri: Uri,
     headers: HeaderMap,
+    address: ClientAddress,
     jar: CookieJar,
     axum::Form(form): axum::Form<LoginForm>,
 ) -> Response {
@@ -213,11 +210,12 @@ pub async fn login_form(
     if !same_origin(&headers) {
         return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
     }
-    match sessions::sign_in(&state, &form.email, form.password).await {
+    match sessions::sign_in(&state, &form.email, form.password, &address).await {
         Ok(signed_in) => (jar.add(session_cookie(signed_in.token, state.keys.ttl, state.config.secure_cookies)), found("/dashboard")).into_response(),
         Err(error) => {
             let message = match &error {
-                AppError::Unauthorized(message) => message.clone(),
+                AppError::Unauthorized(message) | AppError::TooManyRequests { message, .. } => message.clone(),
+                AppError::Busy => crate::error::BUSY.to_string(),
                 AppError::Validation { .. } => "Informe o e-mail e a senha.".to_string(),
                 _ => "Não foi possível entrar agora. Tente novamente.".to_string(),
             };
@@ -231,9 +229,54 @@ pub async fn login_form(
                 token: None,
                 login_error: Some(message),
             };
+            let retry_after = error.retry_after();
+            let mut response = render(state, page, &uri, &headers, jar);
+            if let Some(seconds) = retry_after {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+            }
+            response
+        }
+    }
+}
+
+/// `POST /logout`: the logout screen's form. Only this origin may post it;
+/// the session cookie's token is revoked, the cookie cleared, and the
+/// browser sent to the (now signed-out) logout screen. When the revocation
+/// cannot be saved, the screen says so and the cookie stays: it never
+/// claims a sign-out that did not happen.
+pub async fn logout_form(State(state): State<AppState>, uri: Uri, headers: HeaderMap, jar: CookieJar) -> Response {
+    if !same_origin(&headers) {
+        return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
+    }
+    let Some(token) = cookie_token(&jar) else {
+        return see_other(LOGOUT).into_response();
+    };
+    match sessions::sign_out(&state, &token).await {
+        Ok(()) => (jar.remove(removal_cookie(state.config.secure_cookies)), see_other(LOGOUT)).into_response(),
+        Err(error) => {
+            tracing::error!(?error, "revoking on POST /logout failed");
+            let session = match sessions::current(&state, &token).await {
+                Ok(session) => session,
+                Err(error) => return unavailable(&state, &jar, &error),
+            };
+            let page = Page {
+                route: route_for(LOGOUT),
+                status: StatusCode::SERVICE_UNAVAILABLE,
+                token: session.as_ref().map(|_| token),
+                session,
+                login_error: Some(SIGN_OUT_FAILED.to_string()),
+            };
             render(state, page, &uri, &headers, jar)
         }
     }
+}
+
+/// What the logout screen says when the sign-out was not saved.
+pub const SIGN_OUT_FAILED: &str = "Não foi possível encerrar a sessão agora. Tente novamente.";
+
+/// A 303 redirect: after a form post, the browser GETs the location.
+fn see_other(location: &'static str) -> impl IntoResponse {
+    (StatusCode::SEE_OTHER, [(header::LOCATION, location)])
 }
 
 /// What one page response shows.
@@ -242,7 +285,7 @@ struct Page {
     status: StatusCode,
     session: Option<AuthUser>,
     token: Option<String>,
-    /// A failed form sign-in, shown on the login page.
+    /// A failed form sign-in (on the login page) or sign-out (on the logout page).
     login_error: Option<String>,
 }
 
@@ -302,7 +345,11 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
     let tz = state.config.tz;
     let mut out = Map::new();
     out.insert("layout".into(), serde_json::to_value(layout).unwrap_or(Value::Null));
-    if let Some(auth) = sessions::page_auth(page.session.as_ref(), page.token.as_deref(), page.login_error.as_deref()) {
+    let auth = sessions::page_auth(page.session.as_ref(), page.token.as_deref(), page.login_error.as_deref())
+        // The logout screen always says whose session it is, or that there
+        // is none: what the browser's storage holds never wins over it.
+        .or_else(|| (page.route.path == LOGOUT).then(sessions::signed_out));
+    if let Some(auth) = auth {
         out.insert("auth".into(), serde_json::to_value(auth).unwrap_or(Value::Null));
     }
     let Some(auth) = &page.session else {
@@ -400,16 +447,6 @@ fn agenda_args(query: &str) -> Map<String, Value> {
 /// `/appointments?view=list…`: the paged list instead of the agenda's grid.
 fn is_list_view(query: &str) -> bool {
     serde_urlencoded::from_str::<Vec<(String, String)>>(query).is_ok_and(|pairs| pairs.iter().any(|(k, v)| k == "view" && v == "list"))
-}
-
-/// True when the request's `Origin` (sent by browsers on form posts) names
-/// the host it was sent to, or is absent (non-browser clients).
-fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
-        return true;
-    };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    origin.split_once("://").is_some_and(|(_, rest)| rest == host)
 }
 
 #[cfg(test)]

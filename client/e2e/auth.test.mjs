@@ -129,11 +129,18 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
     });
   });
 
-  it('signs out on /logout and is sent to /login when opening /dashboard again', async () => {
+  it('signs out from the user menu and is sent to /login when opening /dashboard again', async () => {
     await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
-      await page.goto('/logout');
+      await page.getByText('Total de clientes').waitFor();
+      await page.getByRole('button', { name: 'Menu do usuário' }).click();
+      const posts = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+      });
+      await page.getByRole('link', { name: 'Sair' }).click();
       await page.getByText('Você saiu do sistema.').waitFor();
       await page.getByRole('link', { name: 'Entrar novamente' }).waitFor();
+      assert.deepEqual(posts, ['/api/logout'], 'the screen posted the sign-out');
       assert.ok(await noStoredToken(page), 'no token left in storage');
 
       await page.goto('/dashboard');
@@ -142,6 +149,27 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
       // And it stays there (no bounce back to /dashboard from stale storage).
       await page.waitForTimeout(300);
       assert.match(page.url(), /\/login$/);
+      assert.deepEqual(hydrationProblems(messages), []);
+    });
+  });
+
+  it('opening /logout (as a link from another site would) signs nobody out: the screen asks, and its form posts', async () => {
+    await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
+      await page.getByText('Total de clientes').waitFor();
+      const response = await page.goto('/logout');
+      assert.equal(response.status(), 200);
+      await page.getByRole('heading', { name: 'Sair do sistema?' }).waitFor();
+      // Still signed in: the session opens pages.
+      assert.equal((await page.request.get('/dashboard', { maxRedirects: 0 })).status(), 200);
+      await page.getByRole('link', { name: 'Voltar ao painel' }).click();
+      await page.getByText('Total de clientes').waitFor();
+
+      await page.goto('/logout');
+      await page.getByRole('button', { name: 'Sair', exact: true }).click();
+      await page.getByText('Você saiu do sistema.').waitFor();
+      assert.match(page.url(), /\/logout$/);
+      assert.equal((await page.request.get('/dashboard', { maxRedirects: 0 })).status(), 302, 'the cookie no longer opens pages');
+      assert.ok(await noStoredToken(page), 'no token left in storage');
       assert.deepEqual(hydrationProblems(messages), []);
     });
   });

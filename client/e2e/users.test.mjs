@@ -53,7 +53,7 @@ describe('users screen', { skip: skip ?? false }, () => {
         await dialog.getByRole('button', { name: 'Criar usuário' }).click();
         await dialog.getByText('O nome deve ter de 2 a 120 caracteres.').waitFor();
         await dialog.getByText('Informe um e-mail válido.').waitFor();
-        await dialog.getByText('A senha deve ter pelo menos 8 caracteres.').waitFor();
+        await dialog.getByText('A senha deve ter pelo menos 10 caracteres.').waitFor();
         await shot(page, `users-new-${viewport.width}`);
         // An e-mail in use (checked once the rest is valid).
         await dialog.getByLabel('Nome').fill('Outro Bruno');

@@ -40,4 +40,5 @@ pub mod appointment;
 pub mod audit_log;
 pub mod client;
 pub mod revoked_token;
+pub mod sign_in_throttle;
 pub mod user;

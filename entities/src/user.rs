@@ -17,6 +17,9 @@ pub struct Model {
     /// Name (lower case, no accents) and e-mail: what the user list searches
     /// and sorts by name with.
     pub search_text: String,
+    /// Tokens carry the version they were issued under and stop working
+    /// when it moves on (a password change or reset).
+    pub session_version: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

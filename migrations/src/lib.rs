@@ -61,6 +61,8 @@ mod m20261121_000005_create_revoked_tokens;
 mod m20261122_000006_users_search_text;
 mod m20261123_000007_list_indexes;
 mod m20261123_000008_client_search_index;
+mod m20261123_000009_create_sign_in_throttle;
+mod m20261123_000010_users_session_version;
 
 pub struct Migrator;
 
@@ -76,6 +78,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000006_users_search_text::Migration),
             Box::new(m20261123_000007_list_indexes::Migration),
             Box::new(m20261123_000008_client_search_index::Migration),
+            Box::new(m20261123_000009_create_sign_in_throttle::Migration),
+            Box::new(m20261123_000010_users_session_version::Migration),
         ]
     }
 }

@@ -12,7 +12,7 @@ pub use token::{Claims, Keys, SESSION_COOKIE, TokenError};
 use axum::extract::FromRequestParts;
 use axum_extra::extract::CookieJar;
 use axum_extra::extract::cookie::{Cookie, SameSite};
-use axum::http::header;
+use axum::http::{HeaderMap, header};
 use axum::http::request::Parts;
 use sea_orm::EntityTrait;
 
@@ -57,6 +57,9 @@ impl FromRequestParts<AppState> for AuthUser {
     }
 }
 
+/// A token issued before its user's password changed.
+pub const PASSWORD_CHANGED: &str = "A senha foi alterada: entre novamente.";
+
 /// Verifies a token and loads its user.
 pub async fn authenticate(state: &AppState, token: &str) -> Result<AuthUser, AppError> {
     let claims = state.keys.verify(token).map_err(|error| match error {
@@ -72,6 +75,9 @@ pub async fn authenticate(state: &AppState, token: &str) -> Result<AuthUser, App
         .await?
         .filter(|u| u.active)
         .ok_or_else(|| AppError::Unauthorized("Usuário inativo ou inexistente.".into()))?;
+    if claims.ver != user.session_version {
+        return Err(AppError::Unauthorized(PASSWORD_CHANGED.into()));
+    }
     Ok(AuthUser { user, claims })
 }
 
@@ -95,4 +101,20 @@ pub fn removal_cookie(secure: bool) -> Cookie<'static> {
 /// The token of the session cookie, if there is one.
 pub fn cookie_token(jar: &CookieJar) -> Option<String> {
     jar.get(SESSION_COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty())
+}
+
+/// True when the request's `Origin` (sent by browsers on form posts) names
+/// the host it was sent to, or is absent (non-browser clients).
+pub fn same_origin(headers: &HeaderMap) -> bool {
+    // Browsers also say where a request comes from; only this origin counts
+    // (a sibling subdomain is "same-site").
+    let site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    if site.is_some_and(|site| !matches!(site, "same-origin" | "none")) {
+        return false;
+    }
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return true;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    origin.split_once("://").is_some_and(|(_, rest)| rest == host)
 }

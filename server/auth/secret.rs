@@ -1,6 +1,6 @@
 use std::fs;
 use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
 use rand::RngCore;
@@ -17,6 +17,8 @@ pub fn load_or_create_secret(configured: Option<&str>, data_dir: &Path) -> anyho
     }
     let path = data_dir.join("jwt-secret");
     if let Ok(existing) = fs::read_to_string(&path) {
+        // An older version or a hand copy may have left it readable by others.
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600))?;
         let existing = existing.trim();
         anyhow::ensure!(
             existing.len() >= MIN_SECRET_BYTES,
@@ -25,7 +27,7 @@ pub fn load_or_create_secret(configured: Option<&str>, data_dir: &Path) -> anyho
         );
         return Ok(existing.as_bytes().to_vec());
     }
-    fs::create_dir_all(data_dir)?;
+    fs::DirBuilder::new().recursive(true).mode(0o700).create(data_dir)?;
     let mut bytes = [0u8; 48];
     rand::rng().fill_bytes(&mut bytes);
     let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
@@ -38,7 +40,6 @@ pub fn load_or_create_secret(configured: Option<&str>, data_dir: &Path) -> anyho
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn generated_once_with_mode_0600_then_reused() {
@@ -50,6 +51,12 @@ mod tests {
         assert_eq!(first.len(), 96);
         let mode = fs::metadata(dir.join("jwt-secret")).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
+        let mode = fs::metadata(&dir).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700, "the data directory is private");
+        fs::set_permissions(dir.join("jwt-secret"), fs::Permissions::from_mode(0o644)).unwrap();
+        assert_eq!(load_or_create_secret(None, &dir).unwrap(), first);
+        let mode = fs::metadata(dir.join("jwt-secret")).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "a world-readable secret is made private");
         let given = "g".repeat(32);
         assert_eq!(load_or_create_secret(Some(&given), &dir).unwrap(), given.as_bytes());
         assert!(load_or_create_secret(Some("short"), &dir).is_err());

@@ -14,6 +14,10 @@ pub struct Claims {
     pub exp: i64,
     /// Names this token, so signing out can revoke it alone.
     pub jti: String,
+    /// The user's `session_version` when issued: a password change moves
+    /// it on and so ends every token issued before.
+    #[serde(default)]
+    pub ver: i32,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -34,10 +38,11 @@ impl Keys {
         Keys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), ttl: ttl as i64 }
     }
 
-    /// A new token for a user, and its claims.
-    pub fn issue(&self, user_id: i32) -> (String, Claims) {
+    /// A new token for a user (at their current `session_version`), and its claims.
+    pub fn issue(&self, user_id: i32, session_version: i32) -> (String, Claims) {
         let now = Utc::now().timestamp();
-        let claims = Claims { sub: user_id, iat: now, exp: now + self.ttl, jti: uuid::Uuid::new_v4().to_string() };
+        let jti = uuid::Uuid::new_v4().to_string();
+        let claims = Claims { sub: user_id, iat: now, exp: now + self.ttl, jti, ver: session_version };
         (self.sign(&claims), claims)
     }
 
@@ -65,8 +70,9 @@ mod tests {
     #[test]
     fn issued_tokens_verify_and_forged_ones_do_not() {
         let keys = Keys::new(b"secret-one", 60);
-        let (token, claims) = keys.issue(7);
+        let (token, claims) = keys.issue(7, 2);
         assert_eq!(keys.verify(&token).unwrap().sub, 7);
+        assert_eq!(keys.verify(&token).unwrap().ver, 2);
         assert_eq!(claims.exp - claims.iat, 60);
         assert_eq!(Keys::new(b"secret-two", 60).verify(&token).unwrap_err(), TokenError::Invalid);
         assert_eq!(keys.verify("not.a.token").unwrap_err(), TokenError::Invalid);
@@ -75,7 +81,7 @@ mod tests {
     #[test]
     fn an_expired_token_says_so() {
         let keys = Keys::new(b"secret", 0);
-        let expired = Claims { sub: 1, iat: 0, exp: Utc::now().timestamp() - 10, jti: "x".into() };
+        let expired = Claims { sub: 1, iat: 0, exp: Utc::now().timestamp() - 10, jti: "x".into(), ver: 0 };
         assert_eq!(keys.verify(&keys.sign(&expired)).unwrap_err(), TokenError::Expired);
     }
 }

@@ -5,13 +5,14 @@ use axum::http::{HeaderMap, header};
 use axum::response::IntoResponse;
 use axum::Json;
 use axum_extra::extract::CookieJar;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{AuthUser, SESSION_COOKIE, removal_cookie, session_cookie};
+use crate::auth::{AuthUser, SESSION_COOKIE, removal_cookie, same_origin, session_cookie};
 use crate::error::{ApiJson, ErrorBody, Result};
 use crate::routes::Message;
+use crate::services::throttle::ClientAddress;
 use crate::services::{Data, sessions, users};
 use crate::state::AppState;
 
@@ -33,9 +34,16 @@ pub struct LoginInput {
         (status = 200, body = Data<sessions::SessionView>),
         (status = 401, body = ErrorBody, description = "E-mail ou senha inválidos, ou usuário desativado"),
         (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Muitas tentativas com este e-mail deste endereço: aguarde o tempo de Retry-After"),
+        (status = 503, body = ErrorBody, description = "Muitas entradas ao mesmo tempo: tente de novo após Retry-After"),
     ))]
-async fn login(State(state): State<AppState>, jar: CookieJar, ApiJson(input): ApiJson<LoginInput>) -> Result<impl IntoResponse> {
-    let signed_in = sessions::sign_in(&state, &input.email, input.password).await?;
+async fn login(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    jar: CookieJar,
+    ApiJson(input): ApiJson<LoginInput>,
+) -> Result<impl IntoResponse> {
+    let signed_in = sessions::sign_in(&state, &input.email, input.password, &address).await?;
     let data = signed_in.view();
     let cookie = session_cookie(signed_in.token, state.keys.ttl, state.config.secure_cookies);
     Ok((jar.add(cookie), Json(Data { data })))
@@ -51,7 +59,10 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
         .and_then(|h| h.to_str().ok())
         .and_then(|h| h.strip_prefix("Bearer "))
         .map(str::to_string);
-    let token = bearer.or_else(|| jar.get(SESSION_COOKIE).map(|c| c.value().to_string()));
+    // The cookie only from this origin: the API never acts on a cookie that
+    // another site's page made the browser send.
+    let cookie = || jar.get(SESSION_COOKIE).map(|c| c.value().to_string()).filter(|_| same_origin(&headers));
+    let token = bearer.or_else(cookie);
     if let Some(token) = token {
         sessions::sign_out(&state, &token).await?;
     }
@@ -64,15 +75,34 @@ async fn me(State(state): State<AppState>, auth: AuthUser) -> Json<Data<users::U
     Json(Data { data: users::UserView::new(&auth.user, state.config.tz) })
 }
 
+/// `PUT /api/me`'s answer: the user, and after a password change the new
+/// session that replaces this one (every earlier token has stopped working).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProfileAnswer {
+    pub data: users::UserView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session: Option<sessions::SessionView>,
+}
+
 /// Changes one's own name, e-mail or password (the last two need the current password).
 #[utoipa::path(put, path = "/me", tag = "auth", request_body = users::ProfileInput,
-    description = "Altera o próprio nome, e-mail ou senha; e-mail e senha pedem a senha atual.",
-    responses((status = 200, body = Data<users::UserView>), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    description = "Altera o próprio nome, e-mail ou senha; e-mail e senha pedem a senha atual. \
+        Uma nova senha encerra as outras sessões: a resposta traz então a nova sessão (`session`) e grava o cookie.",
+    responses((status = 200, body = ProfileAnswer), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn update_me(
     State(state): State<AppState>,
     auth: AuthUser,
+    jar: CookieJar,
     ApiJson(input): ApiJson<users::ProfileInput>,
-) -> Result<Json<Data<users::UserView>>> {
+) -> Result<(CookieJar, Json<ProfileAnswer>)> {
     let user = users::update_profile(&state.db, &auth.user, input).await?;
-    Ok(Json(Data { data: users::UserView::new(&user, state.config.tz) }))
+    let data = users::UserView::new(&user, state.config.tz);
+    if user.session_version == auth.user.session_version {
+        return Ok((jar, Json(ProfileAnswer { data, session: None })));
+    }
+    // The password changed: this session goes on with a new token.
+    let (token, claims) = state.keys.issue(user.id, user.session_version);
+    let session = sessions::SessionView::new(&user, &token, &claims, claims.iat);
+    let jar = jar.add(session_cookie(token, state.keys.ttl, state.config.secure_cookies));
+    Ok((jar, Json(ProfileAnswer { data, session: Some(session) })))
 }

@@ -11,6 +11,7 @@ pub mod list;
 pub mod reports;
 pub mod seed;
 pub mod sessions;
+pub mod throttle;
 pub mod users;
 pub mod validation;
 

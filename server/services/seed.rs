@@ -1,8 +1,13 @@
 //! `expediente seed`: fills a database with realistic Brazilian sample data
 //! (staff, clients, appointments) for demos and benchmarks.
 //!
-//! - Staff: four members with role `staff` and the password [`STAFF_PASSWORD`],
-//!   skipped when their e-mail already exists.
+//! - Staff: four members with role `staff`, each with a random password
+//!   that the command prints once; skipped when their e-mail already exists.
+//!   No admin: the first start still creates the first admin
+//!   (`users::ensure_first_admin` looks for an admin, not for any user).
+//! - Refused on a database that holds real data (clients, appointments, or
+//!   users besides the admins and these staff) unless forced: sample data
+//!   mixed into a business's records cannot be told apart and taken out.
 //! - Clients: common Brazilian first names and surnames (with accents),
 //!   e-mails derived from the name (unique), mobile phones as digits, valid
 //!   CPFs, birth dates, a few notes; `search_text` as the clients service
@@ -34,9 +39,6 @@ use crate::services::users::{self, NewUser};
 use entities::appointment::AppointmentStatus;
 use entities::user::Role;
 use entities::{appointment, client, user};
-
-/// The password of the seeded staff members (documented in README.md).
-pub const STAFF_PASSWORD: &str = "equipe-expediente";
 
 /// Rows per INSERT: well under SQLite's and PostgreSQL's parameter limits.
 pub const CHUNK: usize = 500;
@@ -112,14 +114,42 @@ const APPOINTMENT_NOTES: &[&str] = &[
 pub struct SeedOptions {
     pub clients: u32,
     pub appointments: u32,
+    /// Add sample data even to a database that holds real data.
+    pub force: bool,
 }
 
 #[derive(Debug, Clone)]
 pub struct SeedReport {
-    /// E-mails of the staff members created now (existing ones are kept).
-    pub staff_created: Vec<String>,
+    /// E-mail and password of each staff member created now (existing ones
+    /// are kept); the passwords are shown this once and stored only hashed.
+    pub staff_created: Vec<(String, String)>,
     pub clients: usize,
     pub appointments: usize,
+}
+
+/// What makes a database one `seed` leaves alone unless forced: clients,
+/// appointments, or users besides the admins and the sample staff. `None`
+/// for a fresh database (at most its first admin) or one seeded before.
+async fn real_data(db: &DatabaseConnection) -> anyhow::Result<Option<String>> {
+    use sea_orm::PaginatorTrait;
+    let clients = client::Entity::find().count(db).await?;
+    let appointments = appointment::Entity::find().count(db).await?;
+    let sample_staff: Vec<&str> = STAFF.iter().map(|(_, email)| *email).collect();
+    let users = user::Entity::find()
+        .filter(user::Column::Role.ne(Role::Admin))
+        .filter(user::Column::Email.is_not_in(sample_staff))
+        .count(db)
+        .await?;
+    if clients + appointments + users == 0 {
+        return Ok(None);
+    }
+    let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    Ok(Some(format!(
+        "{}, {}, {} além dos administradores",
+        count(clients, "cliente", "clientes"),
+        count(appointments, "agendamento", "agendamentos"),
+        count(users, "usuário", "usuários")
+    )))
 }
 
 /// A valid CPF (11 digits) from nine random ones and the two check digits.
@@ -239,13 +269,23 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
     let mut rng = StdRng::from_os_rng();
     let now = Utc::now();
 
+    if !options.force {
+        if let Some(found) = real_data(db).await? {
+            anyhow::bail!(
+                "o banco já tem dados ({found}); `seed` é para bancos de demonstração. \
+                 Use --force para acrescentar dados de exemplo mesmo assim."
+            );
+        }
+    }
+
     // Staff, through the users service (validation and argon2id hashes).
     let mut staff_created = Vec::new();
     for (name, email) in STAFF {
         if users::find_by_email(db, email).await.map_err(|e| anyhow::anyhow!("{e:?}"))?.is_none() {
-            let input = NewUser { name: (*name).into(), email: (*email).into(), role: Role::Staff, password: STAFF_PASSWORD.into() };
+            let password = users::generate_password();
+            let input = NewUser { name: (*name).into(), email: (*email).into(), role: Role::Staff, password: password.clone() };
             users::create(db, input).await.map_err(|e| anyhow::anyhow!("creating {email}: {e:?}"))?;
-            staff_created.push((*email).to_string());
+            staff_created.push(((*email).to_string(), password));
         }
     }
 

@@ -11,6 +11,7 @@ use serde_json::json;
 
 use crate::auth::{AuthUser, Claims, authenticate, verify_password};
 use crate::error::{AppError, FieldErrors, Result};
+use crate::services::throttle::{self, ClientAddress};
 use crate::services::{audit, users, validation};
 use crate::state::AppState;
 use entities::user::{self, Role};
@@ -32,8 +33,10 @@ impl SignedIn {
     }
 }
 
-/// Checks the credentials and issues a token; the sign-in is audited.
-pub async fn sign_in(state: &AppState, email: &str, password: String) -> Result<SignedIn> {
+/// Checks the credentials and issues a token; the sign-in is audited. Too
+/// many failures for `email` from `address` get a 429
+/// (`services::throttle`), a full hashing queue a 503.
+pub async fn sign_in(state: &AppState, email: &str, password: String, address: &ClientAddress) -> Result<SignedIn> {
     let mut errors = FieldErrors::new();
     if email.trim().is_empty() {
         errors.insert("email".into(), vec!["Informe o e-mail.".into()]);
@@ -48,16 +51,26 @@ pub async fn sign_in(state: &AppState, email: &str, password: String) -> Result<
     if !errors.is_empty() {
         return Err(AppError::invalid(errors));
     }
-    let user = users::find_by_email(&state.db, email).await?;
+    let email = users::normalize_email(email);
+    throttle::count_attempt(&state.db, &email, address).await?;
+    let user = users::find_by_email(&state.db, &email).await?;
     // Verify against a real hash even for an unknown e-mail, so the answer
     // takes as long and says as little either way.
     let hash = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| DUMMY_HASH.to_string());
-    let password_ok = verify_password(password, hash).await?;
+    let password_ok = match verify_password(password, hash).await {
+        Ok(ok) => ok,
+        Err(error) => {
+            // Not checked: not a failure.
+            throttle::uncount(&state.db, &email, address).await?;
+            return Err(error);
+        }
+    };
     let user = user.filter(|_| password_ok).ok_or_else(|| AppError::Unauthorized("E-mail ou senha inválidos.".into()))?;
+    throttle::clear(&state.db, &email, address).await?;
     if !user.active {
         return Err(AppError::Unauthorized("Usuário desativado. Fale com um administrador.".into()));
     }
-    let (token, claims) = state.keys.issue(user.id);
+    let (token, claims) = state.keys.issue(user.id, user.session_version);
     audit::record(&state.db, "user", user.id, "sign_in", Some(user.id), json!({})).await?;
     Ok(SignedIn { user, token, claims })
 }
@@ -152,13 +165,15 @@ pub struct AuthState {
     error: Option<String>,
 }
 
-/// The page's `auth`: the session opened by `token`, or the message of a
-/// failed form sign-in, or nothing (the client's initial state).
-pub fn page_auth(session: Option<&AuthUser>, token: Option<&str>, login_error: Option<&str>) -> Option<AuthState> {
+/// The page's `auth`: the session opened by `token` (with the message of a
+/// failed sign-out, if any), or the message of a failed form sign-in, or
+/// nothing (the client's initial state).
+pub fn page_auth(session: Option<&AuthUser>, token: Option<&str>, error: Option<&str>) -> Option<AuthState> {
+    let login_error = error;
     match (session, token) {
         (Some(auth), Some(token)) => {
             let view = SessionView::new(&auth.user, token, &auth.claims, Utc::now().timestamp());
-            Some(AuthState { session: SessionFields::Signed(view), loading: false, error: None })
+            Some(AuthState { session: SessionFields::Signed(view), loading: false, error: error.map(str::to_string) })
         }
         _ => login_error.map(|error| AuthState {
             session: SessionFields::None(NoSession::default()),
@@ -166,6 +181,11 @@ pub fn page_auth(session: Option<&AuthUser>, token: Option<&str>, login_error: O
             error: Some(error.to_string()),
         }),
     }
+}
+
+/// The page's `auth` with no session: every field null.
+pub fn signed_out() -> AuthState {
+    AuthState { session: SessionFields::None(NoSession::default()), loading: false, error: None }
 }
 
 #[cfg(test)]
@@ -180,6 +200,7 @@ mod tests {
             email: "ana@example.com".into(),
             password_hash: String::new(),
             search_text: "ana ana@example.com".into(),
+            session_version: 0,
             role: Role::Staff,
             active: true,
             created_at: Utc::now(),
@@ -189,7 +210,7 @@ mod tests {
 
     #[test]
     fn the_view_has_the_auth_fields_and_no_session_nulls_each() {
-        let claims = Claims { sub: 3, iat: 1_000, exp: 4_600, jti: "j".into() };
+        let claims = Claims { sub: 3, iat: 1_000, exp: 4_600, jti: "j".into(), ver: 0 };
         let view = serde_json::to_value(SessionView::new(&user(), "t.o.k", &claims, claims.iat)).unwrap();
         assert_eq!(
             view,

@@ -71,9 +71,7 @@ async fn insert(db: &DatabaseConnection, input: NewUser, mut errors: FieldErrors
     if !crate::services::clients::is_valid_email(&email) {
         errors.insert("email".into(), vec!["Informe um e-mail válido.".into()]);
     }
-    if input.password.chars().count() < 8 {
-        errors.insert("password".into(), vec!["A senha deve ter pelo menos 8 caracteres.".into()]);
-    }
+    check_password("password", &input.password, &[&name, &email], &mut errors);
     if errors.is_empty() && find_by_email(db, &email).await?.is_some() {
         errors.insert("email".into(), vec!["Já existe um usuário com este e-mail.".into()]);
     }
@@ -87,6 +85,7 @@ async fn insert(db: &DatabaseConnection, input: NewUser, mut errors: FieldErrors
         email: Set(email),
         search_text: Set(text),
         password_hash: Set(hash_password(input.password).await?),
+        session_version: Set(0),
         role: Set(input.role),
         active: Set(true),
         created_at: Set(now),
@@ -96,14 +95,16 @@ async fn insert(db: &DatabaseConnection, input: NewUser, mut errors: FieldErrors
     Ok(model.insert(db).await?)
 }
 
-/// On an empty database, creates the first admin. Returns the generated
+/// On a database without an admin, creates the first admin. Returns the generated
 /// password when none was configured, so the caller can print it once.
 pub async fn ensure_first_admin(
     db: &DatabaseConnection,
     email: Option<&str>,
     password: Option<&str>,
 ) -> Result<Option<(String, Option<String>)>> {
-    if user::Entity::find().count(db).await? > 0 {
+    // An admin, not any user: staff created first (by `seed`, or by `user
+    // create`) must not leave the business without anyone to manage users.
+    if user::Entity::find().filter(user::Column::Role.eq(Role::Admin)).count(db).await? > 0 {
         return Ok(None);
     }
     let email = email.unwrap_or("admin@expediente.local").to_string();
@@ -113,7 +114,8 @@ pub async fn ensure_first_admin(
     Ok(Some((email, generated)))
 }
 
-fn generate_password() -> String {
+/// A random password of 16 letters and digits (no look-alikes), shown once.
+pub fn generate_password() -> String {
     use rand::Rng;
     const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let mut rng = rand::rng();
@@ -216,7 +218,7 @@ pub struct CreateUserInput {
     pub email: String,
     /// `admin` or `staff`.
     pub role: String,
-    /// At least 8 characters.
+    /// 10 to 128 characters, not a well-known one.
     pub password: String,
 }
 
@@ -251,7 +253,7 @@ pub struct UpdateUserInput {
     pub email: Option<String>,
     /// `admin` or `staff`.
     pub role: Option<String>,
-    /// A new password set by the admin (a reset), at least 8 characters.
+    /// A new password set by the admin (a reset): 10 to 128 characters, not a well-known one.
     pub password: Option<String>,
 }
 
@@ -277,9 +279,51 @@ async fn check_email(db: &DatabaseConnection, user_id: i32, email: &str, errors:
     Ok(email)
 }
 
-fn check_password(field: &str, password: &str, errors: &mut FieldErrors) {
-    if password.chars().count() < 8 {
-        errors.insert(field.into(), vec!["A senha deve ter pelo menos 8 caracteres.".into()]);
+/// Shortest password accepted.
+pub const MIN_PASSWORD: usize = 10;
+/// Longest password accepted (what a password manager makes fits; the
+/// strength estimate stays fast).
+pub const MAX_PASSWORD: usize = 128;
+pub const BLANK_PASSWORD: &str = "A senha não pode ser só espaços.";
+pub const SHORT_PASSWORD: &str = "A senha deve ter pelo menos 10 caracteres.";
+pub const LONG_PASSWORD: &str = "A senha pode ter no máximo 128 caracteres.";
+pub const WEAK_PASSWORD: &str =
+    "Esta senha é comum ou fácil de adivinhar. Evite sequências, repetições, datas, nomes de times e o seu nome ou e-mail.";
+
+/// The password rules (SECURITY.md#passwords): 10 to 128 characters, not
+/// blank, and not a well-known or easily guessed one. "Well-known" is
+/// zxcvbn's estimate (the Dropbox estimator, kept as a crate): it knows
+/// about 30,000 leaked passwords, keyboard walks, sequences, repeats, dates
+/// and l33t spellings, and `hints` (the user's name and e-mail); a score
+/// under 3 means fewer than 10^8 guesses. A hand-kept list would know a few
+/// hundred passwords and none of those patterns.
+pub fn password_problem(password: &str, hints: &[&str]) -> Option<&'static str> {
+    let length = password.chars().count();
+    if length > 0 && password.trim().is_empty() {
+        return Some(BLANK_PASSWORD);
+    }
+    if length < MIN_PASSWORD {
+        return Some(SHORT_PASSWORD);
+    }
+    if length > MAX_PASSWORD {
+        return Some(LONG_PASSWORD);
+    }
+    // The name's words and the e-mail's parts, so "ana.ribeiro2024" is weak for Ana Ribeiro.
+    let words: Vec<String> = hints
+        .iter()
+        .flat_map(|hint| hint.split(|c: char| !c.is_alphanumeric()))
+        .filter(|word| word.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .chain(hints.iter().map(|hint| hint.to_lowercase()))
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let estimate = zxcvbn::zxcvbn(password, &words);
+    (u8::from(estimate.score()) < 3).then_some(WEAK_PASSWORD)
+}
+
+fn check_password(field: &str, password: &str, hints: &[&str], errors: &mut FieldErrors) {
+    if let Some(problem) = password_problem(password, hints) {
+        errors.insert(field.into(), vec![problem.into()]);
     }
 }
 
@@ -305,7 +349,9 @@ pub async fn update(db: &DatabaseConnection, actor: &user::Model, id: i32, input
         role
     });
     if let Some(password) = input.password.as_deref() {
-        check_password("password", password, &mut errors);
+        let name = name.as_deref().unwrap_or(&current.name);
+        let email = email.as_deref().unwrap_or(&current.email);
+        check_password("password", password, &[name, email], &mut errors);
     }
     if !errors.is_empty() {
         return Err(AppError::invalid(errors));
@@ -362,6 +408,8 @@ async fn apply(
     if let Some(hash) = changes.password_hash {
         log.insert("password".into(), json!({ "old": "***", "new": "***" }));
         model.password_hash = Set(hash);
+        // Every token issued before stops working (SECURITY.md#sessions).
+        model.session_version = Set(current.session_version.wrapping_add(1));
     }
     if log.is_empty() {
         return Ok(current);
@@ -412,7 +460,7 @@ pub struct ProfileInput {
     pub name: Option<String>,
     pub email: Option<String>,
     pub current_password: Option<String>,
-    /// At least 8 characters.
+    /// 10 to 128 characters, not a well-known one.
     pub new_password: Option<String>,
 }
 
@@ -428,7 +476,9 @@ pub async fn update_profile(db: &DatabaseConnection, me: &user::Model, input: Pr
     let email_changes = email.as_ref().is_some_and(|e| *e != me.email);
     let new_password = input.new_password.filter(|p| !p.is_empty());
     if let Some(password) = new_password.as_deref() {
-        check_password("newPassword", password, &mut errors);
+        let name = name.as_deref().unwrap_or(&me.name);
+        let email = email.as_deref().unwrap_or(&me.email);
+        check_password("newPassword", password, &[name, email], &mut errors);
     }
     if email_changes || new_password.is_some() {
         match input.current_password.filter(|p| !p.is_empty()) {
@@ -451,4 +501,29 @@ pub async fn update_profile(db: &DatabaseConnection, me: &user::Model, input: Pr
     };
     let changes = Changes { name, email, role: None, password_hash: hash, active: None };
     apply(db, me, me.clone(), changes, "profile").await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_long_not_blank_and_not_well_known() {
+        for good in ["senha-secreta-123", "uma-senha-boa", "outra-senha", "Tr0ca-de-turno!", "kq7vzm2pwx"] {
+            assert_eq!(password_problem(good, &["Ana Lima", "ana@example.com"]), None, "{good}");
+        }
+        assert_eq!(password_problem("12345678", &[]), Some(SHORT_PASSWORD));
+        assert_eq!(password_problem("", &[]), Some(SHORT_PASSWORD));
+        assert_eq!(password_problem(&" ".repeat(8), &[]), Some(BLANK_PASSWORD));
+        assert_eq!(password_problem(&" ".repeat(12), &[]), Some(BLANK_PASSWORD));
+        assert_eq!(password_problem(&"x".repeat(129), &[]), Some(LONG_PASSWORD));
+        for weak in ["1234567890", "qwertyuiop", "password123", "senha12345", "brasil2024", "flamengo123", "1q2w3e4r5t", "aaaaaaaaaaaa"] {
+            assert_eq!(password_problem(weak, &[]), Some(WEAK_PASSWORD), "{weak}");
+        }
+        // The user's own name and e-mail make a password guessable.
+        assert_eq!(password_problem("anaribeiro1", &[]), None);
+        assert_eq!(password_problem("anaribeiro1", &["Ana Ribeiro", "ana.ribeiro@example.com"]), Some(WEAK_PASSWORD));
+        // A generated first-admin password passes.
+        assert_eq!(password_problem(&generate_password(), &[]), None);
+    }
 }

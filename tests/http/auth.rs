@@ -1,6 +1,6 @@
 //! POST /api/login, POST /api/logout, GET /api/me, and the API's error shape.
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, assert_error, json_of, spawn};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, assert_error, json_of, new_client, spawn};
 use expediente::auth::Claims;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -141,3 +141,117 @@ async fn two_sign_outs_of_one_token_at_once_both_succeed(backend: Backend) {
     assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::UNAUTHORIZED);
 }
 both!(two_sign_outs_of_one_token_at_once_both_succeed);
+
+/// A password change ends the user's other sessions (SECURITY.md#sessions);
+/// the session that changed it goes on with the new token it is answered.
+/// An admin's reset ends all of them. A change of name ends none.
+async fn a_password_change_or_reset_ends_the_other_sessions(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let body = json!({ "name": "Rui Costa", "email": "rui@example.com", "role": "staff", "password": "prancha-azul-42" });
+    assert_eq!(app.post("/api/users", &admin, body).await.status(), StatusCode::CREATED);
+    let phone = app.login("rui@example.com", "prancha-azul-42").await;
+    let desk = app.login("rui@example.com", "prancha-azul-42").await;
+    // A page session too (the cookie of the form sign-in).
+    let browser = new_client();
+    let form = browser.post(app.url("/login")).form(&[("email", "rui@example.com"), ("password", "prancha-azul-42")]).send().await.unwrap();
+    assert_eq!(form.status(), StatusCode::FOUND);
+    assert_eq!(browser.get(app.url("/dashboard")).send().await.unwrap().status(), StatusCode::OK);
+
+    // A new name: every session goes on, and no new one is answered.
+    let (status, body) = json_of(app.put("/api/me", &desk, json!({ "name": "Rui Costa Filho" })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.get("session").is_none(), "{body}");
+    assert_eq!(app.get("/api/me", &phone).await.status(), StatusCode::OK);
+
+    // A new password, from the desk: the phone and the browser are signed out.
+    let change = json!({ "currentPassword": "prancha-azul-42", "newPassword": "janela-verde-77" });
+    let response = app.put("/api/me", &desk, change).await;
+    let cookie = response.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(cookie.starts_with("expediente_session=") && cookie.contains("HttpOnly"), "{cookie}");
+    let (status, body) = json_of(response).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let renewed = body["session"]["accessToken"].as_str().unwrap().to_string();
+    assert_eq!(body["session"]["email"], "rui@example.com");
+    assert_eq!(body["session"]["typeToken"], "Bearer");
+    for old in [&phone, &desk] {
+        let (status, body) = json_of(app.get("/api/me", old).await).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(body["message"], "A senha foi alterada: entre novamente.");
+    }
+    let page = browser.get(app.url("/dashboard")).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::FOUND, "the old cookie opens no page");
+    assert_eq!(page.headers()["location"], "/login");
+    let (status, me) = json_of(app.get("/api/me", &renewed).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["data"]["name"], "Rui Costa Filho");
+
+    // An admin's reset ends every session of the user, the admin's own goes on.
+    let fresh = app.login("rui@example.com", "janela-verde-77").await;
+    let id = me["data"]["id"].as_i64().unwrap();
+    let (status, body) = json_of(app.put(&format!("/api/users/{id}"), &admin, json!({ "password": "telhado-roxo-31" })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    for old in [&renewed, &fresh] {
+        assert_eq!(app.get("/api/me", old).await.status(), StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(app.get("/api/me", &admin).await.status(), StatusCode::OK);
+    let after = app.login("rui@example.com", "telhado-roxo-31").await;
+    assert_eq!(app.get("/api/me", &after).await.status(), StatusCode::OK);
+}
+both!(a_password_change_or_reset_ends_the_other_sessions);
+
+/// Opening /logout changes nothing, whoever links to it; signing out is a
+/// POST from this origin (SECURITY.md#sign-out).
+async fn signing_out_is_a_same_origin_post(backend: Backend) {
+    let app = spawn(backend).await;
+    let browser = new_client();
+    let form = browser.post(app.url("/login")).form(&[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).send().await.unwrap();
+    assert_eq!(form.status(), StatusCode::FOUND);
+    let cookie = form.headers()["set-cookie"].to_str().unwrap().to_string();
+    let token = cookie.trim_start_matches("expediente_session=").split(';').next().unwrap().to_string();
+    let signed_in = || async { browser.get(app.url("/dashboard")).send().await.unwrap().status() == StatusCode::OK };
+
+    // GET /logout, also as a navigation from another site: the screen asks, nothing ends.
+    for site in ["same-origin", "cross-site"] {
+        let page = browser.get(app.url("/logout")).header("sec-fetch-site", site).send().await.unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
+        assert!(page.headers().get("set-cookie").is_none(), "{site}: the cookie is kept");
+        let html = page.text().await.unwrap();
+        assert!(html.contains(&format!("\"accessToken\":\"{token}\"")), "{site}: the screen knows the session");
+        assert!(signed_in().await, "{site}: still signed in");
+    }
+    assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::OK);
+
+    // A post from another origin is refused, and so is the API's cookie sign-out from there.
+    let refused = browser.post(app.url("/logout")).header("origin", "http://evil.example").send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let refused = browser.post(app.url("/logout")).header("sec-fetch-site", "same-site").send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let api = browser.post(app.url("/api/logout")).header("origin", "http://evil.example").send().await.unwrap();
+    assert_eq!(api.status(), StatusCode::OK);
+    assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::OK, "not revoked by another origin");
+    // (That answer cleared the browser's cookie; put it back.)
+    let browser = new_client();
+    let form = browser.post(app.url("/login")).form(&[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).send().await.unwrap();
+    let cookie = form.headers()["set-cookie"].to_str().unwrap().to_string();
+    let token = cookie.trim_start_matches("expediente_session=").split(';').next().unwrap().to_string();
+
+    // The screen's own post: revoked, cookie cleared, sent to the signed-out screen.
+    let origin = app.base.clone();
+    let out = browser.post(app.url("/logout")).header("origin", &origin).header("sec-fetch-site", "same-origin").send().await.unwrap();
+    assert_eq!(out.status(), StatusCode::SEE_OTHER);
+    assert_eq!(out.headers()["location"], "/logout");
+    let removal = out.headers()["set-cookie"].to_str().unwrap();
+    assert!(removal.starts_with("expediente_session=;") && removal.contains("Max-Age=0"), "{removal}");
+    let (status, body) = json_of(app.get("/api/me", &token).await).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["message"], "Sessão encerrada. Entre novamente.");
+    let page = browser.get(app.url("/dashboard")).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::FOUND);
+    let html = browser.get(app.url("/logout")).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("\"accessToken\":null"), "the screen says there is no session");
+    // Posting again without a session just goes to the screen.
+    let again = browser.post(app.url("/logout")).header("origin", &origin).send().await.unwrap();
+    assert_eq!(again.status(), StatusCode::SEE_OTHER);
+}
+both!(signing_out_is_a_same_origin_post);

@@ -230,3 +230,56 @@ pub async fn fixture(app: &TestApp) -> Fixture {
     let joao = app.create_client(&token, "João Pereira").await;
     Fixture { token, staff, other_staff, maria, joao }
 }
+
+/// The release binary serving `app`'s database in a process of its own:
+/// for what must not share this process (its password-hashing queue, its
+/// memory), killed on drop.
+pub struct Process {
+    pub child: std::process::Child,
+    pub base: String,
+}
+
+impl Process {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Resident memory, in MiB.
+    pub fn rss_mib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() / 1024
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub async fn spawn_process(app: &TestApp) -> Process {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_expediente"))
+        .env("DATABASE_URL", &app.state.config.database_url)
+        .env("EXPEDIENTE_DATA_DIR", &app.state.config.data_dir)
+        .env("EXPEDIENTE_ADDR", format!("127.0.0.1:{port}"))
+        .env("EXPEDIENTE_SSR", "off")
+        .env("EXPEDIENTE_JWT_SECRET", "process-secret-process-secret-0123")
+        .env("EXPEDIENTE_ADMIN_EMAIL", ADMIN_EMAIL)
+        .env("EXPEDIENTE_ADMIN_PASSWORD", ADMIN_PASSWORD)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let process = Process { child, base: format!("http://127.0.0.1:{port}") };
+    let client = Client::new();
+    for _ in 0..200 {
+        if client.get(process.url("/login")).send().await.is_ok() {
+            return process;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the server process did not answer");
+}

@@ -17,4 +17,5 @@ mod reliability;
 mod reports;
 mod security;
 mod seed;
+mod throttle;
 mod users;

@@ -14,7 +14,7 @@ fn utc(text: &str) -> DateTime<Utc> {
 
 async fn staff(app: &TestApp, admin: &str, name: &str, email: &str) -> i32 {
     let (status, body) =
-        json_of(app.post("/api/users", admin, json!({ "name": name, "email": email, "role": "staff", "password": "abcdefgh" })).await).await;
+        json_of(app.post("/api/users", admin, json!({ "name": name, "email": email, "role": "staff", "password": "prancha-azul-42" })).await).await;
     assert_eq!(status, StatusCode::CREATED);
     body["data"]["id"].as_i64().unwrap() as i32
 }
@@ -137,7 +137,7 @@ async fn the_summary_counts_known_data_by_local_day(backend: Backend) {
     assert_eq!(body["data"]["newClients"], 1);
 
     // Staff read the same report.
-    let staff_token = app.login("bruno@example.com", "abcdefgh").await;
+    let staff_token = app.login("bruno@example.com", "prancha-azul-42").await;
     let (status, body) = summary(&app, &staff_token, "from=2026-03-09&to=2026-03-11").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["total"], 7);

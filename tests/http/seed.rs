@@ -24,16 +24,33 @@ fn valid_cpf(cpf: &str) -> bool {
 }
 
 fn seed(app: &TestApp, clients: u32, appointments: u32) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_expediente"))
+    seed_with(app, clients, appointments, &[])
+}
+
+fn seed_with(app: &TestApp, clients: u32, appointments: u32, flags: &[&str]) -> String {
+    let output = run_seed(app, clients, appointments, flags);
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(output.status.success(), "seed failed: {stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    stdout
+}
+
+fn run_seed(app: &TestApp, clients: u32, appointments: u32, flags: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_expediente"))
         .args(["seed", "--clients", &clients.to_string(), "--appointments", &appointments.to_string()])
+        .args(flags)
         .env("DATABASE_URL", &app.state.config.database_url)
         .env("EXPEDIENTE_DATA_DIR", &app.state.config.data_dir)
         .env_remove("EXPEDIENTE_TZ")
         .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
-    assert!(output.status.success(), "seed failed: {stdout}\n{}", String::from_utf8_lossy(&output.stderr));
-    stdout
+        .unwrap()
+}
+
+/// The staff e-mails and passwords a seed run printed.
+fn printed_staff(out: &str) -> Vec<(String, String)> {
+    out.lines()
+        .filter_map(|line| line.trim().split_once(" / senha: "))
+        .map(|(email, password)| (email.to_string(), password.to_string()))
+        .collect()
 }
 
 async fn check_database(app: &TestApp) -> (usize, usize) {
@@ -108,18 +125,35 @@ async fn check_database(app: &TestApp) -> (usize, usize) {
 async fn seed_fills_a_database_with_valid_data(backend: Backend) {
     let app = spawn(backend).await;
     let out = seed(&app, 120, 400);
-    assert!(out.contains("equipe-expediente"), "prints the staff password: {out}");
     assert!(out.contains("120 clientes e 400 agendamentos"), "{out}");
+    // Each staff member gets a random password, printed once.
+    let staff_passwords = printed_staff(&out);
+    assert_eq!(staff_passwords.len(), 4, "{out}");
+    let distinct: HashSet<&String> = staff_passwords.iter().map(|(_, p)| p).collect();
+    assert_eq!(distinct.len(), 4, "{out}");
+    for (_, password) in &staff_passwords {
+        assert!(password.len() >= 16 && password.chars().all(|c| c.is_ascii_alphanumeric()), "{password}");
+        assert_eq!(expediente::services::users::password_problem(password, &[]), None, "{password}");
+    }
     let staff = entities::user::Entity::find().filter(entities::user::Column::Role.eq("staff")).count(&app.state.db).await.unwrap();
     assert_eq!(staff, 4);
     assert_eq!(check_database(&app).await, (120, 400));
 
-    // The staff sign in with the documented password.
-    app.login("ana.ribeiro@expediente.local", expediente::services::seed::STAFF_PASSWORD).await;
+    // The staff sign in with the printed passwords.
+    for (email, password) in &staff_passwords {
+        app.login(email, password).await;
+    }
 
-    // A second run adds data, keeps the staff, and still overlaps nothing.
-    let out = seed(&app, 30, 300);
-    assert!(!out.contains("Profissionais criados"), "{out}");
+    // A second run is refused: the database holds data now.
+    let refused = run_seed(&app, 30, 300, &[]);
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("o banco já tem dados (120 clientes, 400 agendamentos") && stderr.contains("--force"), "{stderr}");
+    assert_eq!(check_database(&app).await, (120, 400), "nothing added");
+
+    // Forced, it adds data, keeps the staff (no new passwords), and still overlaps nothing.
+    let out = seed_with(&app, 30, 300, &["--force"]);
+    assert!(!out.contains("Profissionais criados") && printed_staff(&out).is_empty(), "{out}");
     let staff = entities::user::Entity::find().filter(entities::user::Column::Role.eq("staff")).count(&app.state.db).await.unwrap();
     assert_eq!(staff, 4);
     assert_eq!(check_database(&app).await, (150, 700));
@@ -134,3 +168,35 @@ async fn seed_fills_the_benchmark_size(backend: Backend) {
     assert_eq!(check_database(&app).await, (2_000, 10_000));
 }
 both!(seed_fills_the_benchmark_size);
+
+/// A database with real data (here, one staff member an admin created) is
+/// left alone unless forced; and seeding before the first start never stops
+/// the first admin from being created.
+async fn seed_spares_real_data_and_never_blocks_the_first_admin(backend: Backend) {
+    use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, spawn_process};
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let body = serde_json::json!({ "name": "Equipe Real", "email": "real@clinica.com.br", "role": "staff", "password": "prancha-azul-42" });
+    assert_eq!(app.post("/api/users", &admin, body).await.status(), reqwest::StatusCode::CREATED);
+    let refused = run_seed(&app, 5, 5, &[]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("0 clientes, 0 agendamentos, 1 usuário além dos administradores"));
+    assert_eq!(entities::client::Entity::find().count(&app.state.db).await.unwrap(), 0);
+
+    // A database as before the first start: no user at all. Seed fills it...
+    entities::user::Entity::delete_many().exec(&app.state.db).await.unwrap();
+    seed(&app, 5, 5);
+    let admins = entities::user::Entity::find().filter(entities::user::Column::Role.eq("admin"));
+    assert_eq!(admins.clone().count(&app.state.db).await.unwrap(), 0);
+    // ...and the first start still creates the first admin, who signs in.
+    let server = spawn_process(&app).await;
+    assert_eq!(admins.count(&app.state.db).await.unwrap(), 1);
+    let login = reqwest::Client::new()
+        .post(server.url("/api/login"))
+        .json(&serde_json::json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), reqwest::StatusCode::OK);
+}
+both!(seed_spares_real_data_and_never_blocks_the_first_admin);

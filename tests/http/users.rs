@@ -20,7 +20,7 @@ async fn admin_creates_lists_reads_and_edits_users(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
     let (status, body) = json_of(
-        app.post("/api/users", &admin, json!({ "name": "  Joana Araújo ", "email": "Joana@Example.com", "role": "staff", "password": "12345678" }))
+        app.post("/api/users", &admin, json!({ "name": "  Joana Araújo ", "email": "Joana@Example.com", "role": "staff", "password": "joana-na-recepcao" }))
             .await,
     )
     .await;
@@ -33,11 +33,11 @@ async fn admin_creates_lists_reads_and_edits_users(backend: Backend) {
     assert!(joana.get("passwordHash").is_none() && joana.get("password").is_none());
     assert!(joana["createdAt"].as_str().unwrap().ends_with("-03:00"), "{joana}");
     let joana_id = joana["id"].as_i64().unwrap();
-    create_user(&app, &admin, "Érico Souza", "erico@example.com", "admin", "abcdefgh").await;
-    create_user(&app, &admin, "Bruno Lima", "bruno@example.com", "staff", "abcdefgh").await;
+    create_user(&app, &admin, "Érico Souza", "erico@example.com", "admin", "prancha-azul-42").await;
+    create_user(&app, &admin, "Bruno Lima", "bruno@example.com", "staff", "prancha-azul-42").await;
 
     // The new user can sign in with the password given.
-    app.login("joana@example.com", "12345678").await;
+    app.login("joana@example.com", "joana-na-recepcao").await;
 
     // Listed by name (accent-insensitive order), with meta.
     let (status, list) = json_of(app.get("/api/users", &admin).await).await;
@@ -98,9 +98,9 @@ both!(admin_creates_lists_reads_and_edits_users);
 async fn users_are_sorted_filtered_and_paged_in_the_database(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    let ursula = create_user(&app, &admin, "Úrsula Alves", "ursula@example.com", "staff", "abcdefgh").await;
-    create_user(&app, &admin, "bianca Reis", "bianca@example.com", "admin", "abcdefgh").await;
-    create_user(&app, &admin, "Célia Prado", "celia@example.com", "staff", "abcdefgh").await;
+    let ursula = create_user(&app, &admin, "Úrsula Alves", "ursula@example.com", "staff", "prancha-azul-42").await;
+    create_user(&app, &admin, "bianca Reis", "bianca@example.com", "admin", "prancha-azul-42").await;
+    create_user(&app, &admin, "Célia Prado", "celia@example.com", "staff", "prancha-azul-42").await;
     let (status, _) = json_of(app.post(&format!("/api/users/{ursula}/deactivate"), &admin, json!({})).await).await;
     assert_eq!(status, StatusCode::OK);
     // Renamed: the name's sort key follows.
@@ -164,22 +164,38 @@ async fn creation_is_validated_and_emails_are_unique_regardless_of_case(backend:
     assert_eq!(body["errors"]["name"][0], "O nome deve ter de 2 a 120 caracteres.");
     assert_eq!(body["errors"]["email"][0], "Informe um e-mail válido.");
     assert_eq!(body["errors"]["role"][0], "Perfil deve ser admin ou staff.");
-    assert_eq!(body["errors"]["password"][0], "A senha deve ter pelo menos 8 caracteres.");
+    assert_eq!(body["errors"]["password"][0], "A senha deve ter pelo menos 10 caracteres.");
+
+    // Passwords: 10 characters at least, not blank, not a well-known one (SECURITY.md#passwords).
+    for (password, message) in [
+        ("12345678", "A senha deve ter pelo menos 10 caracteres."),
+        ("        ", "A senha não pode ser só espaços."),
+        ("          ", "A senha não pode ser só espaços."),
+        ("1234567890", expediente::services::users::WEAK_PASSWORD),
+        ("senha12345", expediente::services::users::WEAK_PASSWORD),
+        ("password123", expediente::services::users::WEAK_PASSWORD),
+        ("marta.souza1", expediente::services::users::WEAK_PASSWORD),
+    ] {
+        let body = json!({ "name": "Marta Souza", "email": "marta.souza@example.com", "role": "staff", "password": password });
+        let (status, body) = json_of(app.post("/api/users", &admin, body).await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{password:?}: {body}");
+        assert_eq!(body["errors"]["password"][0], message, "{password:?}");
+    }
 
     let (status, body) = json_of(app.post("/api/users", &admin, json!({ "name": "Outra", "email": "x@y.z" })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["role"][0], "Campo obrigatório.");
 
-    create_user(&app, &admin, "Carla", "carla@example.com", "staff", "abcdefgh").await;
+    create_user(&app, &admin, "Carla", "carla@example.com", "staff", "prancha-azul-42").await;
     for email in ["CARLA@example.com", " carla@EXAMPLE.com", ADMIN_EMAIL] {
         let (status, body) =
-            json_of(app.post("/api/users", &admin, json!({ "name": "Carla 2", "email": email, "role": "staff", "password": "abcdefgh" })).await)
+            json_of(app.post("/api/users", &admin, json!({ "name": "Carla 2", "email": email, "role": "staff", "password": "prancha-azul-42" })).await)
                 .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{email}");
         assert_eq!(body["errors"]["email"][0], "Já existe um usuário com este e-mail.");
     }
     // Renaming someone onto a taken e-mail is refused the same way.
-    let carla = create_user(&app, &admin, "Carla Dois", "carla2@example.com", "staff", "abcdefgh").await;
+    let carla = create_user(&app, &admin, "Carla Dois", "carla2@example.com", "staff", "prancha-azul-42").await;
     let (status, body) = json_of(app.put(&format!("/api/users/{carla}"), &admin, json!({ "email": "Carla@Example.com" })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["email"][0], "Já existe um usuário com este e-mail.");
@@ -191,10 +207,10 @@ both!(creation_is_validated_and_emails_are_unique_regardless_of_case);
 async fn staff_get_403_on_every_user_management_endpoint(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    let staff_id = create_user(&app, &admin, "Pedro Staff", "pedro@example.com", "staff", "abcdefgh").await;
-    let other = create_user(&app, &admin, "Rita Staff", "rita@example.com", "staff", "abcdefgh").await;
-    let staff = app.login("pedro@example.com", "abcdefgh").await;
-    let body = json!({ "name": "Novo", "email": "novo@example.com", "role": "admin", "password": "abcdefgh" });
+    let staff_id = create_user(&app, &admin, "Pedro Staff", "pedro@example.com", "staff", "prancha-azul-42").await;
+    let other = create_user(&app, &admin, "Rita Staff", "rita@example.com", "staff", "prancha-azul-42").await;
+    let staff = app.login("pedro@example.com", "prancha-azul-42").await;
+    let body = json!({ "name": "Novo", "email": "novo@example.com", "role": "admin", "password": "prancha-azul-42" });
     let responses = vec![
         ("GET /api/users", app.get("/api/users", &staff).await),
         ("POST /api/users", app.post("/api/users", &staff, body.clone()).await),
@@ -246,8 +262,8 @@ both!(admins_cannot_deactivate_or_demote_themselves);
 async fn a_deactivated_user_cannot_sign_in_and_their_token_stops_working(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    let id = create_user(&app, &admin, "Lia Souza", "lia@example.com", "staff", "abcdefgh").await;
-    let token = app.login("lia@example.com", "abcdefgh").await;
+    let id = create_user(&app, &admin, "Lia Souza", "lia@example.com", "staff", "prancha-azul-42").await;
+    let token = app.login("lia@example.com", "prancha-azul-42").await;
     assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::OK);
 
     let (status, body) = json_of(app.post(&format!("/api/users/{id}/deactivate"), &admin, json!({})).await).await;
@@ -263,7 +279,7 @@ async fn a_deactivated_user_cannot_sign_in_and_their_token_stops_working(backend
     let login = |password: &'static str| {
         app.http.post(app.url("/api/login")).json(&json!({ "email": "lia@example.com", "password": password })).send()
     };
-    let (status, body) = json_of(login("abcdefgh").await.unwrap()).await;
+    let (status, body) = json_of(login("prancha-azul-42").await.unwrap()).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], "Usuário desativado. Fale com um administrador.");
     // A wrong password says nothing about the account's state.
@@ -277,7 +293,7 @@ async fn a_deactivated_user_cannot_sign_in_and_their_token_stops_working(backend
     let (status, body) = json_of(app.post(&format!("/api/users/{id}/activate"), &admin, json!({})).await).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["data"]["active"], true);
-    let fresh = app.login("lia@example.com", "abcdefgh").await;
+    let fresh = app.login("lia@example.com", "prancha-azul-42").await;
     assert_eq!(app.get("/api/me", &fresh).await.status(), StatusCode::OK);
     let (status, _) = json_of(app.post("/api/users/9999/deactivate", &admin, json!({})).await).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -287,8 +303,8 @@ both!(a_deactivated_user_cannot_sign_in_and_their_token_stops_working);
 async fn profile_changes_need_the_current_password(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    create_user(&app, &admin, "Teo Alves", "teo@example.com", "staff", "abcdefgh").await;
-    let token = app.login("teo@example.com", "abcdefgh").await;
+    create_user(&app, &admin, "Teo Alves", "teo@example.com", "staff", "prancha-azul-42").await;
+    let token = app.login("teo@example.com", "prancha-azul-42").await;
 
     // The name alone needs no password.
     let (status, body) = json_of(app.put("/api/me", &token, json!({ "name": "Teodoro Alves" })).await).await;
@@ -305,29 +321,32 @@ async fn profile_changes_need_the_current_password(backend: Backend) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["currentPassword"][0], "Senha atual incorreta.");
     let (status, body) =
-        json_of(app.put("/api/me", &token, json!({ "currentPassword": "abcdefgh", "newPassword": "curta" })).await).await;
+        json_of(app.put("/api/me", &token, json!({ "currentPassword": "prancha-azul-42", "newPassword": "curta" })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(body["errors"]["newPassword"][0], "A senha deve ter pelo menos 8 caracteres.");
+    assert_eq!(body["errors"]["newPassword"][0], "A senha deve ter pelo menos 10 caracteres.");
     // The e-mail needs it too; a taken one is refused.
     let (status, body) = json_of(app.put("/api/me", &token, json!({ "email": "teo2@example.com" })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["errors"]["currentPassword"].is_array());
     let (status, body) =
-        json_of(app.put("/api/me", &token, json!({ "email": ADMIN_EMAIL, "currentPassword": "abcdefgh" })).await).await;
+        json_of(app.put("/api/me", &token, json!({ "email": ADMIN_EMAIL, "currentPassword": "prancha-azul-42" })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["email"][0], "Já existe um usuário com este e-mail.");
     // Nothing changed so far: the old password still signs in.
-    app.login("teo@example.com", "abcdefgh").await;
+    app.login("teo@example.com", "prancha-azul-42").await;
 
     // With the right current password both change.
     let (status, body) = json_of(
-        app.put("/api/me", &token, json!({ "email": "Teo.Alves@Example.com", "currentPassword": "abcdefgh", "newPassword": "senha-nova-99" }))
+        app.put("/api/me", &token, json!({ "email": "Teo.Alves@Example.com", "currentPassword": "prancha-azul-42", "newPassword": "senha-nova-99" }))
             .await,
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["email"], "teo.alves@example.com");
-    let old = app.http.post(app.url("/api/login")).json(&json!({ "email": "teo.alves@example.com", "password": "abcdefgh" })).send().await.unwrap();
+    // The new password ended the earlier tokens; this session goes on with the one answered.
+    assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::UNAUTHORIZED);
+    let token = body["session"]["accessToken"].as_str().unwrap().to_string();
+    let old = app.http.post(app.url("/api/login")).json(&json!({ "email": "teo.alves@example.com", "password": "prancha-azul-42" })).send().await.unwrap();
     assert_eq!(old.status(), StatusCode::UNAUTHORIZED);
     app.login("teo.alves@example.com", "senha-nova-99").await;
     // Role and active cannot be changed through the profile.
@@ -346,7 +365,7 @@ async fn user_changes_are_audited(backend: Backend) {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    let id = create_user(&app, &admin, "Vera Dias", "vera@example.com", "staff", "abcdefgh").await;
+    let id = create_user(&app, &admin, "Vera Dias", "vera@example.com", "staff", "prancha-azul-42").await;
     app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "admin" })).await;
     app.post(&format!("/api/users/{id}/deactivate"), &admin, json!({})).await;
     let rows = entities::audit_log::Entity::find()

@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/api';
-import { clearSession, profileUpdated } from '../../lib/session-actions';
+import { clearSession, profileUpdated, sessionRenewed } from '../../lib/session-actions';
 import { postLogin } from './auth-api';
 import type { AuthState, LoginData, LoginInput } from './types';
 
@@ -47,6 +47,7 @@ const authSlice = createSlice({
         state.loading = false;
         state.error = action.payload ?? LOGIN_ERROR;
       })
+      .addCase(sessionRenewed, (state, action) => ({ ...state, ...action.payload }))
       .addCase(profileUpdated, (state, action) => {
         state.name = action.payload.name;
         state.email = action.payload.email;

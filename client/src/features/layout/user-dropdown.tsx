@@ -1,6 +1,7 @@
 // The signed-in user's menu: profile, logout and three placeholders (docs/behaviour.md#top-bar).
 import { Bell, ChevronDown, CircleUser, LifeBuoy, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
+import { SIGN_OUT_STATE } from '../../lib/sign-out';
 import Dropdown from './dropdown';
 import UserIdentity from './user-identity';
 
@@ -35,10 +36,10 @@ export default function UserDropdown() {
         <LifeBuoy size={16} aria-hidden="true" /> Central de Suporte
       </a>
       <div className="dropdown-divider" />
-      {/* A full request: the server's GET /logout clears the HttpOnly session cookie. */}
-      <a href="/logout" className="dropdown-item text-danger">
+      {/* The logout screen posts the sign-out (which also clears the HttpOnly cookie). */}
+      <Link to="/logout" state={SIGN_OUT_STATE} className="dropdown-item text-danger">
         <LogOut size={16} aria-hidden="true" /> Sair
-      </a>
+      </Link>
     </Dropdown>
   );
 }

@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../hooks/store';
 import { CardForm } from '../../components/card-form';
 import { InputField } from '../../components/field';
 import { useForm } from '../../hooks/use-form';
-import { profileUpdated } from '../../lib/session-actions';
+import { profileUpdated, sessionRenewed } from '../../lib/session-actions';
 import { useUpdateMeMutation, type ProfileInput } from './profile-api';
 
 const SAVE_ERROR = 'Não foi possível salvar o perfil.';
@@ -22,10 +22,12 @@ export function ProfileForm({ name, email }: { name: string; email: string }) {
     if (form.newPassword) input.newPassword = form.newPassword;
     if (input.email !== undefined || input.newPassword) input.currentPassword = form.currentPassword;
     await submit(async () => {
-      const data = await updateMe(input).unwrap();
+      const { data, session } = await updateMe(input).unwrap();
+      // A new password ended every other session; this one goes on with the new token.
+      if (session) dispatch(sessionRenewed(session));
       dispatch(profileUpdated({ name: data.name, email: data.email }));
       setForm({ name: data.name, email: data.email, currentPassword: '', newPassword: '' });
-      toast.success('Perfil atualizado.');
+      toast.success(session ? 'Perfil atualizado. As outras sessões abertas com a senha antiga foram encerradas.' : 'Perfil atualizado.');
     });
   };
 

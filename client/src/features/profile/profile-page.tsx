@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDate } from '../../lib/format';
 import { errorMessage } from '../../lib/api';
 import { initials, roleLabel } from '../../lib/roles';
+import { SIGN_OUT_STATE } from '../../lib/sign-out';
 import { useGetMeQuery } from './profile-api';
 import { ProfileForm } from './profile-form';
 
@@ -41,7 +42,7 @@ export default function ProfilePage() {
           </dl>
         </div>
         <div className="card-footer text-end">
-          <Link to="/logout" className="btn btn-outline-danger btn-sm">
+          <Link to="/logout" state={SIGN_OUT_STATE} className="btn btn-outline-danger btn-sm">
             Sair
           </Link>
         </div>

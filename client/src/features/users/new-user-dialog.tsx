@@ -55,7 +55,7 @@ export function NewUserDialog({ onClose }: { onClose: () => void }) {
         <InputField
           id="new-user-password"
           label="Senha inicial"
-          hint='Pelo menos 8 caracteres. A pessoa pode trocá-la em "Meu perfil".'
+          hint='Pelo menos 10 caracteres, sem senhas comuns ou fáceis de adivinhar. A pessoa pode trocá-la em "Meu perfil".'
           wrapperClassName="mb-0"
           type="password"
           {...field('password')}
