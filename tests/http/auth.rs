@@ -255,3 +255,23 @@ async fn signing_out_is_a_same_origin_post(backend: Backend) {
     assert_eq!(again.status(), StatusCode::SEE_OTHER);
 }
 both!(signing_out_is_a_same_origin_post);
+
+/// `alg: none`, another secret, and edited claims under the old signature.
+async fn unsigned_and_foreign_tokens_get_401(backend: Backend) {
+    use base64::Engine;
+    let app = spawn(backend).await;
+    let token = app.admin_token().await;
+    let claims = app.state.keys.verify(&token).unwrap();
+    let b64 = |v: &serde_json::Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string());
+    let payload = json!({ "sub": claims.sub, "iat": claims.iat, "exp": claims.exp, "jti": claims.jti, "ver": claims.ver });
+    let unsigned = format!("{}.{}.", b64(&json!({ "alg": "none", "typ": "JWT" })), b64(&payload));
+    let foreign = expediente::auth::Keys::new(b"another-secret-another-secret-0123", 3600).sign(&claims);
+    let parts: Vec<&str> = token.split('.').collect();
+    let edited = format!("{}.{}.{}", parts[0], b64(&json!({ "sub": claims.sub + 1, "iat": claims.iat, "exp": claims.exp, "jti": claims.jti })), parts[2]);
+    for bad in [unsigned, foreign, edited] {
+        let (status, body) = json_of(app.get("/api/me", &bad).await).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{bad}");
+        assert_eq!(body["message"], "Token inválido.");
+    }
+}
+both!(unsigned_and_foreign_tokens_get_401);

@@ -100,3 +100,44 @@ async fn control_characters_get_422_everywhere(backend: Backend) {
     assert_eq!(status, StatusCode::OK);
 }
 both!(control_characters_get_422_everywhere);
+
+/// The SQLite file, its directory and the JWT secret are the process
+/// user's alone (SECURITY.md#files), also when an older version left the
+/// file world-readable. (SQLite only: PostgreSQL keeps its own files.)
+#[tokio::test]
+async fn data_files_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let root = std::env::temp_dir().join(format!("expediente-files-{}", uuid::Uuid::new_v4().simple()));
+    let data = root.join("nova").join("data");
+    let run = |args: &[&str], dir: &std::path::Path| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_expediente"))
+            .args(args)
+            .env("DATABASE_URL", format!("sqlite://{}/expediente.db?mode=rwc", dir.display()))
+            .env("EXPEDIENTE_DATA_DIR", dir)
+            .env_remove("EXPEDIENTE_JWT_SECRET")
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    };
+    run(&["migrate"], &data);
+    assert_eq!(mode(&data), 0o700, "the data directory");
+    assert_eq!(mode(&data.join("expediente.db")), 0o600, "the database");
+    for extra in ["expediente.db-wal", "expediente.db-shm"] {
+        if data.join(extra).exists() {
+            assert_eq!(mode(&data.join(extra)), 0o600, "{extra}");
+        }
+    }
+    // A world-readable file left by an older version is made private.
+    std::fs::set_permissions(data.join("expediente.db"), std::fs::Permissions::from_mode(0o644)).unwrap();
+    run(&["migrate"], &data);
+    assert_eq!(mode(&data.join("expediente.db")), 0o600);
+
+    // The server's generated secret, through the real start-up (then stopped).
+    let mut config = expediente::config::Config::for_tests(&format!("sqlite://{}/expediente.db?mode=rwc", data.display()), data.clone());
+    config.jwt_secret = None;
+    config.ssr = expediente::config::SsrMode::Off;
+    expediente::app::build_state(config).await.unwrap();
+    assert_eq!(mode(&data.join("jwt-secret")), 0o600, "the secret");
+    std::fs::remove_dir_all(&root).unwrap();
+}
