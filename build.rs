@@ -18,6 +18,8 @@ fn main() {
         "src",
         "build.mjs",
         "screens-module.mjs",
+        "critical-css.mjs",
+        "critical-states.mjs",
         "gen-api-types.mjs",
         "openapi.json",
         "package.json",

@@ -1,12 +1,15 @@
 // Builds the client (ssr/CONTRACT.md): the browser bundle with its manifest,
 // and the SSR bundle for the embedded engine. Run from client/ as
 // `node build.mjs` (the root build.rs does); exits non-zero on any error.
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { criticalCss, documentOf, loadRenderer, purgeCss } from './critical-css.mjs';
+import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
 import { readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
 
@@ -70,14 +73,12 @@ export function manifestFrom(metafile) {
   const entryImports = entryClosure.slice(1);
   const inEntry = new Set(entryClosure);
 
-  // Every path of src/app/routes.json ("*": the not-found screen) → its chunk.
-  const routes = {};
-  for (const route of readRoutes()) {
-    const screen = path.relative(root, screenFile(route.screen)).split(path.sep).join('/');
-    const chunk = byEntryPoint.get(screen);
-    if (!chunk) throw new Error(`manifest: no chunk for ${route.path} (${screen})`);
-    routes[route.path] = closure(chunk).filter((f) => !inEntry.has(f)).map(rel);
-  }
+  // Every path of src/app/routes.json ("*": the not-found screen) → the chunk
+  // of screens (screens-module.mjs) and what it imports beyond the entry.
+  const screens = byEntryPoint.get('screens:virtual:screens/all');
+  if (!screens) throw new Error('manifest: no chunk for virtual:screens/all');
+  const screenFiles = closure(screens).filter((f) => !inEntry.has(f)).map(rel);
+  const routes = Object.fromEntries(readRoutes().map((route) => [route.path, screenFiles]));
   const css = Object.keys(outputs).filter((f) => f.endsWith('.css')).map(rel);
   const entryCss = outputs[entryFile].cssBundle ? rel(outputs[entryFile].cssBundle) : null;
   // The entry's stylesheet first; the contract expects exactly one.
@@ -109,6 +110,59 @@ async function buildSsr() {
     // The server renders markup only; styles reach the browser through the manifest.
     loader: { '.css': 'empty', '.woff': 'empty', '.woff2': 'empty', '.ttf': 'empty', '.eot': 'empty', '.png': 'empty', '.jpg': 'empty', '.svg': 'empty', '.webp': 'empty' },
   });
+}
+
+/**
+ * The stylesheet again, its libraries' CSS cut to the classes the shipped
+ * JavaScript uses (renamed by its new content hash), and each route's
+ * critical CSS in the manifest (critical-css.mjs).
+ */
+async function cutCss(manifest) {
+  const files = await readdir(publicDir);
+  const shippedJs = (await Promise.all(files.filter((f) => f.endsWith('.js')).map((f) => readFile(path.join(publicDir, f), 'utf8')))).join('\n');
+  const stylesDir = path.join(root, 'src/styles');
+  const ownCss = (await Promise.all((await readdir(stylesDir)).map((f) => readFile(path.join(stylesDir, f), 'utf8')))).join('\n');
+  const used = `${shippedJs}\n${ownCss}`;
+  const purgeLibraries = {
+    name: 'purge-library-css',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.css$/ }, async (args) => ({
+        contents: purgeCss(await readFile(args.path, 'utf8'), used),
+        loader: 'css',
+      }));
+    },
+  };
+  const result = await esbuild.build({
+    ...shared,
+    entryPoints: ['src/styles/app.css'],
+    outdir: publicDir,
+    write: false,
+    publicPath: '/assets/',
+    assetNames: '[name]-[hash]',
+    loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.eot': 'file', '.png': 'file', '.jpg': 'file', '.svg': 'file', '.webp': 'file' },
+    plugins: [purgeLibraries],
+  });
+  const sheet = result.outputFiles.find((f) => f.path.endsWith('.css')).text;
+  if (manifest.css.length !== 1) throw new Error(`manifest: one stylesheet expected, got ${manifest.css.length}`);
+  const hash = createHash('sha256').update(sheet).digest('hex').slice(0, 8).toUpperCase();
+  const renamed = manifest.css[0].replace(/-[A-Z0-9]+\.css$/, `-${hash}.css`);
+  await rm(path.join(publicDir, manifest.css[0]));
+  await writeFile(path.join(publicDir, renamed), sheet);
+  manifest.css = [renamed];
+
+  const render = loadRenderer(await readFile(path.join(dist, 'ssr', 'server.js'), 'utf8'), path.join(root, '../ssr/src/polyfills.js'));
+  manifest.critical = {};
+  for (const route of readRoutes()) {
+    const documents = sampleRenders(route.path).map(({ url, state }) => documentOf(render(url, state)));
+    const screenCode = await sourcesOf(path.dirname(screenFile(route.screen)));
+    manifest.critical[route.path] = criticalCss(sheet, documents, screenCode, used);
+  }
+}
+
+/** The text of a screen's folder (its other states' class names). */
+async function sourcesOf(dir) {
+  const files = (await readdir(dir)).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f));
+  return (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('\n');
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -148,6 +202,7 @@ async function main() {
   await rm(dist, { recursive: true, force: true });
   await mkdir(publicDir, { recursive: true });
   const [manifest] = await Promise.all([buildBrowser(), buildSsr()]);
+  await cutCss(manifest);
   await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   await precompress(publicDir);
   console.log(`client built: ${manifest.entry}, ${Object.keys(manifest.routes).length} routes, dist/ssr/server.js`);

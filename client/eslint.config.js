@@ -43,6 +43,9 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Its default build injects a <style> at run time, which the page's
+      // Content-Security-Policy refuses; the unstyled build's CSS is in app.css.
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-toastify', message: "Import 'react-toastify/unstyled'." }] }],
       'boundaries/no-unknown': 'error',
       'boundaries/element-types': [
         'error',

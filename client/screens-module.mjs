@@ -1,10 +1,15 @@
 // The screen modules of src/app/routes.json as one generated module, the
 // same for the build (esbuild plugin, build.mjs) and the tests (vite plugin,
 // vitest.config.ts):
-//   virtual:screens/browser → `loaders`: path → () => import(screen), so each
-//                             route is its own chunk (the manifest maps them);
+//   virtual:screens/browser → `loaders`: path → () => import of the screen
+//                             from virtual:screens/all, one chunk of every
+//                             screen loaded on demand: a page's hydration then
+//                             needs three files (the entry, the chunk the entry
+//                             shares with the screens, the screens), and every
+//                             other screen is in memory for the next navigation;
 //   virtual:screens/server  → `components`: path → screen component, static
-//                             imports, since the server renders synchronously.
+//                             imports, since the server renders synchronously;
+//   virtual:screens/all     → `screens`: path → screen module, static imports.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 export const SRC_DIR = path.join(clientDir, 'src');
 export const ROUTES_FILE = path.join(SRC_DIR, 'app', 'routes.json');
-const VIRTUAL = /^virtual:screens\/(browser|server)$/;
+const VIRTUAL = /^virtual:screens\/(browser|server|all)$/;
 
 /** The route table: `[{ path, screen, title, protected, roles? }]`, "*" being the not-found screen. */
 export function readRoutes() {
@@ -32,8 +37,13 @@ export function screenFile(screen) {
 export function screensModule(target, routes = readRoutes()) {
   const header = '// Generated from src/app/routes.json by screens-module.mjs.\n';
   if (target === 'browser') {
-    const entries = routes.map((r) => `  ${JSON.stringify(r.path)}: () => import(${JSON.stringify(screenFile(r.screen))}),`);
-    return `${header}export const loaders = {\n${entries.join('\n')}\n};\n`;
+    const entries = routes.map((r) => `  ${JSON.stringify(r.path)}: () => all().then((m) => m.screens[${JSON.stringify(r.path)}]),`);
+    return `${header}const all = () => import('virtual:screens/all');\nexport const loaders = {\n${entries.join('\n')}\n};\n`;
+  }
+  if (target === 'all') {
+    const imports = routes.map((r, i) => `import * as Screen${i} from ${JSON.stringify(screenFile(r.screen))};`);
+    const entries = routes.map((r, i) => `  ${JSON.stringify(r.path)}: Screen${i},`);
+    return `${header}${imports.join('\n')}\nexport const screens = {\n${entries.join('\n')}\n};\n`;
   }
   if (target === 'server') {
     const imports = routes.map((r, i) => `import Screen${i} from ${JSON.stringify(screenFile(r.screen))};`);

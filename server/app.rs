@@ -63,16 +63,22 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     let ssr = match config.ssr {
         SsrMode::Off => None,
         SsrMode::On => {
-            let workers = config.ssr_workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
-            let options = ssr::PoolOptions {
-                workers,
-                bundle: assets::ssr_bundle()?.into(),
-                timeout: Duration::from_secs(5),
-            };
+            let options = pool_options(&config, assets::ssr_bundle()?.into());
             Some(tokio::task::spawn_blocking(move || ssr::Pool::start(options)).await??)
         }
     };
     Ok(AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest) })
+}
+
+/// The render pool the configuration asks for, running `bundle`.
+pub fn pool_options(config: &Config, bundle: Arc<str>) -> ssr::PoolOptions {
+    ssr::PoolOptions {
+        workers: config.ssr_workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+        bundle,
+        timeout: Duration::from_millis(config.render_timeout_ms),
+        queue: config.render_queue,
+        memo_bytes: config.render_memo_mb << 20,
+    }
 }
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {

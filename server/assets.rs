@@ -2,6 +2,7 @@
 //! `/assets/`, its manifest, and the SSR bundle for the render pool.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -25,12 +26,20 @@ pub struct Manifest {
     pub imports: Vec<String>,
     #[serde(default)]
     pub routes: HashMap<String, Vec<String>>,
+    /// Per route path, the CSS its first paint uses (inlined in the head).
+    #[serde(default)]
+    pub critical: HashMap<String, Arc<str>>,
 }
 
 impl Manifest {
     pub fn load() -> anyhow::Result<Manifest> {
         let file = ClientBuild::get("manifest.json").ok_or_else(|| anyhow::anyhow!("manifest.json not embedded"))?;
         Ok(serde_json::from_slice(&file.data)?)
+    }
+
+    /// The CSS inlined in a route's head; empty when the build made none.
+    pub fn critical_css(&self, route: &str) -> Arc<str> {
+        self.critical.get(route).cloned().unwrap_or_else(|| "".into())
     }
 
     /// Modules to preload for a route: the entry's imports and the route's screen chunk.

@@ -89,6 +89,18 @@ pub struct Config {
     /// Render workers (JavaScript engines); defaults to the number of cores.
     #[arg(long, env = "EXPEDIENTE_SSR_WORKERS", global = true)]
     pub ssr_workers: Option<usize>,
+    /// Longest a page's render may run, in milliseconds; past it (or when
+    /// it throws, or the render queue is full) the page goes out with an
+    /// empty root and its state, and the browser renders it.
+    #[arg(long, env = "EXPEDIENTE_RENDER_TIMEOUT_MS", default_value_t = 250, global = true)]
+    pub render_timeout_ms: u64,
+    /// Renders waiting for a free worker at most.
+    #[arg(long, env = "EXPEDIENTE_RENDER_QUEUE", default_value_t = 64, global = true)]
+    pub render_queue: usize,
+    /// Megabytes of rendered pages kept by their input (URL, state, layout),
+    /// so a repeated page with unchanged data runs no JavaScript; 0 turns it off.
+    #[arg(long, env = "EXPEDIENTE_RENDER_MEMO_MB", default_value_t = 8, global = true)]
+    pub render_memo_mb: usize,
     /// E-mail of the first admin, created when the database has no user.
     #[arg(long, env = "EXPEDIENTE_ADMIN_EMAIL", global = true)]
     pub admin_email: Option<String>,
@@ -117,6 +129,9 @@ impl Config {
         config.database_url = database_url.to_string();
         config.data_dir = data_dir;
         config.jwt_secret = Some("test-secret-test-secret-test-secret".into());
+        // Tests share busy machines: a render gets more time than in
+        // production unless a test asks for the default.
+        config.render_timeout_ms = 2000;
         config
     }
 }

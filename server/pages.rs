@@ -18,6 +18,7 @@ use crate::auth::{AuthUser, cookie_token, removal_cookie, same_origin, session_c
 use crate::compression::{Encoding, encode_stream};
 use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
+use crate::middleware;
 use crate::services::throttle::ClientAddress;
 use crate::services::{agenda, appointments, clients, dashboard, reports, sessions, users};
 use crate::state::AppState;
@@ -293,13 +294,15 @@ struct Page {
 /// the state once the page's data is loaded.
 fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: CookieJar) -> Response {
     let layout = Layout::from_cookie(jar.get(layout::COOKIE).map(|c| c.value()));
+    let nonce = middleware::new_nonce();
     let document = ssr::Document {
         html_attributes: layout.html_attributes(),
         title: format!("{} | Expediente", page.route.title),
+        nonce: nonce.clone(),
+        critical_css: state.manifest.critical_css(&page.route.path),
         css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
         preload: state.manifest.preload_for(&page.route.path),
         entry: format!("/assets/{}", state.manifest.entry),
-        scripts_after_first_paint: state.ssr.is_some(),
     };
     let head = document.head();
     let url = uri.path_and_query().map_or("/", |p| p.as_str()).to_string();
@@ -314,16 +317,25 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
         };
         let state_json = page_state.to_string();
         let root = match &state.ssr {
+            // A render that throws, overruns or finds the queue full: the
+            // page goes out with an empty root and its state, and the
+            // browser renders it (the same page as `EXPEDIENTE_SSR=off`).
             Some(pool) => {
-                let input = json!({ "url": url, "state": page_state }).to_string();
+                // The input is the memo's key: without the token's seconds
+                // left, which change every second and are not drawn.
+                let mut render_state = page_state;
+                if let Some(auth) = render_state.get_mut("auth").and_then(Value::as_object_mut) {
+                    auth.remove("expiresIn");
+                }
+                let input = json!({ "url": url, "state": render_state }).to_string();
                 pool.render(input).await.unwrap_or_else(|error| {
-                    tracing::error!(%error, url, "render failed; the browser will render the page");
-                    String::new()
+                    tracing::warn!(%error, url, "render failed; the browser will render the page");
+                    "".into()
                 })
             }
-            None => String::new(),
+            None => "".into(),
         };
-        root + &document.tail(&state_json)
+        format!("{root}{}", document.tail(&state_json))
     };
 
     let encoding = Encoding::preferred(headers);
@@ -334,6 +346,7 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
     // The page carries the session's token in its state: never cache it.
     response_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response_headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding, Cookie"));
+    response_headers.insert(header::CONTENT_SECURITY_POLICY, middleware::page_csp(&nonce));
     if let Some(value) = encoding.header_value() {
         response_headers.insert(header::CONTENT_ENCODING, value);
     }

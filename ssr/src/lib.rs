@@ -3,6 +3,7 @@
 //! what they render. Knows nothing of HTTP or the database (see CONTRACT.md).
 
 mod document;
+mod memo;
 mod pool;
 
 pub use document::{Document, escape_attr, escape_text, state_script};

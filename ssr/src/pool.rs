@@ -1,7 +1,9 @@
 //! A fixed pool of render workers. Each worker is an OS thread that owns one
 //! deno_core runtime for its whole life (an isolate never moves between
 //! threads); async callers hand it a job over a channel and await the answer,
-//! so the async executor never blocks on JavaScript.
+//! so the async executor never blocks on JavaScript. The queue is bounded
+//! (full: the caller is told at once, and serves the page unrendered) and
+//! the output is memoised by its input (`memo.rs`).
 
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -10,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use deno_core::{JsRuntime, RuntimeOptions, v8};
 use tokio::sync::oneshot;
+
+use crate::memo::Memo;
 
 const POLYFILLS: &str = include_str!("polyfills.js");
 
@@ -27,6 +31,8 @@ pub enum RenderError {
     Script(String),
     #[error("render took longer than {0:?} and was stopped")]
     Timeout(Duration),
+    #[error("the render queue is full")]
+    Busy,
     #[error("the render pool is shut down")]
     Closed,
 }
@@ -39,6 +45,10 @@ pub struct PoolOptions {
     pub bundle: Arc<str>,
     /// A render running longer than this is terminated.
     pub timeout: Duration,
+    /// Renders waiting for a worker at most; one more is refused (`Busy`).
+    pub queue: usize,
+    /// Bytes of rendered output kept by input (0: no memo).
+    pub memo_bytes: usize,
 }
 
 struct Job {
@@ -54,14 +64,15 @@ struct Watch {
 
 #[derive(Clone)]
 pub struct Pool {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::SyncSender<Job>,
+    memo: Arc<Memo>,
 }
 
 impl Pool {
     /// Starts the workers and waits until each has loaded the bundle, so a
     /// broken bundle fails at start, not on the first request.
     pub fn start(options: PoolOptions) -> Result<Pool, RenderError> {
-        let (jobs, receiver) = mpsc::channel::<Job>();
+        let (jobs, receiver) = mpsc::sync_channel::<Job>(options.queue);
         let receiver = Arc::new(Mutex::new(receiver));
         let mut watches = Vec::new();
         let (ready_tx, ready_rx) = mpsc::channel();
@@ -82,14 +93,30 @@ impl Pool {
             .name("ssr-watchdog".into())
             .spawn(move || watchdog(watches))
             .expect("spawn render watchdog");
-        Ok(Pool { jobs })
+        Ok(Pool { jobs, memo: Arc::new(Memo::new(options.memo_bytes)) })
     }
 
-    /// Renders one page: `input` is the JSON text given to `renderPage`.
-    pub async fn render(&self, input: String) -> Result<String, RenderError> {
+    /// Renders one page: `input` is the JSON text given to `renderPage`. An
+    /// input rendered before is answered from the memo without running
+    /// JavaScript.
+    pub async fn render(&self, input: String) -> Result<Arc<str>, RenderError> {
+        let key = self.memo.key(&input);
+        if let Some(html) = self.memo.get(key) {
+            return Ok(html);
+        }
         let (reply, answer) = oneshot::channel();
-        self.jobs.send(Job { input, reply }).map_err(|_| RenderError::Closed)?;
-        answer.await.map_err(|_| RenderError::Closed)?
+        self.jobs.try_send(Job { input, reply }).map_err(|error| match error {
+            mpsc::TrySendError::Full(_) => RenderError::Busy,
+            mpsc::TrySendError::Disconnected(_) => RenderError::Closed,
+        })?;
+        let html: Arc<str> = answer.await.map_err(|_| RenderError::Closed)??.into();
+        self.memo.insert(key, html.clone());
+        Ok(html)
+    }
+
+    /// The memo's size now: entries and bytes.
+    pub fn memo_usage(&self) -> (usize, usize) {
+        self.memo.usage()
     }
 }
 
@@ -142,22 +169,22 @@ fn worker(
         *watch.deadline.lock().unwrap() = Some(Instant::now() + options.timeout);
         let result = call(&mut engine, &job.input);
         let timed_out = watch.deadline.lock().unwrap().take().is_none();
-        let result = if timed_out {
-            // The render was cut mid-way; its module state may be broken, so
-            // the runtime is replaced rather than reused.
-            tracing::warn!("render timed out; restarting the engine");
-            match load(&options.bundle) {
-                Ok(fresh) => {
-                    engine = fresh;
-                    *watch.isolate.lock().unwrap() = Some(engine.runtime.v8_isolate().thread_safe_handle());
-                }
-                Err(error) => tracing::error!(%error, "engine restart failed"),
+        if !timed_out {
+            let _ = job.reply.send(result);
+            continue;
+        }
+        // The caller is answered first; then, since the render was cut
+        // mid-way and its module state may be broken, the runtime is
+        // replaced rather than reused.
+        let _ = job.reply.send(Err(RenderError::Timeout(options.timeout)));
+        tracing::warn!("render timed out; restarting the engine");
+        match load(&options.bundle) {
+            Ok(fresh) => {
+                engine = fresh;
+                *watch.isolate.lock().unwrap() = Some(engine.runtime.v8_isolate().thread_safe_handle());
             }
-            Err(RenderError::Timeout(options.timeout))
-        } else {
-            result
-        };
-        let _ = job.reply.send(result);
+            Err(error) => tracing::error!(%error, "engine restart failed"),
+        }
     }
 }
 
@@ -210,15 +237,18 @@ mod tests {
     use super::*;
 
     fn pool(bundle: &str, timeout_ms: u64) -> Pool {
-        Pool::start(PoolOptions { workers: 2, bundle: bundle.into(), timeout: Duration::from_millis(timeout_ms) })
-            .unwrap()
+        Pool::start(options(bundle, 2, timeout_ms)).unwrap()
+    }
+
+    fn options(bundle: &str, workers: usize, timeout_ms: u64) -> PoolOptions {
+        PoolOptions { workers, bundle: bundle.into(), timeout: Duration::from_millis(timeout_ms), queue: 16, memo_bytes: 1 << 20 }
     }
 
     #[tokio::test]
     async fn renders_with_the_input_as_data() {
         let pool = pool("globalThis.renderPage = (s) => '<p>' + JSON.parse(s).name + '</p>'", 1000);
         let html = pool.render(r#"{"name":"Zoé"}"#.into()).await.unwrap();
-        assert_eq!(html, "<p>Zoé</p>");
+        assert_eq!(&*html, "<p>Zoé</p>");
     }
 
     #[tokio::test]
@@ -227,7 +257,7 @@ mod tests {
             "globalThis.renderPage = () => new TextDecoder().decode(new TextEncoder().encode('ação ✓')) + typeof setTimeout + typeof MessageChannel",
             1000,
         );
-        assert_eq!(pool.render("{}".into()).await.unwrap(), "ação ✓functionfunction");
+        assert_eq!(&*pool.render("{}".into()).await.unwrap(), "ação ✓functionfunction");
     }
 
     #[tokio::test]
@@ -237,7 +267,7 @@ mod tests {
             1000,
         );
         assert_eq!(
-            pool.render("{}".into()).await.unwrap(),
+            &*pool.render("{}".into()).await.unwrap(),
             "http://localhost:3000/clients?page=2&q=ana+b#x|/clients|2|ana b|#x"
         );
     }
@@ -247,7 +277,7 @@ mod tests {
         let pool = pool("globalThis.renderPage = (s) => { if (s === 'x') throw new Error('boom'); return 'ok'; }", 1000);
         let error = pool.render("x".into()).await.unwrap_err();
         assert!(error.to_string().contains("boom"), "{error}");
-        assert_eq!(pool.render("y".into()).await.unwrap(), "ok");
+        assert_eq!(&*pool.render("y".into()).await.unwrap(), "ok");
     }
 
     #[tokio::test]
@@ -256,13 +286,49 @@ mod tests {
         let error = pool.render("loop".into()).await.unwrap_err();
         assert!(matches!(error, RenderError::Timeout(_)), "{error}");
         for _ in 0..4 {
-            assert_eq!(pool.render("y".into()).await.unwrap(), "ok");
+            assert_eq!(&*pool.render("y".into()).await.unwrap(), "ok");
         }
     }
 
     #[test]
     fn a_broken_bundle_fails_at_start() {
-        let result = Pool::start(PoolOptions { workers: 1, bundle: "this is not js(".into(), timeout: Duration::from_secs(1) });
+        let result = Pool::start(options("this is not js(", 1, 1000));
         assert!(matches!(result, Err(RenderError::Load(_))));
+    }
+
+    #[tokio::test]
+    async fn a_repeated_input_runs_no_javascript() {
+        let pool = pool("let n = 0; globalThis.renderPage = (s) => s + ':' + (++n)", 1000);
+        assert_eq!(&*pool.render("a".into()).await.unwrap(), "a:1");
+        assert_eq!(&*pool.render("a".into()).await.unwrap(), "a:1", "answered from the memo");
+        assert_eq!(&*pool.render("b".into()).await.unwrap(), "b:2");
+        assert_eq!(pool.memo_usage().0, 2);
+        // A failed render is not kept.
+        let pool = pool_with("let n = 0; globalThis.renderPage = (s) => { if (++n === 1) throw new Error('once'); return 'ok'; }", 1);
+        assert!(pool.render("a".into()).await.is_err());
+        assert_eq!(&*pool.render("a".into()).await.unwrap(), "ok");
+    }
+
+    fn pool_with(bundle: &str, workers: usize) -> Pool {
+        Pool::start(options(bundle, workers, 1000)).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_refuses_at_once() {
+        // One worker, one place in the queue: with one render running and one
+        // waiting, a third is refused without waiting.
+        let mut options = options("globalThis.renderPage = (s) => { const end = Date.now() + 300; while (Date.now() < end) {} return s; }", 1, 2000);
+        options.queue = 1;
+        let pool = Pool::start(options).unwrap();
+        let (p1, p2) = (pool.clone(), pool.clone());
+        let first = tokio::spawn(async move { p1.render("1".into()).await });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let second = tokio::spawn(async move { p2.render("2".into()).await });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let started = Instant::now();
+        assert!(matches!(pool.render("3".into()).await, Err(RenderError::Busy)));
+        assert!(started.elapsed() < Duration::from_millis(50));
+        assert_eq!(&*first.await.unwrap().unwrap(), "1");
+        assert_eq!(&*second.await.unwrap().unwrap(), "2");
     }
 }

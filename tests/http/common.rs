@@ -57,11 +57,16 @@ pub struct Options {
     /// `host:port` the server reaches PostgreSQL at, when not the real one
     /// (a relay the test can cut to simulate an outage).
     pub pg_addr: Option<String>,
+    /// JavaScript run after the real SSR bundle (to make renders throw or
+    /// overrun on purpose).
+    pub ssr_bundle_extra: Option<&'static str>,
+    pub render_queue: Option<usize>,
+    pub render_timeout_ms: Option<u64>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { ssr: false, token_ttl: 3600, secure_cookies: false, pg_addr: None }
+        Options { ssr: false, token_ttl: 3600, secure_cookies: false, pg_addr: None, ssr_bundle_extra: None, render_queue: None, render_timeout_ms: None }
     }
 }
 
@@ -94,7 +99,18 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
     config.secure_cookies = options.secure_cookies;
     config.ssr = if options.ssr { SsrMode::On } else { SsrMode::Off };
     config.ssr_workers = Some(1);
-    let state = expediente::app::build_state(config).await.expect("build state");
+    if let Some(queue) = options.render_queue {
+        config.render_queue = queue;
+    }
+    if let Some(timeout) = options.render_timeout_ms {
+        config.render_timeout_ms = timeout;
+    }
+    let mut state = expediente::app::build_state(config).await.expect("build state");
+    if let Some(extra) = options.ssr_bundle_extra {
+        let bundle = expediente::assets::ssr_bundle().unwrap() + "\n" + extra;
+        let pool_options = expediente::app::pool_options(&state.config, bundle.into());
+        state.ssr = Some(tokio::task::spawn_blocking(move || ssr::Pool::start(pool_options)).await.unwrap().unwrap());
+    }
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let router = expediente::app::router(state.clone());

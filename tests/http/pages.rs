@@ -143,6 +143,148 @@ async fn assets_are_precompressed_and_immutable(backend: Backend) {
 }
 both!(assets_are_precompressed_and_immutable);
 
+/// The `renderPage` of the real bundle, wrapped: `?throw` throws, `?stuck`
+/// never ends, `?slow` takes 600 ms.
+const FAULTY_RENDERS: &str = r#"(() => {
+  const real = globalThis.renderPage;
+  globalThis.renderPage = (input) => {
+    const url = JSON.parse(input).url;
+    if (url.endsWith('?throw')) throw new Error('render failed on purpose');
+    if (url.endsWith('?stuck')) for (;;) {}
+    if (url.endsWith('?slow')) { const end = Date.now() + 600; while (Date.now() < end) {} }
+    return real(input);
+  };
+})();"#;
+
+/// The rendered root: from its opening to the state's script.
+fn root_of(html: &str) -> String {
+    let start = html.find("<div id=\"root\">").expect("a root");
+    let end = start + html[start..].find("</div><script nonce=").expect("the state after the root");
+    html[start..end].to_string()
+}
+
+/// What the browser renders by itself: an empty root with the page's state.
+fn assert_client_rendered(html: &str, what: &str) {
+    assert!(html.contains("<div id=\"root\"></div>"), "{what}: the root is empty");
+    let state = preloaded_state(html);
+    assert_eq!(state["auth"]["email"], ADMIN_EMAIL, "{what}: with its state");
+    assert!(state["clients"]["list"].as_array().is_some_and(|l| !l.is_empty()), "{what}: with its data");
+    assert!(html.ends_with("</html>"), "{what}: a whole document");
+}
+
+async fn a_failed_render_gives_the_client_rendered_page(backend: Backend) {
+    let options = Options { ssr: true, ssr_bundle_extra: Some(FAULTY_RENDERS), render_timeout_ms: Some(250), ..Options::default() };
+    let app = spawn_with(backend, options).await;
+    let token = app.admin_token().await;
+    app.post("/api/clients", &token, serde_json::json!({ "name": "Zilda Prado" })).await;
+    for (path, what) in [("/clients?throw", "a render that throws"), ("/clients?stuck", "a render that overruns")] {
+        let started = std::time::Instant::now();
+        let response = app.http.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{what}");
+        assert_client_rendered(&response.text().await.unwrap(), what);
+        // The default limit, 250 ms.
+        assert!(started.elapsed() < std::time::Duration::from_secs(3), "{what}: took {:?}", started.elapsed());
+    }
+    // The engine lives on (or was replaced) and renders the next pages (a
+    // few tries: a busy machine may push one past 250 ms).
+    let mut rendered = false;
+    for _ in 0..5 {
+        let html = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
+        if html.contains("Zilda Prado") && !html.contains("<div id=\"root\"></div>") {
+            rendered = true;
+            break;
+        }
+    }
+    assert!(rendered, "rendered again after the failures");
+}
+both!(a_failed_render_gives_the_client_rendered_page);
+
+async fn a_full_render_queue_gives_the_client_rendered_page(backend: Backend) {
+    let app = spawn_with(
+        backend,
+        Options {
+            ssr: true,
+            ssr_bundle_extra: Some(FAULTY_RENDERS),
+            render_queue: Some(0),
+            render_timeout_ms: Some(5000),
+            ..Options::default()
+        },
+    )
+    .await;
+    let token = app.admin_token().await;
+    app.post("/api/clients", &token, serde_json::json!({ "name": "Zilda Prado" })).await;
+    // One worker, no queue: while it renders the slow page, another is refused.
+    let slow = tokio::spawn({
+        let (http, url) = (app.http.clone(), app.url("/clients?slow"));
+        async move { http.get(url).send().await.unwrap().text().await.unwrap() }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    let html = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
+    assert_client_rendered(&html, "a full queue");
+    let html = slow.await.unwrap();
+    assert!(html.contains("Zilda Prado") && !html.contains("<div id=\"root\"></div>"), "the slow one is rendered");
+}
+both!(a_full_render_queue_gives_the_client_rendered_page);
+
+/// A page asked again with the same data comes from the memo: the same
+/// markup, and no render runs (a render that would now throw is not reached).
+async fn a_repeated_page_comes_from_the_memo(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let token = app.admin_token().await;
+    app.post("/api/clients", &token, serde_json::json!({ "name": "Zilda Prado" })).await;
+    let first = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
+    let pool = app.state.ssr.as_ref().unwrap();
+    let (entries, _) = pool.memo_usage();
+    let second = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
+    assert_eq!(root_of(&first), root_of(&second));
+    assert_eq!(pool.memo_usage().0, entries, "no new entry: a hit");
+    // Changed data is a new input: rendered again, and the change shows.
+    app.post("/api/clients", &token, serde_json::json!({ "name": "Abel Souto" })).await;
+    let third = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
+    assert!(third.contains("Abel Souto"));
+    assert_eq!(pool.memo_usage().0, entries + 1);
+}
+both!(a_repeated_page_comes_from_the_memo);
+
+/// Pages: a strict CSP whose nonce is new on every response and sits on
+/// every inline script and style, never inside the rendered root (so a
+/// memoised root stays valid); the first paint needs only the HTML (critical
+/// CSS inline, no blocking stylesheet) and the hydration asks for at most
+/// three modules.
+async fn pages_carry_a_strict_csp_with_a_fresh_nonce(backend: Backend) {
+    let app = ssr_app(backend).await;
+    app.admin_token().await;
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let response = app.http.get(app.url("/clients")).send().await.unwrap();
+        let csp = response.headers()["content-security-policy"].to_str().unwrap().to_string();
+        let nonce = csp.split("'nonce-").nth(1).and_then(|rest| rest.split('\'').next()).expect("a nonce").to_string();
+        assert!(nonce.len() >= 22, "{csp}");
+        let script_src = csp.split(';').map(str::trim).find(|d| d.starts_with("script-src ")).expect("script-src");
+        assert_eq!(script_src, format!("script-src 'self' 'nonce-{nonce}'"));
+        for directive in ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"] {
+            assert!(csp.contains(directive), "{directive}: {csp}");
+        }
+        let html = response.text().await.unwrap();
+        let scripts = html.matches("<script").count();
+        let with_nonce = html.matches(&format!("<script nonce=\"{nonce}\">")).count()
+            + html.matches(&format!("<script type=\"module\" nonce=\"{nonce}\" src=")).count();
+        assert_eq!(scripts, with_nonce, "every script carries the nonce");
+        assert_eq!(html.matches("<style").count(), html.matches(&format!("<style nonce=\"{nonce}\">")).count());
+        assert!(html.contains("<style nonce="), "the critical CSS is inline");
+        assert!(!html.contains("rel=\"stylesheet\""), "no stylesheet blocks the paint");
+        assert!(!html.contains(" onload="), "no inline handlers");
+        let modules = html.matches("rel=\"modulepreload\"").count() + html.matches("<script type=\"module\"").count();
+        assert!(modules <= 3, "{modules} modules for the hydration");
+        let root = root_of(&html);
+        assert!(!root.contains(&nonce), "the nonce stays outside the root");
+        seen.push((nonce, root));
+    }
+    assert_ne!(seen[0].0, seen[1].0, "a new nonce per response");
+    assert_eq!(seen[0].1, seen[1].1, "the same root");
+}
+both!(pages_carry_a_strict_csp_with_a_fresh_nonce);
+
 async fn the_login_form_works_before_its_script_runs(backend: Backend) {
     let app = ssr_app(backend).await;
     let response = app

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { StatusBadge } from '../../components/appointments-table';
 import { Dialog } from '../../components/dialog';
 import { InputField, SelectField } from '../../components/field';

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';

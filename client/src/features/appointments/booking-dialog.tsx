@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { Dialog } from '../../components/dialog';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/dialog';
 import { FieldError } from '../../components/field-error';
 import { useAppDispatch } from '../../hooks/store';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/api';
 import { useSetClientArchivedMutation } from './clients-api';

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { CalendarPlus, Mail, MessageCircle, Pencil, Phone } from 'lucide-react';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { Card } from '../../components/card';

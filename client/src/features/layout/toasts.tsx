@@ -1,6 +1,6 @@
 // Toast notifications (docs/behaviour.md#toasts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Slide, ToastContainer } from 'react-toastify';
+import { Slide, ToastContainer } from 'react-toastify/unstyled';
 
 /** Delay of the container and of toasts other than the titled one. */
 export const DEFAULT_TOAST_DELAY = 5000;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { UserPlus } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
 import { ConfirmDialog } from '../../components/dialog';

@@ -1,0 +1,319 @@
+// The stylesheet cut to what the app uses, and each route's critical CSS
+// (what its first paint uses), both at build time (build.mjs):
+//
+// - purge (the libraries' stylesheets only: Bootstrap, simplebar,
+//   react-toastify; the app's own src/styles are kept whole): a rule stays
+//   when every class its selector needs appears in the shipped JavaScript
+//   (class names are string literals there, those of react-toastify and
+//   simplebar included) or in the safelist of classes that the code builds
+//   at run time (`bg-${variant}-subtle`);
+// - critical: the rules of the purged sheet whose selectors match an element
+//   of the route's server-rendered markup (rendered here with the SSR bundle
+//   and sample states, in both orientations), plus the rules whose classes
+//   all appear in the route's own screen code (its other states: empty,
+//   error, a dialog). Conditions on the <html> layout attributes and on
+//   hover/focus are ignored when matching, so every skin, theme and layout
+//   keeps its rules.
+//
+// Declarations are never rewritten: rules are cut from the minified CSS text
+// as they are, only whole selectors are dropped.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { JSDOM } from 'jsdom';
+
+/** Bootstrap's theme colours: the values of `${variant}` in class names. */
+const VARIANTS = '(primary|secondary|success|danger|warning|info|light|dark)';
+/** Classes the code composes at run time (grep for className={`…${ in src/). */
+export const SAFELIST = [
+  new RegExp(`^(bg|text|btn|btn-outline|border|alert|link)-${VARIANTS}(-subtle|-emphasis)?$`),
+  /^modal-(sm|lg|xl)$/,
+  /^level-\d$/,
+  /^Toastify__/,
+];
+
+/** The `<html>` attributes of the layout (ssr/CONTRACT.md): ignored when matching. */
+const LAYOUT_ATTRIBUTE = /\[data-(skin|theme|bs-theme|monochrome|layout|layout-position|layout-width|sidenav-[a-z]+|topbar-color)(?:[~|^$*]?=(?:"[^"]*"|'[^']*'|[^\]]*))?\]/g;
+/** Pseudo-elements of particular inputs: matched as those inputs. */
+const INPUT_PARTS = [
+  [/::(?:file-selector-button|-webkit-file-upload-button)/g, '[type=file]'],
+  [/::-webkit-(?:datetime-edit[a-z-]*|calendar-picker-indicator)/g, '[type=date]'],
+  [/::-webkit-search-[a-z-]+/g, '[type=search]'],
+  [/::-(?:webkit|moz)-color-swatch[a-z-]*/g, '[type=color]'],
+  [/::-webkit-(?:inner|outer)-spin-button/g, '[type=number]'],
+];
+/** States that come and go after the first paint, and pseudo-elements. */
+const DYNAMIC = /::?-?(?:webkit-|moz-|ms-)[a-z-]+(?:\([^)]*\))?|::[a-z-]+(?:\([^)]*\))?|:(?:hover|focus|focus-visible|focus-within|active|visited|target|autofill|placeholder-shown|invalid|valid|user-invalid|user-valid)\b/g;
+
+// ---------------------------------------------------------------- CSS text
+
+/**
+ * Splits CSS into nodes: `{ prelude, body }` for a style rule or an atomic
+ * at-rule (@keyframes, @font-face), `{ prelude, children }` for a grouping
+ * at-rule (@media, @supports, @layer, @container), `{ statement }` otherwise.
+ */
+export function parseCss(css) {
+  const nodes = [];
+  let i = 0;
+  const skipString = (j) => {
+    const quote = css[j];
+    for (j++; j < css.length && css[j] !== quote; j++) if (css[j] === '\\') j++;
+    return j;
+  };
+  while (i < css.length) {
+    while (i < css.length && /\s/.test(css[i])) i++;
+    if (i >= css.length) break;
+    if (css.startsWith('/*', i)) {
+      const end = css.indexOf('*/', i + 2);
+      i = end < 0 ? css.length : end + 2;
+      continue;
+    }
+    // The prelude runs to the first `{` or `;` outside strings and brackets.
+    let j = i;
+    let depth = 0;
+    for (; j < css.length; j++) {
+      const c = css[j];
+      if (c === '"' || c === "'") j = skipString(j);
+      else if (c === '(' || c === '[') depth++;
+      else if (c === ')' || c === ']') depth--;
+      else if (depth === 0 && (c === '{' || c === ';')) break;
+    }
+    const prelude = css.slice(i, j).trim();
+    if (css[j] !== '{') {
+      nodes.push({ statement: css.slice(i, j + 1).trim() });
+      i = j + 1;
+      continue;
+    }
+    // The block runs to its matching `}`.
+    let k = j + 1;
+    for (let level = 1; k < css.length; k++) {
+      const c = css[k];
+      if (c === '"' || c === "'") k = skipString(k);
+      else if (c === '{') level++;
+      else if (c === '}' && --level === 0) break;
+    }
+    const inner = css.slice(j + 1, k);
+    if (/^@(media|supports|layer|container|document)\b/i.test(prelude)) nodes.push({ prelude, children: parseCss(inner) });
+    else nodes.push({ prelude, body: inner });
+    i = k + 1;
+  }
+  return nodes;
+}
+
+export function serializeCss(nodes) {
+  return nodes
+    .map((n) => {
+      if (n.statement) return n.statement;
+      if (n.children) return `${n.prelude}{${serializeCss(n.children)}}`;
+      return `${n.prelude}{${n.body}}`;
+    })
+    .join('');
+}
+
+/** Splits at top-level commas (not inside brackets or strings). */
+export function splitSelectors(prelude) {
+  const out = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < prelude.length; i++) {
+    const c = prelude[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < prelude.length && prelude[i] !== c; i++) if (prelude[i] === '\\') i++;
+    } else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(prelude.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(prelude.slice(start).trim());
+  return out.filter(Boolean);
+}
+
+/**
+ * Keeps the selectors for which `keep(selector)` is true; a rule without
+ * any is dropped, and so is an empty group. At-rules with a body
+ * (@keyframes, @font-face) go through `keepAtRule`.
+ */
+function filterRules(nodes, keep, keepAtRule) {
+  const out = [];
+  for (const node of nodes) {
+    if (node.statement) {
+      if (!/^@charset/i.test(node.statement)) out.push(node);
+    } else if (node.children) {
+      const children = filterRules(node.children, keep, keepAtRule);
+      if (children.length) out.push({ ...node, children });
+    } else if (node.prelude.startsWith('@')) {
+      if (keepAtRule(node)) out.push(node);
+    } else {
+      const selectors = splitSelectors(node.prelude).filter(keep);
+      if (selectors.length) out.push({ ...node, prelude: selectors.join(',') });
+    }
+  }
+  return out;
+}
+
+/** @keyframes that no kept rule (nor `elsewhere`) names go too. */
+function dropUnusedKeyframes(nodes, elsewhere) {
+  const bodies = [];
+  const collect = (list) => {
+    for (const n of list) {
+      if (n.children) collect(n.children);
+      else if (n.body && !/^@keyframes/i.test(n.prelude)) bodies.push(n.body);
+    }
+  };
+  collect(nodes);
+  const text = bodies.join(';') + elsewhere;
+  return filterRules(
+    nodes,
+    () => true,
+    (n) => {
+      const name = /^@(?:-webkit-)?keyframes\s+(\S+)/i.exec(n.prelude)?.[1];
+      return !name || new RegExp(`animation(-name)?:[^;]*\\b${name.replace(/[-]/g, '\\-')}\\b`).test(text);
+    },
+  );
+}
+
+/** Splits a declaration block at top-level semicolons. */
+function declarations(body) {
+  const out = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < body.length && body[i] !== c; i++) if (body[i] === '\\') i++;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ';' && depth === 0) {
+      out.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(body.slice(start));
+  return out.filter((d) => d.trim());
+}
+
+/**
+ * Custom properties that nothing reads go: read means named in a `var()`
+ * of a declaration that is kept (or of a custom property that is read), or
+ * named `elsewhere` (the app's own CSS, the shipped JavaScript).
+ */
+function dropUnusedProperties(nodes, elsewhere) {
+  const defs = new Map(); // name → values
+  const reads = new Set(elsewhere.match(/--[A-Za-z0-9_-]+/g) ?? []);
+  const walk = (list, visit) => {
+    for (const n of list) {
+      if (n.children) walk(n.children, visit);
+      else if (n.body && !n.prelude.startsWith('@')) visit(n);
+    }
+  };
+  walk(nodes, (n) => {
+    for (const d of declarations(n.body)) {
+      const colon = d.indexOf(':');
+      const name = d.slice(0, colon).trim();
+      const refs = d.slice(colon + 1).match(/var\(\s*(--[A-Za-z0-9_-]+)/g)?.map((r) => r.replace(/^var\(\s*/, '')) ?? [];
+      if (name.startsWith('--')) defs.set(name, [...(defs.get(name) ?? []), ...refs]);
+      else refs.forEach((r) => reads.add(r));
+    }
+  });
+  for (const pending = [...reads]; pending.length; ) {
+    for (const ref of defs.get(pending.pop()) ?? []) {
+      if (!reads.has(ref)) {
+        reads.add(ref);
+        pending.push(ref);
+      }
+    }
+  }
+  const prune = (list) =>
+    list.flatMap((n) => {
+      if (n.children) {
+        const children = prune(n.children);
+        return children.length ? [{ ...n, children }] : [];
+      }
+      if (!n.body || n.prelude.startsWith('@')) return [n];
+      const kept = declarations(n.body).filter((d) => {
+        const name = d.slice(0, d.indexOf(':')).trim();
+        return !name.startsWith('--') || reads.has(name);
+      });
+      return kept.length ? [{ ...n, body: kept.join(';') }] : [];
+    });
+  return prune(nodes);
+}
+
+// ---------------------------------------------------------------- purge
+
+/** The class names a selector needs (those inside :not() are not needed). */
+export function selectorClasses(selector) {
+  const required = selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '');
+  return [...required.matchAll(/\.((?:\\.|[A-Za-z0-9_-])+)/g)].map((m) => m[1].replace(/\\/g, ''));
+}
+
+const tokenize = (text) => new Set(text.match(/[A-Za-z0-9_-]+/g) ?? []);
+
+const safelisted = (cls) => SAFELIST.some((re) => re.test(cls));
+
+/**
+ * A library's stylesheet without the rules whose classes the app never
+ * uses; `elsewhere` (the shipped JavaScript and the app's own CSS) names the
+ * classes, custom properties and keyframes that are used.
+ */
+export function purgeCss(css, elsewhere) {
+  const tokens = tokenize(elsewhere);
+  const used = (selector) => selectorClasses(selector).every((c) => tokens.has(c) || safelisted(c));
+  return serializeCss(dropUnusedProperties(dropUnusedKeyframes(filterRules(parseCss(css), used, () => true), elsewhere), elsewhere));
+}
+
+// ---------------------------------------------------------------- critical
+
+/** The selector as matched against the first paint's markup. */
+export function matchableSelector(selector) {
+  const parts = INPUT_PARTS.reduce((sel, [re, input]) => sel.replace(re, input), selector);
+  const plain = parts.replace(LAYOUT_ATTRIBUTE, '').replace(DYNAMIC, '').trim();
+  // What is left may start or end with a combinator, or be empty: `[data-layout=x] > .a`.
+  const trimmed = plain.replace(/^[>+~\s]+|[>+~\s]+$/g, '');
+  return trimmed || '*';
+}
+
+/**
+ * The rules of `css` that the route's first paint uses: matching one of
+ * `documents` (jsdom documents of its rendered markup), or, for selectors
+ * with classes, whose classes all appear in `screenCode`.
+ */
+export function criticalCss(css, documents, screenCode, elsewhere) {
+  const tokens = tokenize(screenCode);
+  const cache = new Map();
+  const keep = (selector) => {
+    const classes = selectorClasses(selector);
+    if (classes.length && classes.every((c) => tokens.has(c))) return true;
+    const matchable = matchableSelector(selector);
+    if (!cache.has(matchable)) {
+      let found;
+      try {
+        found = documents.some((doc) => doc.querySelector(matchable) !== null);
+      } catch {
+        found = true; // a selector jsdom cannot read: kept, to be safe
+      }
+      cache.set(matchable, found);
+    }
+    return cache.get(matchable);
+  };
+  return serializeCss(dropUnusedProperties(dropUnusedKeyframes(filterRules(parseCss(css), keep, () => true), elsewhere), elsewhere));
+}
+
+// ---------------------------------------------------------------- rendering
+
+/** `renderPage` of the SSR bundle, in a bare context with the engine's polyfills. */
+export function loadRenderer(serverJs, polyfillsFile) {
+  const context = vm.createContext({});
+  vm.runInContext('delete globalThis.Intl; delete globalThis.console;', context);
+  vm.runInContext(readFileSync(polyfillsFile, 'utf8'), context, { filename: path.basename(polyfillsFile) });
+  vm.runInContext(serverJs, context, { filename: 'server.js' });
+  const renderPage = vm.runInContext('globalThis.renderPage', context);
+  return (url, state) => renderPage(JSON.stringify({ url, state }));
+}
+
+/** A document of the markup, as the browser parses it. */
+export function documentOf(rootHtml) {
+  return new JSDOM(`<!doctype html><html><head></head><body><div id="root">${rootHtml}</div></body></html>`).window.document;
+}
