@@ -1,90 +1,148 @@
-// First paint with data over a slow mobile link: the server-rendered page
-// against the same app rendered only in the browser (EXPEDIENTE_SSR=off),
-// measured in one run, in Chromium with network and CPU throttling.
+// First paint and hydration on slow links: the server-rendered app against
+// the same app rendered only in the browser (EXPEDIENTE_SSR=off), and both
+// against the floor (the link's latency plus the HTML's bytes over its
+// throughput), in Chromium with DevTools' presets applied through
+// Network.emulateNetworkConditions. A fresh browser context per run (cold
+// cache), the sides interleaved run by run.
 //
-//   node bench/first-paint.mjs [runs]      (after cargo build --release)
+//   node bench/first-paint.mjs [runs=9]      (after cargo build --release)
 //
-// Both servers get the same seeded data. Each run opens /clients in a fresh
-// browser context (cold cache) and records when the first client's name is
-// on screen (in the page and painted), and the first contentful paint. The figure that matters is the
-// ratio SSR / browser-only of the medians.
+// Per page (/login, and /clients signed in) and preset: TTFB, FCP, LCP, data
+// visible (the page's first text on screen: the login form, the first
+// client's name), hydrated (the last element of the root has React's props:
+// its handlers are attached), bytes (encoded, all responses) and requests.
 import { ADMIN, api, launchBrowser, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 
-const RUNS = Number(process.argv[2] ?? 5);
-// Roughly a poor 3G connection, and a mid-range phone's CPU.
-const NETWORK = { offline: false, latency: 300, downloadThroughput: (700 * 1024) / 8, uploadThroughput: (300 * 1024) / 8 };
-const CPU_SLOWDOWN = 4;
+const RUNS = Number(process.argv[2] ?? 9);
+// DevTools' presets (latency in ms, throughput in bytes a second).
+const PRESETS = {
+  'Slow 3G': { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 },
+  'Slow 4G': { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 },
+};
 
 async function seededServer(ssr) {
   const server = await startServer({ env: { EXPEDIENTE_SSR: ssr } });
   seedDatabase(server);
   const { data: auth } = await api(server.url, null, 'POST', '/login', ADMIN);
   const first = await api(server.url, auth.accessToken, 'GET', '/clients?page=1&per_page=1');
-  return { server, auth, firstName: first.data[0].name };
+  return { server, ssr, auth, firstName: first.data[0].name };
 }
 
-async function measure(browser, { server, auth, firstName }) {
+const PAGES = {
+  '/login': { signedIn: false, visible: () => 'E-mail' },
+  '/clients': { signedIn: true, visible: (side) => side.firstName },
+};
+
+async function measure(browser, side, pagePath, preset) {
+  const { server, auth } = side;
   const context = await browser.newContext({ baseURL: server.url });
-  await context.addCookies([{ name: 'expediente_session', value: auth.accessToken, url: server.url, httpOnly: true }]);
-  // What a returning user's browser holds: the persisted session (no data).
-  await context.addInitScript((a) => {
-    const auth = JSON.stringify({ ...a, loading: false, error: null });
-    localStorage.setItem('persist:root', JSON.stringify({ auth, _persist: JSON.stringify({ version: -1, rehydrated: true }) }));
-  }, auth);
+  if (PAGES[pagePath].signedIn) {
+    await context.addCookies([{ name: 'expediente_session', value: auth.accessToken, url: server.url, httpOnly: true }]);
+    // What a returning user's browser holds: the persisted session (no data).
+    await context.addInitScript((a) => {
+      const session = JSON.stringify({ ...a, loading: false, error: null });
+      localStorage.setItem('persist:root', JSON.stringify({ auth: session, _persist: JSON.stringify({ version: -1, rehydrated: true }) }));
+    }, auth);
+  }
+  await context.addInitScript(() => {
+    window.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  await page.goto('/clients', { waitUntil: 'commit' });
-  await page.waitForFunction((name) => document.body && document.body.innerText.includes(name), firstName, {
-    polling: 'raf',
-    timeout: 120_000,
+  await cdp.send('Network.emulateNetworkConditions', PRESETS[preset]);
+  let bytes = 0;
+  let requests = 0;
+  let htmlBytes = 0;
+  const documentIds = new Set();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    requests++;
+    if (e.type === 'Document') documentIds.add(e.requestId);
   });
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+    if (documentIds.has(e.requestId)) htmlBytes += e.encodedDataLength;
+  });
+  await page.goto(pagePath, { waitUntil: 'commit' });
+  const text = PAGES[pagePath].visible(side);
+  await page.waitForFunction((t) => document.body && document.body.innerText.includes(t), text, { polling: 'raf', timeout: 180_000 });
   const dataVisible = await page.evaluate(() => performance.now());
-  // The paint entry is queued a little after the frame: wait for it.
-  const fcp = await page.evaluate(
+  // Hydrated: the root's last element carries React's props (handlers attached).
+  await page.waitForFunction(
+    () => {
+      const all = document.querySelectorAll('#root *');
+      const last = all[all.length - 1];
+      return Boolean(last) && Object.keys(last).some((k) => k.startsWith('__reactProps$'));
+    },
+    null,
+    { polling: 50, timeout: 180_000 },
+  );
+  const hydrated = await page.evaluate(() => performance.now());
+  await page.waitForLoadState('load');
+  const timing = await page.evaluate(
     () =>
       new Promise((resolve) => {
+        const nav = performance.getEntriesByType('navigation')[0];
         new PerformanceObserver((list) => {
-          const entry = list.getEntriesByName('first-contentful-paint')[0];
-          if (entry) resolve(entry.startTime);
+          const fcp = list.getEntriesByName('first-contentful-paint')[0];
+          if (fcp) resolve({ ttfb: nav.responseStart, fcp: fcp.startTime, lcp: window.__lcp });
         }).observe({ type: 'paint', buffered: true });
-        setTimeout(() => resolve(NaN), 5000);
+        setTimeout(() => resolve({ ttfb: nav.responseStart, fcp: NaN, lcp: window.__lcp }), 5000);
       }),
   );
-  // The data is on screen once it is in the page and a paint has happened.
-  const result = { dataVisible: Math.max(dataVisible, fcp), fcp };
   await context.close();
-  return result;
+  const { latency, downloadThroughput } = PRESETS[preset];
+  return {
+    ...timing,
+    // On screen once in the page and painted.
+    dataVisible: Math.max(dataVisible, timing.fcp),
+    hydrated,
+    bytes,
+    requests,
+    floor: latency + (htmlBytes / downloadThroughput) * 1000,
+    htmlBytes,
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const ssr = await seededServer('on');
-const csr = await seededServer('off');
+const sides = { on: await seededServer('on'), off: await seededServer('off') };
 const browser = await launchBrowser();
-const samples = { on: [], off: [] };
+const results = {};
 try {
-  // Alternate the two so drift on a shared machine hits both alike.
-  for (let i = 0; i < RUNS; i++) {
-    samples.on.push(await measure(browser, ssr));
-    samples.off.push(await measure(browser, csr));
+  for (const preset of Object.keys(PRESETS)) {
+    for (const pagePath of Object.keys(PAGES)) {
+      const key = `${preset} ${pagePath}`;
+      results[key] = { on: [], off: [] };
+      for (let i = 0; i < RUNS; i++) {
+        for (const side of ['on', 'off']) results[key][side].push(await measure(browser, sides[side], pagePath, preset));
+      }
+    }
   }
 } finally {
   await browser.close();
-  await ssr.server.stop();
-  await csr.server.stop();
+  await sides.on.server.stop();
+  await sides.off.server.stop();
 }
 
-const row = (label, key) => {
-  const on = median(samples.on.map((s) => s[key]));
-  const off = median(samples.off.map((s) => s[key]));
-  return `| ${label} | ${on.toFixed(0)} ms | ${off.toFixed(0)} ms | ${(on / off).toFixed(2)} |`;
-};
-console.log(`First paint of /clients, median of ${RUNS} cold loads each, ${NETWORK.latency} ms latency, ` +
-  `${(NETWORK.downloadThroughput * 8 / 1024).toFixed(0)} kbit/s down, CPU ${CPU_SLOWDOWN}x slower`);
-console.log('| measure | server-rendered | browser-only | ratio |');
-console.log('|---|---|---|---|');
-console.log(row('data on screen', 'dataVisible'));
-console.log(row('first contentful paint', 'fcp'));
+const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '—');
+for (const [key, { on, off }] of Object.entries(results)) {
+  const m = (list, field) => median(list.map((r) => r[field]));
+  const floor = m(on, 'floor');
+  console.log(`\n${key}: median of ${RUNS} cold loads a side; floor ${ms(floor)} (latency + ${m(on, 'htmlBytes')} B of HTML)`);
+  console.log('| measure | server-rendered | client-only | ratio | server-rendered / floor |');
+  console.log('|---|---|---|---|---|');
+  for (const [label, field] of [['TTFB', 'ttfb'], ['FCP', 'fcp'], ['LCP', 'lcp'], ['data visible', 'dataVisible'], ['hydrated', 'hydrated']]) {
+    const a = m(on, field);
+    const b = m(off, field);
+    console.log(`| ${label} | ${ms(a)} | ${ms(b)} | ${(a / b).toFixed(2)} | ${(a / floor).toFixed(2)} |`);
+  }
+  for (const [label, field] of [['bytes', 'bytes'], ['requests', 'requests']]) {
+    const a = m(on, field);
+    const b = m(off, field);
+    console.log(`| ${label} | ${a} | ${b} | ${(a / b).toFixed(2)} | |`);
+  }
+}

@@ -1,71 +1,152 @@
-// Throughput, memory and start-up of server rendering, each beside a peer
-// measured in the same run:
-// - pages a second: /clients rendered on the server, against the JSON of the
-//   same data (GET /api/clients) and against the browser-only page
-//   (EXPEDIENTE_SSR=off), which loads no data;
-// - resident memory of each server after its load;
-// - start-up: time from spawn to the first answer, SSR on against off.
+// Throughput, memory and start-up, each beside a peer in the same run:
 //
-//   node bench/throughput.mjs [seconds-per-measure]   (after cargo build --release)
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { ADMIN, api, seedDatabase, startServer } from '../client/e2e/harness.mjs';
+// - pages a second (wrk, 1, 16 and 64 connections, signed-in /clients):
+//   a memo hit (the same page again), a memo miss (EXPEDIENTE_RENDER_MEMO_MB=0:
+//   every request renders), a Node peer that renders the same SSR bundle
+//   (client/dist/ssr/server.js) with react-dom in node:cluster, one worker a
+//   core, from the same captured state, and the JSON API's list;
+// - resources: binary size, start to ready, resident memory idle and after
+//   the 64-connection load.
+//
+//   node bench/throughput.mjs [seconds-per-measure=5]   (after cargo build --release; needs wrk)
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN, api, BIN, freePort, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 5);
-const CONCURRENCY = 8;
+const CONNECTIONS = [1, 16, 64];
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-async function server(ssr) {
-  const started = performance.now();
-  const s = await startServer({ env: { EXPEDIENTE_SSR: ssr } });
-  const startup = performance.now() - started;
+async function server(env = {}) {
+  const s = await startServer({ env });
   seedDatabase(s);
   const login = await api(s.url, null, 'POST', '/login', ADMIN);
-  return { ...s, startup, token: login.data.accessToken };
+  return { ...s, token: login.data.accessToken };
 }
 
-/** Requests a second for `SECONDS` with `CONCURRENCY` loops. */
-async function load(url, headers) {
-  let done = 0;
-  const until = performance.now() + SECONDS * 1000;
-  const loop = async () => {
-    while (performance.now() < until) {
-      const response = await fetch(url, { headers, redirect: 'manual' });
-      if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-      await response.arrayBuffer();
-      done++;
+/** wrk's requests a second and median latency. */
+function wrk(url, connections, headers) {
+  const args = ['-t', String(Math.min(connections, 2)), '-c', String(connections), '-d', `${SECONDS}s`, '--latency'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  const out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+  if (/Non-2xx/.test(out)) throw new Error(`${url}: non-2xx answers\n${out}`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]);
+  const p50 = /50%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const factor = { us: 0.001, ms: 1, s: 1000 }[p50[2]];
+  return { rps, p50: Number(p50[1]) * factor };
+}
+
+function pidOf(port) {
+  return execFileSync('sh', ['-c', `ss -Hltnp 'sport = :${port}' | sed -n 's/.*pid=\\([0-9]*\\).*/\\1/p' | head -1`]).toString().trim();
+}
+
+function rssMiB(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+}
+
+/** Spawn to the first 200 of /login, polled every 5 ms; then stopped. */
+async function startToReady() {
+  const port = await freePort();
+  const dir = execFileSync('mktemp', ['-d']).toString().trim();
+  const started = performance.now();
+  const child = spawn(BIN, [], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite://${dir}/x.db?mode=rwc`,
+      EXPEDIENTE_ADDR: `127.0.0.1:${port}`,
+      EXPEDIENTE_DATA_DIR: dir,
+      EXPEDIENTE_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
+      EXPEDIENTE_ADMIN_EMAIL: ADMIN.email,
+      EXPEDIENTE_ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/login`)).status === 200) break;
+    } catch {
+      // not yet
     }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
-  return done / SECONDS;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const ms = performance.now() - started;
+  const idle = rssMiB(child.pid);
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  execFileSync('rm', ['-rf', dir]);
+  return { ms, idle };
 }
 
-function rssMiB(port) {
-  // The server is the process listening on `port`; find it through /proc.
-  const pid = execFileSync('sh', ['-c', `ss -Hltnp 'sport = :${port}' | sed -n 's/.*pid=\\([0-9]*\\).*/\\1/p' | head -1`])
-    .toString()
-    .trim();
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+/** The Node peer: node:cluster rendering the same bundle from the captured input. */
+async function nodePeer(input) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(here, 'node-peer.mjs'), String(port)], { stdio: ['pipe', 'inherit', 'inherit'] });
+  child.stdin.end(JSON.stringify(input));
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/clients`)).status === 200) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
-const on = await server('on');
-const off = await server('off');
+const hit = await server();
+const miss = await server({ EXPEDIENTE_RENDER_MEMO_MB: '0' });
+const cookie = (s) => ({ cookie: `expediente_session=${s.token}` });
+// The page's input as the server rendered it: the URL and the state.
+const html = await fetch(`${hit.url}/clients`, { headers: cookie(hit) }).then((r) => r.text());
+const stateJson = /window\.__PRELOADED_STATE__=(.*?)<\/script>/s.exec(html)[1].replace(/\\u003c/g, '<');
+const peer = await nodePeer({ url: '/clients', state: JSON.parse(stateJson), head: html.slice(0, html.indexOf('<div id="root">')) });
+const rows = [];
 try {
-  const cookie = (s) => ({ cookie: `expediente_session=${s.token}`, 'accept-encoding': 'gzip' });
-  await load(`${on.url}/clients`, cookie(on)); // warm-up
-  const ssrPage = await load(`${on.url}/clients`, cookie(on));
-  const json = await load(`${on.url}/api/clients?page=1&per_page=10`, { authorization: `Bearer ${on.token}`, 'accept-encoding': 'gzip' });
-  const shell = await load(`${off.url}/clients`, cookie(off));
-  const memOn = rssMiB(on.port);
-  const memOff = rssMiB(off.port);
-  console.log(`${SECONDS} s a measure, ${CONCURRENCY} concurrent loops, 300 clients / 3000 appointments seeded`);
-  console.log('| measure | value | peer | ratio |');
-  console.log('|---|---|---|---|');
-  console.log(`| SSR /clients vs JSON /api/clients (req/s) | ${ssrPage.toFixed(0)} | ${json.toFixed(0)} | ${(ssrPage / json).toFixed(2)} |`);
-  console.log(`| SSR /clients vs browser-only /clients (req/s) | ${ssrPage.toFixed(0)} | ${shell.toFixed(0)} | ${(ssrPage / shell).toFixed(2)} |`);
-  console.log(`| RSS after load, SSR on vs off (MiB) | ${memOn.toFixed(0)} | ${memOff.toFixed(0)} | ${(memOn / memOff).toFixed(2)} |`);
-  console.log(`| start-up to first answer, SSR on vs off (ms) | ${on.startup.toFixed(0)} | ${off.startup.toFixed(0)} | ${(on.startup / off.startup).toFixed(2)} |`);
+  const idleHit = rssMiB(pidOf(hit.port));
+  for (const c of CONNECTIONS) {
+    // Interleaved: each connection count measures every side in turn.
+    const r = {
+      c,
+      hit: wrk(`${hit.url}/clients`, c, cookie(hit)),
+      miss: wrk(`${miss.url}/clients`, c, cookie(miss)),
+      node: wrk(`${peer.url}/clients`, c, {}),
+      json: wrk(`${hit.url}/api/clients?page=1&per_page=10`, c, { authorization: `Bearer ${hit.token}` }),
+    };
+    rows.push(r);
+  }
+  const afterHit = rssMiB(pidOf(hit.port));
+  const afterMiss = rssMiB(pidOf(miss.port));
+  const start = await startToReady();
+  const size = statSync(BIN).size / 1024 / 1024;
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+  console.log(`${new Date().toISOString().slice(0, 10)}, load average ${load}, ${SECONDS} s a measure, 300 clients / 3000 appointments seeded`);
+  console.log('\n| connections | memo hit (pages/s) | memo miss | Node peer | JSON list | hit / Node | miss / Node | hit / JSON |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.c} | ${r.hit.rps.toFixed(0)} | ${r.miss.rps.toFixed(0)} | ${r.node.rps.toFixed(0)} | ${r.json.rps.toFixed(0)} | ` +
+        `${(r.hit.rps / r.node.rps).toFixed(2)} | ${(r.miss.rps / r.node.rps).toFixed(2)} | ${(r.hit.rps / r.json.rps).toFixed(2)} |`,
+    );
+  }
+  const one = rows.find((r) => r.c === 1);
+  console.log(
+    `\nOne connection, median latency: page (memo hit) ${one.hit.p50.toFixed(2)} ms, miss ${one.miss.p50.toFixed(2)} ms, ` +
+      `JSON list ${one.json.p50.toFixed(2)} ms: hit / JSON ${(one.hit.p50 / one.json.p50).toFixed(2)}`,
+  );
+  console.log('\n| resource | value | target |');
+  console.log('|---|---|---|');
+  console.log(`| release binary | ${size.toFixed(1)} MiB | ≤ 25 MB |`);
+  console.log(`| start to ready (spawn → first /login 200) | ${start.ms.toFixed(0)} ms | ≤ 500 ms |`);
+  console.log(`| RSS idle (fresh start) | ${start.idle.toFixed(0)} MiB | |`);
+  console.log(`| RSS idle (seeded, signed in, before the load) | ${idleHit.toFixed(0)} MiB | |`);
+  console.log(`| RSS after the loads up to 64 connections, memo on | ${afterHit.toFixed(0)} MiB | ≤ 64 MiB |`);
+  console.log(`| RSS after the loads up to 64 connections, memo off | ${afterMiss.toFixed(0)} MiB | ≤ 64 MiB |`);
 } finally {
-  await on.stop();
-  await off.stop();
+  peer.stop();
+  await hit.stop();
+  await miss.stop();
 }
