@@ -157,13 +157,15 @@ fn unavailable(state: &AppState, jar: &CookieJar, error: &AppError) -> Response 
         other => tracing::error!(error = ?other, "page: checking the session failed"),
     }
     let layout = Layout::from_cookie(jar.get(layout::COOKIE).map(|c| c.value()));
+    let nonce = middleware::new_nonce();
     let document = ssr::Document {
         html_attributes: layout.html_attributes(),
         title: format!("{UNAVAILABLE_TITLE} | Expediente"),
         css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
+        nonce: nonce.clone(),
+        critical_css: Default::default(),
         preload: Vec::new(),
         entry: String::new(),
-        scripts_after_first_paint: true,
     };
     let body = format!(
         "{}<main class=\"d-flex align-items-center justify-content-center min-vh-100 p-3\">\
@@ -180,6 +182,7 @@ fn unavailable(state: &AppState, jar: &CookieJar, error: &AppError) -> Response 
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(header::RETRY_AFTER, HeaderValue::from(crate::error::RETRY_AFTER_SECONDS));
+    headers.insert(header::CONTENT_SECURITY_POLICY, middleware::page_csp(&nonce));
     response
 }
 

@@ -26,7 +26,7 @@ pub struct Document {
     pub css: Vec<String>,
     /// Modules to preload, as URLs.
     pub preload: Vec<String>,
-    /// The browser entry module, as a URL.
+    /// The browser entry module, as a URL; empty: a page without the app.
     pub entry: String,
 }
 
@@ -61,7 +61,10 @@ impl Document {
         for href in &self.preload {
             out.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_attr(href)));
         }
-        out.push_str(&format!("<script type=\"module\" nonce=\"{nonce}\" src=\"{}\"></script>", escape_attr(&self.entry)));
+        // No entry: a page without the app (the 503 page).
+        if !self.entry.is_empty() {
+            out.push_str(&format!("<script type=\"module\" nonce=\"{nonce}\" src=\"{}\"></script>", escape_attr(&self.entry)));
+        }
         out.push_str("</head><body><div id=\"root\">");
         out
     }

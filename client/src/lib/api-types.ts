@@ -34,7 +34,6 @@ export type ApiUser = Present<Schemas['User']>;
 export type ApiMe = ApiUser;
 export type ApiLoginData = Present<Schemas['SessionView']>;
 export type ApiProfileInput = Schemas['ProfileBody'];
-export type ApiDashboard = Omit<Present<Schemas['Dashboard']>, 'upcoming'> & { upcoming: ApiAppointment[] };
 /** `GET /api/agenda`: a day or a week of appointments with the grid's staff and hours. */
 export type ApiAgenda = Omit<Present<Schemas['Agenda']>, 'appointments' | 'staff'> & {
   appointments: ApiAppointment[];
