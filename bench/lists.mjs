@@ -1,0 +1,260 @@
+// The lists at two data sizes on SQLite and PostgreSQL (issue 11 item 6):
+// p50 and p99 of each list query, its growth from the small size to the large
+// one, and its time against the first page of clients at the same size.
+// Targets (reported, not asserted): 10× the data grows a query at most 2×,
+// and no query costs more than 3× the first page.
+//
+//   node bench/lists.mjs [--sizes small,large] [--db sqlite,postgres] [--runs 40] [--scale 1] [--write]
+//
+// small = 10,000 clients / 50,000 appointments, large = 100,000 / 500,000.
+// Needs the release binary (EXPEDIENTE_BIN, default target/release/expediente)
+// and, for PostgreSQL, `psql` reaching EXPEDIENTE_BENCH_PG (default
+// postgres://postgres@127.0.0.1:5432, as the HTTP tests); each size gets a
+// fresh database, dropped at the end. `--write` puts the tables between the
+// `lists:begin` / `lists:end` markers of bench/README.md.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BIN = path.resolve(here, '..', process.env.EXPEDIENTE_BIN ?? 'target/release/expediente');
+const PG = process.env.EXPEDIENTE_BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const SIZES = {
+  small: { clients: 10_000, appointments: 50_000 },
+  large: { clients: 100_000, appointments: 500_000 },
+};
+const ADMIN = { email: 'bench@example.com', password: 'Quartzo-bench-listas-2026' };
+const PER_PAGE = 10; // the API's default
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const sizes = arg('sizes', 'small,large').split(',');
+const dbs = arg('db', 'sqlite,postgres').split(',');
+const RUNS = Number(arg('runs', 40));
+// A fraction of both sizes, for a quick check that the script works (e.g. 0.01).
+const SCALE = Number(arg('scale', 1));
+for (const s of Object.values(SIZES)) for (const k in s) s[k] = Math.round(s[k] * SCALE);
+const WARMUP = 5;
+for (const s of sizes) if (!SIZES[s]) throw new Error(`unknown size ${s}`);
+for (const d of dbs) if (!['sqlite', 'postgres'].includes(d)) throw new Error(`unknown db ${d}`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const psql = (sql) => execFileSync('psql', [`${PG}/postgres`, '-qAtc', sql], { encoding: 'utf8' });
+
+/** A fresh database of one size, seeded; the admin is created first so the seeded staff are users 2..5. */
+function prepare(db, size) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `bench-lists-${db}-${size}-`));
+  let url = `sqlite://${dir}/bench.db?mode=rwc`;
+  let pgName = null;
+  if (db === 'postgres') {
+    pgName = `expediente_bench_${size}_${process.pid}`;
+    psql(`CREATE DATABASE "${pgName}"`);
+    url = `${PG}/${pgName}`;
+  }
+  const env = { ...process.env, DATABASE_URL: url, EXPEDIENTE_DATA_DIR: dir, RUST_LOG: 'warn' };
+  const run = (...args) => execFileSync(BIN, args, { cwd: dir, env, encoding: 'utf8' });
+  run('user', 'create', '--name', 'Bench', '--email', ADMIN.email, '--role', 'admin', '--password', ADMIN.password);
+  const { clients, appointments } = SIZES[size];
+  const started = performance.now();
+  run('seed', '--clients', String(clients), '--appointments', String(appointments));
+  const seedSeconds = (performance.now() - started) / 1000;
+  // PostgreSQL's autovacuum would analyze the fresh tables within a minute;
+  // done here so the plans (and the estimated totals, which come from
+  // EXPLAIN) do not depend on when the measuring starts. SQLite is left as
+  // the application leaves it (no ANALYZE, no sqlite_stat1).
+  if (pgName) execFileSync('psql', [url, '-qAtc', 'ANALYZE']);
+  return { db, size, dir, url, env, pgName, seedSeconds };
+}
+
+async function start(target) {
+  const port = await freePort();
+  const child = spawn(BIN, ['serve'], {
+    cwd: target.dir,
+    env: {
+      ...target.env,
+      EXPEDIENTE_ADDR: `127.0.0.1:${port}`,
+      EXPEDIENTE_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+      EXPEDIENTE_TOKEN_TTL: '86400',
+      // Only the JSON API is measured: no JavaScript engines taking memory and start-up.
+      EXPEDIENTE_SSR: 'off',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  target.child = child;
+  target.base = `http://127.0.0.1:${port}`;
+  let res;
+  while (!res) {
+    if (child.exitCode !== null) throw new Error(`${target.db}/${target.size}: the server exited (${child.exitCode})`);
+    res = await fetch(`${target.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).catch(() => null); // not listening yet
+    if (!res) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+  target.token = (await res.json()).data.accessToken;
+}
+
+/** One request, timed from sending to the last byte of the body. */
+async function timed(target, url) {
+  const t0 = performance.now();
+  const res = await fetch(target.base + url, { headers: { authorization: `Bearer ${target.token}` } });
+  const body = await res.text();
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`${target.db}/${target.size} ${url}: ${res.status} ${body.slice(0, 300)}`);
+  return { ms, json: JSON.parse(body) };
+}
+
+const day = (d) => d.toISOString().slice(0, 10);
+
+/** The measured queries of one target, with labels common to all sizes. */
+async function queries(target) {
+  const { clients } = SIZES[target.size];
+  // Page 9000 of 10 is 90 % into 100k clients; the small size has only 1000
+  // pages, so it gets the page at the same depth (900): both read past 90 %
+  // of the sorted index, which is what an offset costs.
+  const deep = Math.round((0.9 * clients) / PER_PAGE);
+  const deepUrl = `/api/clients?page=${deep}&sort=-name`;
+  // The keyset "next" of that deep page: what the screens' next button asks.
+  const cursor = (await timed(target, deepUrl)).json.meta.next_cursor;
+  if (!cursor) throw new Error(`${deepUrl}: no next_cursor`);
+  const today = new Date();
+  const yearAgo = new Date(today.getTime() - 364 * 86_400_000);
+  return [
+    ['clients, first page', '/api/clients?page=1'],
+    ['clients, search `q=jose`', '/api/clients?q=jose'],
+    [`clients, deep page \`sort=-name\` (page ${deep})`, deepUrl, 'clients, deep page `sort=-name`'],
+    ['clients, cursor after the deep page', `/api/clients?sort=-name&cursor=${cursor}`],
+    // per_page=9, not the default 10: on PostgreSQL the land build fails
+    // (500/503) when a 10-row page of appointments and a 10-row page of
+    // clients share one connection, both reading clients by `id IN ($1..$10)`,
+    // once with int8 and once with int4 values, and sqlx's statement cache
+    // keyed by the SQL text alone. See the README's notes.
+    ['appointments `status=agendado&staff_id=2` (per_page=9)', '/api/appointments?status=agendado&staff_id=2&per_page=9'],
+    ['reports summary, last 365 days', `/api/reports/summary?from=${day(yearAgo)}&to=${day(today)}`],
+    ['dashboard', '/api/dashboard'],
+  ].map(([label, url, key]) => ({ label, url, key: key ?? label, times: [] }));
+}
+
+/** Nearest-rank percentile (with 40 runs, p99 is the slowest run). */
+function pct(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(targets) {
+  const all = targets.flatMap((t) => t.queries.map((q) => ({ t, q })));
+  for (let i = 0; i < WARMUP; i++) for (const { t, q } of all) await timed(t, q.url);
+  for (let run = 0; run < RUNS; run++) {
+    // Round-robin over every size and query, starting one further each run,
+    // so drift on this shared machine hits every query and both sizes alike,
+    // and no query always follows the same one.
+    for (let k = 0; k < all.length; k++) {
+      const { t, q } = all[(run + k) % all.length];
+      q.times.push((await timed(t, q.url)).ms);
+    }
+    process.stderr.write('.');
+  }
+  process.stderr.write('\n');
+  for (const t of targets) {
+    for (const q of t.queries) {
+      const s = [...q.times].sort((a, b) => a - b);
+      q.p50 = pct(s, 50);
+      q.p99 = pct(s, 99);
+    }
+  }
+}
+
+async function stop(target) {
+  if (target.child && target.child.exitCode === null) {
+    const done = new Promise((r) => target.child.once('exit', r));
+    target.child.kill('SIGTERM');
+    await done;
+  }
+  rmSync(target.dir, { recursive: true, force: true });
+  if (target.pgName) psql(`DROP DATABASE IF EXISTS "${target.pgName}" WITH (FORCE)`);
+}
+
+const f = (ms) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+const r = (x, limit) => `${x.toFixed(2)}${x > limit ? ' ✗' : ''}`;
+
+function table(db, targets) {
+  const [a, b] = targets;
+  const name = (t) => `${SIZES[t.size].clients / 1000}k / ${SIZES[t.size].appointments / 1000}k`;
+  const lines = [`**${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}** (ms; ×first: p50 over the first page's p50 at that size, target ≤ 3; growth: p50 large / small, target ≤ 2; ✗ misses)`, ''];
+  const head = targets.map((t) => `${name(t)} p50 | p99 | ×first`).join(' | ');
+  lines.push(`| query | ${head}${b ? ' | growth' : ''} |`);
+  lines.push(`|---|${targets.map(() => '---|---|---|').join('')}${b ? '---|' : ''}`);
+  a.queries.forEach((q, i) => {
+    const cells = targets.map((t) => {
+      const x = t.queries[i];
+      return `${f(x.p50)} | ${f(x.p99)} | ${r(x.p50 / t.queries[0].p50, 3)}`;
+    });
+    const growth = b ? ` | ${r(b.queries[i].p50 / q.p50, 2)}` : '';
+    lines.push(`| ${b ? q.key : q.label} | ${cells.join(' | ')}${growth} |`);
+  });
+  const seeds = targets.map((t) => `${name(t)} in ${t.seedSeconds.toFixed(0)} s`).join(', ');
+  lines.push('', `Seeded (\`expediente seed\`): ${seeds}. Deep page: ${targets.map((t) => `${name(t)} page ${/page=(\d+)/.exec(t.queries[2].url)[1]}`).join(', ')}.`);
+  return lines.join('\n');
+}
+
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+const out = [`${new Date().toISOString()} — ${RUNS} runs a query after ${WARMUP} warm-up rounds, one connection, interleaved; load at start: ${uptime()}`, ''];
+let live = [];
+const cleanup = async () => Promise.all(live.map((t) => stop(t).catch((e) => console.error(e.message))));
+process.on('SIGINT', async () => {
+  await cleanup();
+  process.exit(130);
+});
+try {
+  for (const db of dbs) {
+    const targets = [];
+    for (const size of sizes) {
+      console.error(`${db} ${size}: seeding ${SIZES[size].clients} clients / ${SIZES[size].appointments} appointments…`);
+      const t = prepare(db, size);
+      live.push(t);
+      targets.push(t);
+      console.error(`  seeded in ${t.seedSeconds.toFixed(1)} s`);
+    }
+    // Both sizes serve at once so their requests interleave (see measure).
+    for (const t of targets) {
+      await start(t);
+      t.queries = await queries(t);
+    }
+    console.error(`${db}: measuring ${RUNS} rounds`);
+    await measure(targets);
+    out.push(table(db, targets), '');
+    console.error(out.at(-2) + '\n');
+    await cleanup();
+    live = [];
+  }
+} finally {
+  await cleanup();
+}
+out.push(`Load at the end: ${uptime()}`);
+const text = out.join('\n');
+if (process.argv.includes('--write')) {
+  const readme = path.join(here, 'README.md');
+  const old = readFileSync(readme, 'utf8');
+  const re = /(<!-- lists:begin -->\n)[\s\S]*?(<!-- lists:end -->)/;
+  if (!re.test(old)) throw new Error('bench/README.md has no lists:begin / lists:end markers');
+  writeFileSync(readme, old.replace(re, `$1${text}\n$2`));
+  console.error('bench/README.md updated');
+} else {
+  console.log(text);
+}
