@@ -294,10 +294,14 @@ impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
             (counted, false)
         };
         let past_the_end = self.cursor.is_none() && !estimated && (self.page - 1).saturating_mul(self.per_page) >= total;
-        let mut ids: Vec<i64> = Vec::new();
+        // Ids bound with the column's own type (INTEGER): sqlx caches
+        // PostgreSQL's prepared statements by their text, so the same
+        // `id IN ($1…)` bound as BIGINT here and as INTEGER elsewhere (the
+        // appointments' clients) broke whichever came second on a connection.
+        let mut ids: Vec<i32> = Vec::new();
         if !past_the_end {
             for row in db.query_all_raw(statements.page).await? {
-                ids.push(row.try_get_by_index::<i32>(0).map(i64::from)?);
+                ids.push(row.try_get_by_index::<i32>(0)?);
             }
         }
         let more = ids.len() as u64 > self.per_page;
@@ -308,8 +312,7 @@ impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
             E::find().filter(sea_orm::ColumnTrait::is_in(&self.id, ids.clone())).all(db).await?
         };
         let position = |model: &M| match model.get(self.id) {
-            Value::Int(Some(id)) => ids.iter().position(|i| *i == i64::from(id)),
-            Value::BigInt(Some(id)) => ids.iter().position(|i| *i == id),
+            Value::Int(Some(id)) => ids.iter().position(|i| *i == id),
             _ => None,
         };
         data.sort_by_key(|model| position(model));
@@ -347,7 +350,9 @@ async fn estimate<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>) 
         return Ok(rows.max(0.0) as u64);
     }
     let table = E::default().table_name().to_string();
-    let bounds = Statement::from_string(backend, format!("SELECT MIN(rowid) AS lo, MAX(rowid) AS hi FROM \"{table}\""));
+    // Two subqueries: SQLite reads a lone MIN or MAX of the rowid from the
+    // b-tree's ends, but `MIN(rowid), MAX(rowid)` together scan the table.
+    let bounds = Statement::from_string(backend, format!("SELECT (SELECT MIN(rowid) FROM \"{table}\") AS lo, (SELECT MAX(rowid) FROM \"{table}\") AS hi"));
     let (lo, hi): (i64, i64) = match db.query_one_raw(bounds).await? {
         Some(row) => (row.try_get::<Option<i64>>("", "lo")?.unwrap_or(0), row.try_get::<Option<i64>>("", "hi")?.unwrap_or(0)),
         None => (0, 0),

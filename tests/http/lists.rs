@@ -314,3 +314,26 @@ async fn the_search_index_follows_edits(backend: Backend) {
     assert!(found("brandao").await.is_empty());
 }
 both!(the_search_index_follows_edits);
+
+/// A full page of clients and a full page of appointments (whose clients are
+/// looked up by the same `id IN (…)` of ten ids), one after the other and
+/// over and over, on the pool's connections: PostgreSQL's prepared
+/// statements are cached by their text, so the two must bind their ids alike.
+async fn full_pages_of_clients_and_appointments_share_a_connection(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = crate::common::fixture(&app).await;
+    for i in 0..10 {
+        let client = app.create_client(&f.token, &format!("Cliente {i}")).await;
+        let starts = format!("2030-11-{:02}T10:00:00-03:00", i + 1);
+        let body = json!({ "clientId": client, "staffId": f.staff, "service": "Corte", "startsAt": starts, "durationMinutes": 30 });
+        assert_eq!(app.post("/api/appointments", &f.token, body).await.status(), StatusCode::CREATED);
+    }
+    for _ in 0..5 {
+        for path in ["/api/clients?page=1&per_page=10", "/api/appointments?page=1&per_page=10"] {
+            let (status, body) = json_of(app.get(path, &f.token).await).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {body}");
+            assert_eq!(body["data"].as_array().unwrap().len(), 10, "{path}");
+        }
+    }
+}
+both!(full_pages_of_clients_and_appointments_share_a_connection);
