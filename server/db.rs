@@ -5,7 +5,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use migrations::{Migrator, MigratorTrait};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, TransactionTrait};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, SqliteTransactionMode,
+    TransactionOptions, TransactionTrait,
+};
 
 /// Opens the database and checks that it can be written.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
@@ -33,6 +36,15 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
         db.execute_unprepared("PRAGMA journal_mode=WAL").await?;
     }
     Ok(db)
+}
+
+/// A transaction that writes. On SQLite it takes the write lock at BEGIN
+/// (IMMEDIATE): concurrent writers then wait their turn (the busy timeout)
+/// instead of failing with SQLITE_BUSY when the snapshot they read first
+/// went stale. PostgreSQL ignores the option.
+pub async fn write_transaction(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    let options = TransactionOptions { sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate), ..Default::default() };
+    db.begin_with_options(options).await
 }
 
 /// Longest a request waits for a database connection.

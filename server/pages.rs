@@ -92,8 +92,38 @@ const NOT_FOUND: &str = "*";
 const CLIENT: &str = "/clients/:id";
 
 /// A 302 redirect (axum's `Redirect` offers 303 and 307).
-pub fn found(location: &'static str) -> impl IntoResponse {
-    (StatusCode::FOUND, [(header::LOCATION, location)])
+pub fn found(location: &str) -> Response {
+    let location = HeaderValue::from_str(location).unwrap_or(HeaderValue::from_static("/"));
+    (StatusCode::FOUND, [(header::LOCATION, location)]).into_response()
+}
+
+/// Where to go after signing in: `next` when it is a path of this site (no
+/// scheme, no `//host`) to a signed-in screen, else the dashboard. The
+/// client's `afterSignIn` (app/route-table.ts) applies the same rule.
+pub fn after_sign_in(next: Option<&str>) -> String {
+    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') && !n.chars().any(char::is_control))
+        .filter(|n| {
+            let route = route_for(n.split(['?', '#']).next().unwrap_or_default());
+            route.protected && route.path != NOT_FOUND
+        })
+        .unwrap_or("/dashboard")
+        .to_string()
+}
+
+/// `/login`, with `?next=` back to `uri` when it is a signed-in screen.
+fn login_returning_to(uri: &Uri) -> String {
+    let here = uri.path_and_query().map_or("/", |p| p.as_str());
+    if after_sign_in(Some(here)) == here {
+        format!("/login?{}", serde_urlencoded::to_string([("next", here)]).unwrap_or_default())
+    } else {
+        "/login".to_string()
+    }
+}
+
+/// The `next` parameter of a `/login` address.
+fn next_of(uri: &Uri) -> Option<String> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(uri.query().unwrap_or_default()).unwrap_or_default();
+    pairs.into_iter().find(|(key, _)| key == "next").map(|(_, value)| value)
 }
 
 pub async fn root() -> impl IntoResponse {
@@ -115,11 +145,11 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
     let route = route_for(uri.path());
     let mut jar = jar;
     let session = match (route.path.as_str(), session) {
-        (LOGIN, Some(_)) => return found("/dashboard").into_response(),
+        (LOGIN, Some(_)) => return found(&after_sign_in(next_of(&uri).as_deref())),
         (_, None) if route.protected => {
             // A cookie that no longer works is dropped on the way to /login.
             let jar = if token.is_some() { jar.remove(removal_cookie(state.config.secure_cookies)) } else { jar };
-            return (jar, found("/login")).into_response();
+            return (jar, found(&login_returning_to(&uri))).into_response();
         }
         // Opening /logout changes nothing (a link from another site must not
         // sign anyone out): the screen asks, and posts `logout_form`.
@@ -215,7 +245,10 @@ pub async fn login_form(
         return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
     }
     match sessions::sign_in(&state, &form.email, form.password, &address).await {
-        Ok(signed_in) => (jar.add(session_cookie(signed_in.token, state.keys.ttl, state.config.secure_cookies)), found("/dashboard")).into_response(),
+        Ok(signed_in) => {
+            let cookie = session_cookie(signed_in.token, state.keys.ttl, state.config.secure_cookies);
+            (jar.add(cookie), found(&after_sign_in(next_of(&uri).as_deref()))).into_response()
+        }
         Err(error) => {
             let message = match &error {
                 AppError::Unauthorized(message) | AppError::TooManyRequests { message, .. } => message.clone(),

@@ -144,11 +144,11 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
       assert.ok(await noStoredToken(page), 'no token left in storage');
 
       await page.goto('/dashboard');
-      await page.waitForURL('**/login');
+      await page.waitForURL(/\/login\?next=%2Fdashboard$/);
       await page.locator('#login-email').waitFor();
       // And it stays there (no bounce back to /dashboard from stale storage).
       await page.waitForTimeout(300);
-      assert.match(page.url(), /\/login$/);
+      assert.match(page.url(), /\/login\?next=%2Fdashboard$/);
       assert.deepEqual(hydrationProblems(messages), []);
     });
   });
@@ -189,11 +189,53 @@ describe('session expiry', { skip: skip ?? false }, () => {
       // set after this, finds the token already expired).
       await page.clock.fastForward(5_000);
       await page.getByText('Sua sessão expirou. Entre novamente.').waitFor({ timeout: 10_000 });
-      await page.waitForURL('**/login');
+      await page.waitForURL(/\/login\?next=%2Fdashboard$/);
       await page.locator('#login-email').waitFor();
       assert.ok(await noStoredToken(page), 'no token left in storage');
     });
   });
+});
+
+describe('an expired session keeps the work', { skip: skip ?? false }, () => {
+  const app = appForSuite({ env: { EXPEDIENTE_TOKEN_TTL: '30' } });
+  const VIEWPORTS = [
+    { name: 'desktop', viewport: { width: 1366, height: 800 } },
+    { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+  ];
+
+  for (const { name, ...options } of VIEWPORTS) {
+    it(`restores what was typed in an open form and returns to its page after signing in again (${name})`, async () => {
+      await withPage(app, options, async ({ page, messages }) => {
+        await page.clock.install();
+        await signIn(page);
+        await page.goto('/clients?sort=name');
+        await page.getByRole('button', { name: 'Novo cliente' }).click();
+        await page.fill('#client-name', `Rascunho ${name}`);
+        await page.fill('#client-notes', 'Prefere atendimento à tarde.');
+
+        // Past the token's 30 s: the session ends with the form open.
+        await page.clock.fastForward(31_000);
+        await page.getByText('Sua sessão expirou. Entre novamente.').waitFor({ timeout: 10_000 });
+        await page.waitForURL(/\/login\?next=%2Fclients%3Fsort%3Dname$/);
+
+        await page.fill('#login-email', ADMIN.email);
+        await page.fill('#login-password', ADMIN.password);
+        await Promise.all([page.waitForURL(/\/clients\?sort=name$/), page.click('button[type=submit]')]);
+        // The form is open again with what was typed.
+        await page.locator('#client-name').waitFor();
+        assert.equal(await page.inputValue('#client-name'), `Rascunho ${name}`);
+        assert.equal(await page.inputValue('#client-notes'), 'Prefere atendimento à tarde.');
+
+        // Saved: the draft is gone, a reload opens no form.
+        await page.getByRole('button', { name: 'Salvar' }).click();
+        await page.getByText(`Rascunho ${name}`).first().waitFor();
+        await page.reload();
+        await page.getByRole('button', { name: 'Novo cliente' }).waitFor();
+        assert.equal(await page.locator('#client-name').count(), 0);
+        assert.deepEqual(hydrationProblems(messages), []);
+      });
+    });
+  }
 });
 
 describe('browser-only rendering (EXPEDIENTE_SSR=off)', { skip: skip ?? false }, () => {

@@ -98,7 +98,7 @@ describe('SSR bundle (dist/ssr/server.js)', () => {
     expect(html).toContain('Maria Souza');
     expect(html).toContain('João Lima');
     expect(html).toContain('123.456.789-09');
-    expect(html).toContain('página <!-- -->2<!-- --> de <!-- -->2');
+    expect(html).toContain('12 clientes · página 2 de 2');
     expect(html).not.toContain('full-page-spinner');
     expect(html).not.toContain('Carregando');
   });
@@ -133,7 +133,7 @@ describe('SSR bundle (dist/ssr/server.js)', () => {
   });
 
   it('renders the appointments list', () => {
-    const html = render('/appointments', {
+    const html = render('/appointments?view=list', {
       layout,
       auth,
       appointments: { list: [appointment], meta: { page: 1, per_page: 10, total: 1, last_page: 1 }, loading: false, error: null },

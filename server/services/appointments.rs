@@ -17,7 +17,7 @@ use chrono_tz::Tz;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait,
-    QueryFilter, QueryOrder, Select, Set, TransactionTrait,
+    QueryFilter, QueryOrder, Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -588,7 +588,7 @@ pub async fn create(db: &DatabaseConnection, input: AppointmentInput, user_id: O
     model.version = Set(1);
     model.created_at = Set(now);
     model.updated_at = Set(now);
-    let txn = db.begin().await?;
+    let txn = crate::db::write_transaction(db).await?;
     lock_and_check_overlap(&txn, &fields, None, tz).await?;
     let saved = model.insert(&txn).await?;
     let view = view(&txn, saved, tz).await?;
@@ -649,7 +649,7 @@ async fn save(
     let before = view(db, current, tz).await?.snapshot();
     // On SQLite a transaction must write before it reads (a read-then-write
     // transaction cannot wait for the write lock), so the lock comes first.
-    let txn = db.begin().await?;
+    let txn = crate::db::write_transaction(db).await?;
     if fields.status.is_active() {
         lock_and_check_overlap(&txn, &fields, Some(id), tz).await?;
     }
@@ -672,7 +672,7 @@ async fn save(
 }
 
 pub async fn delete(db: &DatabaseConnection, id: i32, user_id: Option<i32>, tz: Tz) -> Result<()> {
-    let txn = db.begin().await?;
+    let txn = crate::db::write_transaction(db).await?;
     // Write first (row lock), read after: see `save`.
     let locked = appointment::Entity::update_many()
         .col_expr(appointment::Column::Version, Expr::col(appointment::Column::Version))

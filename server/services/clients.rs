@@ -7,7 +7,7 @@ use chrono::{NaiveDate, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Select, Set, SqlErr, TransactionTrait,
+    QueryFilter, QueryOrder, Select, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -391,7 +391,7 @@ pub async fn create(db: &DatabaseConnection, input: ClientInput, user_id: Option
     model.version = Set(1);
     model.created_at = Set(now);
     model.updated_at = Set(now);
-    let txn = db.begin().await?;
+    let txn = crate::db::write_transaction(db).await?;
     let saved = model.insert(&txn).await.map_err(unique_email)?;
     let view = ClientView::new(saved, tz);
     audit::record(&txn, ENTITY, view.id, "create", user_id, audit::diff(&Value::Null, &view.snapshot())).await?;
@@ -437,7 +437,7 @@ pub async fn update(
     }
     let fields = validate(db, &input, Some(&current), tz).await?;
     let before = ClientView::new(current, tz).snapshot();
-    let txn = db.begin().await?;
+    let txn = crate::db::write_transaction(db).await?;
     let saved = versioned_update(&txn, id, version, fields.active_model()).await?;
     let view = ClientView::new(saved, tz);
     audit::record(&txn, ENTITY, id, "update", user_id, audit::diff(&before, &view.snapshot())).await?;
@@ -459,7 +459,7 @@ pub async fn set_archived(
         return Ok(ClientView::new(current, tz));
     }
     let before = ClientView::new(current.clone(), tz).snapshot();
-    let txn = db.begin().await?;
+    let txn = crate::db::write_transaction(db).await?;
     let model = client::ActiveModel { archived: Set(archived), ..Default::default() };
     let saved = versioned_update(&txn, id, current.version, model).await?;
     let view = ClientView::new(saved, tz);
@@ -477,7 +477,7 @@ fn has_appointments(count: u64) -> AppError {
 /// Deletes a client that has no appointments; one with appointments is a
 /// 409 that says how many (archive it instead).
 pub async fn delete(db: &DatabaseConnection, id: i32, user_id: Option<i32>, tz: chrono_tz::Tz) -> Result<()> {
-    let txn = db.begin().await?;
+    let txn = crate::db::write_transaction(db).await?;
     // Write first (row lock), read after: on SQLite a transaction that reads
     // before writing cannot wait for the write lock.
     let locked = client::Entity::update_many()

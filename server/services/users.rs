@@ -315,10 +315,11 @@ pub fn password_problem(password: &str, hints: &[&str]) -> Option<&'static str> 
         .filter(|word| word.chars().count() >= 3)
         .map(str::to_lowercase)
         .chain(hints.iter().map(|hint| hint.to_lowercase()))
-        // "Ana Ribeiro" and "ana.ribeiro@…" also as "anaribeiro".
-        .chain(hints.iter().map(|hint| {
+        // "Ana Ribeiro" and "ana.ribeiro@…" also as "anaribeiro", and the
+        // e-mail's local part as it is ("ana.ribeiro").
+        .chain(hints.iter().flat_map(|hint| {
             let local = hint.split('@').next().unwrap_or(hint);
-            local.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase()
+            [local.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase(), local.to_lowercase()]
         }))
         .collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();

@@ -181,7 +181,7 @@ async fn a_password_change_or_reset_ends_the_other_sessions(backend: Backend) {
     }
     let page = browser.get(app.url("/dashboard")).send().await.unwrap();
     assert_eq!(page.status(), StatusCode::FOUND, "the old cookie opens no page");
-    assert_eq!(page.headers()["location"], "/login");
+    assert_eq!(page.headers()["location"], "/login?next=%2Fdashboard");
     let (status, me) = json_of(app.get("/api/me", &renewed).await).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(me["data"]["name"], "Rui Costa Filho");

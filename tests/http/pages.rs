@@ -23,13 +23,43 @@ pub(crate) fn preloaded_state(html: &str) -> serde_json::Value {
 
 async fn redirects_without_a_session(backend: Backend) {
     let app = ssr_app(backend).await;
-    for (path, target) in [("/", "/login"), ("/dashboard", "/login"), ("/clients", "/login"), ("/auth/profile", "/login")] {
+    for (path, target) in [
+        ("/", "/login"),
+        ("/dashboard", "/login?next=%2Fdashboard"),
+        ("/clients?page=2&q=s%C3%A1", "/login?next=%2Fclients%3Fpage%3D2%26q%3Ds%25C3%25A1"),
+        ("/auth/profile", "/login?next=%2Fauth%2Fprofile"),
+    ] {
         let response = app.http.get(app.url(path)).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::FOUND, "{path}");
         assert_eq!(location(&response), target, "{path}");
     }
 }
 both!(redirects_without_a_session);
+
+/// After signing in, the browser goes back to the page that sent it to
+/// /login (`next`), when that is a signed-in screen of this site.
+async fn signing_in_returns_to_the_page_it_came_from(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let form = [("email", ADMIN_EMAIL), ("password", crate::common::ADMIN_PASSWORD)];
+    for (next, target) in [
+        ("%2Fclients%3Fpage%3D2", "/clients?page=2"),
+        ("/reports", "/reports"),
+        ("https%3A%2F%2Fevil.example%2Fclients", "/dashboard"),
+        ("%2F%2Fevil.example%2Fclients", "/dashboard"),
+        ("%2F%5Cevil.example", "/dashboard"),
+        ("%2Flogout", "/dashboard"),
+        ("%2Fnao-existe", "/dashboard"),
+    ] {
+        let browser = crate::common::new_client();
+        let response = browser.post(app.url(&format!("/login?next={next}"))).form(&form).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::FOUND, "{next}");
+        assert_eq!(location(&response), target, "{next}");
+        // Signed in already: /login sends it on the same way.
+        let response = browser.get(app.url(&format!("/login?next={next}"))).send().await.unwrap();
+        assert_eq!(location(&response), target, "{next}");
+    }
+}
+both!(signing_in_returns_to_the_page_it_came_from);
 
 async fn login_page_is_rendered_with_the_layout_of_the_cookie(backend: Backend) {
     let app = ssr_app(backend).await;
@@ -65,9 +95,10 @@ async fn a_session_cookie_opens_the_dashboard(backend: Backend) {
     assert_eq!(response.status(), StatusCode::FOUND);
     assert_eq!(location(&response), "/dashboard");
 
-    // /logout clears the cookie; the dashboard is closed again.
-    let response = app.http.get(app.url("/logout")).send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
+    // Signing out (the logout screen's same-origin POST) clears the cookie;
+    // the dashboard is closed again.
+    let response = app.http.post(app.url("/logout")).header("origin", app.base.clone()).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
     let response = app.http.get(app.url("/dashboard")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::FOUND);
 }

@@ -5,12 +5,15 @@ import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
 import { useMounted } from '../lib/use-mounted';
 import { ProtectedRoute } from './protected-route';
-import { documentTitle, NOT_FOUND_PATH, ROUTES } from './route-table';
+import { documentTitle, loginReturningTo, NOT_FOUND_PATH, ROUTES } from './route-table';
 import type { Screens } from './screens';
 
 function SessionTimer() {
   const navigate = useNavigate();
-  const toLogin = useCallback(() => navigate('/login', { replace: true }), [navigate]);
+  const toLogin = useCallback(
+    () => navigate(loginReturningTo(window.location.pathname + window.location.search), { replace: true }),
+    [navigate],
+  );
   useSessionTimer(toLogin);
   return null;
 }

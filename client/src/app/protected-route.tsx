@@ -4,7 +4,7 @@ import AppLayout from '../features/layout/app-layout';
 import ForbiddenPage from '../features/errors/forbidden-page';
 import { FullPageSpinner } from '../components/spinner';
 import { useAppSelector } from '../hooks/store';
-import { routeForPath } from './route-table';
+import { loginReturningTo, routeForPath } from './route-table';
 
 /**
  * Protected screens: a token is required, and they live inside the shell. A
@@ -14,8 +14,9 @@ import { routeForPath } from './route-table';
 export function ProtectedRoute() {
   const token = useAppSelector((s) => s.auth.accessToken);
   const role = useAppSelector((s) => s.auth.role);
-  const { pathname } = useLocation();
-  if (!token) return <Navigate to="/login" replace />;
+  const { pathname, search } = useLocation();
+  // Signing in again comes back here (an expired session keeps its place).
+  if (!token) return <Navigate to={loginReturningTo(pathname + search)} replace />;
   const roles = routeForPath(pathname)?.roles;
   const allowed = !roles || (role !== null && role !== undefined && roles.includes(role));
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle, ROUTES, screenForPath } from './route-table';
+import { afterSignIn, documentTitle, loginReturningTo, ROUTES, screenForPath } from './route-table';
 
 describe('route table', () => {
   it('maps paths to screens', () => {
@@ -20,6 +20,21 @@ describe('route table', () => {
     expect(documentTitle('/auth/profile')).toBe('Meu perfil | Expediente');
     expect(documentTitle('/nada')).toBe('Página não encontrada | Expediente');
     expect(documentTitle('/clients/3')).toBe('Cliente | Expediente');
+  });
+});
+
+describe('returning after signing in', () => {
+  it('goes back only to a signed-in screen of this site', () => {
+    expect(afterSignIn('/clients/3?tab=x')).toBe('/clients/3?tab=x');
+    expect(afterSignIn('/appointments?view=week&date=2026-11-23')).toBe('/appointments?view=week&date=2026-11-23');
+    for (const bad of [null, '', 'https://evil.example/clients', '//evil.example/clients', '/\\evil.example', '/login', '/logout', '/nada', 'clients', '/clients\u0000']) {
+      expect(afterSignIn(bad)).toBe('/dashboard');
+    }
+  });
+
+  it('asks /login to come back to a signed-in screen', () => {
+    expect(loginReturningTo('/clients?page=2')).toBe('/login?next=%2Fclients%3Fpage%3D2');
+    expect(loginReturningTo('/login')).toBe('/login');
   });
 });
 

@@ -67,3 +67,25 @@ export function screenForPath(pathname: string): string | null {
   const route = routeForPath(pathname);
   return route ? routeName(route) : null;
 }
+
+/**
+ * Where to go after signing in: `next` when it is a path of this site (no
+ * scheme, no `//host`) to a signed-in screen, else the dashboard. The server
+ * applies the same rule (`after_sign_in` in server/pages.rs) to its redirects.
+ */
+export function afterSignIn(next: string | null | undefined): string {
+  const ok =
+    !!next &&
+    next.startsWith('/') &&
+    !next.startsWith('//') &&
+    !next.includes('\\') &&
+    // eslint-disable-next-line no-control-regex
+    !/[\u0000-\u001f\u007f]/.test(next);
+  const route = ok ? routeForPath(next.split(/[?#]/)[0]) : null;
+  return ok && route?.protected && route.path !== NOT_FOUND_PATH ? next : '/dashboard';
+}
+
+/** `/login`, with `?next=` back to `here` (a path with its query) when it is a signed-in screen. */
+export function loginReturningTo(here: string): string {
+  return afterSignIn(here) === here ? `/login?${new URLSearchParams({ next: here })}` : '/login';
+}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { errorMessage, fieldErrors, type FieldErrors } from '../lib/api';
+import { useDraft } from './use-draft';
 
 type TextValues<T> = { [K in keyof T]: string };
 
@@ -13,9 +14,15 @@ type TextValues<T> = { [K in keyof T]: string };
  * `submit(work)` clears the previous errors, marks the form saving, runs
  * `work`, and on failure keeps the server's field errors and message (or
  * `fallback` when the answer carried none).
+ *
+ * With `draft` (a name for the form, see use-draft.ts), what is typed
+ * survives an expired session: it is restored when the same user opens the
+ * form again, until a save succeeds or `discardDraft` (on cancel) drops it.
  */
-export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallback: string) {
-  const [form, setForm] = useState<T>(initial);
+export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallback: string, draft?: string) {
+  const [initialValues] = useState<T>(initial);
+  const [form, setForm] = useState<T>(initialValues);
+  const discardDraft = useDraft(draft, form, initialValues, setForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -33,6 +40,7 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
     setMessage(null);
     try {
       await work();
+      discardDraft();
     } catch (error) {
       setErrors(fieldErrors(error));
       setMessage(errorMessage(error, fallback));
@@ -41,5 +49,5 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
     }
   };
 
-  return { form, setForm, field, errors, setErrors, message, setMessage, saving, submit };
+  return { form, setForm, field, errors, setErrors, message, setMessage, saving, submit, discardDraft };
 }

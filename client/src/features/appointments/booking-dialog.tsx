@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { Dialog } from '../../components/dialog';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { useDraft } from '../../hooks/use-draft';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
 import { recordsChanged } from '../../lib/api-slice';
 import type { Appointment } from '../../lib/appointment';
@@ -79,7 +80,19 @@ export function BookingDialog({ staff, initial, now, hrefFor, onClose, onSaved }
   const me = useAppSelector((s) => s.auth);
   const defaultStaff = initial.staffId ?? (staff.some((s) => s.id === me.id) ? me.id : staff[0]?.id) ?? '';
   const [client, setClient] = useState<PickedClient | null>(null);
-  const [form, setForm] = useState({ staffId: String(defaultStaff), service: '', day: initial.day, time: initial.time, duration: '60', price: '', notes: '' });
+  const [initialForm] = useState(() => ({ staffId: String(defaultStaff), service: '', day: initial.day, time: initial.time, duration: '60', price: '', notes: '' }));
+  const [form, setForm] = useState(initialForm);
+  // What was typed survives an expired session (hooks/use-draft.ts): the
+  // same address opens this dialog again, for the same slot.
+  const restoreDraft = useCallback((draft: { form: typeof initialForm; client: PickedClient | null }) => {
+    setForm(draft.form);
+    setClient(draft.client);
+  }, []);
+  const discardDraft = useDraft(`booking:${initial.day}:${initial.time}:${initial.staffId ?? ''}`, { form, client }, { form: initialForm, client: null }, restoreDraft);
+  const close = () => {
+    discardDraft();
+    onClose();
+  };
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [clash, setClash] = useState<Clash | null>(null);
@@ -127,6 +140,7 @@ export function BookingDialog({ staff, initial, now, hrefFor, onClose, onSaved }
       }).unwrap();
       toast.success(`Agendamento de ${saved.clientName} criado.`);
       dispatch(recordsChanged());
+      discardDraft();
       onSaved(saved);
     } catch (error) {
       const status = (error as { status?: number }).status;
@@ -147,11 +161,11 @@ export function BookingDialog({ staff, initial, now, hrefFor, onClose, onSaved }
     <Dialog
       title="Novo agendamento"
       size="lg"
-      onClose={onClose}
+      onClose={close}
       busy={saving}
       footer={
         <>
-          <button type="button" className="btn btn-light btn-touch" onClick={onClose} disabled={saving}>
+          <button type="button" className="btn btn-light btn-touch" onClick={close} disabled={saving}>
             Cancelar
           </button>
           <button type="submit" form={FORM_ID} className="btn btn-primary btn-touch" disabled={saving}>

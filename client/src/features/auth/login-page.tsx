@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { afterSignIn } from '../../app/route-table';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { ErrorAlert } from '../../components/error-alert';
 import { InputField } from '../../components/field';
@@ -10,9 +11,13 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { accessToken, loading, error } = useAppSelector(selectAuth);
+  // The screen that sent the user here (an expired session): back to it after.
+  const [search] = useSearchParams();
+  const next = search.get('next');
+  const destination = afterSignIn(next);
 
   // A signed-in user has nothing to do here.
-  if (accessToken) return <Navigate to="/dashboard" replace />;
+  if (accessToken) return <Navigate to={destination} replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -22,7 +27,7 @@ export default function LoginPage() {
     const email = String(data.get('email') ?? '').trim();
     const password = String(data.get('password') ?? '');
     const result = await dispatch(login({ email, password }));
-    if (login.fulfilled.match(result)) navigate('/dashboard', { replace: true });
+    if (login.fulfilled.match(result)) navigate(destination, { replace: true });
   };
 
   return (
@@ -33,7 +38,7 @@ export default function LoginPage() {
           <p className="text-muted text-center mb-4">Entre com seu e-mail e senha para acessar o painel.</p>
           <ErrorAlert message={error} />
           {/* method and action let the form sign in before the script has loaded. */}
-          <form method="post" action="/login" onSubmit={onSubmit} noValidate>
+          <form method="post" action={next ? `/login?${new URLSearchParams({ next })}` : '/login'} onSubmit={onSubmit} noValidate>
             <InputField
               id="login-email"
               label="E-mail"

@@ -16,6 +16,11 @@ const FIELDS: { name: keyof ClientInput; label: string; type?: string; placehold
   { name: 'birthDate', label: 'Data de nascimento', type: 'date', col: 'col-md-4' },
 ];
 
+/** The name of a client form's draft (hooks/use-draft.ts). */
+export function clientDraft(client: { id: number } | null): string {
+  return client ? `client:${client.id}` : 'client:new';
+}
+
 interface ClientFormProps {
   /** The client being edited, or null for a new one. */
   client: Client | null;
@@ -25,7 +30,7 @@ interface ClientFormProps {
 
 /** Creates or edits a client (POST / PUT /api/clients), showing the server's field errors. */
 export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
-  const { form, field, message, saving, submit } = useForm<ClientInput>(
+  const { form, field, message, saving, submit, discardDraft } = useForm<ClientInput>(
     {
       name: client?.name ?? '',
       email: client?.email ?? '',
@@ -35,6 +40,7 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       notes: client?.notes ?? '',
     },
     SAVE_ERROR,
+    clientDraft(client),
   );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -50,7 +56,11 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
     <CardForm
       title={client ? `Editar ${client.name}` : 'Novo cliente'}
       label={client ? 'Editar cliente' : 'Novo cliente'}
-      {...{ message, saving, onSubmit, onCancel }}
+      {...{ message, saving, onSubmit }}
+      onCancel={() => {
+        discardDraft();
+        onCancel();
+      }}
       submitLabel="Salvar"
     >
       <div className="row g-3">

@@ -1,9 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { CalendarPlus, Mail, MessageCircle, Pencil, Phone } from 'lucide-react';
 import { AppointmentsTable } from '../../components/appointments-table';
+import { useReopenDraft } from '../../hooks/use-draft';
 import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
@@ -13,7 +14,7 @@ import { useAppDispatch } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
 import { recordsChanged } from '../../lib/api-slice';
 import { formatCpf, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone } from '../../lib/format';
-import { ClientForm } from './client-form';
+import { clientDraft, ClientForm } from './client-form';
 import { ArchiveDialog } from './archive-dialog';
 import { useGetClientHistoryQuery, useGetClientQuery } from './clients-api';
 import { actionLabel, historyChanges } from './history';
@@ -116,6 +117,7 @@ export default function ClientPage() {
   const { data: client, error: failure, isFetching, refetch } = useGetClientQuery(known ? id : skipToken);
   const { data: history } = useGetClientHistoryQuery(known ? id : skipToken);
   const [editing, setEditing] = useState(false);
+  useReopenDraft(clientDraft({ id }), useCallback(() => setEditing(true), []));
   const [confirming, setConfirming] = useState(false);
 
   if (!client) {

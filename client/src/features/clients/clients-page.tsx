@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { useReopenDraft } from '../../hooks/use-draft';
 import { DataTable, type Column } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { ListCard } from '../../components/list-card';
@@ -11,7 +12,7 @@ import { formatCpf, formatPhone } from '../../lib/format';
 import { PAGE_SIZE } from '../../lib/list-slice';
 import { buildQuery, pageParam } from '../../lib/query-string';
 import { useListLoader } from '../../lib/use-list';
-import { ClientForm } from './client-form';
+import { clientDraft, ClientForm } from './client-form';
 import { ArchiveDialog } from './archive-dialog';
 import { fetchClients, selectClients } from './clients-slice';
 import type { Client } from './types';
@@ -61,6 +62,7 @@ export default function ClientsPage() {
   const { list, meta, loading, error } = useAppSelector(selectClients);
   // null: no form; 'new': creating; a client: editing it.
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
+  useReopenDraft(clientDraft(null), useCallback(() => setEditing('new'), []));
   const [archiving, setArchiving] = useState<Client | null>(null);
 
   const load = useListLoader('clients', fetchClients, apiQuery(view));

@@ -10,10 +10,20 @@ import { useCreateUserMutation } from './users-api';
 
 const SAVE_ERROR = 'Não foi possível criar o usuário.';
 const FORM_ID = 'new-user-form';
+/** The name of this form's draft (hooks/use-draft.ts): the initial password is never kept. */
+export const NEW_USER_DRAFT = 'user:new';
 
 /** Creates a user (POST /api/users): the server's 422 messages appear under each field. */
 export function NewUserDialog({ onClose }: { onClose: () => void }) {
-  const { form, field, message, saving, submit } = useForm<NewUser>({ name: '', email: '', role: 'staff', password: '' }, SAVE_ERROR);
+  const { form, field, message, saving, submit, discardDraft } = useForm<NewUser>(
+    { name: '', email: '', role: 'staff', password: '' },
+    SAVE_ERROR,
+    NEW_USER_DRAFT,
+  );
+  const cancel = () => {
+    discardDraft();
+    onClose();
+  };
   const [createUser] = useCreateUserMutation();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -28,11 +38,11 @@ export function NewUserDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title="Novo usuário"
-      onClose={onClose}
+      onClose={cancel}
       busy={saving}
       footer={
         <>
-          <button type="button" className="btn btn-light btn-touch" onClick={onClose} disabled={saving}>
+          <button type="button" className="btn btn-light btn-touch" onClick={cancel} disabled={saving}>
             Cancelar
           </button>
           <button type="submit" form={FORM_ID} className="btn btn-primary btn-touch" disabled={saving}>

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { UserPlus } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
+import { useReopenDraft } from '../../hooks/use-draft';
 import { ConfirmDialog } from '../../components/dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { ListCard } from '../../components/list-card';
@@ -9,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleLabel, type Role } from '../../lib/roles';
-import { NewUserDialog } from './new-user-dialog';
+import { NEW_USER_DRAFT, NewUserDialog } from './new-user-dialog';
 import type { User } from './types';
 import { useGetUsersQuery, useSetUserActiveMutation, useUpdateUserMutation } from './users-api';
 
@@ -41,6 +42,7 @@ export default function UsersPage() {
   const myId = useAppSelector((s) => s.auth.id);
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
+  useReopenDraft(NEW_USER_DRAFT, useCallback(() => setCreating(true), []));
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   // Page 1 is in the cache when the server rendered this screen (`page.users`).

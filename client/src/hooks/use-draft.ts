@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useAppSelector } from './store';
+
+/**
+ * Drafts: what is typed in an open form, kept in sessionStorage so that a
+ * session that expires mid-form loses nothing. Kept per user (a draft never
+ * reaches another account on a shared computer) and per form (`client:new`,
+ * `client:12`, `booking`…). Fields whose name mentions a password are never
+ * kept.
+ */
+const PREFIX = 'expediente:draft:';
+
+function keyOf(userId: number, form: string): string {
+  return `${PREFIX}${userId}:${form}`;
+}
+
+function withoutPasswords<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !/password/i.test(name))) as Partial<T>;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null; // storage refused (privacy settings): no drafts, nothing breaks
+  }
+}
+
+/** True when the signed-in user `userId` left a draft of `form`. */
+export function hasDraft(userId: number | null | undefined, form: string): boolean {
+  return userId != null && storage()?.getItem(keyOf(userId, form)) != null;
+}
+
+/**
+ * Keeps `values` as the draft of `form` while they differ from `initial`,
+ * and calls `restore` once after mount with the draft left by the same user
+ * (merged over `initial`). After mount, not during render: the server's HTML
+ * has no sessionStorage, and hydration must match it. `restore` must be
+ * stable (a state setter). Returns `discard`, for after a save or a cancel.
+ * No `form`: nothing is kept.
+ */
+export function useDraft<T extends object>(form: string | undefined, values: T, initial: T, restore: (draft: T) => void): () => void {
+  const userId = useAppSelector((s) => s.auth.id);
+  const key = form && userId != null ? keyOf(userId, form) : null;
+  const restored = useRef<string | null>(null);
+  const initialRef = useRef(initial);
+
+  useEffect(() => {
+    if (!key || restored.current === key) return;
+    restored.current = key;
+    const raw = storage()?.getItem(key);
+    if (!raw) return;
+    try {
+      restore({ ...initialRef.current, ...(JSON.parse(raw) as Partial<T>) });
+    } catch {
+      storage()?.removeItem(key); // not ours, or cut short: drop it
+    }
+  }, [key, restore]);
+
+  const kept = JSON.stringify(withoutPasswords(values));
+  const untouched = JSON.stringify(withoutPasswords(initialRef.current));
+  useEffect(() => {
+    if (!key || restored.current !== key) return;
+    if (kept === untouched) storage()?.removeItem(key);
+    else storage()?.setItem(key, kept);
+  }, [key, kept, untouched]);
+
+  return useCallback(() => {
+    if (key) storage()?.removeItem(key);
+  }, [key]);
+}
+
+/**
+ * Calls `open` once after mount when the signed-in user left a draft of
+ * `form`: the form that a session's expiry closed opens again, with what
+ * was typed. `open` must be stable (useCallback).
+ */
+export function useReopenDraft(form: string, open: () => void): void {
+  const userId = useAppSelector((s) => s.auth.id);
+  useEffect(() => {
+    if (hasDraft(userId, form)) open();
+  }, [form, userId, open]);
+}
