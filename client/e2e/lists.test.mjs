@@ -34,7 +34,8 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
       assert.equal(await page.locator('table tbody tr').count(), 10);
 
       await page.getByRole('button', { name: '2', exact: true }).click();
-      await page.waitForURL('**/clients?page=2');
+      // The next page goes by keyset: `?page=2&cursor=…`.
+      await page.waitForURL(/\/clients\?page=2(&|$)/);
       await page.getByText('12 clientes · página 2 de 2').waitFor();
       assert.equal(await page.locator('table tbody tr').count(), 2);
 
@@ -51,7 +52,7 @@ describe('clients and appointments screens', { skip: skip ?? false }, () => {
     await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       const response = await page.goto('/clients?page=2', { waitUntil: 'networkidle' });
       const html = await response.text();
-      assert.match(html, /página <!-- -->2<!-- --> de <!-- -->2/);
+      assert.match(html, /12 clientes · página 2 de 2/);
       assert.match(html, /João Ávila/);
       assert.equal(await serverNodeKept(page), true);
       assert.deepEqual(problems(messages), []);
