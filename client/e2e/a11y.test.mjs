@@ -111,7 +111,8 @@ describe('accessibility (axe-core and keyboard)', { skip: skip ?? false }, () =>
           '/nao-existe',
         ];
         for (const path of screens) {
-          await openScreen(page, path);
+          // The 404 is outside the signed-in shell.
+          await openScreen(page, path, { shell: path !== '/nao-existe' });
           found.push(...(await axeViolations(page, `${path} @${w}`)));
           await shot(page, `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${w}`);
         }
@@ -245,7 +246,8 @@ function focusRingContrast(el) {
   let bg = null;
   while (bgEl) {
     const c = parse(getComputedStyle(bgEl).backgroundColor);
-    if (c && c.a > 0) {
+    // Nearly transparent tints (a card header's 3 % grey) do not count.
+    if (c && c.a >= 0.5) {
       bg = c;
       break;
     }

@@ -148,8 +148,10 @@ export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onRe
     }
   };
 
-  const label = (a: Appointment, start: number, end: number) =>
-    `${formatMinutes(start)} às ${formatMinutes(end)}, ${a.clientName}, ${a.service}, ${agenda.view === 'week' ? `${a.staffName}, ` : ''}${statusLabel(a.status)}`;
+  // The block's name starts with its visible text (time, client, service and,
+  // in the week of all staff, who), then adds the status (WCAG 2.5.3).
+  const label = (a: Appointment, start: number, end: number, withStaff: boolean) =>
+    `${formatMinutes(start)}–${formatMinutes(end)} ${a.clientName}, ${a.service}${withStaff ? ` · ${a.staffName}` : ''}, ${statusLabel(a.status)}`;
 
   return (
     <div className="agenda" style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
@@ -226,7 +228,7 @@ export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onRe
                           left: `calc(${(p.lane / p.lanes) * 100}% + ${columnShift * 100}%)`,
                           width: `calc(${100 / p.lanes}% - 4px)`,
                         }}
-                        aria-label={label(a, at.start, at.end)}
+                        aria-label={label(a, at.start, at.end, agenda.view === 'week' && column.staffId === null)}
                         aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown"
                         draggable={false}
                         onClick={(event) => {
