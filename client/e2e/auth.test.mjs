@@ -77,7 +77,7 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
           messages.length = 0;
           const response = await page.goto(path, { waitUntil: 'networkidle' });
           const html = await response.text();
-          assert.match(html, new RegExp(`<h4[^>]*>${heading}</h4>`), `${path}: the screen is in the HTML`);
+          assert.match(html, new RegExp(`<h1[^>]*>${heading}</h1>`), `${path}: the screen is in the HTML`);
           assert.match(html, /· página 1 de 1/, `${path}: the preloaded meta is rendered`);
           await page.getByRole('heading', { name: heading, exact: true }).waitFor();
           assert.equal(await serverNodeKept(page), true, `${path}: hydration kept the server DOM`);

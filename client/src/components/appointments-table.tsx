@@ -13,7 +13,7 @@ const STATUS_VARIANT: Record<AppointmentStatus, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   const variant = STATUS_VARIANT[status as AppointmentStatus] ?? 'secondary';
-  return <span className={`badge bg-${variant}-subtle text-${variant} badge-status`}>{statusLabel(status)}</span>;
+  return <span className={`badge bg-${variant}-subtle text-${variant}-emphasis badge-status`}>{statusLabel(status)}</span>;
 }
 
 const COLUMNS: Column<Appointment>[] = [

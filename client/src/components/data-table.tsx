@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -49,8 +49,25 @@ export function DataTable<T>({ columns, rows, rowKey, empty, loading = false, ca
   };
   const ariaSort = (c: Column<T>) =>
     !c.sort || !onSort ? undefined : sort === c.sort ? 'ascending' : sort === `-${c.sort}` ? 'descending' : 'none';
+  // A table wider than its box scrolls sideways: then the box is a named
+  // region that takes focus, so the keyboard can scroll it too. Measured
+  // after hydration (the server cannot know), and again on resize.
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return undefined;
+    const check = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(check);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  const region = scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption ?? 'Tabela' } : {};
   return (
-    <div className="table-responsive">
+    <div className="table-responsive" ref={boxRef} {...region}>
       <table
         className="table table-hover table-centered table-cards align-middle mb-0"
         aria-busy={loading}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useFocusTrap } from '../hooks/use-focus-trap';
 
 interface DialogProps {
   title: string;
@@ -12,8 +13,6 @@ interface DialogProps {
   busy?: boolean;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * An in-app modal dialog (Bootstrap's markup, no window.confirm/prompt):
  * focus moves into it and stays there (Tab cycles), Escape closes it, and
@@ -22,51 +21,18 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function Dialog({ title, onClose, children, footer, size, busy = false }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  const busyRef = useRef(busy);
-  useEffect(() => {
-    closeRef.current = onClose;
-    busyRef.current = busy;
-  });
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const box = ref.current;
+  useFocusTrap(ref, {
+    onEscape: onClose,
+    busy,
     // The first field of the body, else the first button under it (in a
     // confirmation: "Cancelar"), else the dialog itself.
-    const first =
-      box?.querySelector<HTMLElement>('.modal-body input:not([disabled]), .modal-body select, .modal-body textarea') ??
-      box?.querySelector<HTMLElement>('.modal-footer button:not([disabled])');
-    (first ?? box)?.focus();
+    initial: (box) =>
+      box.querySelector<HTMLElement>('.modal-body input:not([disabled]), .modal-body select, .modal-body textarea') ??
+      box.querySelector<HTMLElement>('.modal-footer button:not([disabled])'),
+  });
+  useEffect(() => {
     document.body.classList.add('modal-open');
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        if (!busyRef.current) closeRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !box) return;
-      const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
-      if (!items.length) {
-        event.preventDefault();
-        return;
-      }
-      const [head, tail] = [items[0], items[items.length - 1]];
-      const active = document.activeElement;
-      if (event.shiftKey && (active === head || !box.contains(active))) {
-        event.preventDefault();
-        tail.focus();
-      } else if (!event.shiftKey && (active === tail || !box.contains(active))) {
-        event.preventDefault();
-        head.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
-      if (previous?.isConnected) previous.focus();
-    };
+    return () => document.body.classList.remove('modal-open');
   }, []);
 
   return (

@@ -148,8 +148,6 @@ export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onRe
     }
   };
 
-  const label = (a: Appointment, start: number, end: number) =>
-    `${formatMinutes(start)} às ${formatMinutes(end)}, ${a.clientName}, ${a.service}, ${agenda.view === 'week' ? `${a.staffName}, ` : ''}${statusLabel(a.status)}`;
 
   return (
     <div className="agenda" style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
@@ -226,7 +224,6 @@ export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onRe
                           left: `calc(${(p.lane / p.lanes) * 100}% + ${columnShift * 100}%)`,
                           width: `calc(${100 / p.lanes}% - 4px)`,
                         }}
-                        aria-label={label(a, at.start, at.end)}
                         aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown"
                         draggable={false}
                         onClick={(event) => {
@@ -250,11 +247,14 @@ export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onRe
                         <span className="agenda-block-time">
                           {`${formatMinutes(at.start)}–${formatMinutes(at.end)}`}
                         </span>{' '}
-                        <span className="agenda-block-client">{a.clientName}</span>
+                        <span className="agenda-block-client">{a.clientName}</span>{' '}
                         <span className="agenda-block-service">
                           {a.service}
                           {agenda.view === 'week' && column.staffId === null ? ` · ${a.staffName}` : ''}
                         </span>
+                        {/* Named by its content (what is shown, then the status), so the
+                            name always holds the visible text (WCAG 2.5.3). */}
+                        <span className="visually-hidden">, {statusLabel(a.status)}</span>
                         {mounted ? (
                           <span
                             className="agenda-resize"

@@ -31,7 +31,7 @@ export default function LoginPage() {
   };
 
   return (
-    <div className="auth-page d-flex align-items-center justify-content-center min-vh-100 p-3">
+    <main className="auth-page d-flex align-items-center justify-content-center min-vh-100 p-3">
       <div className="card auth-card shadow-sm w-100" style={{ maxWidth: 420 }}>
         <div className="card-body p-4">
           <h1 className="h4 fw-bold text-center mb-1">Expediente</h1>
@@ -55,6 +55,6 @@ export default function LoginPage() {
           </form>
         </div>
       </div>
-    </div>
+    </main>
   );
 }

@@ -13,7 +13,7 @@ export default function ForbiddenPage() {
         <div className="text-center" style={{ maxWidth: 480 }}>
           <ShieldX size={48} className="text-danger mb-3" aria-hidden="true" />
           <p className="display-5 fw-bold text-danger mb-2">403</p>
-          <h1 className="h4 fw-semibold mb-2">Acesso negado</h1>
+          <h1 className="h4 fw-semibold mb-2" tabIndex={-1}>Acesso negado</h1>
           <p className="text-muted mb-4">
             Esta página é restrita a administradores. Se você precisa dela, peça acesso a um administrador do Expediente.
           </p>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 export default function NotFoundPage() {
   return (
-    <div className="d-flex align-items-center justify-content-center min-vh-100 p-3">
+    <main className="d-flex align-items-center justify-content-center min-vh-100 p-3">
       <div className="text-center" style={{ maxWidth: 480 }}>
         <p className="display-4 fw-bold text-primary mb-2">404</p>
         <h1 className="h4 fw-semibold mb-2">Página não encontrada</h1>
@@ -11,6 +11,6 @@ export default function NotFoundPage() {
           Voltar ao Dashboard
         </Link>
       </div>
-    </div>
+    </main>
   );
 }

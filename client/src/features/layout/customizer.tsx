@@ -1,7 +1,8 @@
 // Layout customizer: an offcanvas panel over the right edge (docs/behaviour.md#customizer).
 // Rendered only while shown, so it costs the server render nothing.
 import { X } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useFocusTrap } from '../../hooks/use-focus-trap';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import {
   changeOrientation,
@@ -27,7 +28,6 @@ import type {
   TopBarColor,
 } from './layout-settings';
 import { THEME_OPTIONS } from './theme-mode-dropdown';
-import { useDismiss } from './use-dismiss';
 
 type Options<T extends string> = { value: T; label: string }[];
 
@@ -107,18 +107,19 @@ function Switch({ id, label, checked, onChange }: { id: string; label: string; c
 }
 
 export default function Customizer() {
+  const shown = useAppSelector((s) => s.layout.showCustomizer);
+  return shown ? <CustomizerPanel /> : null;
+}
+
+function CustomizerPanel() {
   const layout = useAppSelector((s) => s.layout);
   const dispatch = useAppDispatch();
-  const shown = layout.showCustomizer;
   const panelRef = useRef<HTMLDivElement>(null);
-  // Keyboard users land in the panel; Escape closes it.
-  useEffect(() => {
-    if (shown) panelRef.current?.focus();
-  }, [shown]);
-  useDismiss(shown, () => dispatch(toggleCustomizer()));
-  if (!shown) return null;
-  const vertical = layout.orientation === 'vertical';
   const close = () => dispatch(toggleCustomizer());
+  // A modal: keyboard users land in the panel, Tab stays in it, Escape closes
+  // it and focus goes back to the toggle.
+  useFocusTrap(panelRef, { onEscape: close });
+  const vertical = layout.orientation === 'vertical';
 
   return (
     <>

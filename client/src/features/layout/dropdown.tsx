@@ -6,7 +6,8 @@ import { useDismiss } from './use-dismiss';
 interface DropdownProps {
   /** Content of the toggle button. */
   toggle: ReactNode;
-  toggleLabel: string;
+  /** The toggle's accessible name when its content has no text; when it has, the name must contain that text (WCAG 2.5.3). */
+  toggleLabel?: string;
   toggleClassName?: string;
   menuClassName?: string;
   className?: string;

@@ -9,7 +9,7 @@ export default function NotificationsDropdown() {
     <Dropdown
       name="notifications"
       className="topbar-item"
-      toggleLabel="Notificações"
+      toggleLabel={`Notificações: ${NOTIFICATIONS_BADGE} novas`}
       menuClassName="dropdown-menu-end dropdown-notifications"
       toggle={
         <>

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import SimpleBar from 'simplebar-react';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { hideMobileMenu } from './layout-slice';
+import { useDismiss } from './use-dismiss';
 import { MAIN_MENU, MAIN_MENU_TITLE } from './menu-data';
 import { scrollToActiveItem } from './scroll-to-active';
 import AppMenu from './app-menu';
@@ -25,11 +26,27 @@ export default function SideNav() {
   // Choosing a link in the drawer closes it and its backdrop.
   const onNavigate = () => dispatch(hideMobileMenu());
 
+  // The drawer, opened, takes focus (its close button) and closes on Escape;
+  // closed, focus goes back to the top bar's toggle if it was inside.
+  const drawerOpen = useAppSelector((s) => s.layout.sidenav.isMobileMenuOpen);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useDismiss(drawerOpen, onNavigate);
+  useEffect(() => {
+    const close = closeRef.current;
+    if (drawerOpen) {
+      close?.focus();
+      return undefined;
+    }
+    const aside = close?.closest('aside');
+    if (aside?.contains(document.activeElement)) document.querySelector<HTMLElement>('.sidenav-toggle')?.focus();
+    return undefined;
+  }, [drawerOpen]);
+
   return (
     <aside className="sidenav-menu" aria-label="Navegação lateral">
       <div className="sidenav-brand">
         <Logo />
-        <button type="button" className="sidenav-close" aria-label="Fechar menu" onClick={onNavigate}>
+        <button type="button" className="sidenav-close" aria-label="Fechar menu" onClick={onNavigate} ref={closeRef}>
           <X size={18} />
         </button>
       </div>

@@ -11,10 +11,11 @@ export default function UserDropdown() {
       name="user"
       className="topbar-item"
       toggleClassName="topbar-link topbar-user"
-      toggleLabel="Menu do usuário"
       menuClassName="dropdown-menu-end"
       toggle={
         <>
+          {/* Named by its content: what is shown (initials, name, role) stays part of the name. */}
+          <span className="visually-hidden">Menu do usuário</span>
           <UserIdentity block="topbar-user" avatarClassName="avatar-sm" textClassName="d-none d-lg-flex" />
           <ChevronDown size={16} className="d-none d-lg-inline" aria-hidden="true" />
         </>

@@ -24,7 +24,7 @@ const roleAction = (role: Role) => (role === 'admin' ? 'Tornar administrador' : 
 
 function StatusBadge({ user }: { user: User }) {
   return (
-    <span className={`badge ${user.active ? 'bg-success-subtle text-success' : 'bg-secondary-subtle text-secondary'}`}>
+    <span className={`badge ${user.active ? 'bg-success-subtle text-success-emphasis' : 'bg-secondary-subtle text-secondary-emphasis'}`}>
       {user.active ? 'Ativo' : 'Inativo'}
     </span>
   );
@@ -75,7 +75,7 @@ export default function UsersPage() {
   /** The row's actions; never on one's own account (the server refuses too). */
   const actions = (u: User, block = false) =>
     u.id === myId ? (
-      <span className="badge bg-primary-subtle text-primary">Você</span>
+      <span className="badge bg-primary-subtle text-primary-emphasis">Você</span>
     ) : (
       <div className={`d-flex gap-2 ${block ? 'flex-wrap' : 'justify-content-end'}`}>
         <button
