@@ -28,8 +28,8 @@ async function api(base, token, method, path, body) {
 async function shot(page, name) {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
-  await page.addStyleTag({ content: '.Toastify { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  // `style`, not a <style> tag: the page's CSP refuses styles without its nonce.
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, style: '.Toastify { display: none !important; }' });
 }
 
 /** True when the page scrolls sideways. */
@@ -155,7 +155,8 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         if (viewport.width >= 768) {
           await page.getByRole('button', { name: /^Nome/ }).click();
           await page.waitForURL('**/clients?sort=-name');
-          assert.equal(await page.locator('tbody tr').first().locator('td').first().innerText(), 'Zeca Pagodinho');
+          // The address changes first, the rows when the new page arrives.
+          await page.waitForFunction(() => document.querySelector('tbody tr td')?.textContent === 'Zeca Pagodinho');
         } else {
           await page.goto('/clients?sort=-name');
           await waitForShell(page);
@@ -198,8 +199,8 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         assert.ok((await page.locator('svg[role="img"]').count()) >= 4, 'four SVG charts');
         await page.getByRole('link', { name: 'Esta semana' }).click();
         await page.waitForURL('**/reports?period=week');
-        await page.locator('svg[aria-label^="Agendamentos por dia"] rect').nth(6).waitFor({ state: 'attached' });
-        assert.equal(await page.locator('svg[aria-label^="Agendamentos por dia"] rect').count(), 7);
+        // The address changes first, the chart when the week's figures arrive: seven bars.
+        await page.waitForFunction(() => document.querySelectorAll('svg[aria-label^="Agendamentos por dia"] rect').length === 7);
         await page.getByRole('button', { name: 'Personalizado' }).click();
         await page.getByLabel('De', { exact: true }).fill('2026-02-01');
         await page.getByLabel('Até', { exact: true }).fill('2026-02-03');
