@@ -7,26 +7,13 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { mkdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { ADMIN, api, appForSuite, missingPrerequisite, problems, seedDatabase, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, missingPrerequisite, problems, seedDatabase, shot, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const skip = missingPrerequisite();
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 const DAY = '2027-05-12';
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1366, height: 800 } },
-  { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-];
-/** Screenshots for review go here when set (e.g. /tmp/a11y-shots). */
-const SHOTS = process.env.E2E_SHOTS;
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function shot(page, name) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /**
  * Runs axe on the page as it is now and returns its serious and critical

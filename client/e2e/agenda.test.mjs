@@ -1,26 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { ADMIN, api, appForSuite, missingPrerequisite, problems, serverNodeKept, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, missingPrerequisite, problems, scrollsSideways, serverNodeKept, shot, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const skip = missingPrerequisite();
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1366, height: 800 }, day: '2027-03-10' },
-  { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, day: '2027-03-17' },
-];
-/** Screenshots for review go here when set (e.g. /tmp/shots-agenda). */
-const SHOTS = process.env.E2E_SHOTS;
-
-async function shot(page, name) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  // Without the toasts (they would cover the view), which the steps after still read.
-  const style = await page.addStyleTag({ content: '.Toastify { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-  await style.evaluate((element) => element.remove());
-}
-
-const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+// A day per width, so the two runs do not book into each other.
+const DAYS = { desktop: '2027-03-10', phone: '2027-03-17' };
 const br = (day) => day.split('-').reverse().join('/');
 
 /** Waits for a toast and closes it (on a phone it would cover the grid). */
@@ -41,13 +25,14 @@ describe('agenda: day and week views, booking and status in dialogs', { skip: sk
       const paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: 'paula@example.com', role: 'staff', password: 'senha-da-paula' })).data.id;
       const carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
       await api(server.url, token, 'POST', '/clients', { name: 'Diego Ramos', phone: '(11) 98888-0002' });
-      for (const { day } of VIEWPORTS) {
+      for (const day of Object.values(DAYS)) {
         await api(server.url, token, 'POST', '/appointments', { clientId: carla, staffId: paula, service: 'Corte', startsAt: `${day}T10:00`, durationMinutes: 60, priceCents: 9000 });
       }
     },
   });
 
-  for (const { name, viewport, day, ...options } of VIEWPORTS) {
+  for (const { name, viewport, ...options } of VIEWPORTS) {
+    const day = DAYS[name];
     it(`books from an empty slot, meets a conflict, moves, confirms and cancels (${name})`, async () => {
       await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
         const phone = viewport.width < 576;

@@ -11,6 +11,7 @@ import {
   renderedRoot,
   serverNodeKept,
   signIn,
+  VIEWPORTS,
   withPage,
 } from './harness.mjs';
 
@@ -198,10 +199,6 @@ describe('session expiry', { skip: skip ?? false }, () => {
 
 describe('an expired session keeps the work', { skip: skip ?? false }, () => {
   const app = appForSuite({ env: { EXPEDIENTE_TOKEN_TTL: '30' } });
-  const VIEWPORTS = [
-    { name: 'desktop', viewport: { width: 1366, height: 800 } },
-    { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-  ];
 
   for (const { name, ...options } of VIEWPORTS) {
     it(`restores what was typed in an open form and returns to its page after signing in again (${name})`, async () => {

@@ -4,7 +4,7 @@
 // browser), collects console output and page errors, and stops everything.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -280,8 +280,43 @@ export async function apiCallsDuring(page, work) {
   return calls;
 }
 
-/** True when no access token is left in the persisted store. */
+/**
+ * True when no access token is left in the persisted store, waiting up to
+ * 5 s for it: a form posted before hydration reaches the store only once the
+ * page's script has run and redux-persist has written the server's state.
+ */
 export async function noStoredToken(page) {
-  const stored = await page.evaluate(() => window.localStorage.getItem('persist:root'));
-  return !stored || !JSON.parse(JSON.parse(stored).auth).accessToken;
+  const gone = () => {
+    const stored = window.localStorage.getItem('persist:root');
+    return !stored || !JSON.parse(JSON.parse(stored).auth).accessToken;
+  };
+  return page.waitForFunction(gone, null, { timeout: 5_000 }).then(() => true, () => false);
 }
+
+/** The two widths every screen is tested at: a desktop and a phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1366, height: 800 } },
+  { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+];
+
+/** Screenshots for review go to `E2E_SHOTS` when set (e.g. /tmp/shots), toasts hidden. */
+export async function shot(page, name, { fullPage = false } = {}) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  // `style`, not a <style> tag: the page's CSP refuses styles without its nonce.
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage, style: '.Toastify { display: none !important; }' });
+}
+
+/** True when the page scrolls sideways. */
+export const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** Visible buttons and links styled as buttons in `scope` that are under 44 px tall. */
+export const smallTapTargets = (page, scope = 'main, #root') =>
+  page.evaluate((selector) => {
+    const root = document.querySelector(selector) ?? document.body;
+    return [...root.querySelectorAll('button.btn, a.btn, select.form-select, input.form-control')]
+      .filter((el) => el.offsetParent !== null && !el.closest('.modal, .topbar, .app-topbar, header, .sidenav-menu, .customizer'))
+      .filter((el) => el.getBoundingClientRect().height < 44)
+      .map((el) => `${el.tagName} ${el.textContent?.trim() || el.getAttribute('aria-label') || el.id}`);
+  }, scope);

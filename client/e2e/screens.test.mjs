@@ -2,48 +2,26 @@
 // page and its history, the clients list's view in the address, CSV exports
 // read back, the reports' SVG charts and the dashboard, at 1366 and 360 px.
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN, hydrationProblems, missingPrerequisite, openPage, problems, serverNodeKept, signIn, startApp, waitForShell } from './harness.mjs';
+import {
+  ADMIN,
+  api,
+  hydrationProblems,
+  missingPrerequisite,
+  openPage,
+  problems,
+  scrollsSideways,
+  serverNodeKept,
+  shot,
+  signIn,
+  smallTapTargets,
+  startApp,
+  VIEWPORTS,
+  waitForShell,
+} from './harness.mjs';
 
 const skip = missingPrerequisite();
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1366, height: 800 } },
-  { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-];
-/** Screenshots for review go here when set (e.g. /tmp/shots-screens). */
-const SHOTS = process.env.E2E_SHOTS;
-
-async function api(base, token, method, path, body) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function shot(page, name) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  // `style`, not a <style> tag: the page's CSP refuses styles without its nonce.
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, style: '.Toastify { display: none !important; }' });
-}
-
-/** True when the page scrolls sideways. */
-const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
-/** Visible buttons and links styled as buttons in `scope` that are under 44 px tall. */
-const smallTapTargets = (page, scope = 'main, #root') =>
-  page.evaluate((selector) => {
-    const root = document.querySelector(selector) ?? document.body;
-    return [...root.querySelectorAll('button.btn, a.btn, select.form-select, input.form-control')]
-      .filter((el) => el.offsetParent !== null && !el.closest('.modal, .topbar, .app-topbar, header, .sidenav-menu, .customizer'))
-      .filter((el) => el.getBoundingClientRect().height < 44)
-      .map((el) => `${el.tagName} ${el.textContent?.trim() || el.getAttribute('aria-label') || el.id}`);
-  }, scope);
 
 describe('clients, reports and dashboard screens', { skip: skip ?? false }, () => {
   let app;
@@ -89,7 +67,7 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         await signIn(page);
         await page.goto('/clients');
         await waitForShell(page);
-        await shot(page, `clients-${viewport.width}`);
+        await shot(page, `clients-${viewport.width}`, { fullPage: true });
         assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling on the list');
         if (viewport.width < 768) assert.deepEqual(await smallTapTargets(page), [], 'tap targets of 44 px');
 
@@ -106,7 +84,7 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         await page.goto(`/clients/${ana.id}`);
         await waitForShell(page);
         assert.equal(await serverNodeKept(page), true, 'hydrated, not replaced');
-        await shot(page, `client-${viewport.width}`);
+        await shot(page, `client-${viewport.width}`, { fullPage: true });
 
         const suffix = name === 'phone' ? ' (celular)' : ' (computador)';
         const timeline = page.locator('.client-timeline');
@@ -212,7 +190,7 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         assert.equal(csv, '\ufeffData;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n01/02/2026;0;0;0;0;0,00\r\n02/02/2026;0;0;0;0;0,00\r\n03/02/2026;0;0;0;0;0,00\r\nTotal;0;0;0;0;0,00\r\n');
         await page.goto('/reports?period=month');
         await waitForShell(page);
-        await shot(page, `reports-${viewport.width}`);
+        await shot(page, `reports-${viewport.width}`, { fullPage: true });
         assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling');
         if (viewport.width < 768) assert.deepEqual(await smallTapTargets(page), [], 'tap targets of 44 px');
         assert.deepEqual(problems(messages), []);
@@ -230,7 +208,7 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         for (const title of ['Hoje', 'Na semana', 'Faltas no mês', 'Novos clientes']) await page.getByRole('heading', { name: title, exact: true }).waitFor();
         await page.getByText('Limpeza de pele').first().waitFor();
         assert.equal(await page.getByRole('link', { name: 'Novo agendamento' }).getAttribute('href'), '/appointments?book=1');
-        await shot(page, `dashboard-${viewport.width}`);
+        await shot(page, `dashboard-${viewport.width}`, { fullPage: true });
         assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling');
         if (viewport.width < 768) assert.deepEqual(await smallTapTargets(page), [], 'tap targets of 44 px');
         assert.deepEqual(problems(messages), []);
