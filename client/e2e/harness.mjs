@@ -304,8 +304,12 @@ export async function shot(page, name, { fullPage = false } = {}) {
   const dir = process.env.E2E_SHOTS;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
-  // `style`, not a <style> tag: the page's CSP refuses styles without its nonce.
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage, style: '.Toastify { display: none !important; }' });
+  // Through the elements' style (the page's CSP refuses an injected <style>),
+  // and back after: the steps that follow may read the toasts.
+  const hide = (visibility) => page.evaluate((v) => document.querySelectorAll('.Toastify').forEach((el) => (el.style.visibility = v)), visibility);
+  await hide('hidden');
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+  await hide('');
 }
 
 /** True when the page scrolls sideways. */

@@ -106,7 +106,7 @@ export default function AppointmentsPage() {
               ))}
             </nav>
             {view !== 'list' && date ? (
-              <nav className="d-flex gap-1 align-items-center" aria-label="Período">
+              <nav className="d-flex flex-wrap gap-1 align-items-center" aria-label="Período">
                 <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, -step), open: null })} aria-label={view === 'week' ? 'Semana anterior' : 'Dia anterior'}>
                   ‹
                 </Link>

@@ -30,4 +30,12 @@ describe('charts', () => {
     expect(some).toContain('>R$ 500</text>');
     expect(some).toContain('>R$ 470</text>');
   });
+
+  it('leaves the values off a month of money bars (they would overlap), not off a week or a month of counts', () => {
+    const month = (format: (v: number) => string, value: number) =>
+      renderToString(<ColumnChart label="x" bars={bars(Array.from({ length: 30 }, () => value))} format={format} unit={100} />);
+    expect(month(money, 86000)).toContain('chart-crowded');
+    expect(month(formatNumber, 7)).not.toContain('chart-crowded');
+    expect(renderToString(<ColumnChart label="x" bars={bars([86000, 52000, 0, 1000, 0, 0, 0])} format={money} unit={100} />)).not.toContain('chart-crowded');
+  });
 });

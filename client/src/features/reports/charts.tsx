@@ -63,13 +63,17 @@ export function ColumnChart({ label, bars, format, integer = false, unit = 1 }: 
   const n = Math.max(1, bars.length);
   const every = Math.ceil(n / 8);
   const slot = 1 / n;
+  // Values over the bars only where they fit side by side (about 120
+  // characters across a half-width chart): a month of money labels would
+  // overlap; the table beneath and each bar's tooltip still give them.
+  const crowded = n * Math.max(0, ...bars.map((b) => format(b.value).length)) > 120;
   return (
     <svg
       role="img"
       aria-label={label}
       width="100%"
       height={V_HEIGHT}
-      className={`chart${n > 12 ? ' chart-dense' : ''}`}
+      className={`chart${n > 12 ? ' chart-dense' : ''}${crowded ? ' chart-crowded' : ''}`}
     >
       {ticks(top, integer || unit > 1, unit).map((t) => (
         <g key={t}>
