@@ -58,8 +58,10 @@ function useBusinessNow(now: string): number {
 export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onReschedule }: AgendaGridProps) {
   const mounted = useMounted();
   const columns = agendaColumns(agenda, staffFilter);
+  // A phone shows one column: in a week, the day asked for (else today, else Monday).
+  const dayIndex = columns.findIndex((c) => c.day === agenda.date);
   const todayIndex = columns.findIndex((c) => c.day === agenda.today);
-  const [current, setCurrent] = useState(agenda.view === 'week' && todayIndex >= 0 ? todayIndex : 0);
+  const [current, setCurrent] = useState(agenda.view === 'week' ? Math.max(dayIndex >= 0 ? dayIndex : todayIndex, 0) : 0);
   const shown = Math.min(current, Math.max(0, columns.length - 1));
   const nowMinute = useBusinessNow(agenda.now);
   const [pending, setPending] = useState<Pending | null>(null);
