@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { StatusBadge } from '../../components/appointments-table';
 import { Dialog } from '../../components/dialog';
-import { InputField, SelectField } from '../../components/field';
+import { SelectField } from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { useAppDispatch } from '../../hooks/store';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
@@ -10,7 +10,7 @@ import { recordsChanged } from '../../lib/api-slice';
 import type { Appointment } from '../../lib/appointment';
 import { dayOf, formatDate, formatDuration, formatMoney, formatTime, formatTimeRange, minuteOfDay } from '../../lib/format';
 import { useGetAppointmentQuery, useUpdateAppointmentMutation, type StaffMember } from './agenda-api';
-import { ClashAlert, DURATIONS, useClashFinder, type Clash } from './booking-dialog';
+import { ClashAlert, DURATIONS, useClashFinder, WhenFields, type Clash } from './booking-dialog';
 import { StatusActions } from './status-actions';
 
 const FORM_ID = 'reschedule-form';
@@ -153,15 +153,7 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
           ) : null}
           <ClashAlert clash={clash} />
           <fieldset className="row g-3" disabled={saving}>
-            <InputField id="reschedule-date" label="Data" errorKey="startsAt" errors={errors} wrapperClassName="col-6 col-md-3" type="date" value={form.day} onChange={set('day')} />
-            <InputField id="reschedule-time" label="Início" wrapperClassName="col-6 col-md-3" type="time" step={300} value={form.time} onChange={set('time')} />
-            <SelectField id="reschedule-duration" label="Duração" errorKey="durationMinutes" errors={errors} wrapperClassName="col-6 col-md-3" value={form.duration} onChange={set('duration')}>
-              {durations.map((m) => (
-                <option key={m} value={m}>
-                  {formatDuration(m)}
-                </option>
-              ))}
-            </SelectField>
+            <WhenFields id="reschedule" form={form} set={set} errors={errors} durations={durations} />
             <SelectField id="reschedule-staff" label="Profissional" errorKey="staffId" errors={errors} wrapperClassName="col-6 col-md-3" value={form.staffId} onChange={set('staffId')}>
               {staffChoices.map((s) => (
                 <option key={s.id} value={s.id}>

@@ -15,6 +15,41 @@ import { ClientPicker, type PickedClient } from './client-picker';
 const FORM_ID = 'booking-form';
 export const DURATIONS = [15, 30, 45, 60, 90, 120, 180];
 
+type WhenField = 'day' | 'time' | 'duration';
+
+/**
+ * An appointment's start and length (date, time, duration), as the booking
+ * and the rescheduling forms ask them: `set(field)` is the form's change
+ * handler; the server's errors land under the date and the duration.
+ */
+export function WhenFields({
+  id,
+  form,
+  set,
+  errors,
+  durations = DURATIONS,
+}: {
+  id: string;
+  form: Record<WhenField, string>;
+  set: (field: WhenField) => (e: { target: { value: string } }) => void;
+  errors: FieldErrors;
+  durations?: number[];
+}) {
+  return (
+    <>
+      <InputField id={`${id}-date`} label="Data" errorKey="startsAt" errors={errors} wrapperClassName="col-6 col-md-3" type="date" value={form.day} onChange={set('day')} />
+      <InputField id={`${id}-time`} label="Início" wrapperClassName="col-6 col-md-3" type="time" step={300} value={form.time} onChange={set('time')} />
+      <SelectField id={`${id}-duration`} label="Duração" errorKey="durationMinutes" errors={errors} wrapperClassName="col-6 col-md-3" value={form.duration} onChange={set('duration')}>
+        {durations.map((m) => (
+          <option key={m} value={m}>
+            {formatDuration(m)}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
 /** A clash the server refused with 409, and the appointment it clashes with (when found). */
 export interface Clash {
   message: string;
@@ -196,15 +231,7 @@ export function BookingDialog({ staff, initial, now, hrefFor, onClose, onSaved }
             ))}
           </SelectField>
           <InputField id="booking-service" label="Serviço" errorKey="service" errors={errors} wrapperClassName="col-md-6" value={form.service} onChange={set('service')} />
-          <InputField id="booking-date" label="Data" errorKey="startsAt" errors={errors} wrapperClassName="col-6 col-md-3" type="date" value={form.day} onChange={set('day')} />
-          <InputField id="booking-time" label="Início" wrapperClassName="col-6 col-md-3" type="time" step={300} value={form.time} onChange={set('time')} />
-          <SelectField id="booking-duration" label="Duração" errorKey="durationMinutes" errors={errors} wrapperClassName="col-6 col-md-3" value={form.duration} onChange={set('duration')}>
-            {DURATIONS.map((m) => (
-              <option key={m} value={m}>
-                {formatDuration(m)}
-              </option>
-            ))}
-          </SelectField>
+          <WhenFields id="booking" form={form} set={set} errors={errors} />
           <InputField
             id="booking-price"
             label="Valor (R$)"
