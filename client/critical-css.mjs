@@ -110,24 +110,31 @@ export function serializeCss(nodes) {
     .join('');
 }
 
-/** Splits at top-level commas (not inside brackets or strings). */
-export function splitSelectors(prelude) {
+/** Splits `text` at each `separator` that stands outside brackets and strings. */
+function splitTopLevel(text, separator) {
   const out = [];
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < prelude.length; i++) {
-    const c = prelude[i];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
     if (c === '"' || c === "'") {
-      for (i++; i < prelude.length && prelude[i] !== c; i++) if (prelude[i] === '\\') i++;
-    } else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(prelude.slice(start, i).trim());
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === separator && depth === 0) {
+      out.push(text.slice(start, i));
       start = i + 1;
     }
   }
-  out.push(prelude.slice(start).trim());
-  return out.filter(Boolean);
+  out.push(text.slice(start));
+  return out;
+}
+
+/** A rule's selectors: its prelude split at top-level commas. */
+export function splitSelectors(prelude) {
+  return splitTopLevel(prelude, ',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -174,24 +181,9 @@ function dropUnusedKeyframes(nodes, elsewhere) {
   );
 }
 
-/** Splits a declaration block at top-level semicolons. */
+/** A declaration block's declarations: split at top-level semicolons. */
 function declarations(body) {
-  const out = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === '"' || c === "'") {
-      for (i++; i < body.length && body[i] !== c; i++) if (body[i] === '\\') i++;
-    } else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ';' && depth === 0) {
-      out.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(body.slice(start));
-  return out.filter((d) => d.trim());
+  return splitTopLevel(body, ';').filter((d) => d.trim());
 }
 
 /**

@@ -2,6 +2,7 @@
 // Each suite starts the binary on a free port with a fresh SQLite database,
 // launches the system Chromium through playwright-core (never a downloaded
 // browser), collects console output and page errors, and stops everything.
+import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -324,3 +325,9 @@ export const smallTapTargets = (page, scope = 'main, #root') =>
       .filter((el) => el.getBoundingClientRect().height < 44)
       .map((el) => `${el.tagName} ${el.textContent?.trim() || el.getAttribute('aria-label') || el.id}`);
   }, scope);
+
+/** The page fits its screen: nothing scrolls sideways, and on a phone every tap target is 44 px tall. */
+export async function assertFitsScreen(page, viewport, where = 'the page') {
+  assert.equal(await scrollsSideways(page), false, `no horizontal scrolling on ${where}`);
+  if (viewport.width < 768) assert.deepEqual(await smallTapTargets(page), [], `tap targets of 44 px on ${where}`);
+}

@@ -7,15 +7,14 @@ import { after, before, describe, it } from 'node:test';
 import {
   ADMIN,
   api,
+  assertFitsScreen,
   hydrationProblems,
   missingPrerequisite,
   openPage,
   problems,
-  scrollsSideways,
   serverNodeKept,
   shot,
   signIn,
-  smallTapTargets,
   startApp,
   VIEWPORTS,
   waitForShell,
@@ -68,8 +67,7 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         await page.goto('/clients');
         await waitForShell(page);
         await shot(page, `clients-${viewport.width}`, { fullPage: true });
-        assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling on the list');
-        if (viewport.width < 768) assert.deepEqual(await smallTapTargets(page), [], 'tap targets of 44 px');
+        await assertFitsScreen(page, viewport, 'the list');
 
         // The name opens the client's page (in-app navigation).
         await page.getByRole('link', { name: 'Ana Beatriz Souza' }).first().click();
@@ -115,8 +113,7 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         await page.getByRole('button', { name: 'Desarquivar' }).click();
         await page.getByRole('dialog', { name: 'Desarquivar cliente?' }).getByRole('button', { name: 'Desarquivar' }).click();
         await page.getByRole('link', { name: 'Agendar' }).waitFor();
-        assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling on the client page');
-        if (viewport.width < 768) assert.deepEqual(await smallTapTargets(page), [], 'tap targets of 44 px');
+        await assertFitsScreen(page, viewport, 'the client page');
         assert.deepEqual(hydrationProblems(messages), []);
         assert.deepEqual(problems(messages), []);
       } finally {
@@ -191,8 +188,7 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         await page.goto('/reports?period=month');
         await waitForShell(page);
         await shot(page, `reports-${viewport.width}`, { fullPage: true });
-        assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling');
-        if (viewport.width < 768) assert.deepEqual(await smallTapTargets(page), [], 'tap targets of 44 px');
+        await assertFitsScreen(page, viewport);
         assert.deepEqual(problems(messages), []);
       } finally {
         await context.close();
@@ -209,8 +205,7 @@ describe('clients, reports and dashboard screens', { skip: skip ?? false }, () =
         await page.getByText('Limpeza de pele').first().waitFor();
         assert.equal(await page.getByRole('link', { name: 'Novo agendamento' }).getAttribute('href'), '/appointments?book=1');
         await shot(page, `dashboard-${viewport.width}`, { fullPage: true });
-        assert.equal(await scrollsSideways(page), false, 'no horizontal scrolling');
-        if (viewport.width < 768) assert.deepEqual(await smallTapTargets(page), [], 'tap targets of 44 px');
+        await assertFitsScreen(page, viewport);
         assert.deepEqual(problems(messages), []);
       } finally {
         await context.close();

@@ -10,8 +10,6 @@
 //! appointments, then writes, audits and commits. Two requests for one slot
 //! are thereby serialised: the second sees the first's row and gets 409.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, SubsecRound, TimeZone, Utc};
 use chrono_tz::Tz;
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -23,9 +21,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::validation::{patched, present, push, reject_unknown};
+use crate::services::validation::{TextPatch, patched, push, reject_unknown};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
-use crate::services::{Page, STALE, audit, csv, required_version};
+use crate::services::{Page, STALE, audit, csv, names_by_id, required_version};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, user};
@@ -110,32 +108,21 @@ pub struct AppointmentQuery {
 #[serde(rename_all = "camelCase")]
 #[schema(as = AppointmentBody)]
 pub struct AppointmentInput {
-    #[serde(default)]
     pub client_id: Option<i32>,
-    #[serde(default)]
     pub staff_id: Option<i32>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub service: Option<Option<String>>,
+    #[serde(default)]
+    pub service: TextPatch,
     /// RFC 3339 with any offset, or a wall-clock time in the business zone.
-    #[serde(default)]
     pub starts_at: Option<String>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub ends_at: Option<Option<String>>,
     #[serde(default)]
+    pub ends_at: TextPatch,
     pub duration_minutes: Option<i64>,
-    #[serde(default)]
     pub status: Option<String>,
-    #[serde(default)]
     pub price_cents: Option<i64>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub notes: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub cancellation_reason: Option<Option<String>>,
     #[serde(default)]
+    pub notes: TextPatch,
+    #[serde(default)]
+    pub cancellation_reason: TextPatch,
     pub version: Option<i32>,
     #[serde(flatten)]
     #[schema(ignore)]
@@ -148,15 +135,12 @@ pub struct AppointmentInput {
 #[schema(as = StatusBody)]
 pub struct StatusInput {
     /// agendado, confirmado, concluido, cancelado or faltou.
-    #[serde(default)]
     #[schema(required, value_type = String)]
     pub status: Option<String>,
-    #[serde(default)]
     #[schema(required, value_type = i32)]
     pub version: Option<i32>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub cancellation_reason: Option<Option<String>>,
+    #[serde(default)]
+    pub cancellation_reason: TextPatch,
     #[serde(flatten)]
     #[schema(ignore)]
     pub extra: Map<String, Value>,
@@ -308,20 +292,8 @@ pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz:
     }
     let client_ids: Vec<i32> = rows.iter().map(|a| a.client_id).collect();
     let staff_ids: Vec<i32> = rows.iter().map(|a| a.staff_id).collect();
-    let clients: HashMap<i32, String> = client::Entity::find()
-        .filter(client::Column::Id.is_in(client_ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|c| (c.id, c.name))
-        .collect();
-    let staff: HashMap<i32, String> = user::Entity::find()
-        .filter(user::Column::Id.is_in(staff_ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|u| (u.id, u.name))
-        .collect();
+    let clients = names_by_id::<client::Entity>(db, client::Column::Id, client::Column::Name, client_ids).await?;
+    let staff = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, staff_ids).await?;
     Ok(rows
         .into_iter()
         .map(|a| AppointmentView {
@@ -452,8 +424,8 @@ async fn validate(
     if starts_at.is_none() && input.starts_at.is_none() {
         push(&mut errors, "startsAt", "Informe o início (startsAt).");
     }
-    let explicit_end = match &input.ends_at {
-        Some(Some(text)) if !text.trim().is_empty() => match parse_instant(text, tz) {
+    let explicit_end = match input.ends_at.text() {
+        Some(text) => match parse_instant(text, tz) {
             Ok(t) => Some(Some(t.trunc_subsecs(0))),
             Err(message) => {
                 push(&mut errors, "endsAt", message);

@@ -1,13 +1,12 @@
 //! The audit trail: who changed what, when, from which value to which.
 
-use std::collections::HashMap;
-
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use crate::error::Result;
+use crate::services::names_by_id;
 use crate::time::to_local_rfc3339;
 use entities::{audit_log, user};
 
@@ -90,11 +89,7 @@ pub async fn history(
         .all(db)
         .await?;
     let user_ids: Vec<i32> = rows.iter().filter_map(|r| r.user_id).collect();
-    let names: HashMap<i32, String> = if user_ids.is_empty() {
-        HashMap::new()
-    } else {
-        user::Entity::find().filter(user::Column::Id.is_in(user_ids)).all(db).await?.into_iter().map(|u| (u.id, u.name)).collect()
-    };
+    let names = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, user_ids).await?;
     Ok(rows
         .into_iter()
         .map(|r| HistoryEntry {

@@ -15,8 +15,8 @@ use serde_json::{Map, Value};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{AppointmentView, views};
 use crate::services::validation::{
-    digits, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, patched, patched_parse, present, push,
-    reject_unknown,
+    digits, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, patched, patched_parse, push,
+    reject_unknown, TextPatch,
 };
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
 use crate::services::{Page, STALE, audit, csv, required_version};
@@ -119,29 +119,22 @@ pub struct ClientQuery {
 #[serde(rename_all = "camelCase")]
 #[schema(as = ClientBody)]
 pub struct ClientInput {
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub name: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub email: Option<Option<String>>,
-    /// Any usual format: `(11) 98765-4321`, `+55 11 98765-4321`.
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub phone: Option<Option<String>>,
-    /// CPF with valid check digits: `123.456.789-09` or digits.
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub document: Option<Option<String>>,
-    /// `YYYY-MM-DD`.
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub birth_date: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub notes: Option<Option<String>>,
-    /// The version read; required on PUT.
     #[serde(default)]
+    pub name: TextPatch,
+    #[serde(default)]
+    pub email: TextPatch,
+    /// Any usual format: `(11) 98765-4321`, `+55 11 98765-4321`.
+    #[serde(default)]
+    pub phone: TextPatch,
+    /// CPF with valid check digits: `123.456.789-09` or digits.
+    #[serde(default)]
+    pub document: TextPatch,
+    /// `YYYY-MM-DD`.
+    #[serde(default)]
+    pub birth_date: TextPatch,
+    #[serde(default)]
+    pub notes: TextPatch,
+    /// The version read; required on PUT.
     pub version: Option<i32>,
     #[serde(flatten)]
     #[schema(ignore)]
@@ -330,7 +323,7 @@ async fn validate(
             .ok_or("Data de nascimento inválida: use AAAA-MM-DD.")
     });
     // Only a date given now is checked against today (a stored one was checked when saved).
-    if let (Some(_), Some(date)) = (&input.birth_date, birth_date) {
+    if let (Some(_), Some(date)) = (&input.birth_date.0, birth_date) {
         let today = Utc::now().with_timezone(&tz).date_naive();
         if date > today {
             push(&mut errors, "birthDate", "A data de nascimento não pode estar no futuro.");

@@ -15,6 +15,10 @@ pub mod throttle;
 pub mod users;
 pub mod validation;
 
+use std::collections::HashMap;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
+
 use crate::error::AppError;
 
 pub use list::{Data, Meta, Page};
@@ -25,4 +29,20 @@ pub const STALE: &str = "Este registro foi alterado por outra pessoa. Recarregue
 /// Updates must say which version they read (optimistic concurrency).
 pub fn required_version(version: Option<i32>) -> Result<i32, AppError> {
     version.ok_or_else(|| AppError::field("version", "Informe a versão do registro que você leu (version)."))
+}
+
+/// `id → name` of the rows of `E` whose ids are given (clients, staff
+/// members): one query for a whole page, reading only those two columns.
+pub async fn names_by_id<E: EntityTrait>(
+    db: &impl ConnectionTrait,
+    id: E::Column,
+    name: E::Column,
+    ids: Vec<i32>,
+) -> Result<HashMap<i32, String>, AppError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i32, String)> =
+        E::find().select_only().column(id).column(name).filter(id.is_in(ids)).into_tuple().all(db).await?;
+    Ok(rows.into_iter().collect())
 }

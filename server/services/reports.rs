@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::csv;
+use crate::services::{csv, names_by_id};
 use crate::time::local_midnight;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, user};
@@ -255,13 +255,7 @@ pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> R
             }
         }
     }
-    let names: HashMap<i32, String> = user::Entity::find()
-        .filter(user::Column::Id.is_in(staff.keys().copied().collect::<Vec<_>>()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|u| (u.id, u.name))
-        .collect();
+    let names = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, staff.keys().copied().collect()).await?;
     let mut by_staff: Vec<StaffFigures> = staff
         .into_values()
         .map(|mut s| {

@@ -174,21 +174,43 @@ pub fn parse_id(raw: &str, not_found: &str) -> Result<i32, AppError> {
     raw.parse::<i32>().ok().filter(|id| *id > 0).ok_or_else(|| AppError::NotFound(not_found.into()))
 }
 
-/// For `#[serde(default, deserialize_with = "present")]` on an
-/// `Option<Option<T>>`: absent → `None`, `null` → `Some(None)`, a value →
-/// `Some(Some(v))`. Updates keep what is absent and clear what is null.
-pub fn present<'de, T, D>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    T: Deserialize<'de>,
-    D: Deserializer<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
+/// A text of a POST or PUT body that can be cleared: absent (`TextPatch(None)`)
+/// keeps the current value, `null` (`Some(None)`) clears it, a text
+/// (`Some(Some(text))`) replaces it. Plain `Option<String>` cannot tell
+/// absent from `null`; each such field needs `#[serde(default)]`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TextPatch(pub Option<Option<String>>);
+
+impl<'de> Deserialize<'de> for TextPatch {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Option::<String>::deserialize(deserializer).map(|value| TextPatch(Some(value)))
+    }
 }
 
-/// A text field of a POST or PUT read with `present`: absent keeps
-/// `current`, `null` or a blank text clears it, a text is trimmed.
-pub fn patched(input: &Option<Option<String>>, current: Option<String>) -> Option<String> {
-    match input {
+// In the OpenAPI document a patch is what it carries: a text or null.
+impl utoipa::PartialSchema for TextPatch {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+        ObjectBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+            .description(Some("Texto; `null` ou vazio apaga o valor, e ausente o mantém."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for TextPatch {}
+
+impl TextPatch {
+    /// A text that stays after `patched` cleans it (trimmed, not blank), if any.
+    pub fn text(&self) -> Option<&str> {
+        self.0.as_ref().and_then(|value| value.as_deref()).filter(|text| !text.trim().is_empty())
+    }
+}
+
+/// A text field read as a `TextPatch`: absent keeps `current`, `null` or a
+/// blank text clears it, a text is trimmed.
+pub fn patched(input: &TextPatch, current: Option<String>) -> Option<String> {
+    match &input.0 {
         None => current,
         Some(value) => clean(value.as_deref()),
     }
@@ -197,13 +219,13 @@ pub fn patched(input: &Option<Option<String>>, current: Option<String>) -> Optio
 /// As `patched`, with a new text read by `parse`, whose message becomes the
 /// error of `field` (and the value `None`).
 pub fn patched_parse<T, E: Into<String>>(
-    input: &Option<Option<String>>,
+    input: &TextPatch,
     current: Option<T>,
     errors: &mut FieldErrors,
     field: &str,
     parse: impl FnOnce(&str) -> Result<T, E>,
 ) -> Option<T> {
-    match input {
+    match &input.0 {
         None => current,
         Some(value) => clean(value.as_deref()).and_then(|text| parse(&text).map_err(|message| push(errors, field, message)).ok()),
     }

@@ -92,18 +92,36 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
       onClose={onCancel}
       busy={busy}
       size="sm"
-      footer={
-        <>
-          <button type="button" className="btn btn-light btn-touch" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </button>
-          <button type="button" className={`btn btn-${tone} btn-touch`} onClick={onConfirm} disabled={busy}>
-            {busy ? 'Aguarde...' : confirmLabel}
-          </button>
-        </>
-      }
+      footer={<DialogButtons onCancel={onCancel} cancelLabel={cancelLabel} busy={busy} tone={tone} label={confirmLabel} onConfirm={onConfirm} />}
     >
       {children}
     </Dialog>
+  );
+}
+
+interface DialogButtonsProps {
+  onCancel: () => void;
+  cancelLabel?: string;
+  busy: boolean;
+  /** The action's text, and what it says while the action runs. */
+  label: string;
+  busyLabel?: string;
+  tone?: 'danger' | 'primary' | 'success';
+  /** The id of the form the action submits; without it the action is a plain button. */
+  form?: string;
+  onConfirm?: () => void;
+}
+
+/** A dialog's footer: decline (as Escape does), then the action. */
+export function DialogButtons({ onCancel, cancelLabel = 'Cancelar', busy, label, busyLabel = 'Aguarde...', tone = 'primary', form, onConfirm }: DialogButtonsProps) {
+  return (
+    <>
+      <button type="button" className="btn btn-light btn-touch" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </button>
+      <button type={form ? 'submit' : 'button'} form={form} className={`btn btn-${tone} btn-touch`} onClick={onConfirm} disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { StatusBadge } from '../../components/appointments-table';
+import { ErrorAlert } from '../../components/error-alert';
 import { Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/field';
 import { Spinner } from '../../components/spinner';
@@ -10,7 +11,7 @@ import { recordsChanged } from '../../lib/api-slice';
 import type { Appointment } from '../../lib/appointment';
 import { dayOf, formatDate, formatDuration, formatMoney, formatTime, formatTimeRange, minuteOfDay } from '../../lib/format';
 import { useGetAppointmentQuery, useUpdateAppointmentMutation, type StaffMember } from './agenda-api';
-import { ClashAlert, DURATIONS, useClashFinder, WhenFields, type Clash } from './booking-dialog';
+import { ClashAlert, DURATIONS, StaffOptions, useClashFinder, WhenFields, type Clash } from './booking-dialog';
 import { StatusActions } from './status-actions';
 
 const FORM_ID = 'reschedule-form';
@@ -146,20 +147,12 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
       {a.status !== 'cancelado' ? (
         <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Remarcar">
           <h3 className="h6">Remarcar</h3>
-          {message ? (
-            <div className="alert alert-danger" role="alert">
-              {message}
-            </div>
-          ) : null}
+          <ErrorAlert message={message} />
           <ClashAlert clash={clash} />
           <fieldset className="row g-3" disabled={saving}>
             <WhenFields id="reschedule" form={form} set={set} errors={errors} durations={durations} />
             <SelectField id="reschedule-staff" label="Profissional" errorKey="staffId" errors={errors} wrapperClassName="col-6 col-md-3" value={form.staffId} onChange={set('staffId')}>
-              {staffChoices.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <StaffOptions staff={staffChoices} />
             </SelectField>
           </fieldset>
         </form>

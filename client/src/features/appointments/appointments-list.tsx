@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { AppointmentsTable, StatusBadge } from '../../components/appointments-table';
+import { TableOrCards } from '../../components/table-or-cards';
 import { useAppSelector } from '../../hooks/store';
 import type { Appointment } from '../../lib/appointment';
 import { formatDate, formatMoney, formatTimeRange } from '../../lib/format';
@@ -42,31 +43,19 @@ export function AppointmentsList({
   const load = useListLoader('appointments', fetchAppointments, listQuery(search));
   useEffect(() => onReady(() => void load()));
 
-  // Tablets and up: the table; phones: a card per appointment, no horizontal scrolling.
   return (
-    <>
-      <div className="d-none d-md-block">
-        <AppointmentsTable rows={list} loading={loading} empty={EMPTY} actions={actions} />
-      </div>
-      <ul className="list-group list-group-flush d-md-none" aria-label="Agendamentos" aria-busy={loading}>
-        {list.length === 0 ? (
-          <li className="list-group-item text-center text-muted py-4">{loading ? 'Carregando...' : EMPTY}</li>
-        ) : (
-          list.map((a) => (
-            <li key={a.id} className="list-group-item py-3" style={loading ? { opacity: 0.6 } : undefined}>
-              <div className="d-flex justify-content-between align-items-start gap-2">
-                <div style={{ minWidth: 0 }}>
-                  <div className="fw-semibold">{`${formatDate(a.startsAt)} · ${formatTimeRange(a.startsAt, a.endsAt)}`}</div>
-                  <div className="text-break">{a.clientName}</div>
-                </div>
-                <StatusBadge status={a.status} />
-              </div>
-              <div className="small text-muted mt-1 mb-2 text-break">{`${a.service} · ${a.staffName} · ${formatMoney(a.priceCents)}`}</div>
-              {actions(a)}
-            </li>
-          ))
-        )}
-      </ul>
-    </>
+    <TableOrCards
+      table={<AppointmentsTable rows={list} loading={loading} empty={EMPTY} actions={actions} />}
+      rows={list}
+      label="Agendamentos"
+      {...{ loading, empty: EMPTY }}
+      card={(a) => ({
+        title: `${formatDate(a.startsAt)} · ${formatTimeRange(a.startsAt, a.endsAt)}`,
+        subtitle: a.clientName,
+        badge: <StatusBadge status={a.status} />,
+        detail: `${a.service} · ${a.staffName} · ${formatMoney(a.priceCents)}`,
+        actions: actions(a),
+      })}
+    />
   );
 }

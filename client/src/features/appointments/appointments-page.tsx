@@ -14,7 +14,7 @@ import { AgendaGrid, type Reschedule } from './agenda-grid';
 import { agendaHref, viewOf, type AgendaViewName } from './agenda-url';
 import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentsList } from './appointments-list';
-import { BookingDialog } from './booking-dialog';
+import { BookingDialog, StaffOptions } from './booking-dialog';
 import { selectAppointments } from './appointments-slice';
 import { StatusActions } from './status-actions';
 
@@ -157,11 +157,7 @@ export default function AppointmentsPage() {
               </label>
               <select id="appointments-staff" className="form-select" value={staffFilter ?? ''} onChange={(e) => go({ staff_id: e.target.value, page: null, cursor: null })}>
                 <option value="">Todos</option>
-                {staff.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
+                <StaffOptions staff={staff} />
               </select>
             </div>
           </>

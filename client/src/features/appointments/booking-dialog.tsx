@@ -1,7 +1,8 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { Dialog } from '../../components/dialog';
+import { ErrorAlert } from '../../components/error-alert';
+import { Dialog, DialogButtons } from '../../components/dialog';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { useDraft } from '../../hooks/use-draft';
@@ -16,6 +17,15 @@ const FORM_ID = 'booking-form';
 export const DURATIONS = [15, 30, 45, 60, 90, 120, 180];
 
 type WhenField = 'day' | 'time' | 'duration';
+
+/** The staff members as the options of a select, by id. */
+export function StaffOptions({ staff }: { staff: StaffMember[] }) {
+  return staff.map((s) => (
+    <option key={s.id} value={s.id}>
+      {s.name}
+    </option>
+  ));
+}
 
 /**
  * An appointment's start and length (date, time, duration), as the booking
@@ -199,22 +209,11 @@ export function BookingDialog({ staff, initial, now, hrefFor, onClose, onSaved }
       onClose={close}
       busy={saving}
       footer={
-        <>
-          <button type="button" className="btn btn-light btn-touch" onClick={close} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" form={FORM_ID} className="btn btn-primary btn-touch" disabled={saving}>
-            {saving ? 'Salvando...' : askPast ? 'Agendar mesmo assim' : 'Agendar'}
-          </button>
-        </>
+        <DialogButtons onCancel={close} busy={saving} form={FORM_ID} label={askPast ? 'Agendar mesmo assim' : 'Agendar'} busyLabel="Salvando..." />
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Novo agendamento">
-        {message ? (
-          <div className="alert alert-danger" role="alert">
-            {message}
-          </div>
-        ) : null}
+        <ErrorAlert message={message} />
         <ClashAlert clash={clash} />
         {askPast ? (
           <div className="alert alert-warning" role="alert">
@@ -224,11 +223,7 @@ export function BookingDialog({ staff, initial, now, hrefFor, onClose, onSaved }
         <ClientPicker id="booking-client" value={client} onChange={setClient} errors={errors} />
         <div className="row g-3">
           <SelectField id="booking-staff" label="Profissional" errorKey="staffId" errors={errors} wrapperClassName="col-md-6" value={form.staffId} onChange={set('staffId')}>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <StaffOptions staff={staff} />
           </SelectField>
           <InputField id="booking-service" label="Serviço" errorKey="service" errors={errors} wrapperClassName="col-md-6" value={form.service} onChange={set('service')} />
           <WhenFields id="booking" form={form} set={set} errors={errors} />

@@ -29,49 +29,43 @@ import type {
 } from './layout-settings';
 import { THEME_OPTIONS } from './theme-mode-dropdown';
 
+type Choice = Skin | Orientation | TopBarColor | SideNavColor | SideNavSize | LayoutPosition | LayoutWidth;
 type Options<T extends string> = { value: T; label: string }[];
 
-const SKIN_OPTIONS: Options<Skin> = [
-  { value: 'modern', label: 'Moderno' },
-  { value: 'default', label: 'Padrão' },
-  { value: 'material', label: 'Material' },
-  { value: 'saas', label: 'SaaS' },
-  { value: 'flat', label: 'Plano' },
-  { value: 'minimal', label: 'Minimalista' },
-];
-const ORIENTATION_OPTIONS: Options<Orientation> = [
-  { value: 'vertical', label: 'Vertical' },
-  { value: 'horizontal', label: 'Horizontal' },
-];
-const TOPBAR_OPTIONS: Options<TopBarColor> = [
-  { value: 'light', label: 'Claro' },
-  { value: 'dark', label: 'Escuro' },
-  { value: 'gray', label: 'Cinza' },
-  { value: 'gradient', label: 'Gradiente' },
-];
-const SIDENAV_COLOR_OPTIONS: Options<SideNavColor> = [
-  { value: 'light', label: 'Claro' },
-  { value: 'dark', label: 'Escuro' },
-  { value: 'gray', label: 'Cinza' },
-  { value: 'gradient', label: 'Gradiente' },
-  { value: 'image', label: 'Imagem' },
-];
-const SIZE_OPTIONS: Options<SideNavSize> = [
-  { value: 'default', label: 'Padrão' },
-  { value: 'compact', label: 'Compacto' },
-  { value: 'condensed', label: 'Condensado' },
-  { value: 'on-hover', label: 'Ao passar o mouse' },
-  { value: 'on-hover-active', label: 'Ao passar o mouse (fixo)' },
-  { value: 'offcanvas', label: 'Offcanvas' },
-];
-const POSITION_OPTIONS: Options<LayoutPosition> = [
-  { value: 'fixed', label: 'Fixo' },
-  { value: 'scrollable', label: 'Rolável' },
-];
-const WIDTH_OPTIONS: Options<LayoutWidth> = [
-  { value: 'fluid', label: 'Fluido' },
-  { value: 'boxed', label: 'Em caixa' },
-];
+/** Each value's name on screen; a value that two settings share (light, default…) reads the same in both. */
+const LABELS: Record<Choice, string> = {
+  modern: 'Moderno',
+  default: 'Padrão',
+  material: 'Material',
+  saas: 'SaaS',
+  flat: 'Plano',
+  minimal: 'Minimalista',
+  vertical: 'Vertical',
+  horizontal: 'Horizontal',
+  light: 'Claro',
+  dark: 'Escuro',
+  gray: 'Cinza',
+  gradient: 'Gradiente',
+  image: 'Imagem',
+  compact: 'Compacto',
+  condensed: 'Condensado',
+  'on-hover': 'Ao passar o mouse',
+  'on-hover-active': 'Ao passar o mouse (fixo)',
+  offcanvas: 'Offcanvas',
+  fixed: 'Fixo',
+  scrollable: 'Rolável',
+  fluid: 'Fluido',
+  boxed: 'Em caixa',
+};
+const options = <T extends Choice>(...values: T[]): Options<T> => values.map((value) => ({ value, label: LABELS[value] }));
+
+const SKIN_OPTIONS = options<Skin>('modern', 'default', 'material', 'saas', 'flat', 'minimal');
+const ORIENTATION_OPTIONS = options<Orientation>('vertical', 'horizontal');
+const TOPBAR_OPTIONS = options<TopBarColor>('light', 'dark', 'gray', 'gradient');
+const SIDENAV_COLOR_OPTIONS = options<SideNavColor>('light', 'dark', 'gray', 'gradient', 'image');
+const SIZE_OPTIONS = options<SideNavSize>('default', 'compact', 'condensed', 'on-hover', 'on-hover-active', 'offcanvas');
+const POSITION_OPTIONS = options<LayoutPosition>('fixed', 'scrollable');
+const WIDTH_OPTIONS = options<LayoutWidth>('fluid', 'boxed');
 
 function Section({ title, name, children }: { title: string; name: string; children: ReactNode }) {
   return (

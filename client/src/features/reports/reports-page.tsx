@@ -100,6 +100,32 @@ function ChartCard({ title, chart, table, long = false }: { title: string; chart
   );
 }
 
+/**
+ * The two figures drawn a column a day: their title and table, the figure
+ * in full (the total) and in a bar's tooltip, and the axis' format.
+ */
+const DAY_CHARTS = {
+  total: { title: 'Agendamentos por dia', columns: DAY_COLUMNS, full: formatNumber, text: (n: number) => `${formatNumber(n)} agendamento(s)`, format: formatNumber, integer: true },
+  revenueCents: { title: 'Receita por dia', columns: REVENUE_COLUMNS, full: formatMoney, text: formatMoney, format: money, unit: 100, tone: 'chart-bar-success' },
+};
+
+/** One figure a day of the period: a column a day, the days as a table beneath. */
+function DayChartCard({ data, period, figure }: { data: ReportSummary; period: string; figure: keyof typeof DAY_CHARTS }) {
+  const { title, columns, full, text, tone, ...axis } = { tone: undefined, ...DAY_CHARTS[figure] };
+  const total = full(data[figure]);
+  const bars = data.byDay.map((d) => ({ key: d.date, label: dayMonth(d.date), title: `${formatDate(d.date)}: ${text(d[figure])}`, value: d[figure], tone }));
+  return (
+    <div className="col-xl-6">
+      <ChartCard
+        title={title}
+        long
+        chart={<ColumnChart label={`${title}, ${period}: ${total} no total`} bars={bars} {...axis} />}
+        table={<DataTable columns={columns} rows={data.byDay} rowKey={(d) => d.date} caption={title} empty="Nenhum dia no período." />}
+      />
+    </div>
+  );
+}
+
 function Summary({ data }: { data: ReportSummary }) {
   const period = `de ${formatDate(data.from)} a ${formatDate(data.to)}`;
   const statusRows: StatusRow[] = STATUSES.map((status) => ({
@@ -107,8 +133,6 @@ function Summary({ data }: { data: ReportSummary }) {
     count: data.byStatus[status] ?? 0,
     share: data.total ? (data.byStatus[status] ?? 0) / data.total : 0,
   }));
-  const dayBars = (value: (d: DayFigures) => number, text: (d: DayFigures) => string) =>
-    data.byDay.map((d) => ({ key: d.date, label: dayMonth(d.date), title: `${formatDate(d.date)}: ${text(d)}`, value: value(d) }));
   return (
     <>
       <div className="row g-3 mb-3">
@@ -119,36 +143,8 @@ function Summary({ data }: { data: ReportSummary }) {
         <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
       </div>
       <div className="row g-3 mb-3">
-        <div className="col-xl-6">
-          <ChartCard
-            title="Agendamentos por dia"
-            long
-            chart={
-              <ColumnChart
-                label={`Agendamentos por dia, ${period}: ${formatNumber(data.total)} no total`}
-                bars={dayBars((d) => d.total, (d) => `${formatNumber(d.total)} agendamento(s)`)}
-                format={formatNumber}
-                integer
-              />
-            }
-            table={<DataTable columns={DAY_COLUMNS} rows={data.byDay} rowKey={(d) => d.date} caption="Agendamentos por dia" empty="Nenhum dia no período." />}
-          />
-        </div>
-        <div className="col-xl-6">
-          <ChartCard
-            title="Receita por dia"
-            long
-            chart={
-              <ColumnChart
-                label={`Receita por dia, ${period}: ${formatMoney(data.revenueCents)} no total`}
-                bars={dayBars((d) => d.revenueCents, (d) => formatMoney(d.revenueCents)).map((b) => ({ ...b, tone: 'chart-bar-success' }))}
-                format={money}
-                unit={100}
-              />
-            }
-            table={<DataTable columns={REVENUE_COLUMNS} rows={data.byDay} rowKey={(d) => d.date} caption="Receita por dia" empty="Nenhum dia no período." />}
-          />
-        </div>
+        <DayChartCard data={data} period={period} figure="total" />
+        <DayChartCard data={data} period={period} figure="revenueCents" />
       </div>
       <div className="row g-3 mb-3">
         <div className="col-xl-5">

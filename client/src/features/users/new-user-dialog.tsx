@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { Dialog } from '../../components/dialog';
+import { Dialog, DialogButtons } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { InputField, SelectField } from '../../components/field';
 import { useForm } from '../../hooks/use-form';
@@ -40,16 +40,7 @@ export function NewUserDialog({ onClose }: { onClose: () => void }) {
       title="Novo usuário"
       onClose={cancel}
       busy={saving}
-      footer={
-        <>
-          <button type="button" className="btn btn-light btn-touch" onClick={cancel} disabled={saving}>
-            Cancelar
-          </button>
-          <button type="submit" form={FORM_ID} className="btn btn-primary btn-touch" disabled={saving}>
-            {saving ? 'Salvando...' : 'Criar usuário'}
-          </button>
-        </>
-      }
+      footer={<DialogButtons onCancel={cancel} busy={saving} form={FORM_ID} label="Criar usuário" busyLabel="Salvando..." />}
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate>
         <ErrorAlert message={message} />

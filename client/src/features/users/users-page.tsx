@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
+import { TableOrCards } from '../../components/table-or-cards';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleLabel, type Role } from '../../lib/roles';
@@ -114,31 +115,18 @@ export default function UsersPage() {
         onRetry={() => void refetch()}
         pagination={data?.meta ? { meta: data.meta, noun: ['usuário', 'usuários'], disabled: loading, onPageChange: setPage } : undefined}
       >
-        {/* Tablets and up: the table; phones: a card per user, no horizontal scrolling. */}
-        <div className="d-none d-md-block">
-          <DataTable columns={columns} rows={rows} rowKey={(u) => u.id} loading={loading} caption="Usuários" empty={empty} />
-        </div>
-        <ul className="list-group list-group-flush d-md-none" aria-label="Usuários" aria-busy={loading}>
-          {rows.length === 0 ? (
-            <li className="list-group-item text-center text-muted py-4">{loading ? 'Carregando...' : empty}</li>
-          ) : (
-            rows.map((u) => (
-              <li key={u.id} className="list-group-item py-3" style={loading ? { opacity: 0.6 } : undefined}>
-                <div className="d-flex justify-content-between align-items-start gap-2">
-                  <div style={{ minWidth: 0 }}>
-                    <div className="fw-semibold text-break">{u.name}</div>
-                    <div className="text-muted small text-break">{u.email}</div>
-                  </div>
-                  <StatusBadge user={u} />
-                </div>
-                <div className="small text-muted mt-1 mb-2">
-                  {roleLabel(u.role)} · desde {formatDate(u.createdAt)}
-                </div>
-                {actions(u, true)}
-              </li>
-            ))
-          )}
-        </ul>
+        <TableOrCards
+          table={<DataTable columns={columns} rows={rows} rowKey={(u) => u.id} loading={loading} caption="Usuários" empty={empty} />}
+          {...{ rows, loading, empty }}
+          label="Usuários"
+          card={(u) => ({
+            title: u.name,
+            subtitle: <span className="text-muted small">{u.email}</span>,
+            badge: <StatusBadge user={u} />,
+            detail: `${roleLabel(u.role)} · desde ${formatDate(u.createdAt)}`,
+            actions: actions(u, true),
+          })}
+        />
       </ListCard>
       {creating ? <NewUserDialog onClose={() => setCreating(false)} /> : null}
       {pending ? (
