@@ -11,7 +11,7 @@ import * as esbuild from 'esbuild';
 import { criticalCss, documentOf, loadRenderer, purgeCss } from './critical-css.mjs';
 import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
-import { readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
+import { readRoutes, screensEsbuildPlugin } from './screens-module.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
@@ -154,15 +154,8 @@ async function cutCss(manifest) {
   manifest.critical = {};
   for (const route of readRoutes()) {
     const documents = sampleRenders(route.path).map(({ url, state }) => documentOf(render(url, state)));
-    const screenCode = await sourcesOf(path.dirname(screenFile(route.screen)));
-    manifest.critical[route.path] = criticalCss(sheet, documents, screenCode, used);
+    manifest.critical[route.path] = criticalCss(sheet, documents, used);
   }
-}
-
-/** The text of a screen's folder (its other states' class names). */
-async function sourcesOf(dir) {
-  const files = (await readdir(dir)).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f));
-  return (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('\n');
 }
 
 const brotli = promisify(zlib.brotliCompress);

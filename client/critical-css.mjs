@@ -9,9 +9,7 @@
 //   at run time (`bg-${variant}-subtle`);
 // - critical: the rules of the purged sheet whose selectors match an element
 //   of the route's server-rendered markup (rendered here with the SSR bundle
-//   and sample states, in both orientations), plus the rules whose classes
-//   all appear in the route's own screen code (its other states: empty,
-//   error, a dialog). Conditions on the <html> layout attributes and on
+//   and sample states, in both orientations). Conditions on the <html> layout attributes and on
 //   hover/focus are ignored when matching, so every skin, theme and layout
 //   keeps its rules.
 //
@@ -42,8 +40,11 @@ const INPUT_PARTS = [
   [/::-(?:webkit|moz)-color-swatch[a-z-]*/g, '[type=color]'],
   [/::-webkit-(?:inner|outer)-spin-button/g, '[type=number]'],
 ];
-/** States that come and go after the first paint, and pseudo-elements. */
-const DYNAMIC = /::?-?(?:webkit-|moz-|ms-)[a-z-]+(?:\([^)]*\))?|::[a-z-]+(?:\([^)]*\))?|:(?:hover|focus|focus-visible|focus-within|active|visited|target|autofill|placeholder-shown|invalid|valid|user-invalid|user-valid)\b/g;
+/**
+ * States that come and go after the first paint, and pseudo-elements (also
+ * in the one-colon spelling the minifier writes: `:before`, `:after`).
+ */
+const DYNAMIC = /::?-?(?:webkit-|moz-|ms-)[a-z-]+(?:\([^)]*\))?|::[a-z-]+(?:\([^)]*\))?|:(?:before|after|first-line|first-letter)\b|:(?:hover|focus|focus-visible|focus-within|active|visited|target|autofill|placeholder-shown|invalid|valid|user-invalid|user-valid)\b/g;
 
 // ---------------------------------------------------------------- CSS text
 
@@ -268,16 +269,14 @@ export function matchableSelector(selector) {
 }
 
 /**
- * The rules of `css` that the route's first paint uses: matching one of
- * `documents` (jsdom documents of its rendered markup), or, for selectors
- * with classes, whose classes all appear in `screenCode`.
+ * The rules of `css` that the route's first paint uses: those matching one
+ * of `documents` (jsdom documents of its rendered markup). Nothing else can
+ * show before the whole stylesheet arrives: every other state (a dialog, an
+ * error) needs the JavaScript, which is far larger and asked for after it.
  */
-export function criticalCss(css, documents, screenCode, elsewhere) {
-  const tokens = tokenize(screenCode);
+export function criticalCss(css, documents, elsewhere) {
   const cache = new Map();
   const keep = (selector) => {
-    const classes = selectorClasses(selector);
-    if (classes.length && classes.every((c) => tokens.has(c))) return true;
     const matchable = matchableSelector(selector);
     if (!cache.has(matchable)) {
       let found;

@@ -1,8 +1,10 @@
 // Sample states for the build's critical CSS (critical-css.mjs): each route
 // rendered with data in every shape its first paint can show (rows of each
-// status, several pages), in both orientations. The shapes are those of
-// ssr/CONTRACT.md; a route without a sample here is covered by its screen's
-// classes only.
+// status, several pages, the agenda's day, week and list views, empty
+// lists), in both orientations. The shapes are those the server preloads
+// (server/pages.rs, ssr/CONTRACT.md); critical-states.test.ts checks that
+// every route's samples draw its data, not a spinner, so the critical CSS
+// covers the real first paint.
 
 const layout = (orientation) => ({
   skin: 'modern',
@@ -49,9 +51,10 @@ const appointment = (id) => ({
   staffId: 1,
   staffName: 'Ana Admin',
   service: 'Corte de cabelo',
-  startsAt: '2026-11-21T09:30:00-03:00',
-  endsAt: '2026-11-21T10:30:00-03:00',
+  startsAt: `2026-11-21T${String(8 + (id % 10)).padStart(2, '0')}:30:00-03:00`,
+  endsAt: `2026-11-21T${String(9 + (id % 10)).padStart(2, '0')}:30:00-03:00`,
   status: STATUSES[id % STATUSES.length],
+  nextStatuses: [],
   priceCents: 12345,
   notes: null,
   cancellationReason: null,
@@ -63,14 +66,67 @@ const meta = { page: 2, per_page: 10, total: 95, last_page: 10 };
 const range = (n) => Array.from({ length: n }, (_, i) => i + 1);
 const user = (id) => ({ id, name: `Pessoa ${id}`, email: `p${id}@example.com`, role: id === 1 ? 'admin' : 'staff', active: id !== 3, createdAt: at, updatedAt: at });
 
+const staff = [
+  { id: 1, name: 'Ana Admin' },
+  { id: 2, name: 'Bruno Lima' },
+];
+const agenda = (view, days) => ({
+  view,
+  date: days[0],
+  today: '2026-11-21',
+  now: '2026-11-21T11:00:00-03:00',
+  days,
+  startHour: 8,
+  endHour: 20,
+  staff,
+  appointments: range(10).map(appointment),
+});
+const week = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
+const day = (date, i) => ({ date, total: i, concluido: i % 3, cancelado: i % 2, faltou: i % 4 === 0 ? 1 : 0, revenueCents: i * 1000 });
+
 /** The states of one route path ("*": not found): `[{ url, state }]`. */
 export function sampleRenders(routePath) {
-  const url = routePath === '*' ? '/nao-existe' : routePath;
+  const url = { '*': '/nao-existe', '/clients/:id': '/clients/1' }[routePath] ?? routePath;
   const data = {
     '/clients': { clients: { list: range(10).map(client), meta, loading: false, error: null } },
-    '/appointments': { appointments: { list: range(10).map(appointment), meta, loading: false, error: null } },
+    '/clients/:id': {
+      page: {
+        client: { ...client(1), upcomingAppointments: range(2).map(appointment), pastAppointments: range(5).map(appointment), totals: { visits: 5, noShows: 1, revenueCents: 61725 } },
+        clientHistory: [],
+      },
+    },
+    '/appointments': { page: { agenda: { args: {}, data: agenda('day', ['2026-11-21']) } } },
     '/dashboard': {
-      page: { dashboard: { clientsTotal: 1234, appointmentsToday: 3, appointmentsWeek: 9, revenueMonthCents: 123450, upcoming: range(5).map(appointment) } },
+      page: {
+        dashboard: {
+          clientsTotal: 1234,
+          appointmentsToday: 3,
+          appointmentsWeek: 9,
+          revenueMonthCents: 123450,
+          noShowsMonth: 2,
+          newClientsMonth: 12,
+          todayByStaff: staff.map((s) => ({ staffId: s.id, staffName: s.name, appointments: range(3).map(appointment) })),
+          upcoming: range(5).map(appointment),
+        },
+      },
+    },
+    '/reports': {
+      page: {
+        reports: {
+          period: 'month',
+          from: '2026-11-01',
+          to: '2026-11-30',
+          timeZone: 'America/Sao_Paulo',
+          total: 435,
+          byStatus: { agendado: 60, confirmado: 50, concluido: 250, cancelado: 40, faltou: 35 },
+          byDay: range(30).map((i) => day(`2026-11-${String(i).padStart(2, '0')}`, i)),
+          byStaff: staff.map((s) => ({ staffId: s.id, staffName: s.name, total: 200, concluido: 120, faltou: 15, cancelado: 20, revenueCents: 870000 })),
+          noShowRate: 0.12,
+          cancellationRate: 0.09,
+          revenueCents: 3197000,
+          newClients: 12,
+        },
+      },
     },
     '/users': { page: { users: { data: range(4).map(user), meta: { page: 1, per_page: 10, total: 4, last_page: 1 } } } },
   }[routePath] ?? {};
@@ -83,6 +139,12 @@ export function sampleRenders(routePath) {
   const empty = { list: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 }, loading: false, error: null };
   for (const slice of ['clients', 'appointments']) {
     if (data[slice]) renders.push({ url, state: { ...renders[0].state, [slice]: empty } });
+  }
+  if (routePath === '/appointments') {
+    const base = renders[0].state;
+    renders.push({ url: '/appointments?view=week', state: { ...base, page: { agenda: { args: { view: 'week' }, data: agenda('week', week) } } } });
+    const list = { list: range(10).map(appointment), meta, loading: false, error: null };
+    for (const appointments of [list, empty]) renders.push({ url: '/appointments?view=list', state: { ...base, appointments } });
   }
   return renders;
 }

@@ -1,27 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { ADMIN, api, appForSuite, missingPrerequisite, problems, serverNodeKept, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, missingPrerequisite, problems, scrollsSideways, serverNodeKept, shot, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const skip = missingPrerequisite();
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
-const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1366, height: 800 } },
-  { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
-];
-/** Screenshots for review go here when set (e.g. /tmp/shots-users). */
-const SHOTS = process.env.E2E_SHOTS;
-
-async function shot(page, name) {
-  if (!SHOTS) return;
-  await mkdir(SHOTS, { recursive: true });
-  // Without the toasts of earlier steps, which would cover the list.
-  await page.addStyleTag({ content: '.Toastify { display: none !important; }' });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-/** True when the page scrolls sideways. */
-const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe('users screen', { skip: skip ?? false }, () => {
   const app = appForSuite({

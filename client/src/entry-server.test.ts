@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sampleRenders } from '../critical-states.mjs';
+import routes from './app/routes.json';
 import { defaultLayoutSettings } from './features/layout/layout-settings';
 
 const clientDir = path.resolve(__dirname, '..');
@@ -171,4 +173,20 @@ describe('SSR bundle (dist/ssr/server.js)', () => {
     expect(html).toContain('Equipe');
     expect(html).not.toContain('Ana Admin');
   });
+});
+
+// The build cuts each route's critical CSS to what these samples draw: a
+// sample that only shows a spinner would leave the real first paint unstyled.
+describe('critical CSS samples (critical-states.mjs)', () => {
+  for (const route of routes) {
+    it(`draw ${route.path} with its data`, () => {
+      const samples = sampleRenders(route.path);
+      expect(samples.length).toBeGreaterThan(0);
+      for (const { url, state } of samples) {
+        const html = render(url, state);
+        expect(html, url).not.toContain('Carregando');
+        expect(html, url).not.toMatch(/não encontrad[oa]\./);
+      }
+    });
+  }
 });

@@ -1,0 +1,2 @@
+// Types of critical-states.mjs for the tests.
+export function sampleRenders(routePath: string): { url: string; state: unknown }[];

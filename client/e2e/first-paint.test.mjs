@@ -1,0 +1,65 @@
+// The first paint needs nothing but the HTML (issue 9, item 1): every
+// screen, its scripts refused, is laid out and coloured by the critical CSS
+// inlined in its head exactly as it is once the whole stylesheet has loaded,
+// at 1366 and 360 px. A rule the critical CSS lacks shows up as an element
+// whose box or colours differ.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ADMIN, missingPrerequisite, seedDatabase, startApp, VIEWPORTS } from './harness.mjs';
+
+const skip = missingPrerequisite();
+
+const SCREENS = ['/dashboard', '/clients', '/clients/1', '/appointments', '/appointments?view=week', '/appointments?view=list', '/reports', '/users', '/auth/profile', '/nao-existe'];
+
+/** Box, colours and type of every element drawn in the root, in document order. */
+const drawn = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('#root *')]
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const s = getComputedStyle(el);
+        const where = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}`;
+        return `${where} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} ${s.color} ${s.backgroundColor} ${s.fontSize} ${s.fontWeight} ${s.borderTopWidth}`;
+      }),
+  );
+
+/** The page as first painted: no scripts; the stylesheet refused too, or waited for. */
+async function firstPaint(browser, url, options, path, { stylesheet }) {
+  const context = await browser.newContext({ baseURL: url, ...options });
+  try {
+    if (path !== '/login') await context.request.post('/api/login', { data: ADMIN });
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    if (!stylesheet) await context.route(/\/assets\/.*\.css$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'load' });
+    if (stylesheet) await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes('/assets/')));
+    return await drawn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('first paint from the HTML alone', { skip: skip ?? false }, () => {
+  let app;
+  before(async () => {
+    app = await startApp();
+    seedDatabase(app.server, ['--clients', '30', '--appointments', '300']);
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  for (const { name, viewport, ...options } of VIEWPORTS) {
+    it(`every screen's critical CSS draws it as the stylesheet does (${name})`, async () => {
+      for (const path of ['/login', ...SCREENS]) {
+        const critical = await firstPaint(app.browser, app.server.url, { viewport, ...options }, path, { stylesheet: false });
+        const full = await firstPaint(app.browser, app.server.url, { viewport, ...options }, path, { stylesheet: true });
+        assert.ok(critical.length > 3, `${path}: the page draws its content`);
+        const differences = critical.map((line, i) => [line, full[i]]).filter(([a, b]) => a !== b);
+        if (process.env.FP_DEBUG) console.log(JSON.stringify(differences, null, 1)); assert.deepEqual(differences.slice(0, 5), [], `${path} at ${viewport.width} px: critical CSS ≠ stylesheet`);
+        assert.equal(critical.length, full.length, `${path}: the same elements drawn`);
+      }
+    });
+  }
+});
