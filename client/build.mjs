@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { criticalCss, documentOf, loadRenderer, purgeCss } from './critical-css.mjs';
+import { criticalCss, documentOf, layoutParts, loadRenderer, purgeCss } from './critical-css.mjs';
 import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
 import { readRoutes, screensEsbuildPlugin } from './screens-module.mjs';
@@ -154,7 +154,7 @@ async function cutCss(manifest) {
   manifest.critical = {};
   for (const route of readRoutes()) {
     const documents = sampleRenders(route.path).map(({ url, state }) => documentOf(render(url, state)));
-    manifest.critical[route.path] = criticalCss(sheet, documents, used);
+    manifest.critical[route.path] = layoutParts(criticalCss(sheet, documents, used));
   }
 }
 

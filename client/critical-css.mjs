@@ -292,6 +292,50 @@ export function criticalCss(css, documents, elsewhere) {
   return serializeCss(dropUnusedProperties(dropUnusedKeyframes(filterRules(parseCss(css), keep, () => true), elsewhere), elsewhere));
 }
 
+/** `[data-x=value]` in a selector: a condition on one of the `<html>` layout attributes. */
+const LAYOUT_CONDITION = /\[(data-(?:skin|theme|bs-theme|monochrome|layout|layout-position|layout-width|sidenav-size|sidenav-color|sidenav-user|topbar-color))=(?:"([^"]*)"|'([^']*)'|([^\]]*))\]/g;
+
+/** The layout conditions a selector holds under (`[["data-skin", "saas"]]`); none inside `:not()`. */
+function conditionsOf(selector) {
+  if (/:not\([^)]*\[data-/.test(selector)) return [];
+  const found = [...selector.matchAll(LAYOUT_CONDITION)].map((m) => [m[1], m[2] ?? m[3] ?? m[4]]);
+  return [...new Map(found.map((c) => [c.join('='), c])).values()].sort();
+}
+
+/**
+ * `css` as parts in order, `{ css, when }`: a rule whose selectors hold
+ * only under some layout (`html[data-skin=saas] .x`) goes to a part with
+ * those conditions, so the server inlines only what the page's layout can
+ * use (server/assets.rs). A rule is split by its selectors' conditions;
+ * declarations are never rewritten.
+ */
+export function layoutParts(css) {
+  const parts = [];
+  const add = (text, when) => {
+    const last = parts.at(-1);
+    if (last && JSON.stringify(last.when) === JSON.stringify(when)) last.css += text;
+    else parts.push({ css: text, when });
+  };
+  const walk = (nodes, wrap) => {
+    for (const node of nodes) {
+      if (node.statement) add(wrap(node.statement), []);
+      else if (node.children) walk(node.children, (text) => wrap(`${node.prelude}{${text}}`));
+      else if (node.prelude.startsWith('@')) add(wrap(`${node.prelude}{${node.body}}`), []);
+      else {
+        const groups = new Map();
+        for (const selector of splitSelectors(node.prelude)) {
+          const when = conditionsOf(selector);
+          const key = JSON.stringify(when);
+          groups.set(key, { when, selectors: [...(groups.get(key)?.selectors ?? []), selector] });
+        }
+        for (const { when, selectors } of groups.values()) add(wrap(`${selectors.join(',')}{${node.body}}`), when);
+      }
+    }
+  };
+  walk(parseCss(css), (text) => text);
+  return parts;
+}
+
 // ---------------------------------------------------------------- rendering
 
 /** `renderPage` of the SSR bundle, in a bare context with the engine's polyfills. */

@@ -106,6 +106,16 @@ impl Layout {
             ("data-layout-width", self.width.into()),
         ]
     }
+
+    /// Whether the first paint can show `<html attribute="value">`: what the
+    /// server renders, except that with the `system` theme the head's script
+    /// may set `data-bs-theme` to either.
+    pub fn may_show(&self, attribute: &str, value: &str) -> bool {
+        if attribute == "data-bs-theme" && self.theme == "system" {
+            return true;
+        }
+        self.html_attributes().iter().any(|(name, shown)| *name == attribute && shown == value)
+    }
 }
 
 #[cfg(test)]
@@ -132,5 +142,15 @@ mod tests {
         assert_eq!(layout.top_bar.color, "dark");
         assert_eq!(layout.width, "boxed");
         assert!(layout.html_attributes().contains(&("data-layout", "horizontal".to_string())));
+    }
+
+    #[test]
+    fn the_system_theme_may_show_either_bootstrap_theme() {
+        let light = Layout::default();
+        assert!(light.may_show("data-bs-theme", "light") && !light.may_show("data-bs-theme", "dark"));
+        assert!(light.may_show("data-skin", "modern") && !light.may_show("data-skin", "saas"));
+        let system = Layout { theme: "system", ..Layout::default() };
+        assert!(system.may_show("data-bs-theme", "light") && system.may_show("data-bs-theme", "dark"));
+        assert!(!system.may_show("data-theme", "dark"));
     }
 }

@@ -335,7 +335,7 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
         html_attributes: layout.html_attributes(),
         title: format!("{} | Expediente", page.route.title),
         nonce: nonce.clone(),
-        critical_css: state.manifest.critical_css(&page.route.path),
+        critical_css: state.manifest.critical_css(&page.route.path, &layout),
         css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
         preload: state.manifest.preload_for(&page.route.path),
         entry: format!("/assets/{}", state.manifest.entry),

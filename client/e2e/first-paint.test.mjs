@@ -1,13 +1,17 @@
 // The first paint needs nothing but the HTML (issue 9, item 1): every
 // screen, its scripts refused, is laid out and coloured by the critical CSS
 // inlined in its head exactly as it is once the whole stylesheet has loaded,
-// at 1366 and 360 px. A rule the critical CSS lacks shows up as an element
-// whose box or colours differ.
+// at 1366 and 360 px, in the default layout and in another one (the server
+// inlines only the rules of the page's layout). A rule the critical CSS
+// lacks shows up as an element whose box or colours differ.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN, missingPrerequisite, seedDatabase, startApp, VIEWPORTS } from './harness.mjs';
 
 const skip = missingPrerequisite();
+
+/** A layout far from the default: its skin, theme, colours and orientation all differ. */
+const OTHER_LAYOUT = { skin: 'saas', theme: 'dark', orientation: 'horizontal', sidenav: { color: 'light' }, topBar: { color: 'dark' }, width: 'boxed' };
 
 const SCREENS = ['/dashboard', '/clients', '/clients/1', '/appointments', '/appointments?view=week', '/appointments?view=list', '/reports', '/users', '/auth/profile', '/nao-existe'];
 
@@ -25,9 +29,10 @@ const drawn = (page) =>
   );
 
 /** The page as first painted: no scripts; the stylesheet refused too, or waited for. */
-async function firstPaint(browser, url, options, path, { stylesheet }) {
+async function firstPaint(browser, url, options, path, { stylesheet, layout }) {
   const context = await browser.newContext({ baseURL: url, ...options });
   try {
+    if (layout) await context.addCookies([{ name: 'expediente_layout', value: encodeURIComponent(JSON.stringify(layout)), url }]);
     if (path !== '/login') await context.request.post('/api/login', { data: ADMIN });
     await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
     if (!stylesheet) await context.route(/\/assets\/.*\.css$/, (route) => route.abort());
@@ -50,11 +55,12 @@ describe('first paint from the HTML alone', { skip: skip ?? false }, () => {
     await app?.stop();
   });
 
-  for (const { name, viewport, ...options } of VIEWPORTS) {
+  const cases = [...VIEWPORTS.map((v) => ({ ...v, paths: ['/login', ...SCREENS] })), { ...VIEWPORTS[0], name: 'desktop, another layout', layout: OTHER_LAYOUT, paths: ['/login', '/dashboard', '/clients', '/appointments'] }];
+  for (const { name, viewport, layout, paths, ...options } of cases) {
     it(`every screen's critical CSS draws it as the stylesheet does (${name})`, async () => {
-      for (const path of ['/login', ...SCREENS]) {
-        const critical = await firstPaint(app.browser, app.server.url, { viewport, ...options }, path, { stylesheet: false });
-        const full = await firstPaint(app.browser, app.server.url, { viewport, ...options }, path, { stylesheet: true });
+      for (const path of paths) {
+        const critical = await firstPaint(app.browser, app.server.url, { viewport, ...options }, path, { stylesheet: false, layout });
+        const full = await firstPaint(app.browser, app.server.url, { viewport, ...options }, path, { stylesheet: true, layout });
         assert.ok(critical.length > 3, `${path}: the page draws its content`);
         const differences = critical.map((line, i) => [line, full[i]]).filter(([a, b]) => a !== b);
         if (process.env.FP_DEBUG) console.log(JSON.stringify(differences, null, 1)); assert.deepEqual(differences.slice(0, 5), [], `${path} at ${viewport.width} px: critical CSS ≠ stylesheet`);
