@@ -111,19 +111,22 @@ describe('SSR bundle (dist/ssr/server.js)', () => {
       auth,
       page: {
         dashboard: {
-          clientsTotal: 1234,
+          clientsTotal: 12345,
+          clientsTotalEstimated: true,
           appointmentsToday: 3,
           appointmentsWeek: 9,
           revenueMonthCents: 123450,
           noShowsMonth: 2,
           newClientsMonth: 5,
+          newClientsMonthEstimated: false,
           todayByStaff: [{ staffId: 1, staffName: 'Paula Lima', appointments: [appointment] }],
           upcoming: [appointment],
         },
       },
     });
     expect(html).toContain('Total de clientes');
-    expect(html).toContain('1.234');
+    // Past 10.000 the server estimates the count, and the card says so.
+    expect(html).toContain('cerca de 12.345');
     expect(html).toContain('R$ 1.234,50');
     expect(html).toContain('21/11/2026');
     expect(html).toContain('23:30–23:59');

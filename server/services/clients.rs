@@ -7,7 +7,7 @@ use chrono::{NaiveDate, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Select, Set, SqlErr,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -188,12 +188,25 @@ fn filtered(query: &ClientQuery, backend: DbBackend) -> Result<(Select<client::E
     // more characters; shorter ones, and every word on PostgreSQL (where
     // pg_trgm's GIN index serves LIKE), go through the LIKE they always did.
     let mut phrases = Vec::new();
+    let mut likes = client::Entity::find().select_only().column(client::Column::Id);
+    let mut liked = false;
     for term in search_terms(query.q.as_deref().unwrap_or("")) {
         if backend == DbBackend::Sqlite && term.chars().count() >= 3 {
             phrases.push(format!("\"{}\"", term.replace('"', "\"\"")));
+        } else if backend == DbBackend::Postgres {
+            likes = likes.filter(client::Column::SearchText.like(like_pattern(&term)));
+            liked = true;
         } else {
             select = select.filter(client::Column::SearchText.like(like_pattern(&term)));
         }
+    }
+    if liked {
+        // The matches first (from the trigram index), then their order:
+        // left to itself the planner walks the sort's index until enough
+        // rows match, reckoning them spread evenly, but a first name's
+        // matches sit together in the order by name (past half the table
+        // for "jose"). ARRAY(…) is computed once, before the list's order.
+        select = select.filter(Expr::cust_with_expr(r#""clients"."id" = ANY(ARRAY $1)"#, likes.into_query()));
     }
     if !phrases.is_empty() {
         select = select.filter(Expr::cust_with_values(

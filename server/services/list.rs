@@ -254,12 +254,7 @@ impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
 
     /// The count and page statements of `select` (see [`ListStatements`]).
     pub fn statements<E: EntityTrait<Column = C>>(&self, backend: DbBackend, select: Select<E>) -> Result<ListStatements> {
-        let capped = select.clone().select_only().column(self.id).limit(EXACT_TOTAL_LIMIT + 1).build(backend);
-        let count = Statement {
-            sql: format!("SELECT COUNT(*) AS n FROM ({}) AS capped", capped.sql),
-            values: capped.values,
-            db_backend: backend,
-        };
+        let count = capped_count(backend, select.clone(), self.id);
         // Only the ids, in order: read from the sort's index alone, however
         // deep the offset; the rows are then fetched by id.
         let ids = self.order(select).select_only().column(self.id).limit(self.per_page + 1);
@@ -283,16 +278,7 @@ impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
     {
         let backend = db.get_database_backend();
         let statements = self.statements(backend, select.clone())?;
-        let counted: i64 = match db.query_one_raw(statements.count).await? {
-            Some(row) => row.try_get("", "n")?,
-            None => 0,
-        };
-        let counted = counted.max(0) as u64;
-        let (total, estimated) = if counted > EXACT_TOTAL_LIMIT {
-            (estimate(db, select).await?.max(counted), true)
-        } else {
-            (counted, false)
-        };
+        let (total, estimated) = total(db, select, self.id).await?;
         let past_the_end = self.cursor.is_none() && !estimated && (self.page - 1).saturating_mul(self.per_page) >= total;
         // Ids bound with the column's own type (INTEGER): sqlx caches
         // PostgreSQL's prepared statements by their text, so the same
@@ -334,9 +320,30 @@ fn is_null(value: &Value) -> bool {
     )
 }
 
+/// `SELECT COUNT(*)` of `select`'s rows, stopped after [`EXACT_TOTAL_LIMIT`]
+/// + 1 (reading only `column`, so an index can answer it alone).
+pub fn capped_count<E: EntityTrait>(backend: DbBackend, select: Select<E>, column: E::Column) -> Statement {
+    let capped = select.select_only().column(column).limit(EXACT_TOTAL_LIMIT + 1).build(backend);
+    Statement { sql: format!("SELECT COUNT(*) AS n FROM ({}) AS capped", capped.sql), values: capped.values, db_backend: backend }
+}
+
+/// How many rows `select` gives and whether that is an estimate: counted
+/// exactly up to [`EXACT_TOTAL_LIMIT`], estimated beyond it, so a count
+/// costs the same however large the table grows (`column`: as in
+/// [`capped_count`]). Lists' totals and the dashboard's and reports'
+/// counts of clients.
+pub async fn total<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>, column: E::Column) -> Result<(u64, bool)> {
+    let counted: i64 = match db.query_one_raw(capped_count(db.get_database_backend(), select.clone(), column)).await? {
+        Some(row) => row.try_get("", "n")?,
+        None => 0,
+    };
+    let counted = counted.max(0) as u64;
+    if counted > EXACT_TOTAL_LIMIT { Ok((estimate(db, select).await?.max(counted), true)) } else { Ok((counted, false)) }
+}
+
 /// How many rows `select` gives, estimated without reading them all: on
 /// PostgreSQL the planner's estimate; on SQLite (which has none) the share
-/// of matching rows in eight spread samples of ids, times the id range.
+/// of matching rows in 32 spread samples of ids, times the id range.
 async fn estimate<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>) -> Result<u64> {
     let backend = db.get_database_backend();
     let query = select.build(backend);
@@ -357,8 +364,11 @@ async fn estimate<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>) 
         Some(row) => (row.try_get::<Option<i64>>("", "lo")?.unwrap_or(0), row.try_get::<Option<i64>>("", "hi")?.unwrap_or(0)),
         None => (0, 0),
     };
-    const SAMPLES: i64 = 8;
-    const WIDTH: i64 = 256;
+    // Many narrow samples rather than a few wide ones: a filter that follows
+    // the ids (clients created in a period: ids grow with time) then meets
+    // its share of the samples, not all or none of them.
+    const SAMPLES: i64 = 32;
+    const WIDTH: i64 = 64;
     let span = hi - lo + 1;
     if span <= SAMPLES * WIDTH {
         return Ok(0);

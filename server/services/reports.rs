@@ -11,12 +11,12 @@ use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
+use sea_orm::{ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Select, Statement};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::{csv, names_by_id};
+use crate::services::{csv, list, names_by_id};
 use crate::time::local_midnight;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, user};
@@ -99,8 +99,10 @@ pub struct Summary {
     pub cancellation_rate: f64,
     /// Sum of `priceCents` of the concluded appointments.
     pub revenue_cents: i64,
-    /// Clients created in the period (archived ones included).
+    /// Clients created in the period (archived ones included); exact up to
+    /// 10.000, beyond that an estimate (`newClientsEstimated`), as a list's total.
     pub new_clients: u64,
+    pub new_clients_estimated: bool,
 }
 
 /// The first and last day of the calendar month `day` falls in.
@@ -184,22 +186,54 @@ fn rate(part: u64, whole: u64) -> f64 {
     if whole == 0 { 0.0 } else { (part as f64 / whole as f64 * 10_000.0).round() / 10_000.0 }
 }
 
+/// What a summary reads: the period's appointments (four columns, which the
+/// period index holds: a year's cost what a year holds, however long the
+/// history) and its new clients (which grow with the business: counted up to
+/// a cap and estimated beyond it, `list::total`).
+pub struct Queries {
+    pub appointments: Select<appointment::Entity>,
+    pub new_clients: Select<client::Entity>,
+}
+
+impl Queries {
+    /// The queries of the local days `from` to `to`.
+    fn period(from: NaiveDate, to: NaiveDate, tz: Tz) -> Queries {
+        let start = local_midnight(from, tz);
+        let end = local_midnight(to + Duration::days(1), tz);
+        Queries {
+            appointments: appointment::Entity::find()
+                .select_only()
+                .column(appointment::Column::StaffId)
+                .column(appointment::Column::StartsAt)
+                .column(appointment::Column::Status)
+                .column(appointment::Column::PriceCents)
+                .filter(appointment::Column::StartsAt.gte(start))
+                .filter(appointment::Column::StartsAt.lt(end)),
+            new_clients: client::Entity::find()
+                .filter(client::Column::CreatedAt.gte(start))
+                .filter(client::Column::CreatedAt.lt(end)),
+        }
+    }
+
+    /// The queries of a summary's period (`query` as `summary` reads it).
+    pub fn of(query: &SummaryQuery, tz: Tz) -> Result<Queries> {
+        let (_, from, to) = resolve(query, tz)?;
+        Ok(Queries::period(from, to, tz))
+    }
+
+    /// Every statement over the period, named, for the plan tests.
+    pub fn statements(&self, backend: DbBackend) -> Vec<(&'static str, Statement)> {
+        vec![
+            ("appointments", self.appointments.clone().build(backend)),
+            ("newClients", list::capped_count(backend, self.new_clients.clone(), client::Column::Id)),
+        ]
+    }
+}
+
 pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> Result<Summary> {
     let (period, from, to) = resolve(query, tz)?;
-    let start = local_midnight(from, tz);
-    let end = local_midnight(to + Duration::days(1), tz);
-
-    let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64)> = appointment::Entity::find()
-        .select_only()
-        .column(appointment::Column::StaffId)
-        .column(appointment::Column::StartsAt)
-        .column(appointment::Column::Status)
-        .column(appointment::Column::PriceCents)
-        .filter(appointment::Column::StartsAt.gte(start))
-        .filter(appointment::Column::StartsAt.lt(end))
-        .into_tuple()
-        .all(db)
-        .await?;
+    let q = Queries::period(from, to, tz);
+    let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64)> = q.appointments.into_tuple().all(db).await?;
 
     let mut by_status = ByStatus::default();
     let mut days: BTreeMap<NaiveDate, DayFigures> = BTreeMap::new();
@@ -265,11 +299,7 @@ pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> R
         .collect();
     by_staff.sort_by(|a, b| a.staff_name.cmp(&b.staff_name).then(a.staff_id.cmp(&b.staff_id)));
 
-    let new_clients = client::Entity::find()
-        .filter(client::Column::CreatedAt.gte(start))
-        .filter(client::Column::CreatedAt.lt(end))
-        .count(db)
-        .await?;
+    let (new_clients, new_clients_estimated) = list::total(db, q.new_clients, client::Column::Id).await?;
     let total = rows.len() as u64;
     Ok(Summary {
         period: period.map(str::to_string),
@@ -284,6 +314,7 @@ pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> R
         by_staff,
         revenue_cents,
         new_clients,
+        new_clients_estimated,
     })
 }
 

@@ -1,10 +1,11 @@
-//! Lists at scale, on SQLite and PostgreSQL: every list statement is served
-//! by an index (its query plan never scans the list's table, and an ordered
-//! page never sorts the whole table), keyset pages walk a list exactly as
-//! numbered pages do, and a large list's total is an estimate said as such.
+//! Lists at scale, on SQLite and PostgreSQL: every list statement (and every
+//! statement of the dashboard and the reports) is served by an index (its
+//! query plan never scans the list's table, and an ordered page never sorts
+//! the whole table), keyset pages walk a list exactly as numbered pages do,
+//! and a large list's total (or count of clients) is an estimate said as such.
 
 use expediente::services::list::ListStatements;
-use expediente::services::{appointments, clients, users};
+use expediente::services::{appointments, clients, dashboard, reports, users};
 use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement, TransactionTrait};
 use serde::de::DeserializeOwned;
@@ -185,6 +186,24 @@ async fn list_plans_use_indexes(backend: Backend) {
         let statements = users::list_statements(b, &query(text)).unwrap();
         check(&app, "users", &format!("/api/users?{text}"), statements, filtered, true).await;
     }
+
+    // The dashboard's and the reports' figures: each period's appointments
+    // and each count of clients through an index, never the whole table.
+    let mut figures: Vec<(String, Statement)> = dashboard::Queries::at(chrono::Utc::now(), tz)
+        .statements(b)
+        .into_iter()
+        .map(|(name, statement)| (format!("/api/dashboard {name}"), statement))
+        .collect();
+    for text in ["", "period=today", "from=2030-01-01&to=2030-12-31"] {
+        let queries = reports::Queries::of(&query(text), tz).unwrap();
+        figures.extend(queries.statements(b).into_iter().map(|(name, s)| (format!("/api/reports/summary?{text} {name}"), s)));
+    }
+    for (what, statement) in &figures {
+        let lines = plan(&app, statement).await;
+        for table in ["clients", "appointments"] {
+            assert_indexed(backend, table, what, &lines, true);
+        }
+    }
 }
 both!(list_plans_use_indexes);
 
@@ -285,6 +304,24 @@ async fn large_totals_are_estimates(backend: Backend) {
     assert!(body["meta"].get("total_estimated").is_none(), "{}", body["meta"]);
     let exact = body["meta"]["total"].as_u64().unwrap();
     assert!(exact > 0 && exact < 10_000, "{}", body["meta"]);
+
+    // The dashboard counts clients the same way: all of them estimated, the
+    // month's new ones (a few hundred of the seed's 540 days) exact.
+    let (status, body) = json_of(app.get("/api/dashboard", &token).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let data = &body["data"];
+    assert_eq!(data["clientsTotalEstimated"], true, "{data}");
+    assert!((10_001..=15_000).contains(&data["clientsTotal"].as_u64().unwrap()), "{data}");
+    assert_eq!(data["newClientsMonthEstimated"], false, "{data}");
+    assert!(data["newClientsMonth"].as_u64().unwrap() < 10_000, "{data}");
+    // A year of the reports holds about two thirds of them: exact.
+    let today = chrono::Utc::now().date_naive();
+    let year = format!("/api/reports/summary?from={}&to={today}", today - chrono::Duration::days(365));
+    let (status, body) = json_of(app.get(&year, &token).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["newClientsEstimated"], false, "{body}");
+    let new_clients = body["data"]["newClients"].as_u64().unwrap();
+    assert!((5_000..10_000).contains(&new_clients), "{body}");
 }
 both!(large_totals_are_estimates);
 

@@ -140,7 +140,7 @@ async fn the_document_lists_every_operation(backend: Backend) {
         props("Summary"),
         set(&[
             "period", "from", "to", "timeZone", "total", "byStatus", "byDay", "byStaff", "noShowRate", "cancellationRate", "revenueCents",
-            "newClients"
+            "newClients", "newClientsEstimated"
         ])
     );
     assert_eq!(props("ByStatus"), set(&["agendado", "confirmado", "concluido", "cancelado", "faltou"]));

@@ -32,7 +32,7 @@ const report = {
   from: '2026-11-01', to: '2026-11-30', timeZone: 'America/Sao_Paulo', total: 1, byStatus,
   byDay: [{ date: '2026-11-21', total: 1, concluido: 1, cancelado: 0, faltou: 0, revenueCents: 5000 }],
   byStaff: [{ staffId: 1, staffName: 'Ana Admin', total: 1, concluido: 1, faltou: 0, cancelado: 0, revenueCents: 5000 }],
-  noShowRate: 0, cancellationRate: 0, revenueCents: 5000, newClients: 1,
+  noShowRate: 0, cancellationRate: 0, revenueCents: 5000, newClients: 1, newClientsEstimated: false,
 };
 
 /** A day or week of the agenda holding the appointment, "now" inside the grid. */
@@ -58,7 +58,7 @@ const cases: [string, PreloadedState][] = [
       auth,
       page: {
         dashboard: {
-          clientsTotal: 3, appointmentsToday: 1, appointmentsWeek: 2, revenueMonthCents: 5000, noShowsMonth: 1, newClientsMonth: 2,
+          clientsTotal: 3, appointmentsToday: 1, appointmentsWeek: 2, revenueMonthCents: 5000, noShowsMonth: 1, newClientsMonth: 2, clientsTotalEstimated: false, newClientsMonthEstimated: false,
           todayByStaff: [{ staffId: 1, staffName: 'Ana Admin', appointments: [appointment] }], upcoming: [appointment],
         },
       },

@@ -1,5 +1,5 @@
 import type { Meta } from '../lib/types';
-import { formatNumber } from '../lib/format';
+import { formatCount } from '../lib/format';
 
 export interface PaginationProps {
   meta: Meta | null;
@@ -33,12 +33,12 @@ export function Pagination({ meta, onPageChange, disabled = false, noun = ['regi
     else if (p <= last) onPageChange(p);
   };
   // Past 10.000 the server estimates the total (meta.total_estimated).
-  const about = meta.total_estimated ? 'cerca de ' : '';
+  const count = (n: number) => formatCount(n, meta.total_estimated);
   const hasNext = meta.next_cursor ? true : page < last;
   return (
     <nav className="d-flex align-items-center justify-content-between flex-wrap gap-2" aria-label="Paginação">
       <span className="text-muted small">
-        {`${about}${formatNumber(meta.total)} ${meta.total === 1 ? noun[0] : noun[1]} · página ${page} de ${about}${formatNumber(last)}`}
+        {`${count(meta.total)} ${meta.total === 1 ? noun[0] : noun[1]} · página ${page} de ${count(last)}`}
       </span>
       <ul className="pagination pagination-sm mb-0">
         <li className={`page-item${page <= 1 || disabled ? ' disabled' : ''}`}>

@@ -30,6 +30,11 @@ describe('format', () => {
     expectCases(format.formatNumber, [[0, '0'], [999, '999'], [1234, '1.234'], [1234567, '1.234.567'], [-1234, '-1.234']]);
   });
 
+  it('says when a count is an estimate', () => {
+    expect(format.formatCount(123456, true)).toBe('cerca de 123.456');
+    expect(format.formatCount(9999)).toBe('9.999');
+  });
+
   it('formats fractions as percentages', () => {
     expectCases(format.formatPercent, [[0, '0,0%'], [0.1234, '12,3%'], [1, '100,0%'], [0.00049, '0,0%'], [12.5, '1.250,0%'], [NaN, '0,0%']]);
   });

@@ -58,6 +58,12 @@ export function formatNumber(value: number | null | undefined): string {
   return negative ? `-${grouped}` : grouped;
 }
 
+/** A count the server may have estimated (past 10.000: `total_estimated`
+ * and the like): `cerca de 123.456`, or the exact number. */
+export function formatCount(value: number | null | undefined, estimated = false): string {
+  return `${estimated ? 'cerca de ' : ''}${formatNumber(value)}`;
+}
+
 /** Cents to reais: 123450 → `R$ 1.234,50`; -500 → `-R$ 5,00`. */
 export function formatMoney(cents: number | null | undefined): string {
   const value = cents === null || cents === undefined || !Number.isFinite(cents) ? 0 : Math.round(cents);

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api';
-import { formatMoney, formatNumber, formatTimeRange } from '../../lib/format';
+import { formatCount, formatMoney, formatNumber, formatTimeRange } from '../../lib/format';
 import { useGetDashboardQuery } from './dashboard-api';
 import type { StaffDay } from './types';
 
@@ -62,8 +62,8 @@ export default function DashboardPage() {
             <StatCard className={STAT} title="Hoje" value={formatNumber(dashboard.appointmentsToday)} hint="Agendamentos de hoje" />
             <StatCard className={STAT} title="Na semana" value={formatNumber(dashboard.appointmentsWeek)} hint="De segunda a domingo" />
             <StatCard className={STAT} title="Faltas no mês" value={formatNumber(dashboard.noShowsMonth)} hint="Clientes que faltaram" />
-            <StatCard className={STAT} title="Novos clientes" value={formatNumber(dashboard.newClientsMonth)} hint="Cadastrados neste mês" />
-            <StatCard className={STAT} title="Total de clientes" value={formatNumber(dashboard.clientsTotal)} hint="Clientes ativos" />
+            <StatCard className={STAT} title="Novos clientes" value={formatCount(dashboard.newClientsMonth, dashboard.newClientsMonthEstimated)} hint="Cadastrados neste mês" />
+            <StatCard className={STAT} title="Total de clientes" value={formatCount(dashboard.clientsTotal, dashboard.clientsTotalEstimated)} hint="Clientes ativos" />
             <StatCard className={STAT} title="Receita do mês" value={formatMoney(dashboard.revenueMonthCents)} hint="Atendimentos concluídos" />
           </div>
           <Card

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { StatCard } from '../../components/stat-card';
 import { STATUS_LABELS, type AppointmentStatus } from '../../lib/appointment';
 import { errorMessage } from '../../lib/api';
-import { formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
+import { formatCount, formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { BarChart, ColumnChart } from './charts';
 import { useGetReportSummaryQuery } from './reports-api';
 import type { DayFigures, PeriodName, ReportQuery, ReportSummary, StaffFigures } from './types';
@@ -138,7 +138,7 @@ function Summary({ data }: { data: ReportSummary }) {
       <div className="row g-3 mb-3">
         <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Agendamentos" value={formatNumber(data.total)} />
         <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Receita" value={formatMoney(data.revenueCents)} />
-        <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Novos clientes" value={formatNumber(data.newClients)} />
+        <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Novos clientes" value={formatCount(data.newClients, data.newClientsEstimated)} />
         <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de faltas" value={formatPercent(data.noShowRate)} />
         <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
       </div>
