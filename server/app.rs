@@ -45,6 +45,15 @@ pub fn router(state: AppState) -> Router {
 /// Connects and migrates the database, creates the first admin on an empty
 /// one, and starts the render pool.
 pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
+    // The engines load the bundle on their own threads while the database
+    // is opened and migrated: start-up waits for the slower of the two.
+    let ssr = match config.ssr {
+        SsrMode::Off => None,
+        SsrMode::On => {
+            let options = pool_options(&config, assets::ssr_bundle()?.into());
+            Some(tokio::task::spawn_blocking(move || ssr::Pool::start(options)))
+        }
+    };
     let db = db::connect(&config.database_url).await?;
     db::migrate(&db).await?;
     match services::users::ensure_first_admin(&db, config.admin_email.as_deref(), config.admin_password.as_deref())
@@ -60,12 +69,9 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     let secret = load_or_create_secret(config.jwt_secret.as_deref(), &config.data_dir)?;
     let keys = Keys::new(&secret, config.token_ttl);
     let manifest = Manifest::load()?;
-    let ssr = match config.ssr {
-        SsrMode::Off => None,
-        SsrMode::On => {
-            let options = pool_options(&config, assets::ssr_bundle()?.into());
-            Some(tokio::task::spawn_blocking(move || ssr::Pool::start(options)).await??)
-        }
+    let ssr = match ssr {
+        Some(starting) => Some(starting.await??),
+        None => None,
     };
     Ok(AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest) })
 }

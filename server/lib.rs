@@ -12,6 +12,7 @@ pub mod db;
 pub mod error;
 pub mod health;
 pub mod layout;
+pub mod memory;
 pub mod middleware;
 pub mod pages;
 pub mod routes;

@@ -4,10 +4,11 @@
 //! One hash takes ~19 MiB and tens of milliseconds of a core, by design. A
 //! flood of sign-ins must neither queue without end (every waiting request
 //! holds memory, and a real sign-in would wait seconds) nor spread hashes
-//! over many threads (each thread's allocator arena keeps its 19 MiB). So:
-//! one thread per core does all hashing, at most [`QUEUE_PER_WORKER`] jobs
-//! per thread wait, and a job that finds the queue full is refused at once
-//! with [`AppError::Busy`] (503, `Retry-After`).
+//! over many threads (each thread's allocator arena would keep its 19 MiB,
+//! had `memory.rs` not made such blocks go back to the system). So: one
+//! thread per core does all hashing, at most [`QUEUE_PER_WORKER`] jobs per
+//! thread wait, and a job that finds the queue full is refused at once with
+//! [`AppError::Busy`] (503, `Retry-After`).
 
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, LazyLock, Mutex};
@@ -34,7 +35,6 @@ static POOL: LazyLock<Pool> = LazyLock::new(|| {
 
 impl Pool {
     fn start(workers: usize, capacity: usize) -> Pool {
-        return_large_allocations();
         let (queue, jobs) = sync_channel::<Job>(capacity);
         let jobs = Arc::new(Mutex::new(jobs));
         for n in 0..workers {
@@ -58,18 +58,6 @@ fn work(jobs: &Mutex<Receiver<Job>>) {
         // A job's panic must not take a hashing thread with it; its caller
         // sees the dropped answer as an internal error.
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
-    }
-}
-
-/// glibc serves a freed 19 MiB block again from the arena that held it, and
-/// keeps it: after a flood of sign-ins the process stayed at 800 MB. A fixed
-/// mmap threshold makes every allocation of 4 MiB or more its own mapping,
-/// returned to the system when freed.
-fn return_large_allocations() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets an allocator parameter.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 4 << 20);
     }
 }
 
