@@ -38,47 +38,16 @@ function wrk(url, connections, headers) {
   return { rps, p50: Number(p50[1]) * factor };
 }
 
-function pidOf(port) {
-  return execFileSync('sh', ['-c', `ss -Hltnp 'sport = :${port}' | sed -n 's/.*pid=\\([0-9]*\\).*/\\1/p' | head -1`]).toString().trim();
-}
-
 function rssMiB(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 }
 
-/** Spawn to the first 200 of /login on a fresh database, polled every 5 ms; then stopped. */
+/** Spawn to the first 200 of /login on a fresh database (polled every 5 ms), and RSS then; stopped after. */
 async function startToReady(env = {}) {
-  const port = await freePort();
-  const dir = execFileSync('mktemp', ['-d']).toString().trim();
-  const started = performance.now();
-  const child = spawn(BIN, [], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      DATABASE_URL: `sqlite://${dir}/x.db?mode=rwc`,
-      EXPEDIENTE_ADDR: `127.0.0.1:${port}`,
-      EXPEDIENTE_DATA_DIR: dir,
-      EXPEDIENTE_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789',
-      EXPEDIENTE_ADMIN_EMAIL: ADMIN.email,
-      EXPEDIENTE_ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/login`)).status === 200) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  const ms = performance.now() - started;
-  const idle = rssMiB(child.pid);
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  execFileSync('rm', ['-rf', dir]);
-  return { ms, idle };
+  const server = await startServer({ env, pollMs: 5 });
+  const idle = rssMiB(server.pid);
+  await server.stop();
+  return { ms: server.readyMs, idle };
 }
 
 /** The Node peer: node:cluster rendering the same bundle from the captured input. */
@@ -108,7 +77,7 @@ const stateJson = /window\.__PRELOADED_STATE__=(.*?)<\/script>/s.exec(html)[1].r
 const peer = await nodePeer({ url: '/clients', state: JSON.parse(stateJson), head: html.slice(0, html.indexOf('<div id="root">')) });
 const rows = [];
 try {
-  const idleHit = rssMiB(pidOf(hit.port));
+  const idleHit = rssMiB(hit.pid);
   for (const c of CONNECTIONS) {
     // Interleaved: each connection count measures every side in turn.
     const r = {
@@ -120,8 +89,8 @@ try {
     };
     rows.push(r);
   }
-  const afterHit = rssMiB(pidOf(hit.port));
-  const afterMiss = rssMiB(pidOf(miss.port));
+  const afterHit = rssMiB(hit.pid);
+  const afterMiss = rssMiB(miss.pid);
   // Median of five, interleaved with the same binary not starting its
   // engines (EXPEDIENTE_SSR=off) as the peer.
   const starts = { on: [], off: [] };

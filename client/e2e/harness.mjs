@@ -46,13 +46,15 @@ export function freePort() {
 /**
  * Starts the binary. `env` adds or overrides variables (e.g.
  * `{ EXPEDIENTE_TOKEN_TTL: '90' }` or `{ EXPEDIENTE_SSR: 'off' }`).
- * Resolves once GET /login answers.
+ * Resolves once GET /login answers (asked every `pollMs`); `readyMs` is
+ * the time from spawning to that answer.
  */
-export async function startServer({ env = {}, timeoutMs = 60_000 } = {}) {
+export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const output = [];
+  const started = performance.now();
   const child = spawn(BIN, [], {
     cwd: dir,
     env: {
@@ -94,7 +96,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000 } = {}) {
       child.kill('SIGKILL');
       throw new Error(`server did not answer within ${timeoutMs} ms:\n${output.join('')}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 
   return {
@@ -102,6 +104,8 @@ export async function startServer({ env = {}, timeoutMs = 60_000 } = {}) {
     port,
     dir,
     output,
+    pid: child.pid,
+    readyMs: performance.now() - started,
     async stop() {
       if (!exited) {
         const done = new Promise((r) => child.once('exit', r));
