@@ -19,7 +19,8 @@ const SCREENS = ['/dashboard', '/clients', '/clients/1', '/appointments', '/appo
 const drawn = (page) =>
   page.evaluate(() =>
     [...document.querySelectorAll('#root *')]
-      .filter((el) => el.getClientRects().length > 0)
+      // The agenda's now line moves with the clock between the two loads.
+      .filter((el) => el.getClientRects().length > 0 && !el.classList.contains('agenda-now'))
       .map((el) => {
         const r = el.getBoundingClientRect();
         const s = getComputedStyle(el);
@@ -63,7 +64,7 @@ describe('first paint from the HTML alone', { skip: skip ?? false }, () => {
         const full = await firstPaint(app.browser, app.server.url, { viewport, ...options }, path, { stylesheet: true, layout });
         assert.ok(critical.length > 3, `${path}: the page draws its content`);
         const differences = critical.map((line, i) => [line, full[i]]).filter(([a, b]) => a !== b);
-        if (process.env.FP_DEBUG) console.log(JSON.stringify(differences, null, 1)); assert.deepEqual(differences.slice(0, 5), [], `${path} at ${viewport.width} px: critical CSS ≠ stylesheet`);
+        assert.deepEqual(differences.slice(0, 5), [], `${path} at ${viewport.width} px: critical CSS ≠ stylesheet`);
         assert.equal(critical.length, full.length, `${path}: the same elements drawn`);
       }
     });
