@@ -48,7 +48,8 @@ export function AppointmentsList({
       table={<AppointmentsTable rows={list} loading={loading} empty={EMPTY} actions={actions} />}
       rows={list}
       label="Agendamentos"
-      {...{ loading, empty: EMPTY }}
+      loading={loading}
+      empty={EMPTY}
       card={(a) => ({
         title: `${formatDate(a.startsAt)} · ${formatTimeRange(a.startsAt, a.endsAt)}`,
         subtitle: a.clientName,

@@ -117,8 +117,10 @@ export default function UsersPage() {
       >
         <TableOrCards
           table={<DataTable columns={columns} rows={rows} rowKey={(u) => u.id} loading={loading} caption="Usuários" empty={empty} />}
-          {...{ rows, loading, empty }}
+          rows={rows}
           label="Usuários"
+          loading={loading}
+          empty={empty}
           card={(u) => ({
             title: u.name,
             subtitle: <span className="text-muted small">{u.email}</span>,
