@@ -5,8 +5,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use migrations::{Migrator, MigratorTrait};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, SqliteTransactionMode,
+    ColumnTrait, ConnectOptions, EntityTrait, QueryFilter, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, SqliteTransactionMode,
     TransactionOptions, TransactionTrait,
 };
 
@@ -45,6 +46,20 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
 pub async fn write_transaction(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
     let options = TransactionOptions { sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate), ..Default::default() };
     db.begin_with_options(options).await
+}
+
+/// Locks one row until `txn` ends by writing one of its columns unchanged
+/// (`column = column`): SQLite lets a transaction wait for the write lock
+/// only when it writes before it reads, and PostgreSQL keeps other writers
+/// of the row waiting. False when there is no such row.
+pub async fn lock_row<E: EntityTrait>(
+    txn: &impl ConnectionTrait,
+    id_column: E::Column,
+    id: i32,
+    unchanged: E::Column,
+) -> Result<bool, DbErr> {
+    let result = E::update_many().col_expr(unchanged, Expr::col(unchanged)).filter(id_column.eq(id)).exec(txn).await?;
+    Ok(result.rows_affected > 0)
 }
 
 /// Longest a request waits for a database connection.

@@ -20,7 +20,7 @@ use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
 use crate::middleware;
 use crate::services::throttle::ClientAddress;
-use crate::services::{agenda, appointments, clients, dashboard, reports, sessions, users};
+use crate::services::{Context, agenda, appointments, clients, dashboard, reports, sessions, users};
 use crate::state::AppState;
 use entities::user::Role;
 
@@ -391,7 +391,6 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
 
 /// The state the page is rendered and hydrated with (ssr/CONTRACT.md).
 async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layout) -> Result<Value> {
-    let tz = state.config.tz;
     let mut out = Map::new();
     out.insert("layout".into(), serde_json::to_value(layout).unwrap_or(Value::Null));
     let auth = sessions::page_auth(page.session.as_ref(), page.token.as_deref(), page.login_error.as_deref())
@@ -410,12 +409,13 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
         return Ok(Value::Object(out));
     }
     let query = url.split_once('?').map_or("", |(_, q)| q);
+    let cx = Context::new(state, Some(auth.user.id));
     match page.route.path.as_str() {
         "/dashboard" => {
-            out.insert("page".into(), json!({ "dashboard": dashboard::summary(&state.db, tz).await? }));
+            out.insert("page".into(), json!({ "dashboard": dashboard::summary(&cx).await? }));
         }
         "/users" if page.route.allows(auth.user.role) => {
-            let list = users::list(&state.db, &Default::default(), tz).await?;
+            let list = users::list(&cx, &Default::default()).await?;
             out.insert("page".into(), json!({ "users": list }));
         }
         "/reports" => {
@@ -425,8 +425,8 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
             if period.from.is_none() || period.to.is_none() {
                 (period.from, period.to) = (None, None);
             }
-            let summary = match reports::summary(&state.db, &period, tz).await {
-                Err(AppError::Validation { .. }) => reports::summary(&state.db, &Default::default(), tz).await?,
+            let summary = match reports::summary(&cx, &period).await {
+                Err(AppError::Validation { .. }) => reports::summary(&cx, &Default::default()).await?,
                 other => other?,
             };
             out.insert("page".into(), json!({ "reports": summary }));
@@ -434,8 +434,8 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
         "/clients" => {
             let query: clients::ClientQuery = serde_urlencoded::from_str(query).unwrap_or_default();
             // A hand-edited address with a bad filter still gets the first page.
-            let list = match clients::list(&state.db, &query, tz).await {
-                Err(AppError::Validation { .. }) => clients::list(&state.db, &Default::default(), tz).await?,
+            let list = match clients::list(&cx, &query).await {
+                Err(AppError::Validation { .. }) => clients::list(&cx, &Default::default()).await?,
                 other => other?,
             };
             out.insert("clients".into(), json!({ "list": list.data, "meta": list.meta, "loading": false, "error": null }));
@@ -444,8 +444,8 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
         "/appointments" if !is_list_view(query) => {
             let args = agenda_args(query);
             let parsed: agenda::AgendaQuery = serde_urlencoded::from_str(query).unwrap_or_default();
-            let data = match agenda::get(&state.db, &parsed, tz).await {
-                Err(AppError::Validation { .. }) => agenda::get(&state.db, &Default::default(), tz).await?,
+            let data = match agenda::get(&cx, &parsed).await {
+                Err(AppError::Validation { .. }) => agenda::get(&cx, &Default::default()).await?,
                 other => other?,
             };
             // Under the arguments the screen reads from the same address
@@ -455,14 +455,14 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
         CLIENT => {
             // The route matched a positive id, and page() checked the client exists.
             let id = path_id(url.split('?').next().unwrap_or_default()).unwrap_or_default();
-            let client = clients::get(&state.db, id, tz).await?;
-            let history = clients::history(&state.db, id, tz).await?;
+            let client = clients::get(&cx, id).await?;
+            let history = clients::history(&cx, id).await?;
             out.insert("page".into(), json!({ "client": client, "clientHistory": history }));
         }
         "/appointments" => {
             let query: appointments::AppointmentQuery = serde_urlencoded::from_str(query).unwrap_or_default();
-            let list = match appointments::list(&state.db, &query, tz).await {
-                Err(AppError::Validation { .. }) => appointments::list(&state.db, &Default::default(), tz).await?,
+            let list = match appointments::list(&cx, &query).await {
+                Err(AppError::Validation { .. }) => appointments::list(&cx, &Default::default()).await?,
                 other => other?,
             };
             out.insert(
@@ -471,7 +471,7 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
             );
             // The staff filter's choices come with today's agenda (the list
             // view asks for it without arguments).
-            let today = agenda::get(&state.db, &Default::default(), tz).await?;
+            let today = agenda::get(&cx, &Default::default()).await?;
             out.insert("page".into(), json!({ "agenda": { "args": {}, "data": today } }));
         }
         _ => {}

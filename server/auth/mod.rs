@@ -27,17 +27,6 @@ pub struct AuthUser {
     pub claims: Claims,
 }
 
-impl AuthUser {
-    pub fn is_admin(&self) -> bool {
-        self.user.role.is_admin()
-    }
-
-    /// 403 unless the user is an admin.
-    pub fn require_admin(&self) -> Result<(), AppError> {
-        if self.is_admin() { Ok(()) } else { Err(AppError::Forbidden) }
-    }
-}
-
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = AppError;
 
@@ -54,6 +43,35 @@ impl FromRequestParts<AppState> for AuthUser {
             .filter(|t| !t.is_empty())
             .ok_or_else(|| AppError::Unauthorized("Cabeçalho Authorization inválido: use Bearer <token>.".into()))?;
         authenticate(state, token).await
+    }
+}
+
+/// The context of a signed-in API request: its services act as its user.
+impl FromRequestParts<AppState> for crate::services::Context {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let auth = AuthUser::from_request_parts(parts, state).await?;
+        Ok(Self::new(state, Some(auth.user.id)))
+    }
+}
+
+/// A signed-in admin: the user-management API is theirs alone (403 for
+/// anyone else).
+pub struct Admin {
+    pub cx: crate::services::Context,
+    pub user: entities::user::Model,
+}
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let auth = AuthUser::from_request_parts(parts, state).await?;
+        if !auth.user.role.is_admin() {
+            return Err(AppError::Forbidden);
+        }
+        Ok(Admin { cx: crate::services::Context::new(state, Some(auth.user.id)), user: auth.user })
     }
 }
 

@@ -1,13 +1,11 @@
 //! GET /api/dashboard
 
 use axum::Json;
-use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::AuthUser;
-use crate::error::{ErrorBody, Result};
-use crate::services::Data;
+use crate::error::Result;
+use crate::services::{Context, Data};
 use crate::services::dashboard::{self, Dashboard};
 use crate::state::AppState;
 
@@ -18,7 +16,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[utoipa::path(get, path = "/dashboard", tag = "dashboard",
-    responses((status = 200, body = Data<Dashboard>), (status = 401, body = ErrorBody)))]
-async fn summary(State(state): State<AppState>, _auth: AuthUser) -> Result<Json<Data<Dashboard>>> {
-    Ok(data(dashboard::summary(&state.db, state.config.tz).await?))
+    responses((status = 200, body = Data<Dashboard>)))]
+async fn summary(cx: Context) -> Result<Json<Data<Dashboard>>> {
+    Ok(data(dashboard::summary(&cx).await?))
 }

@@ -105,7 +105,8 @@ impl Modify for BearerAuth {
 /// The answers every operation can give whatever its handler says, added
 /// where the handler's annotation does not list them (so the document
 /// describes every response, as the fuzz stage checks): 401 without a
-/// session (unless public), 400, 408, 413 and 415 for a body, 422 (a query
+/// session (unless public), 404 on a record's path (`{id}`), 400, 408, 413
+/// and 415 for a body, 422 (a query
 /// string with control characters is refused on any path), and 503 (database
 /// out of reach, or a handler past its time limit).
 struct CommonResponses;
@@ -117,7 +118,7 @@ impl Modify for CommonResponses {
             let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
             RefOr::T(ResponseBuilder::new().description(description).content("application/json", content).build())
         };
-        for item in openapi.paths.paths.values_mut() {
+        for (path, item) in openapi.paths.paths.iter_mut() {
             let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
             for operation in operations.into_iter().flatten() {
                 // `security(())`: a public operation, no 401.
@@ -125,6 +126,9 @@ impl Modify for CommonResponses {
                 let mut common = Vec::new();
                 if !public {
                     common.push(("401", "Sem sessão válida (ou `Token has expired`)"));
+                }
+                if path.contains("{id}") {
+                    common.push(("404", "Registro não encontrado"));
                 }
                 if operation.request_body.is_some() {
                     common.push(("400", "JSON inválido"));

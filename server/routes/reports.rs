@@ -1,14 +1,12 @@
 //! GET /api/reports/summary, GET /api/reports/export.csv
 
 use axum::Json;
-use axum::extract::State;
 use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::AuthUser;
-use crate::error::{ApiQuery, ErrorBody, Result};
-use crate::services::Data;
+use crate::error::{ApiQuery, Result};
+use crate::services::{Context, Data};
 use crate::services::reports::{self, Summary, SummaryQuery};
 use crate::state::AppState;
 
@@ -25,16 +23,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         noShowRate = faltou / (concluido + faltou); cancellationRate = cancelado / total; \
         frações de 0 a 1 com quatro casas, 0 quando o denominador é 0. revenueCents: soma de priceCents dos concluídos. \
         newClients: clientes criados no período.",
-    responses((status = 200, body = Data<Summary>), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn summary(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): ApiQuery<SummaryQuery>) -> Result<Json<Data<Summary>>> {
-    Ok(data(reports::summary(&state.db, &query, state.config.tz).await?))
+    responses((status = 200, body = Data<Summary>)))]
+async fn summary(cx: Context, ApiQuery(query): ApiQuery<SummaryQuery>) -> Result<Json<Data<Summary>>> {
+    Ok(data(reports::summary(&cx, &query).await?))
 }
 
 /// The summary's days as CSV (one row a day and a total row).
 #[utoipa::path(get, path = "/reports/export.csv", tag = "reports", params(SummaryQuery),
-    responses((status = 200, content_type = "text/csv", body = String, description = "CSV (UTF-8) do resumo por dia"),
-        (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn export(State(state): State<AppState>, _auth: AuthUser, ApiQuery(query): ApiQuery<SummaryQuery>) -> Result<impl IntoResponse> {
-    let summary = reports::summary(&state.db, &query, state.config.tz).await?;
+    responses((status = 200, content_type = "text/csv", body = String, description = "CSV (UTF-8) do resumo por dia")))]
+async fn export(cx: Context, ApiQuery(query): ApiQuery<SummaryQuery>) -> Result<impl IntoResponse> {
+    let summary = reports::summary(&cx, &query).await?;
     Ok(csv_file("relatorio.csv", reports::export_csv(&summary)?))
 }

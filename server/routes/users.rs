@@ -2,12 +2,11 @@
 //! POST /api/users/{id}/deactivate, POST /api/users/{id}/activate (admins only)
 
 use axum::Json;
-use axum::extract::State;
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::AuthUser;
+use crate::auth::Admin;
 use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
 use crate::services::users::{self, CreateUserInput, UpdateUserInput, UserQuery, UserView};
 use crate::services::{Data, Page};
@@ -27,34 +26,27 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 path_id!(UserId, NOT_FOUND);
 
-fn user_data(state: &AppState, user: &entities::user::Model) -> Json<Data<UserView>> {
-    data(UserView::new(user, state.config.tz))
+fn user_data(admin: &Admin, user: &entities::user::Model) -> Json<Data<UserView>> {
+    data(UserView::new(user, admin.cx.tz))
 }
 
 #[utoipa::path(get, path = "/users", tag = "users", params(UserQuery),
-    responses((status = 200, body = Page<UserView>), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn list(State(state): State<AppState>, auth: AuthUser, ApiQuery(query): ApiQuery<UserQuery>) -> Result<Json<Page<UserView>>> {
-    auth.require_admin()?;
-    Ok(Json(users::list(&state.db, &query, state.config.tz).await?))
+    responses((status = 200, body = Page<UserView>), (status = 403, body = ErrorBody)))]
+async fn list(admin: Admin, ApiQuery(query): ApiQuery<UserQuery>) -> Result<Json<Page<UserView>>> {
+    Ok(Json(users::list(&admin.cx, &query).await?))
 }
 
 #[utoipa::path(get, path = "/users/{id}", tag = "users", params(("id" = i32, Path)),
-    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_one(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
-    auth.require_admin()?;
-    Ok(user_data(&state, &users::get(&state.db, id).await?))
+    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody)))]
+async fn get_one(admin: Admin, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
+    Ok(user_data(&admin, &users::get(&admin.cx.db, id).await?))
 }
 
 #[utoipa::path(post, path = "/users", tag = "users", request_body = CreateUserInput,
-    responses((status = 201, body = Data<UserView>), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn create(
-    State(state): State<AppState>,
-    auth: AuthUser,
-    ApiJson(input): ApiJson<CreateUserInput>,
-) -> Result<(StatusCode, Json<Data<UserView>>)> {
-    auth.require_admin()?;
-    let user = users::create_by(&state.db, &auth.user, input).await?;
-    Ok((StatusCode::CREATED, user_data(&state, &user)))
+    responses((status = 201, body = Data<UserView>), (status = 403, body = ErrorBody)))]
+async fn create(admin: Admin, ApiJson(input): ApiJson<CreateUserInput>) -> Result<(StatusCode, Json<Data<UserView>>)> {
+    let user = users::create_by(&admin.cx.db, &admin.user, input).await?;
+    Ok((StatusCode::CREATED, user_data(&admin, &user)))
 }
 
 /// Every field optional; what is sent changes. An admin cannot change their
@@ -63,32 +55,21 @@ async fn create(
     responses(
         (status = 200, body = Data<UserView>),
         (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "Dados inválidos, e-mail em uso ou alteração do próprio perfil"),
     ))]
-async fn update(
-    State(state): State<AppState>,
-    auth: AuthUser,
-    UserId(id): UserId,
-    ApiJson(input): ApiJson<UpdateUserInput>,
-) -> Result<Json<Data<UserView>>> {
-    auth.require_admin()?;
-    Ok(user_data(&state, &users::update(&state.db, &auth.user, id, input).await?))
+async fn update(admin: Admin, UserId(id): UserId, ApiJson(input): ApiJson<UpdateUserInput>) -> Result<Json<Data<UserView>>> {
+    Ok(user_data(&admin, &users::update(&admin.cx.db, &admin.user, id, input).await?))
 }
 
 #[utoipa::path(post, path = "/users/{id}/deactivate", tag = "users", params(("id" = i32, Path)),
     description = "Desativa: o usuário não entra mais e seus tokens param de valer. Ninguém desativa a si mesmo (422).",
-    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 422, body = ErrorBody)))]
-async fn deactivate(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
-    auth.require_admin()?;
-    Ok(user_data(&state, &users::set_active(&state.db, &auth.user, id, false).await?))
+    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody)))]
+async fn deactivate(admin: Admin, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
+    Ok(user_data(&admin, &users::set_active(&admin.cx.db, &admin.user, id, false).await?))
 }
 
 #[utoipa::path(post, path = "/users/{id}/activate", tag = "users", params(("id" = i32, Path)),
-    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 422, body = ErrorBody)))]
-async fn activate(State(state): State<AppState>, auth: AuthUser, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
-    auth.require_admin()?;
-    Ok(user_data(&state, &users::set_active(&state.db, &auth.user, id, true).await?))
+    responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody)))]
+async fn activate(admin: Admin, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
+    Ok(user_data(&admin, &users::set_active(&admin.cx.db, &admin.user, id, true).await?))
 }

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{self, AppointmentQuery, AppointmentView};
+use crate::services::Context;
 use crate::services::validation::push;
 use crate::time::to_local_rfc3339;
 use entities::user;
@@ -71,7 +72,8 @@ pub struct Agenda {
 /// the grid leaves it out unless asked for.
 const ACTIVE: &str = "agendado,confirmado,concluido,faltou";
 
-pub async fn get(db: &DatabaseConnection, query: &AgendaQuery, tz: Tz) -> Result<Agenda> {
+pub async fn get(cx: &Context, query: &AgendaQuery) -> Result<Agenda> {
+    let (db, tz) = (&cx.db, cx.tz);
     let mut errors = FieldErrors::new();
     let view = match query.view.as_deref().map(str::trim) {
         None | Some("") | Some("day") => AgendaView::Day,

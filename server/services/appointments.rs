@@ -23,7 +23,7 @@ use serde_json::{Map, Value};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::validation::{TextPatch, patched, push, reject_unknown};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
-use crate::services::{Page, STALE, audit, csv, names_by_id, required_version};
+use crate::services::{Context, Page, STALE, audit, csv, names_by_id, required_version};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, user};
@@ -240,7 +240,8 @@ pub fn list_statements(backend: DbBackend, query: &AppointmentQuery, tz: Tz) -> 
     params.statements(backend, select)
 }
 
-pub async fn list(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Page<AppointmentView>> {
+pub async fn list(cx: &Context, query: &AppointmentQuery) -> Result<Page<AppointmentView>> {
+    let (db, tz) = (&cx.db, cx.tz);
     let (select, params) = filtered(query, tz)?;
     let page = params.fetch(db, select).await?;
     Ok(Page { data: views(db, page.data, tz).await?, meta: page.meta })
@@ -254,8 +255,8 @@ pub async fn all(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> R
 }
 
 /// Every appointment the list's filters select (all pages), as CSV.
-pub async fn export_csv(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Vec<u8>> {
-    let views = all(db, query, tz).await?;
+pub async fn export_csv(cx: &Context, query: &AppointmentQuery) -> Result<Vec<u8>> {
+    let views = all(&cx.db, query, cx.tz).await?;
     let mut out = csv::CsvWriter::new(&[
         "Data",
         "Início",
@@ -325,8 +326,8 @@ async fn find(db: &impl ConnectionTrait, id: i32) -> Result<appointment::Model> 
     appointment::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
 }
 
-pub async fn get(db: &DatabaseConnection, id: i32, tz: Tz) -> Result<AppointmentView> {
-    view(db, find(db, id).await?, tz).await
+pub async fn get(cx: &Context, id: i32) -> Result<AppointmentView> {
+    view(&cx.db, find(&cx.db, id).await?, cx.tz).await
 }
 
 /// The checked values of an appointment.
@@ -528,11 +529,7 @@ async fn validate(
 /// appointment of theirs. Half-open intervals: 10:00–11:00 and 11:00–12:00
 /// do not overlap.
 async fn lock_and_check_overlap(db: &impl ConnectionTrait, fields: &Fields, except: Option<i32>, tz: Tz) -> Result<()> {
-    user::Entity::update_many()
-        .col_expr(user::Column::UpdatedAt, Expr::col(user::Column::UpdatedAt))
-        .filter(user::Column::Id.eq(fields.staff_id))
-        .exec(db)
-        .await?;
+    crate::db::lock_row::<user::Entity>(db, user::Column::Id, fields.staff_id, user::Column::UpdatedAt).await?;
     let mut clash = appointment::Entity::find()
         .filter(appointment::Column::StaffId.eq(fields.staff_id))
         .filter(appointment::Column::Status.ne(AppointmentStatus::Cancelado))
@@ -553,7 +550,8 @@ async fn lock_and_check_overlap(db: &impl ConnectionTrait, fields: &Fields, exce
     )))
 }
 
-pub async fn create(db: &DatabaseConnection, input: AppointmentInput, user_id: Option<i32>, tz: Tz) -> Result<AppointmentView> {
+pub async fn create(cx: &Context, input: AppointmentInput) -> Result<AppointmentView> {
+    let (db, tz) = (&cx.db, cx.tz);
     let fields = validate(db, &input, None, tz).await?;
     let now = Utc::now();
     let mut model = fields.active_model();
@@ -564,30 +562,18 @@ pub async fn create(db: &DatabaseConnection, input: AppointmentInput, user_id: O
     lock_and_check_overlap(&txn, &fields, None, tz).await?;
     let saved = model.insert(&txn).await?;
     let view = view(&txn, saved, tz).await?;
-    audit::record(&txn, ENTITY, view.id, "create", user_id, audit::diff(&Value::Null, &view.snapshot())).await?;
+    audit::record(&txn, ENTITY, view.id, "create", cx.actor, audit::diff(&Value::Null, &view.snapshot())).await?;
     txn.commit().await?;
     Ok(view)
 }
 
 /// PUT: any field; status only by an allowed transition.
-pub async fn update(
-    db: &DatabaseConnection,
-    id: i32,
-    input: AppointmentInput,
-    user_id: Option<i32>,
-    tz: Tz,
-) -> Result<AppointmentView> {
-    save(db, id, input, user_id, tz, "update").await
+pub async fn update(cx: &Context, id: i32, input: AppointmentInput) -> Result<AppointmentView> {
+    save(cx, id, input, "update").await
 }
 
 /// PATCH …/status: `{ status, version, cancellationReason? }`.
-pub async fn change_status(
-    db: &DatabaseConnection,
-    id: i32,
-    input: StatusInput,
-    user_id: Option<i32>,
-    tz: Tz,
-) -> Result<AppointmentView> {
+pub async fn change_status(cx: &Context, id: i32, input: StatusInput) -> Result<AppointmentView> {
     if input.status.is_none() {
         let mut errors = FieldErrors::new();
         reject_unknown(&input.extra, &mut errors);
@@ -601,17 +587,11 @@ pub async fn change_status(
         extra: input.extra,
         ..Default::default()
     };
-    save(db, id, input, user_id, tz, "status").await
+    save(cx, id, input, "status").await
 }
 
-async fn save(
-    db: &DatabaseConnection,
-    id: i32,
-    input: AppointmentInput,
-    user_id: Option<i32>,
-    tz: Tz,
-    action: &str,
-) -> Result<AppointmentView> {
+async fn save(cx: &Context, id: i32, input: AppointmentInput, action: &str) -> Result<AppointmentView> {
+    let (db, tz) = (&cx.db, cx.tz);
     let current = find(db, id).await?;
     let version = required_version(input.version)?;
     if version != current.version {
@@ -638,38 +618,30 @@ async fn save(
         return Err(AppError::Conflict(STALE.into()));
     }
     let after = view(&txn, find(&txn, id).await?, tz).await?;
-    audit::record(&txn, ENTITY, id, action, user_id, audit::diff(&before, &after.snapshot())).await?;
+    audit::record(&txn, ENTITY, id, action, cx.actor, audit::diff(&before, &after.snapshot())).await?;
     txn.commit().await?;
     Ok(after)
 }
 
-pub async fn delete(db: &DatabaseConnection, id: i32, user_id: Option<i32>, tz: Tz) -> Result<()> {
+pub async fn delete(cx: &Context, id: i32) -> Result<()> {
+    let (db, tz) = (&cx.db, cx.tz);
     let txn = crate::db::write_transaction(db).await?;
     // Write first (row lock), read after: see `save`.
-    let locked = appointment::Entity::update_many()
-        .col_expr(appointment::Column::Version, Expr::col(appointment::Column::Version))
-        .filter(appointment::Column::Id.eq(id))
-        .exec(&txn)
-        .await?;
-    if locked.rows_affected == 0 {
+    if !crate::db::lock_row::<appointment::Entity>(&txn, appointment::Column::Id, id, appointment::Column::Version).await? {
         return Err(AppError::NotFound(NOT_FOUND.into()));
     }
     let current = find(&txn, id).await?;
     let before = view(&txn, current, tz).await?.snapshot();
     appointment::Entity::delete_by_id(id).exec(&txn).await?;
-    audit::record(&txn, ENTITY, id, "delete", user_id, audit::diff(&before, &Value::Null)).await?;
+    audit::record(&txn, ENTITY, id, "delete", cx.actor, audit::diff(&before, &Value::Null)).await?;
     txn.commit().await?;
     Ok(())
 }
 
 /// The audit entries of an appointment, newest first; 404 when there is
 /// neither the appointment nor any entry (a deleted one keeps its history).
-pub async fn history(db: &DatabaseConnection, id: i32, tz: Tz) -> Result<Vec<audit::HistoryEntry>> {
-    let entries = audit::history(db, ENTITY, id, tz).await?;
-    if entries.is_empty() {
-        find(db, id).await?;
-    }
-    Ok(entries)
+pub async fn history(cx: &Context, id: i32) -> Result<Vec<audit::HistoryEntry>> {
+    audit::history(cx, ENTITY, id, find(&cx.db, id)).await
 }
 
 #[cfg(test)]

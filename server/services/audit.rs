@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use crate::error::Result;
-use crate::services::names_by_id;
+use crate::services::{Context, names_by_id};
 use crate::time::to_local_rfc3339;
 use entities::{audit_log, user};
 
@@ -76,12 +76,15 @@ pub struct HistoryEntry {
 }
 
 /// The events of one record, newest first, with the names of who did them.
-pub async fn history(
-    db: &impl ConnectionTrait,
+/// When there are none, `find` (the record's lookup) gives the 404 of a
+/// record that never existed; a deleted record keeps its history.
+pub async fn history<T>(
+    cx: &Context,
     entity: &str,
     entity_id: i32,
-    tz: chrono_tz::Tz,
+    find: impl Future<Output = Result<T>>,
 ) -> Result<Vec<HistoryEntry>> {
+    let db = &cx.db;
     let rows = audit_log::Entity::find()
         .filter(audit_log::Column::Entity.eq(entity))
         .filter(audit_log::Column::EntityId.eq(entity_id))
@@ -90,6 +93,9 @@ pub async fn history(
         .await?;
     let user_ids: Vec<i32> = rows.iter().filter_map(|r| r.user_id).collect();
     let names = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, user_ids).await?;
+    if rows.is_empty() {
+        find.await?;
+    }
     Ok(rows
         .into_iter()
         .map(|r| HistoryEntry {
@@ -98,7 +104,7 @@ pub async fn history(
             user_name: r.user_id.and_then(|id| names.get(&id).cloned()),
             user_id: r.user_id,
             changes: r.changes,
-            created_at: to_local_rfc3339(r.created_at, tz),
+            created_at: to_local_rfc3339(r.created_at, cx.tz),
         })
         .collect())
 }

@@ -19,7 +19,7 @@ use crate::services::validation::{
     reject_unknown, TextPatch,
 };
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
-use crate::services::{Page, STALE, audit, csv, required_version};
+use crate::services::{Context, Page, STALE, audit, csv, required_version};
 use crate::time::to_local_rfc3339;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client};
@@ -223,13 +223,15 @@ pub fn list_statements(backend: DbBackend, query: &ClientQuery) -> Result<ListSt
     params.statements(backend, select)
 }
 
-pub async fn list(db: &DatabaseConnection, query: &ClientQuery, tz: chrono_tz::Tz) -> Result<Page<ClientView>> {
+pub async fn list(cx: &Context, query: &ClientQuery) -> Result<Page<ClientView>> {
+    let (db, tz) = (&cx.db, cx.tz);
     let (select, params) = filtered(query, db.get_database_backend())?;
     Ok(params.fetch(db, select).await?.map(|m| ClientView::new(m, tz)))
 }
 
 /// Every client the list's filters select (all pages), as CSV.
-pub async fn export_csv(db: &DatabaseConnection, query: &ClientQuery, tz: chrono_tz::Tz) -> Result<Vec<u8>> {
+pub async fn export_csv(cx: &Context, query: &ClientQuery) -> Result<Vec<u8>> {
+    let (db, tz) = (&cx.db, cx.tz);
     let (select, params) = filtered(query, db.get_database_backend())?;
     let rows = params.order(select).all(db).await?;
     let mut out =
@@ -258,7 +260,8 @@ pub async fn exists(db: &DatabaseConnection, id: i32) -> Result<bool> {
     Ok(client::Entity::find_by_id(id).count(db).await? > 0)
 }
 
-pub async fn get(db: &DatabaseConnection, id: i32, tz: chrono_tz::Tz) -> Result<ClientDetail> {
+pub async fn get(cx: &Context, id: i32) -> Result<ClientDetail> {
+    let (db, tz) = (&cx.db, cx.tz);
     let model = find(db, id).await?;
     let now = Utc::now();
     let appointments = appointment::Entity::find()
@@ -389,7 +392,8 @@ fn unique_email(error: sea_orm::DbErr) -> AppError {
     }
 }
 
-pub async fn create(db: &DatabaseConnection, input: ClientInput, user_id: Option<i32>, tz: chrono_tz::Tz) -> Result<ClientView> {
+pub async fn create(cx: &Context, input: ClientInput) -> Result<ClientView> {
+    let (db, tz) = (&cx.db, cx.tz);
     let fields = validate(db, &input, None, tz).await?;
     let now = Utc::now();
     let mut model = fields.active_model();
@@ -400,7 +404,7 @@ pub async fn create(db: &DatabaseConnection, input: ClientInput, user_id: Option
     let txn = crate::db::write_transaction(db).await?;
     let saved = model.insert(&txn).await.map_err(unique_email)?;
     let view = ClientView::new(saved, tz);
-    audit::record(&txn, ENTITY, view.id, "create", user_id, audit::diff(&Value::Null, &view.snapshot())).await?;
+    audit::record(&txn, ENTITY, view.id, "create", cx.actor, audit::diff(&Value::Null, &view.snapshot())).await?;
     txn.commit().await?;
     Ok(view)
 }
@@ -429,13 +433,8 @@ async fn versioned_update(
     find(db, id).await
 }
 
-pub async fn update(
-    db: &DatabaseConnection,
-    id: i32,
-    input: ClientInput,
-    user_id: Option<i32>,
-    tz: chrono_tz::Tz,
-) -> Result<ClientView> {
+pub async fn update(cx: &Context, id: i32, input: ClientInput) -> Result<ClientView> {
+    let (db, tz) = (&cx.db, cx.tz);
     let current = find(db, id).await?;
     let version = required_version(input.version)?;
     if version != current.version {
@@ -446,20 +445,15 @@ pub async fn update(
     let txn = crate::db::write_transaction(db).await?;
     let saved = versioned_update(&txn, id, version, fields.active_model()).await?;
     let view = ClientView::new(saved, tz);
-    audit::record(&txn, ENTITY, id, "update", user_id, audit::diff(&before, &view.snapshot())).await?;
+    audit::record(&txn, ENTITY, id, "update", cx.actor, audit::diff(&before, &view.snapshot())).await?;
     txn.commit().await?;
     Ok(view)
 }
 
 /// Archives (`true`) or brings back (`false`) a client. Archived clients
 /// leave the default lists and cannot get new appointments.
-pub async fn set_archived(
-    db: &DatabaseConnection,
-    id: i32,
-    archived: bool,
-    user_id: Option<i32>,
-    tz: chrono_tz::Tz,
-) -> Result<ClientView> {
+pub async fn set_archived(cx: &Context, id: i32, archived: bool) -> Result<ClientView> {
+    let (db, tz) = (&cx.db, cx.tz);
     let current = find(db, id).await?;
     if current.archived == archived {
         return Ok(ClientView::new(current, tz));
@@ -470,7 +464,7 @@ pub async fn set_archived(
     let saved = versioned_update(&txn, id, current.version, model).await?;
     let view = ClientView::new(saved, tz);
     let action = if archived { "archive" } else { "unarchive" };
-    audit::record(&txn, ENTITY, id, action, user_id, audit::diff(&before, &view.snapshot())).await?;
+    audit::record(&txn, ENTITY, id, action, cx.actor, audit::diff(&before, &view.snapshot())).await?;
     txn.commit().await?;
     Ok(view)
 }
@@ -482,16 +476,12 @@ fn has_appointments(count: u64) -> AppError {
 
 /// Deletes a client that has no appointments; one with appointments is a
 /// 409 that says how many (archive it instead).
-pub async fn delete(db: &DatabaseConnection, id: i32, user_id: Option<i32>, tz: chrono_tz::Tz) -> Result<()> {
+pub async fn delete(cx: &Context, id: i32) -> Result<()> {
+    let (db, tz) = (&cx.db, cx.tz);
     let txn = crate::db::write_transaction(db).await?;
     // Write first (row lock), read after: on SQLite a transaction that reads
     // before writing cannot wait for the write lock.
-    let locked = client::Entity::update_many()
-        .col_expr(client::Column::Version, Expr::col(client::Column::Version))
-        .filter(client::Column::Id.eq(id))
-        .exec(&txn)
-        .await?;
-    if locked.rows_affected == 0 {
+    if !crate::db::lock_row::<client::Entity>(&txn, client::Column::Id, id, client::Column::Version).await? {
         return Err(AppError::NotFound(NOT_FOUND.into()));
     }
     let current = find(&txn, id).await?;
@@ -505,19 +495,15 @@ pub async fn delete(db: &DatabaseConnection, id: i32, user_id: Option<i32>, tz: 
         Some(SqlErr::ForeignKeyConstraintViolation(_)) => has_appointments(1),
         _ => error.into(),
     })?;
-    audit::record(&txn, ENTITY, id, "delete", user_id, audit::diff(&before, &Value::Null)).await?;
+    audit::record(&txn, ENTITY, id, "delete", cx.actor, audit::diff(&before, &Value::Null)).await?;
     txn.commit().await?;
     Ok(())
 }
 
 /// The audit entries of a client, newest first; 404 when there is neither
 /// the client nor any entry (a deleted client keeps its history).
-pub async fn history(db: &DatabaseConnection, id: i32, tz: chrono_tz::Tz) -> Result<Vec<audit::HistoryEntry>> {
-    let entries = audit::history(db, ENTITY, id, tz).await?;
-    if entries.is_empty() {
-        find(db, id).await?;
-    }
-    Ok(entries)
+pub async fn history(cx: &Context, id: i32) -> Result<Vec<audit::HistoryEntry>> {
+    audit::history(cx, ENTITY, id, find(&cx.db, id)).await
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::services::appointments::{AppointmentView, views};
-use crate::services::list;
+use crate::services::{Context, list};
 use crate::time::local_midnight;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client};
@@ -122,7 +122,8 @@ impl Queries {
     }
 }
 
-pub async fn summary(db: &DatabaseConnection, tz: Tz) -> Result<Dashboard> {
+pub async fn summary(cx: &Context) -> Result<Dashboard> {
+    let (db, tz) = (&cx.db, cx.tz);
     let q = Queries::at(Utc::now(), tz);
     let revenue: Option<i64> = q.revenue_month.into_tuple::<Option<i64>>().one(db).await?.flatten();
     let mut today_by_staff: Vec<StaffDay> = Vec::new();

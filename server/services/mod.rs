@@ -17,11 +17,29 @@ pub mod validation;
 
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect};
 
 use crate::error::AppError;
+use crate::state::AppState;
 
 pub use list::{Data, Meta, Page};
+
+/// What a service call needs besides its input: the database, the business
+/// time zone that times are read and shown in, and who acts (the user the
+/// audit log records). An API handler gets it by extracting it, which also
+/// requires a signed-in user (`auth::AuthUser`).
+#[derive(Clone)]
+pub struct Context {
+    pub db: DatabaseConnection,
+    pub tz: chrono_tz::Tz,
+    pub actor: Option<i32>,
+}
+
+impl Context {
+    pub fn new(state: &AppState, actor: Option<i32>) -> Self {
+        Context { db: state.db.clone(), tz: state.config.tz, actor }
+    }
+}
 
 /// The 409 of an update whose `version` is no longer the record's.
 pub const STALE: &str = "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.";

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::{csv, list, names_by_id};
+use crate::services::{Context, csv, list, names_by_id};
 use crate::time::local_midnight;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, user};
@@ -230,7 +230,8 @@ impl Queries {
     }
 }
 
-pub async fn summary(db: &DatabaseConnection, query: &SummaryQuery, tz: Tz) -> Result<Summary> {
+pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
+    let (db, tz) = (&cx.db, cx.tz);
     let (period, from, to) = resolve(query, tz)?;
     let q = Queries::period(from, to, tz);
     let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64)> = q.appointments.into_tuple().all(db).await?;

@@ -10,7 +10,7 @@ use crate::auth::{hash_password, verify_password};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
 use crate::services::validation::{normalize_text, push};
-use crate::services::{Page, audit};
+use crate::services::{Context, Page, audit};
 use entities::user::{self, Role};
 
 /// A user as the API shows it (never the hash).
@@ -198,9 +198,9 @@ pub fn list_statements(backend: DbBackend, query: &UserQuery) -> Result<ListStat
 }
 
 /// Lists users, filtered, sorted and paged in the database.
-pub async fn list(db: &DatabaseConnection, query: &UserQuery, tz: chrono_tz::Tz) -> Result<Page<UserView>> {
+pub async fn list(cx: &Context, query: &UserQuery) -> Result<Page<UserView>> {
     let (select, params) = filtered(query)?;
-    Ok(params.fetch(db, select).await?.map(|u| UserView::new(&u, tz)))
+    Ok(params.fetch(&cx.db, select).await?.map(|u| UserView::new(&u, cx.tz)))
 }
 
 pub async fn get(db: &DatabaseConnection, id: i32) -> Result<user::Model> {
