@@ -323,26 +323,19 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
 /// reports screen's export; formats as every export (services::csv).
 pub fn export_csv(summary: &Summary) -> Result<Vec<u8>> {
     let mut out = csv::CsvWriter::new(&["Data", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
-    for d in &summary.by_day {
-        let date = NaiveDate::parse_from_str(&d.date, "%Y-%m-%d").map(|d| d.format("%d/%m/%Y").to_string()).unwrap_or_default();
-        out.row(&[
-            date,
-            d.total.to_string(),
-            d.concluido.to_string(),
-            d.cancelado.to_string(),
-            d.faltou.to_string(),
-            csv::money(d.revenue_cents),
-        ])?;
+    let totals = DayFigures {
+        date: "Total".into(),
+        total: summary.total,
+        concluido: summary.by_status.concluido,
+        cancelado: summary.by_status.cancelado,
+        faltou: summary.by_status.faltou,
+        revenue_cents: summary.revenue_cents,
+    };
+    for d in summary.by_day.iter().chain([&totals]) {
+        let date = NaiveDate::parse_from_str(&d.date, "%Y-%m-%d").map_or_else(|_| d.date.clone(), |d| d.format("%d/%m/%Y").to_string());
+        let counts = [d.total, d.concluido, d.cancelado, d.faltou].map(|n| n.to_string());
+        out.row(&[[date].as_slice(), &counts, &[csv::money(d.revenue_cents)]].concat())?;
     }
-    let s = &summary.by_status;
-    out.row(&[
-        "Total".to_string(),
-        summary.total.to_string(),
-        s.concluido.to_string(),
-        s.cancelado.to_string(),
-        s.faltou.to_string(),
-        csv::money(summary.revenue_cents),
-    ])?;
     out.finish()
 }
 
