@@ -5,7 +5,7 @@
 
 use chrono::{Datelike, Duration, NaiveDate, Timelike, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, FieldErrors, Result};

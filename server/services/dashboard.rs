@@ -4,7 +4,7 @@ use chrono::{DateTime, Datelike, Duration, Utc};
 use chrono_tz::Tz;
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{
-    ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
     QueryTrait, Select, Statement,
 };
 use serde::Serialize;

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Select, Statement};
+use sea_orm::{ColumnTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Select, Statement};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
