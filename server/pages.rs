@@ -415,13 +415,13 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
             out.insert("page".into(), json!({ "dashboard": dashboard::summary(&cx).await? }));
         }
         "/users" if page.route.allows(auth.user.role) => {
-            let list = users::list(&cx, &Default::default()).await?;
+            let list = users::list(&cx, &Default::default(), &Default::default()).await?;
             out.insert("page".into(), json!({ "users": list }));
         }
         "/reports" => {
             // As the screen reads its address: both dates, else a named
             // period, else this month; a bad one gets this month too.
-            let mut period: reports::SummaryQuery = serde_urlencoded::from_str(query).unwrap_or_default();
+            let mut period: reports::SummaryQuery = parsed(query);
             if period.from.is_none() || period.to.is_none() {
                 (period.from, period.to) = (None, None);
             }
@@ -432,10 +432,9 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
             out.insert("page".into(), json!({ "reports": summary }));
         }
         "/clients" => {
-            let query: clients::ClientQuery = serde_urlencoded::from_str(query).unwrap_or_default();
             // A hand-edited address with a bad filter still gets the first page.
-            let list = match clients::list(&cx, &query).await {
-                Err(AppError::Validation { .. }) => clients::list(&cx, &Default::default()).await?,
+            let list = match clients::list(&cx, &parsed(query), &parsed(query)).await {
+                Err(AppError::Validation { .. }) => clients::list(&cx, &Default::default(), &Default::default()).await?,
                 other => other?,
             };
             out.insert("clients".into(), json!({ "list": list.data, "meta": list.meta, "loading": false, "error": null }));
@@ -443,9 +442,8 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
         // The agenda: the day or week grid (the default: today), or the list.
         "/appointments" if !is_list_view(query) => {
             let args = agenda_args(query);
-            let parsed: agenda::AgendaQuery = serde_urlencoded::from_str(query).unwrap_or_default();
-            let data = match agenda::get(&cx, &parsed).await {
-                Err(AppError::Validation { .. }) => agenda::get(&cx, &Default::default()).await?,
+            let data = match agenda::get(&cx, &parsed(query), &parsed(query)).await {
+                Err(AppError::Validation { .. }) => agenda::get(&cx, &Default::default(), &Default::default()).await?,
                 other => other?,
             };
             // Under the arguments the screen reads from the same address
@@ -460,9 +458,10 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
             out.insert("page".into(), json!({ "client": client, "clientHistory": history }));
         }
         "/appointments" => {
-            let query: appointments::AppointmentQuery = serde_urlencoded::from_str(query).unwrap_or_default();
-            let list = match appointments::list(&cx, &query).await {
-                Err(AppError::Validation { .. }) => appointments::list(&cx, &Default::default()).await?,
+            let list = match appointments::list(&cx, &parsed(query), &parsed(query), &parsed(query)).await {
+                Err(AppError::Validation { .. }) => {
+                    appointments::list(&cx, &Default::default(), &Default::default(), &Default::default()).await?
+                }
                 other => other?,
             };
             out.insert(
@@ -471,7 +470,7 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
             );
             // The staff filter's choices come with today's agenda (the list
             // view asks for it without arguments).
-            let today = agenda::get(&cx, &Default::default()).await?;
+            let today = agenda::get(&cx, &Default::default(), &Default::default()).await?;
             out.insert("page".into(), json!({ "agenda": { "args": {}, "data": today } }));
         }
         _ => {}
@@ -491,6 +490,12 @@ fn agenda_args(query: &str) -> Map<String, Value> {
         }
     }
     args
+}
+
+/// One of a list's query structs read from a page's address; what it cannot
+/// read falls back to the defaults, as the screen does.
+fn parsed<T: serde::de::DeserializeOwned + Default>(query: &str) -> T {
+    serde_urlencoded::from_str(query).unwrap_or_default()
 }
 
 /// `/appointments?view=list…`: the paged list instead of the agenda's grid.

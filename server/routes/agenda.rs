@@ -7,6 +7,7 @@ use utoipa_axum::routes;
 use crate::error::{ApiQuery, Result};
 use crate::services::{Context, Data};
 use crate::services::agenda::{self, Agenda, AgendaQuery};
+use crate::services::appointments::AppointmentFilter;
 use crate::state::AppState;
 
 use super::data;
@@ -16,8 +17,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// One day (a column per staff member) or one week (a column per day) of appointments, with the grid's staff and hours.
-#[utoipa::path(get, path = "/agenda", tag = "agenda", params(AgendaQuery),
+/// Without `status`, every status but cancelado.
+#[utoipa::path(get, path = "/agenda", tag = "agenda", params(AgendaQuery, AppointmentFilter),
     responses((status = 200, body = Data<Agenda>)))]
-async fn show(cx: Context, ApiQuery(query): ApiQuery<AgendaQuery>) -> Result<Json<Data<Agenda>>> {
-    Ok(data(agenda::get(&cx, &query).await?))
+async fn show(cx: Context, ApiQuery(query): ApiQuery<AgendaQuery>, ApiQuery(filter): ApiQuery<AppointmentFilter>) -> Result<Json<Data<Agenda>>> {
+    Ok(data(agenda::get(&cx, &query, &filter).await?))
 }

@@ -9,7 +9,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
-use crate::services::appointments::{self, AppointmentInput, AppointmentQuery, AppointmentView, NOT_FOUND, StatusInput};
+use crate::services::appointments::{
+    self, AppointmentFilter, AppointmentInput, AppointmentView, NOT_FOUND, StatusInput, TimeRange,
+};
+use crate::services::list::ListQuery;
 use crate::services::audit::HistoryEntry;
 use crate::services::{Context, Data, Page};
 use crate::state::AppState;
@@ -27,17 +30,28 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(history))
 }
 
-#[utoipa::path(get, path = "/appointments", tag = "appointments", params(AppointmentQuery),
+/// `sort`: startsAt (padrão), endsAt, createdAt, updatedAt, status, priceCents, service, id.
+#[utoipa::path(get, path = "/appointments", tag = "appointments", params(ListQuery, TimeRange, AppointmentFilter),
     responses((status = 200, body = Page<AppointmentView>)))]
-async fn list(cx: Context, ApiQuery(query): ApiQuery<AppointmentQuery>) -> Result<Json<Page<AppointmentView>>> {
-    Ok(Json(appointments::list(&cx, &query).await?))
+async fn list(
+    cx: Context,
+    ApiQuery(list): ApiQuery<ListQuery>,
+    ApiQuery(range): ApiQuery<TimeRange>,
+    ApiQuery(filter): ApiQuery<AppointmentFilter>,
+) -> Result<Json<Page<AppointmentView>>> {
+    Ok(Json(appointments::list(&cx, &list, &range, &filter).await?))
 }
 
 /// Every appointment the list's filters select (all pages; `page` and `per_page` are checked but not applied).
-#[utoipa::path(get, path = "/appointments/export.csv", tag = "appointments", params(AppointmentQuery),
+#[utoipa::path(get, path = "/appointments/export.csv", tag = "appointments", params(ListQuery, TimeRange, AppointmentFilter),
     responses((status = 200, content_type = "text/csv", body = String, description = "CSV (UTF-8) dos agendamentos filtrados")))]
-async fn export(cx: Context, ApiQuery(query): ApiQuery<AppointmentQuery>) -> Result<impl IntoResponse> {
-    Ok(csv_file("agendamentos.csv", appointments::export_csv(&cx, &query).await?))
+async fn export(
+    cx: Context,
+    ApiQuery(list): ApiQuery<ListQuery>,
+    ApiQuery(range): ApiQuery<TimeRange>,
+    ApiQuery(filter): ApiQuery<AppointmentFilter>,
+) -> Result<impl IntoResponse> {
+    Ok(csv_file("agendamentos.csv", appointments::export_csv(&cx, &list, &range, &filter).await?))
 }
 
 #[utoipa::path(get, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path)),

@@ -11,7 +11,8 @@ use utoipa_axum::routes;
 
 use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
 use crate::services::audit::HistoryEntry;
-use crate::services::clients::{self, ClientDetail, ClientInput, ClientQuery, ClientView, NOT_FOUND};
+use crate::services::clients::{self, ClientDetail, ClientFilter, ClientInput, ClientView, NOT_FOUND};
+use crate::services::list::ListQuery;
 use crate::services::{Context, Data, Page};
 use crate::state::AppState;
 
@@ -29,16 +30,18 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(history))
 }
 
-#[utoipa::path(get, path = "/clients", tag = "clients", params(ClientQuery), responses((status = 200, body = Page<ClientView>)))]
-async fn list(cx: Context, ApiQuery(query): ApiQuery<ClientQuery>) -> Result<Json<Page<ClientView>>> {
-    Ok(Json(clients::list(&cx, &query).await?))
+/// `sort`: name (padrão), email, birthDate, createdAt, updatedAt, id.
+#[utoipa::path(get, path = "/clients", tag = "clients", params(ListQuery, ClientFilter),
+    responses((status = 200, body = Page<ClientView>)))]
+async fn list(cx: Context, ApiQuery(list): ApiQuery<ListQuery>, ApiQuery(filter): ApiQuery<ClientFilter>) -> Result<Json<Page<ClientView>>> {
+    Ok(Json(clients::list(&cx, &list, &filter).await?))
 }
 
 /// Every client the list's filters select (all pages; `page` and `per_page` are checked but not applied).
-#[utoipa::path(get, path = "/clients/export.csv", tag = "clients", params(ClientQuery),
+#[utoipa::path(get, path = "/clients/export.csv", tag = "clients", params(ListQuery, ClientFilter),
     responses((status = 200, content_type = "text/csv", body = String, description = "CSV (UTF-8) dos clientes filtrados")))]
-async fn export(cx: Context, ApiQuery(query): ApiQuery<ClientQuery>) -> Result<impl IntoResponse> {
-    Ok(csv_file("clientes.csv", clients::export_csv(&cx, &query).await?))
+async fn export(cx: Context, ApiQuery(list): ApiQuery<ListQuery>, ApiQuery(filter): ApiQuery<ClientFilter>) -> Result<impl IntoResponse> {
+    Ok(csv_file("clientes.csv", clients::export_csv(&cx, &list, &filter).await?))
 }
 
 #[utoipa::path(get, path = "/clients/{id}", tag = "clients", params(("id" = i32, Path)), responses((status = 200, body = Data<ClientDetail>)))]

@@ -8,7 +8,8 @@ use utoipa_axum::routes;
 
 use crate::auth::Admin;
 use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
-use crate::services::users::{self, CreateUserInput, UpdateUserInput, UserQuery, UserView};
+use crate::services::list::ListQuery;
+use crate::services::users::{self, CreateUserInput, UpdateUserInput, UserFilter, UserView};
 use crate::services::{Data, Page};
 use crate::state::AppState;
 
@@ -30,10 +31,11 @@ fn user_data(admin: &Admin, user: &entities::user::Model) -> Json<Data<UserView>
     data(UserView::new(user, admin.cx.tz))
 }
 
-#[utoipa::path(get, path = "/users", tag = "users", params(UserQuery),
+/// `sort`: name (padrão, sem diferenciar acentos), email, role, active, createdAt.
+#[utoipa::path(get, path = "/users", tag = "users", params(ListQuery, UserFilter),
     responses((status = 200, body = Page<UserView>), (status = 403, body = ErrorBody)))]
-async fn list(admin: Admin, ApiQuery(query): ApiQuery<UserQuery>) -> Result<Json<Page<UserView>>> {
-    Ok(Json(users::list(&admin.cx, &query).await?))
+async fn list(admin: Admin, ApiQuery(list): ApiQuery<ListQuery>, ApiQuery(filter): ApiQuery<UserFilter>) -> Result<Json<Page<UserView>>> {
+    Ok(Json(users::list(&admin.cx, &list, &filter).await?))
 }
 
 #[utoipa::path(get, path = "/users/{id}", tag = "users", params(("id" = i32, Path)),

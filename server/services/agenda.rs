@@ -6,10 +6,11 @@
 use chrono::{Datelike, Duration, NaiveDate, Timelike, Utc};
 use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{self, AppointmentQuery, AppointmentView};
+use crate::services::appointments::{self, AppointmentFilter, AppointmentView, TimeRange};
+use crate::services::list::ListQuery;
 use crate::services::Context;
 use crate::services::validation::push;
 use crate::time::to_local_rfc3339;
@@ -20,18 +21,15 @@ use entities::user;
 pub const OPENING_HOUR: u32 = 8;
 pub const CLOSING_HOUR: u32 = 20;
 
-/// `?view&date&staff_id&status&client_id` (all optional).
-#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AgendaQuery {
-    /// day (padrão: um dia, uma coluna por profissional) ou week (a semana de segunda a domingo, uma coluna por dia).
-    pub view: Option<String>,
-    /// Data YYYY-MM-DD (padrão: hoje, no fuso do negócio).
-    pub date: Option<String>,
-    pub staff_id: Option<i32>,
-    /// Uma ou várias situações, separadas por vírgula (padrão: todas menos cancelado).
-    pub status: Option<String>,
-    pub client_id: Option<i32>,
+query_params! {
+    /// `?view&date` (both optional), beside the appointments' own
+    /// `AppointmentFilter` (`status` defaults to every status but `cancelado`).
+    pub struct AgendaQuery {
+        /// day (padrão: um dia, uma coluna por profissional) ou week (a semana de segunda a domingo, uma coluna por dia).
+        pub view: Option<String>,
+        /// Data YYYY-MM-DD (padrão: hoje, no fuso do negócio).
+        pub date: Option<String>,
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -72,7 +70,7 @@ pub struct Agenda {
 /// the grid leaves it out unless asked for.
 const ACTIVE: &str = "agendado,confirmado,concluido,faltou";
 
-pub async fn get(cx: &Context, query: &AgendaQuery) -> Result<Agenda> {
+pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) -> Result<Agenda> {
     let (db, tz) = (&cx.db, cx.tz);
     let mut errors = FieldErrors::new();
     let view = match query.view.as_deref().map(str::trim) {
@@ -100,15 +98,12 @@ pub async fn get(cx: &Context, query: &AgendaQuery) -> Result<Agenda> {
     let days: Vec<NaiveDate> = (0..count).map(|i| first + Duration::days(i)).collect();
     let last = *days.last().unwrap_or(&first);
 
-    let list = AppointmentQuery {
-        from: Some(first.to_string()),
-        to: Some(last.to_string()),
-        status: Some(query.status.clone().filter(|s| !s.trim().is_empty()).unwrap_or_else(|| ACTIVE.into())),
-        staff_id: query.staff_id,
-        client_id: query.client_id,
-        ..Default::default()
+    let range = TimeRange { from: Some(first.to_string()), to: Some(last.to_string()) };
+    let filter = AppointmentFilter {
+        status: Some(filter.status.clone().filter(|s| !s.trim().is_empty()).unwrap_or_else(|| ACTIVE.into())),
+        ..filter.clone()
     };
-    let appointments = match appointments::all(db, &list, tz).await {
+    let appointments = match appointments::all(db, &ListQuery::default(), &range, &filter, tz).await {
         Ok(rows) if errors.is_empty() => rows,
         Ok(_) => return Err(AppError::invalid(errors)),
         Err(AppError::Validation { errors: more, .. }) => {
@@ -132,7 +127,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery) -> Result<Agenda> {
             staff.push(StaffMember { id: a.staff_id, name: a.staff_name.clone() });
         }
     }
-    if let Some(id) = query.staff_id {
+    if let Some(id) = filter.staff_id {
         staff.retain(|s| s.id == id);
     }
 

@@ -73,30 +73,27 @@ impl AppointmentView {
     }
 }
 
-/// `?page&per_page&from&to&status&staff_id&client_id&sort` (all optional).
-/// `from`/`to` are RFC 3339 instants or dates (YYYY-MM-DD) of the business
-/// time zone: `from` is inclusive, a `to` date includes that whole day.
-/// `status` may list several, comma-separated. Paging and sort as every
-/// list reads them (`services::list`).
-#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AppointmentQuery {
-    /// Página, a partir de 1 (até 1.000.000).
-    pub page: Option<u64>,
-    /// Itens por página, de 1 a 100 (padrão 10).
-    pub per_page: Option<u64>,
-    /// Instante RFC 3339 ou data YYYY-MM-DD (inclusivo).
-    pub from: Option<String>,
-    /// Instante RFC 3339 ou data YYYY-MM-DD (a data inclui o dia todo).
-    pub to: Option<String>,
-    /// Um ou vários, separados por vírgula.
-    pub status: Option<String>,
-    pub staff_id: Option<i32>,
-    pub client_id: Option<i32>,
-    /// Até 3 chaves separadas por vírgula, `-` para decrescente: startsAt (padrão), endsAt, createdAt, updatedAt, status, priceCents, service, id.
-    pub sort: Option<String>,
-    /// `meta.next_cursor` da página anterior (paginação por cursor; `page` só é repetido em `meta`).
-    pub cursor: Option<String>,
+query_params! {
+    /// `?status&staff_id&client_id`: which appointments, for the list, its
+    /// export and the agenda. `status` may list several, comma-separated.
+    pub struct AppointmentFilter {
+        /// Um ou vários, separados por vírgula.
+        pub status: Option<String>,
+        pub staff_id: Option<i32>,
+        pub client_id: Option<i32>,
+    }
+}
+
+query_params! {
+    /// `?from&to` of the list and its export: RFC 3339 instants or dates
+    /// (YYYY-MM-DD) of the business time zone; `from` is inclusive, a `to` date
+    /// includes that whole day.
+    pub struct TimeRange {
+        /// Instante RFC 3339 ou data YYYY-MM-DD (inclusivo).
+        pub from: Option<String>,
+        /// Instante RFC 3339 ou data YYYY-MM-DD (a data inclui o dia todo).
+        pub to: Option<String>,
+    }
 }
 
 /// Body of POST and PUT. Times are RFC 3339 (any offset) or local wall-clock times in the business zone. Give `endsAt`
@@ -192,19 +189,23 @@ const SORTING: Sorting<appointment::Column> = Sorting {
 };
 
 /// The filtered query of a list or an export, and its checked page and order.
-fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<(Select<appointment::Entity>, ListParams<appointment::Column>)> {
+fn filtered(
+    list: &ListQuery,
+    range: &TimeRange,
+    filter: &AppointmentFilter,
+    tz: Tz,
+) -> Result<(Select<appointment::Entity>, ListParams<appointment::Column>)> {
     let mut errors = FieldErrors::new();
-    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref(), cursor: query.cursor.as_deref() };
     let params = list.check(&SORTING, &mut errors);
     let mut select = appointment::Entity::find();
-    if let Some(text) = query.from.as_deref().filter(|t| !t.trim().is_empty()) {
+    if let Some(text) = range.from.as_deref().filter(|t| !t.trim().is_empty()) {
         match parse_bound(text) {
             Some(Bound::Date(date)) => select = select.filter(appointment::Column::StartsAt.gte(local_midnight(date, tz))),
             Some(Bound::Instant(instant)) => select = select.filter(appointment::Column::StartsAt.gte(instant)),
             None => push(&mut errors, "from", "Data inválida: use AAAA-MM-DD ou RFC 3339 com fuso."),
         }
     }
-    if let Some(text) = query.to.as_deref().filter(|t| !t.trim().is_empty()) {
+    if let Some(text) = range.to.as_deref().filter(|t| !t.trim().is_empty()) {
         match parse_bound(text) {
             Some(Bound::Date(date)) => {
                 let next = date.succ_opt().unwrap_or(date);
@@ -214,7 +215,7 @@ fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<(Select<appointment::Ent
             None => push(&mut errors, "to", "Data inválida: use AAAA-MM-DD ou RFC 3339 com fuso."),
         }
     }
-    if let Some(text) = query.status.as_deref().filter(|t| !t.trim().is_empty()) {
+    if let Some(text) = filter.status.as_deref().filter(|t| !t.trim().is_empty()) {
         let wanted: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
         let statuses: Vec<Option<AppointmentStatus>> = wanted.iter().map(|s| AppointmentStatus::parse(s)).collect();
         match wanted.iter().zip(&statuses).find(|(_, status)| status.is_none()) {
@@ -222,10 +223,10 @@ fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<(Select<appointment::Ent
             None => select = select.filter(appointment::Column::Status.is_in(statuses.into_iter().flatten())),
         }
     }
-    if let Some(staff) = query.staff_id {
+    if let Some(staff) = filter.staff_id {
         select = select.filter(appointment::Column::StaffId.eq(staff));
     }
-    if let Some(client) = query.client_id {
+    if let Some(client) = filter.client_id {
         select = select.filter(appointment::Column::ClientId.eq(client));
     }
     match params {
@@ -235,28 +236,50 @@ fn filtered(query: &AppointmentQuery, tz: Tz) -> Result<(Select<appointment::Ent
 }
 
 /// The statements one page of the list runs (the plan tests explain them).
-pub fn list_statements(backend: DbBackend, query: &AppointmentQuery, tz: Tz) -> Result<ListStatements> {
-    let (select, params) = filtered(query, tz)?;
+pub fn list_statements(
+    backend: DbBackend,
+    list: &ListQuery,
+    range: &TimeRange,
+    filter: &AppointmentFilter,
+    tz: Tz,
+) -> Result<ListStatements> {
+    let (select, params) = filtered(list, range, filter, tz)?;
     params.statements(backend, select)
 }
 
-pub async fn list(cx: &Context, query: &AppointmentQuery) -> Result<Page<AppointmentView>> {
+pub async fn list(
+    cx: &Context,
+    list: &ListQuery,
+    range: &TimeRange,
+    filter: &AppointmentFilter,
+) -> Result<Page<AppointmentView>> {
     let (db, tz) = (&cx.db, cx.tz);
-    let (select, params) = filtered(query, tz)?;
+    let (select, params) = filtered(list, range, filter, tz)?;
     let page = params.fetch(db, select).await?;
     Ok(Page { data: views(db, page.data, tz).await?, meta: page.meta })
 }
 
 /// Every appointment the list's filters select (all pages, in the list's
 /// order): the export and the agenda's days.
-pub async fn all(db: &DatabaseConnection, query: &AppointmentQuery, tz: Tz) -> Result<Vec<AppointmentView>> {
-    let (select, params) = filtered(query, tz)?;
+pub async fn all(
+    db: &DatabaseConnection,
+    list: &ListQuery,
+    range: &TimeRange,
+    filter: &AppointmentFilter,
+    tz: Tz,
+) -> Result<Vec<AppointmentView>> {
+    let (select, params) = filtered(list, range, filter, tz)?;
     views(db, params.order(select).all(db).await?, tz).await
 }
 
 /// Every appointment the list's filters select (all pages), as CSV.
-pub async fn export_csv(cx: &Context, query: &AppointmentQuery) -> Result<Vec<u8>> {
-    let views = all(&cx.db, query, cx.tz).await?;
+pub async fn export_csv(
+    cx: &Context,
+    list: &ListQuery,
+    range: &TimeRange,
+    filter: &AppointmentFilter,
+) -> Result<Vec<u8>> {
+    let views = all(&cx.db, list, range, filter, cx.tz).await?;
     let mut out = csv::CsvWriter::new(&[
         "Data",
         "Início",

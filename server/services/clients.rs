@@ -93,23 +93,14 @@ pub struct ClientTotals {
     pub revenue_cents: i64,
 }
 
-/// `?page&per_page&q&sort&archived` (all optional; paging and sort as
-/// every list reads them, `services::list`).
-#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ClientQuery {
-    /// Página, a partir de 1 (até 1.000.000).
-    pub page: Option<u64>,
-    /// Itens por página, de 1 a 100 (padrão 10).
-    pub per_page: Option<u64>,
-    /// Palavras buscadas em nome, e-mail, telefone e CPF, sem diferenciar maiúsculas e acentos.
-    pub q: Option<String>,
-    /// Até 3 chaves separadas por vírgula, `-` para decrescente: name (padrão), email, birthDate, createdAt, updatedAt, id.
-    pub sort: Option<String>,
-    /// `meta.next_cursor` da página anterior (paginação por cursor; `page` só é repetido em `meta`).
-    pub cursor: Option<String>,
-    /// `true`: só arquivados; padrão: só ativos.
-    pub archived: Option<bool>,
+query_params! {
+    /// `?q&archived`, the clients list's filters (beside its `ListQuery`).
+    pub struct ClientFilter {
+        /// Palavras buscadas em nome, e-mail, telefone e CPF, sem diferenciar maiúsculas e acentos.
+        pub q: Option<String>,
+        /// `true`: só arquivados; padrão: só ativos.
+        pub archived: Option<bool>,
+    }
 }
 
 /// Body of POST and PUT. On PUT, an absent field keeps its value and `null`
@@ -179,10 +170,13 @@ const SORTING: Sorting<client::Column> = Sorting {
 };
 
 /// The filtered query of a list or an export, and its checked page and order.
-fn filtered(query: &ClientQuery, backend: DbBackend) -> Result<(Select<client::Entity>, ListParams<client::Column>)> {
-    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref(), cursor: query.cursor.as_deref() };
+fn filtered(
+    list: &ListQuery,
+    filter: &ClientFilter,
+    backend: DbBackend,
+) -> Result<(Select<client::Entity>, ListParams<client::Column>)> {
     let params = list.resolve(&SORTING)?;
-    let mut select = client::Entity::find().filter(client::Column::Archived.eq(query.archived.unwrap_or(false)));
+    let mut select = client::Entity::find().filter(client::Column::Archived.eq(filter.archived.unwrap_or(false)));
     // Every word inside the search text, served by an index (migration
     // 000008): on SQLite the FTS5 trigram table answers words of three or
     // more characters; shorter ones, and every word on PostgreSQL (where
@@ -190,7 +184,7 @@ fn filtered(query: &ClientQuery, backend: DbBackend) -> Result<(Select<client::E
     let mut phrases = Vec::new();
     let mut likes = client::Entity::find().select_only().column(client::Column::Id);
     let mut liked = false;
-    for term in search_terms(query.q.as_deref().unwrap_or("")) {
+    for term in search_terms(filter.q.as_deref().unwrap_or("")) {
         if backend == DbBackend::Sqlite && term.chars().count() >= 3 {
             phrases.push(format!("\"{}\"", term.replace('"', "\"\"")));
         } else if backend == DbBackend::Postgres {
@@ -218,21 +212,21 @@ fn filtered(query: &ClientQuery, backend: DbBackend) -> Result<(Select<client::E
 }
 
 /// The statements one page of the list runs (the plan tests explain them).
-pub fn list_statements(backend: DbBackend, query: &ClientQuery) -> Result<ListStatements> {
-    let (select, params) = filtered(query, backend)?;
+pub fn list_statements(backend: DbBackend, list: &ListQuery, filter: &ClientFilter) -> Result<ListStatements> {
+    let (select, params) = filtered(list, filter, backend)?;
     params.statements(backend, select)
 }
 
-pub async fn list(cx: &Context, query: &ClientQuery) -> Result<Page<ClientView>> {
+pub async fn list(cx: &Context, list: &ListQuery, filter: &ClientFilter) -> Result<Page<ClientView>> {
     let (db, tz) = (&cx.db, cx.tz);
-    let (select, params) = filtered(query, db.get_database_backend())?;
+    let (select, params) = filtered(list, filter, db.get_database_backend())?;
     Ok(params.fetch(db, select).await?.map(|m| ClientView::new(m, tz)))
 }
 
 /// Every client the list's filters select (all pages), as CSV.
-pub async fn export_csv(cx: &Context, query: &ClientQuery) -> Result<Vec<u8>> {
+pub async fn export_csv(cx: &Context, list: &ListQuery, filter: &ClientFilter) -> Result<Vec<u8>> {
     let (db, tz) = (&cx.db, cx.tz);
-    let (select, params) = filtered(query, db.get_database_backend())?;
+    let (select, params) = filtered(list, filter, db.get_database_backend())?;
     let rows = params.order(select).all(db).await?;
     let mut out =
         csv::CsvWriter::new(&["Nome", "E-mail", "Telefone", "CPF", "Nascimento", "Observações", "Arquivado", "Cadastrado em"])?;

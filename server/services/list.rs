@@ -112,13 +112,21 @@ impl<C: Copy> Sorting<C> {
     }
 }
 
-/// `page`, `per_page`, `sort` and `cursor` as a list query received them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ListQuery<'a> {
-    pub page: Option<u64>,
-    pub per_page: Option<u64>,
-    pub sort: Option<&'a str>,
-    pub cursor: Option<&'a str>,
+query_params! {
+    /// `?page&per_page&sort&cursor`: the paging and order of every list, read
+    /// by every list handler beside the list's own filters (a second query
+    /// struct, e.g. `ClientFilter`). Which keys `sort` takes is each list's
+    /// [`Sorting`], named in the operation's description.
+    pub struct ListQuery {
+        /// Página, a partir de 1 (até 1.000.000).
+        pub page: Option<u64>,
+        /// Itens por página, de 1 a 100 (padrão 10).
+        pub per_page: Option<u64>,
+        /// Até 3 chaves separadas por vírgula, `-` para decrescente (as chaves de cada lista estão na descrição da operação).
+        pub sort: Option<String>,
+        /// `meta.next_cursor` da página anterior (paginação por cursor; `page` só é repetido em `meta`).
+        pub cursor: Option<String>,
+    }
 }
 
 /// A checked list query: which page, how big, in which order, and where the
@@ -135,7 +143,7 @@ pub struct ListParams<C> {
     sort_text: String,
 }
 
-impl ListQuery<'_> {
+impl ListQuery {
     /// Checks page, per_page, sort and cursor against `sorting`; problems go
     /// to `errors` (under `page`, `per_page`, `sort`, `cursor`) and give `None`.
     pub fn check<C: Copy>(&self, sorting: &Sorting<C>, errors: &mut FieldErrors) -> Option<ListParams<C>> {
@@ -147,7 +155,7 @@ impl ListQuery<'_> {
         if !(1..=MAX_PER_PAGE).contains(&per_page) {
             push(errors, "per_page", format!("Itens por página: de 1 a {MAX_PER_PAGE}."));
         }
-        let (sort_text, order) = match sorting.parse_text(self.sort) {
+        let (sort_text, order) = match sorting.parse_text(self.sort.as_deref()) {
             // The column type names the resource: a cursor of one list is
             // refused by another.
             Ok((text, order)) => (format!("{}:{text}", std::any::type_name::<C>()), Some(order)),
@@ -156,7 +164,7 @@ impl ListQuery<'_> {
                 (String::new(), None)
             }
         };
-        let cursor = match (self.cursor.map(str::trim).filter(|c| !c.is_empty()), &order) {
+        let cursor = match (self.cursor.as_deref().map(str::trim).filter(|c| !c.is_empty()), &order) {
             (Some(text), Some(order)) => match cursor::decode(text, &sort_text, order.len() + 1) {
                 Some(values) => Some(values),
                 None => {

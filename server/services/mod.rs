@@ -1,6 +1,21 @@
 //! Business rules as plain functions over the database, shared by the JSON
 //! API and the server-rendered pages.
 
+/// A struct of query parameters (`?a&b`), the one way a list's or a
+/// screen's query is declared: every field optional, read by
+/// `error::ApiQuery` (a bad value is a 422 naming the parameter) and by the
+/// pages from the same address, and described in the OpenAPI document.
+macro_rules! query_params {
+    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$field_meta:meta])* pub $field:ident: $ty:ty),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
+        #[into_params(parameter_in = Query)]
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: $ty),*
+        }
+    };
+}
+
 pub mod agenda;
 pub mod appointments;
 pub mod audit;

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Select, Statement};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::{AppError, FieldErrors, Result};
@@ -24,16 +24,16 @@ use entities::{appointment, client, user};
 /// The longest period a summary covers, in days.
 pub const MAX_DAYS: i64 = 366;
 
-/// `GET /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD` or `?period=week`.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct SummaryQuery {
-    /// Primeiro dia, YYYY-MM-DD (sem ele: o primeiro dia do mês de `to`).
-    pub from: Option<String>,
-    /// Último dia (inclusivo), YYYY-MM-DD (sem ele: o último dia do mês de `from`).
-    pub to: Option<String>,
-    /// Sem datas: today, week (de segunda a domingo), month (padrão) ou last_month, no fuso do negócio.
-    pub period: Option<String>,
+query_params! {
+    /// `GET /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD` or `?period=week`.
+    pub struct SummaryQuery {
+        /// Primeiro dia, YYYY-MM-DD (sem ele: o primeiro dia do mês de `to`).
+        pub from: Option<String>,
+        /// Último dia (inclusivo), YYYY-MM-DD (sem ele: o último dia do mês de `from`).
+        pub to: Option<String>,
+        /// Sem datas: today, week (de segunda a domingo), month (padrão) ou last_month, no fuso do negócio.
+        pub period: Option<String>,
+    }
 }
 
 /// The named periods of the reports screen, as `period` spells them.

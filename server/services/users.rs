@@ -125,25 +125,16 @@ pub fn generate_password() -> String {
 // ---------------------------------------------------------------------------
 // User management (admins) and the profile (every user).
 
-/// `GET /api/users?page&per_page&q&sort&role&active` (all optional; paging
-/// and sort as every list reads them, `services::list`).
-#[derive(Debug, Clone, Default, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct UserQuery {
-    /// Página, a partir de 1 (até 1.000.000).
-    pub page: Option<u64>,
-    /// Itens por página, de 1 a 100 (padrão 10).
-    pub per_page: Option<u64>,
-    /// Palavras do nome ou do e-mail, sem diferenciar maiúsculas e acentos.
-    pub q: Option<String>,
-    /// Até 3 chaves separadas por vírgula, `-` para decrescente: name (padrão, sem diferenciar acentos), email, role, active, createdAt.
-    pub sort: Option<String>,
-    /// `meta.next_cursor` da página anterior (paginação por cursor; `page` só é repetido em `meta`).
-    pub cursor: Option<String>,
-    /// `admin` ou `staff`.
-    pub role: Option<String>,
-    /// `true` ou `false`.
-    pub active: Option<bool>,
+query_params! {
+    /// `GET /api/users?q&role&active`, the users list's filters (beside its `ListQuery`).
+    pub struct UserFilter {
+        /// Palavras do nome ou do e-mail, sem diferenciar maiúsculas e acentos.
+        pub q: Option<String>,
+        /// `admin` ou `staff`.
+        pub role: Option<String>,
+        /// `true` ou `false`.
+        pub active: Option<bool>,
+    }
 }
 
 const SORTING: Sorting<user::Column> = Sorting {
@@ -167,22 +158,21 @@ pub fn search_text(name: &str, email: &str) -> String {
 }
 
 /// The filtered query of the list, and its checked page and order.
-fn filtered(query: &UserQuery) -> Result<(Select<user::Entity>, ListParams<user::Column>)> {
+fn filtered(list: &ListQuery, filter: &UserFilter) -> Result<(Select<user::Entity>, ListParams<user::Column>)> {
     let mut errors = FieldErrors::new();
-    let list = ListQuery { page: query.page, per_page: query.per_page, sort: query.sort.as_deref(), cursor: query.cursor.as_deref() };
     let params = list.check(&SORTING, &mut errors);
     let mut select = user::Entity::find();
-    if let Some(role) = query.role.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+    if let Some(role) = filter.role.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
         if let Some(role) = Role::parse(role) {
             select = select.filter(user::Column::Role.eq(role));
         } else {
             push(&mut errors, "role", format!("Perfil inválido: {role}. Use admin ou staff."));
         }
     }
-    if let Some(active) = query.active {
+    if let Some(active) = filter.active {
         select = select.filter(user::Column::Active.eq(active));
     }
-    for term in query.q.as_deref().unwrap_or("").split_whitespace().map(normalize_text).filter(|t| !t.is_empty()) {
+    for term in filter.q.as_deref().unwrap_or("").split_whitespace().map(normalize_text).filter(|t| !t.is_empty()) {
         select = select.filter(user::Column::SearchText.like(like_pattern(&term)));
     }
     match params {
@@ -192,14 +182,14 @@ fn filtered(query: &UserQuery) -> Result<(Select<user::Entity>, ListParams<user:
 }
 
 /// The statements one page of the list runs (the plan tests explain them).
-pub fn list_statements(backend: DbBackend, query: &UserQuery) -> Result<ListStatements> {
-    let (select, params) = filtered(query)?;
+pub fn list_statements(backend: DbBackend, list: &ListQuery, filter: &UserFilter) -> Result<ListStatements> {
+    let (select, params) = filtered(list, filter)?;
     params.statements(backend, select)
 }
 
 /// Lists users, filtered, sorted and paged in the database.
-pub async fn list(cx: &Context, query: &UserQuery) -> Result<Page<UserView>> {
-    let (select, params) = filtered(query)?;
+pub async fn list(cx: &Context, list: &ListQuery, filter: &UserFilter) -> Result<Page<UserView>> {
+    let (select, params) = filtered(list, filter)?;
     Ok(params.fetch(&cx.db, select).await?.map(|u| UserView::new(&u, cx.tz)))
 }
 

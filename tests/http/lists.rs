@@ -108,7 +108,7 @@ async fn list_plans_use_indexes(backend: Backend) {
         client_queries.push(format!("sort={sort}&cursor={cursor}"));
     }
     for text in &client_queries {
-        let statements = clients::list_statements(b, &query(text)).unwrap();
+        let statements = clients::list_statements(b, &query(text), &query(text)).unwrap();
         check(&app, "clients", &format!("/api/clients?{text}"), statements, true, true).await;
     }
 
@@ -129,7 +129,7 @@ async fn list_plans_use_indexes(backend: Backend) {
         Backend::Postgres => "clients_search_trgm_idx",
     };
     for text in ["q=jose", "q=Jos%C3%A9%20silva&sort=-createdAt", "q=529.982", "q=gmail.com&archived=true", "q=an%20jose"] {
-        let statements = clients::list_statements(b, &query(text)).unwrap();
+        let statements = clients::list_statements(b, &query(text), &query(text)).unwrap();
         for (part, statement) in [("page", &statements.page), ("count", &statements.count)] {
             let lines = plan_with(&app, statement, true).await;
             let what = format!("/api/clients?{text} ({part})");
@@ -158,7 +158,7 @@ async fn list_plans_use_indexes(backend: Backend) {
         appointment_queries.push((format!("sort=-{key}"), false));
     }
     for (text, filtered) in &appointment_queries {
-        let statements = appointments::list_statements(b, &query(text), tz).unwrap();
+        let statements = appointments::list_statements(b, &query(text), &query(text), &query(text), tz).unwrap();
         let what = format!("/api/appointments?{text}");
         if b == sea_orm::DbBackend::Sqlite && (text == "sort=id" || text == "sort=-id") {
             // SQLite calls walking its primary-key tree in order a SCAN: for
@@ -171,7 +171,8 @@ async fn list_plans_use_indexes(backend: Backend) {
     }
     // Several statuses at once read the status index, then sort that
     // status's rows (never the table's).
-    let statements = appointments::list_statements(b, &query("status=agendado,confirmado&staff_id=1"), tz).unwrap();
+    let both = "status=agendado,confirmado&staff_id=1";
+    let statements = appointments::list_statements(b, &query(both), &query(both), &query(both), tz).unwrap();
     check(&app, "appointments", "/api/appointments?status=agendado,confirmado&staff_id=1", statements, true, false).await;
 
     // Users: by name, filtered by role or state, by creation.
@@ -183,7 +184,7 @@ async fn list_plans_use_indexes(backend: Backend) {
         ("role=staff", true),
         ("active=false&sort=-name", true),
     ] {
-        let statements = users::list_statements(b, &query(text)).unwrap();
+        let statements = users::list_statements(b, &query(text), &query(text)).unwrap();
         check(&app, "users", &format!("/api/users?{text}"), statements, filtered, true).await;
     }
 
