@@ -7,10 +7,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { describe, it } from 'node:test';
-import { ADMIN, api, appForSuite, missingPrerequisite, problems, seedDatabase, shot, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { it } from 'node:test';
+import { ADMIN, api, appForSuite, problems, seedDatabase, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
-const skip = missingPrerequisite();
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 const DAY = '2027-05-12';
 const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -47,7 +46,7 @@ async function openScreen(page, path, { shell = true } = {}) {
   await page.locator(':is(h1, .page-main-title)').first().waitFor();
 }
 
-describe('accessibility (axe-core and keyboard)', { skip: skip ?? false }, () => {
+suite('accessibility (axe-core and keyboard)', () => {
   const ids = {};
   const app = appForSuite({
     async setup({ server }) {

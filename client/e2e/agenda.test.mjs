@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { ADMIN, api, appForSuite, missingPrerequisite, problems, scrollsSideways, serverNodeKept, shot, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { it } from 'node:test';
+import { ADMIN, api, appForSuite, problems, scrollsSideways, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
-const skip = missingPrerequisite();
 // A day per width, so the two runs do not book into each other.
 const DAYS = { desktop: '2027-03-10', phone: '2027-03-17' };
 const br = (day) => day.split('-').reverse().join('/');
@@ -18,7 +17,7 @@ async function toast(page, text) {
 /** The appointment's block in the grid, by its service. */
 const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
 
-describe('agenda: day and week views, booking and status in dialogs', { skip: skip ?? false }, () => {
+suite('agenda: day and week views, booking and status in dialogs', () => {
   const app = appForSuite({
     async setup({ server }) {
       const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;

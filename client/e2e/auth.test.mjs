@@ -1,23 +1,21 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { it } from 'node:test';
 import {
   ADMIN,
   apiCallsDuring,
   appForSuite,
   hydrationProblems,
-  missingPrerequisite,
   noStoredToken,
   problems,
   renderedRoot,
   serverNodeKept,
   signIn,
+  suite,
   VIEWPORTS,
   withPage,
 } from './harness.mjs';
 
-const skip = missingPrerequisite();
-
-describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }, () => {
+suite('sign in, server-rendered dashboard, sign out', () => {
   const app = appForSuite();
 
   it('goes from / to /login, signs in and lands on /dashboard', async () => {
@@ -176,7 +174,7 @@ describe('sign in, server-rendered dashboard, sign out', { skip: skip ?? false }
   });
 });
 
-describe('session expiry', { skip: skip ?? false }, () => {
+suite('session expiry', () => {
   // A token that lives a few seconds: the session timer must end it.
   const app = appForSuite({ env: { EXPEDIENTE_TOKEN_TTL: '4' } });
 
@@ -197,7 +195,7 @@ describe('session expiry', { skip: skip ?? false }, () => {
   });
 });
 
-describe('an expired session keeps the work', { skip: skip ?? false }, () => {
+suite('an expired session keeps the work', () => {
   const app = appForSuite({ env: { EXPEDIENTE_TOKEN_TTL: '30' } });
 
   for (const { name, ...options } of VIEWPORTS) {
@@ -237,7 +235,7 @@ describe('an expired session keeps the work', { skip: skip ?? false }, () => {
   }
 });
 
-describe('browser-only rendering (EXPEDIENTE_SSR=off)', { skip: skip ?? false }, () => {
+suite('browser-only rendering (EXPEDIENTE_SSR=off)', () => {
   const app = appForSuite({ env: { EXPEDIENTE_SSR: 'off' } });
 
   it('renders /dashboard in the browser from an empty root', async () => {

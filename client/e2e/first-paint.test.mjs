@@ -5,10 +5,8 @@
 // inlines only the rules of the page's layout). A rule the critical CSS
 // lacks shows up as an element whose box or colours differ.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ADMIN, missingPrerequisite, seedDatabase, startApp, VIEWPORTS } from './harness.mjs';
-
-const skip = missingPrerequisite();
+import { after, before, it } from 'node:test';
+import { ADMIN, seedDatabase, startApp, suite, VIEWPORTS } from './harness.mjs';
 
 /** A layout far from the default: its skin, theme, colours and orientation all differ. */
 const OTHER_LAYOUT = { skin: 'saas', theme: 'dark', orientation: 'horizontal', sidenav: { color: 'light' }, topBar: { color: 'dark' }, width: 'boxed' };
@@ -46,7 +44,7 @@ async function firstPaint(browser, url, options, path, { stylesheet, layout }) {
   }
 }
 
-describe('first paint from the HTML alone', { skip: skip ?? false }, () => {
+suite('first paint from the HTML alone', () => {
   let app;
   before(async () => {
     app = await startApp();

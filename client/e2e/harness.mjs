@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -29,6 +29,11 @@ export function missingPrerequisite() {
   else if (!existsSync(CHROMIUM)) missing = `chromium not found: ${CHROMIUM}`;
   if (missing && process.env.CI) throw new Error(missing);
   return missing;
+}
+
+/** A `describe` of browser tests, skipped when `missingPrerequisite()` says why (never under CI). */
+export function suite(name, fn) {
+  return describe(name, { skip: missingPrerequisite() ?? false }, fn);
 }
 
 export function freePort() {

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { ADMIN, api, appForSuite, missingPrerequisite, problems, serverNodeKept, waitForShell, withPage } from './harness.mjs';
+import { it } from 'node:test';
+import { ADMIN, api, appForSuite, problems, serverNodeKept, suite, waitForShell, withPage } from './harness.mjs';
 
-const skip = missingPrerequisite();
-
-describe('clients and appointments screens', { skip: skip ?? false }, () => {
+suite('clients and appointments screens', () => {
   const app = appForSuite({ setup: seed });
   async function seed({ server }) {
     const base = server.url;

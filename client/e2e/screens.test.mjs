@@ -3,26 +3,24 @@
 // read back, the reports' SVG charts and the dashboard, at 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import {
   ADMIN,
   api,
   assertFitsScreen,
   hydrationProblems,
-  missingPrerequisite,
   openPage,
   problems,
   serverNodeKept,
   shot,
   signIn,
   startApp,
+  suite,
   VIEWPORTS,
   waitForShell,
 } from './harness.mjs';
 
-const skip = missingPrerequisite();
-
-describe('clients, reports and dashboard screens', { skip: skip ?? false }, () => {
+suite('clients, reports and dashboard screens', () => {
   let app;
   let token;
   let ana;

@@ -2,11 +2,9 @@
 // HTML, width rules, the mobile drawer, the system theme, first paint at
 // narrow widths before any script runs.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { it } from 'node:test';
 import SPEC_LAYOUT_DEFAULTS from '../src/features/layout/spec-layout-defaults.json' with { type: 'json' };
-import { ADMIN, appForSuite, hydrationProblems, missingPrerequisite, problems, waitForShell, withPage } from './harness.mjs';
-
-const skip = missingPrerequisite();
+import { ADMIN, appForSuite, hydrationProblems, problems, suite, waitForShell, withPage } from './harness.mjs';
 
 const htmlAttr = (page, name) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
 const waitAttr = (page, name, value) =>
@@ -14,7 +12,7 @@ const waitAttr = (page, name, value) =>
 
 const DESKTOP = { width: 1400, height: 900 };
 
-describe('shell layout', { skip: skip ?? false }, () => {
+suite('shell layout', () => {
   // The admin's session cookie, for pages that must start signed in (also without JavaScript).
   let cookies;
   const app = appForSuite({

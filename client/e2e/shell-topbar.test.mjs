@@ -1,13 +1,17 @@
 // The top bar against the real binary: notifications, Admin Menu, the user's
 // menu with the real name and role, the side menu, fullscreen and toasts.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
-import { ADMIN, appForSuite, missingPrerequisite, openPage, problems, signIn, startApp, withPage } from './harness.mjs';
+import { after, it } from 'node:test';
+import { ADMIN, appForSuite, openPage, problems, signIn, startApp, suite, withPage } from './harness.mjs';
 
-const skip = missingPrerequisite();
 const DESKTOP = { width: 1400, height: 900 };
 
-describe('shell top bar and menus', { skip: skip ?? false }, () => {
+/** Each link's text and address, in order. */
+function linksOf(locator) {
+  return locator.evaluateAll((links) => links.map((a) => [a.textContent.trim(), a.getAttribute('href')]));
+}
+
+suite('shell top bar and menus', () => {
   // One signed-in page for the whole suite; closed before the app stops.
   let opened;
   after(async () => {
@@ -56,8 +60,7 @@ describe('shell top bar and menus', { skip: skip ?? false }, () => {
     assert.match(text, /Administrador/);
     if (me) assert.match(text, new RegExp(me));
     await toggle.click();
-    const links = await page.locator('[data-dropdown="user"] a').evaluateAll((as) => as.map((a) => [a.textContent.trim(), a.getAttribute('href')]));
-    assert.deepEqual(links, [
+    assert.deepEqual(await linksOf(page.locator('[data-dropdown="user"] a')), [
       ['Meu perfil', '/auth/profile'],
       ['Notificacoes', '#'],
       ['Configuracoes da Conta', '#'],
@@ -72,8 +75,7 @@ describe('shell top bar and menus', { skip: skip ?? false }, () => {
     const { page } = opened;
     await page.goto('/appointments');
     assert.equal(await page.locator('.side-nav-title').first().innerText(), 'MENU');
-    const entries = await page.locator('.sidenav-menu .side-nav-link').evaluateAll((as) => as.map((a) => [a.textContent.trim(), a.getAttribute('href')]));
-    assert.deepEqual(entries, [
+    assert.deepEqual(await linksOf(page.locator('.sidenav-menu .side-nav-link')), [
       ['Dashboard', '/dashboard'],
       ['Clientes', '/clients'],
       ['Agendamentos', '/appointments'],

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { ADMIN, api, appForSuite, missingPrerequisite, problems, scrollsSideways, serverNodeKept, shot, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { it } from 'node:test';
+import { ADMIN, api, appForSuite, problems, scrollsSideways, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
-const skip = missingPrerequisite();
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 
-describe('users screen', { skip: skip ?? false }, () => {
+suite('users screen', () => {
   const app = appForSuite({
     setup: async ({ server }) => {
       const { data } = await api(server.url, null, 'POST', '/login', ADMIN);

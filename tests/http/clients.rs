@@ -2,7 +2,7 @@
 //! accents, sort, pagination, archive, delete with appointments, versions,
 //! 404s, history and CSV export.
 
-use crate::common::{Backend, TestApp, assert_fields, json_of, spawn};
+use crate::common::{Backend, TestApp, assert_field_error, assert_fields, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -255,10 +255,7 @@ async fn list_queries_are_bounded_and_checked(backend: Backend) {
             ("sort=createdAt,", "sort", "Ordenação não permitida: ."),
         ] {
             let url = format!("{list}?{query}");
-            let (status, body) = json_of(app.get(&url, &token).await).await;
-            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {body}");
-            let text = body["errors"][field][0].as_str().unwrap_or_else(|| panic!("{url}: {body}"));
-            assert!(text.starts_with(message), "{url}: {text}");
+            assert_field_error(&url, &json_of(app.get(&url, &token).await).await, field, message);
         }
     }
     for url in ["/api/clients?archived=sim", "/api/clients?archived=1", "/api/clients?archived=", "/api/clients/export.csv?archived=no"] {

@@ -228,6 +228,16 @@ pub fn assert_error(answer: &(StatusCode, Value), status: StatusCode, message: &
     assert_eq!(answer.1["message"], message, "{}", answer.1);
 }
 
+/// Asserts a 422 answer (from `json_of`) to `what` whose first message on
+/// `field` starts with `message`.
+#[track_caller]
+pub fn assert_field_error(what: &str, answer: &(StatusCode, Value), field: &str, message: &str) {
+    let (status, body) = answer;
+    assert_eq!(*status, StatusCode::UNPROCESSABLE_ENTITY, "{what}: {body}");
+    let text = body["errors"][field][0].as_str().unwrap_or_else(|| panic!("{what}: {body}"));
+    assert!(text.starts_with(message), "{what}: {text}");
+}
+
 /// The people most tests need: the admin's token, two staff members (Paula
 /// Lima, Rui Alves) and two clients (Maria Souza, João Pereira).
 pub struct Fixture {

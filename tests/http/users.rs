@@ -2,7 +2,7 @@
 //! POST /api/users/{id}/deactivate|activate (admins only), and the profile
 //! (PUT /api/me).
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, TestApp, json_of, spawn};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, TestApp, assert_field_error, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -145,10 +145,7 @@ async fn users_are_sorted_filtered_and_paged_in_the_database(backend: Backend) {
         ("?role=dono", "role", "Perfil inválido: dono."),
         ("?page=9223372036854775808", "page", "A página deve estar entre 1 e 1.000.000."),
     ] {
-        let (status, body) = get(query.to_string()).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{query}: {body}");
-        let text = body["errors"][field][0].as_str().unwrap_or_else(|| panic!("{query}: {body}"));
-        assert!(text.starts_with(message), "{query}: {text}");
+        assert_field_error(query, &get(query.to_string()).await, field, message);
     }
 }
 both!(users_are_sorted_filtered_and_paged_in_the_database);
