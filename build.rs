@@ -10,6 +10,9 @@ use std::path::Path;
 use std::process::Command;
 
 fn main() {
+    // The binary's relative relocations packed (DT_RELR, glibc 2.36 and GNU
+    // ld 2.38 or newer): 1.7 MB less binary, still position-independent.
+    println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     // Read when the script runs, not when it is compiled: a build script
     // compiled in another checkout must still build this checkout's client.
     let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
