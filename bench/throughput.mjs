@@ -69,7 +69,9 @@ async function nodePeer(input) {
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const loadAtStart = loadAverage();
 const hit = await server();
-const miss = await server({ EXPEDIENTE_RENDER_MEMO_MB: '0' });
+// Every request of the miss side renders: a queue longer than the 64
+// connections, so none is answered unrendered for a full queue.
+const miss = await server({ EXPEDIENTE_RENDER_MEMO_MB: '0', EXPEDIENTE_RENDER_QUEUE: '256' });
 const cookie = (s) => ({ cookie: `expediente_session=${s.token}` });
 // The page's input as the server rendered it: the URL and the state.
 const html = await fetch(`${hit.url}/clients`, { headers: cookie(hit) }).then((r) => r.text());

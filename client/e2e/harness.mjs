@@ -4,7 +4,7 @@
 // browser), collects console output and page errors, and stops everything.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -58,7 +58,12 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const output = [];
+  // The server's output goes to a file, not a pipe: while a caller blocks
+  // Node (the benchmarks' execFileSync of wrk) nobody reads a pipe, and once
+  // its 64 KB were full the server stalled writing a log line.
+  const logPath = path.join(dir, 'server.log');
+  const logFile = openSync(logPath, 'w');
+  const output = () => readFileSync(logPath, 'utf8');
   const started = performance.now();
   const child = spawn(BIN, [], {
     cwd: dir,
@@ -76,10 +81,9 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 }
       EXPEDIENTE_RENDER_TIMEOUT_MS: '5000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFile, logFile],
   });
-  child.stdout.on('data', (d) => output.push(String(d)));
-  child.stderr.on('data', (d) => output.push(String(d)));
+  closeSync(logFile);
   let exited = null;
   child.on('exit', (code, signal) => {
     exited = { code, signal };
@@ -88,8 +92,9 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 }
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (exited) {
+      const log = output();
       await rm(dir, { recursive: true, force: true });
-      throw new Error(`server exited early (${JSON.stringify(exited)}):\n${output.join('')}`);
+      throw new Error(`server exited early (${JSON.stringify(exited)}):\n${log}`);
     }
     try {
       const res = await fetch(`${url}/login`, { redirect: 'manual' });
@@ -99,7 +104,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within ${timeoutMs} ms:\n${output.join('')}`);
+      throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, pollMs));
   }
@@ -108,7 +113,6 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 }
     url,
     port,
     dir,
-    output,
     pid: child.pid,
     readyMs: performance.now() - started,
     async stop() {
