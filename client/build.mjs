@@ -98,12 +98,12 @@ const stringRendererOnly = {
   },
 };
 
-async function buildSsr() {
+async function buildSsr(outfile = path.join(dist, 'ssr', 'server.js')) {
   await esbuild.build({
     ...shared,
     plugins: [stringRendererOnly, screensEsbuildPlugin()],
     entryPoints: ['src/entry-server.tsx'],
-    outfile: path.join(dist, 'ssr', 'server.js'),
+    outfile,
     format: 'iife',
     platform: 'browser',
     splitting: false,
@@ -188,12 +188,15 @@ async function precompress(dir) {
 }
 
 async function main() {
-  // src/lib/api-schema.ts from openapi.json: the types the code is checked against.
+  // generated/api-schema.ts from openapi.json: the types the code is checked against.
   await generateApiTypes();
-  // `node build.mjs ssr`: only the SSR bundle (the unit test of the bundle uses it).
+  // `node build.mjs ssr [FILE]`: only the SSR bundle. The unit test of the
+  // bundle gives a FILE of its own: the binary embeds dist/, and a newer file
+  // there would make cargo rebuild the server.
   if (process.argv[2] === 'ssr') {
-    await buildSsr();
-    console.log('client built: dist/ssr/server.js');
+    const outfile = process.argv[3] ? path.resolve(process.argv[3]) : undefined;
+    await buildSsr(outfile);
+    console.log(`client built: ${path.relative(root, outfile ?? path.join(dist, 'ssr', 'server.js'))}`);
     return;
   }
   await rm(dist, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/lib/api-schema.ts'] },
+  { ignores: ['dist/', 'node_modules/', 'generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,8 @@
 // TextEncoder, TextDecoder, setTimeout, MessageChannel, Intl or console,
 // until ssr/src/polyfills.js (what the engine loads first) provides them.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -66,8 +67,11 @@ function render(url: string, state: unknown): string {
 }
 
 beforeAll(() => {
-  execFileSync(process.execPath, ['build.mjs', 'ssr'], { cwd: clientDir, stdio: 'pipe' });
-  const code = readFileSync(path.join(clientDir, 'dist/ssr/server.js'), 'utf8');
+  // Built into a folder of its own, not dist/ (which the binary embeds).
+  const dir = mkdtempSync(path.join(tmpdir(), 'expediente-ssr-'));
+  execFileSync(process.execPath, ['build.mjs', 'ssr', path.join(dir, 'server.js')], { cwd: clientDir, stdio: 'pipe' });
+  const code = readFileSync(path.join(dir, 'server.js'), 'utf8');
+  rmSync(dir, { recursive: true });
   context = vm.createContext({});
   vm.runInContext('delete globalThis.Intl; delete globalThis.console;', context);
   for (const name of ['URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'setTimeout', 'MessageChannel', 'Intl', 'console']) {
@@ -78,7 +82,7 @@ beforeAll(() => {
   renderPage = vm.runInContext('globalThis.renderPage', context);
 }, 60_000);
 
-describe('SSR bundle (dist/ssr/server.js)', () => {
+describe('SSR bundle (server.js)', () => {
   it('defines renderPage', () => {
     expect(typeof renderPage).toBe('function');
   });

@@ -1,8 +1,8 @@
 // The API's records as the client uses them: aliases of the schemas that
-// gen-api-types.mjs generates from client/openapi.json (lib/api-schema.ts).
+// gen-api-types.mjs generates from client/openapi.json (generated/api-schema.ts).
 // All schema names live in this one file; when the server's document renames
 // a schema, only this file changes, and a drift in fields fails the type check.
-import type { components } from './api-schema';
+import type { components } from '../../generated/api-schema';
 
 type Schemas = components['schemas'];
 
