@@ -16,6 +16,8 @@ import { readRoutes, screensEsbuildPlugin } from './screens-module.mjs';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
 const publicDir = path.join(dist, 'public');
+// What the binary embeds and renders with.
+const ssrBundle = path.join(dist, 'ssr', 'server.js');
 
 const shared = {
   absWorkingDir: root,
@@ -98,7 +100,7 @@ const stringRendererOnly = {
   },
 };
 
-async function buildSsr(outfile = path.join(dist, 'ssr', 'server.js')) {
+async function buildSsr(outfile = ssrBundle) {
   await esbuild.build({
     ...shared,
     plugins: [stringRendererOnly, screensEsbuildPlugin()],
@@ -154,7 +156,7 @@ async function cutCss(manifest) {
   await writeFile(path.join(publicDir, renamed), sheet);
   manifest.css = [renamed];
 
-  const render = loadRenderer(await readFile(path.join(dist, 'ssr', 'server.js'), 'utf8'), path.join(root, '../ssr/src/polyfills.js'));
+  const render = loadRenderer(await readFile(ssrBundle, 'utf8'), path.join(root, '../ssr/src/polyfills.js'));
   manifest.critical = {};
   for (const route of readRoutes()) {
     const documents = sampleRenders(route.path).map(({ url, state }) => documentOf(render(url, state)));
@@ -194,9 +196,9 @@ async function main() {
   // bundle gives a FILE of its own: the binary embeds dist/, and a newer file
   // there would make cargo rebuild the server.
   if (process.argv[2] === 'ssr') {
-    const outfile = process.argv[3] ? path.resolve(process.argv[3]) : undefined;
+    const outfile = process.argv[3] ? path.resolve(process.argv[3]) : ssrBundle;
     await buildSsr(outfile);
-    console.log(`client built: ${path.relative(root, outfile ?? path.join(dist, 'ssr', 'server.js'))}`);
+    console.log(`client built: ${path.relative(root, outfile)}`);
     return;
   }
   await rm(dist, { recursive: true, force: true });

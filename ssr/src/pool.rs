@@ -197,6 +197,14 @@ fn call(engine: &mut Engine, input: &str) -> Result<String, RenderError> {
     let Some(value) = function.call(scope, receiver, &[argument.into()]) else {
         return Err(RenderError::Script("render was terminated".into()));
     };
+    // The end of a task, whatever the render returned, as a browser or
+    // Deno's event loop would close it (deno_core runs microtasks only when
+    // told): the promise jobs the render queued run, and the objects that
+    // WeakRefs and WeakMaps keep alive until then are let go. Without it
+    // every render's store stayed in the engine, about 40 KB a render
+    // (bench/README.md).
+    scope.perform_microtask_checkpoint();
+    scope.clear_kept_objects();
     #[derive(serde::Deserialize)]
     struct Outcome {
         ok: Option<String>,
@@ -204,13 +212,6 @@ fn call(engine: &mut Engine, input: &str) -> Result<String, RenderError> {
     }
     let outcome: Outcome =
         serde_v8::from_v8(scope, value).map_err(|e| RenderError::Script(format!("bad render result: {e}")))?;
-    // The end of a task, as a browser or Deno's event loop would close it
-    // (deno_core runs microtasks only when told): the promise jobs the
-    // render queued run, and the objects that WeakRefs and WeakMaps keep
-    // alive until then are let go. Without it every render's store stayed
-    // in the engine, about 40 KB a render (bench/README.md).
-    scope.perform_microtask_checkpoint();
-    scope.clear_kept_objects();
     match (outcome.ok, outcome.error) {
         (Some(html), _) => Ok(html),
         (None, Some(error)) => Err(RenderError::Script(error)),
