@@ -92,7 +92,10 @@ export function sampleRenders(routePath) {
     '/clients/:id': {
       page: {
         client: { ...client(1), upcomingAppointments: range(2).map(appointment), pastAppointments: range(5).map(appointment), totals: { visits: 5, noShows: 1, revenueCents: 61725 } },
-        clientHistory: [],
+        clientHistory: [
+          { id: 2, action: 'update', changes: { phone: { old: '11987654321', new: '11912345678' } }, createdAt: at, userId: 1, userName: 'Ana Admin' },
+          { id: 1, action: 'create', changes: { name: { old: null, new: 'Cliente 1' } }, createdAt: at, userId: 1, userName: 'Ana Admin' },
+        ],
       },
     },
     '/appointments': { page: { agenda: { args: {}, data: agenda('day', ['2026-11-21']) } } },
@@ -140,6 +143,16 @@ export function sampleRenders(routePath) {
   for (const slice of ['clients', 'appointments']) {
     if (data[slice]) renders.push({ url, state: { ...renders[0].state, [slice]: empty } });
   }
+  // A client without appointments or history, and a day with nothing
+  // booked: their tables and lists draw their empty states instead of rows.
+  const emptyPage = {
+    '/clients/:id': {
+      client: { ...data.page?.client, upcomingAppointments: [], pastAppointments: [], totals: { visits: 0, noShows: 0, revenueCents: 0 } },
+      clientHistory: [],
+    },
+    '/dashboard': { dashboard: { ...data.page?.dashboard, appointmentsToday: 0, todayByStaff: [], upcoming: [] } },
+  }[routePath];
+  if (emptyPage) renders.push({ url, state: { ...renders[0].state, page: emptyPage } });
   if (routePath === '/appointments') {
     const base = renders[0].state;
     renders.push({ url: '/appointments?view=week', state: { ...base, page: { agenda: { args: { view: 'week' }, data: agenda('week', week) } } } });

@@ -6,7 +6,7 @@
 // lacks shows up as an element whose box or colours differ.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { ADMIN, seedDatabase, startApp, suite, VIEWPORTS } from './harness.mjs';
+import { ADMIN, api, seedDatabase, startApp, suite, VIEWPORTS } from './harness.mjs';
 
 /** A layout far from the default: its skin, theme, colours and orientation all differ. */
 const OTHER_LAYOUT = { skin: 'saas', theme: 'dark', orientation: 'horizontal', sidenav: { color: 'light' }, topBar: { color: 'dark' }, width: 'boxed' };
@@ -46,9 +46,14 @@ async function firstPaint(browser, url, options, path, { stylesheet, layout }) {
 
 suite('first paint from the HTML alone', () => {
   let app;
+  /** A client added after the seed: no appointments, so both of its tables draw their empty state. */
+  const newClientPaths = [];
   before(async () => {
     app = await startApp();
     seedDatabase(app.server, ['--clients', '30', '--appointments', '300']);
+    const { accessToken } = (await api(app.server.url, null, 'POST', '/login', ADMIN)).data;
+    const { id } = (await api(app.server.url, accessToken, 'POST', '/clients', { name: 'Cliente Sem Agenda' })).data;
+    newClientPaths.push(`/clients/${id}`);
   });
   after(async () => {
     await app?.stop();
@@ -57,7 +62,7 @@ suite('first paint from the HTML alone', () => {
   const cases = [...VIEWPORTS.map((v) => ({ ...v, paths: ['/login', ...SCREENS] })), { ...VIEWPORTS[0], name: 'desktop, another layout', layout: OTHER_LAYOUT, paths: ['/login', '/dashboard', '/clients', '/appointments'] }];
   for (const { name, viewport, layout, paths, ...options } of cases) {
     it(`every screen's critical CSS draws it as the stylesheet does (${name})`, async () => {
-      for (const path of paths) {
+      for (const path of [...paths, ...newClientPaths]) {
         const critical = await firstPaint(app.browser, app.server.url, { viewport, ...options }, path, { stylesheet: false, layout });
         const full = await firstPaint(app.browser, app.server.url, { viewport, ...options }, path, { stylesheet: true, layout });
         assert.ok(critical.length > 3, `${path}: the page draws its content`);
