@@ -1,41 +1,55 @@
-//! argon2id hashing on a few dedicated threads behind a bounded queue
-//! (SECURITY.md#password-hashing).
+//! argon2id hashing on a few dedicated threads with a bounded number of
+//! places (SECURITY.md#password-hashing).
 //!
 //! One hash takes ~19 MiB and tens of milliseconds of a core, by design. A
 //! flood of sign-ins must neither queue without end (every waiting request
 //! holds memory, and a real sign-in would wait seconds) nor spread hashes
 //! over many threads (each thread's allocator arena would keep its 19 MiB,
 //! had `memory.rs` not made such blocks go back to the system). So: one
-//! thread per core does all hashing, at most [`QUEUE_PER_WORKER`] jobs per
-//! thread wait, and a job that finds the queue full is refused at once with
-//! [`AppError::Busy`] (503, `Retry-After`).
+//! thread per core does all hashing, with a place for the job it runs and
+//! [`QUEUE_PER_WORKER`] waiting ones. A caller reserves its place first; a
+//! sign-in reserves it for its client address
+//! ([`reserve_hashing_place_for`]), which may hold at most
+//! [`PLACES_PER_ADDRESS`], so that a flood from one address leaves the
+//! others room. When no place is free the caller is refused at once with
+//! [`AppError::Busy`] (503, `Retry-After`), before it has done any other work.
 
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::collections::HashMap;
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, LazyLock, Mutex};
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::AppError;
 
-/// Jobs that may wait per hashing thread: with ~50 ms a hash, a sign-in
-/// waits well under a second before it is hashed or refused.
-pub const QUEUE_PER_WORKER: usize = 8;
+/// Jobs that may wait per hashing thread: a sign-in that gets a place
+/// waits at most this many hashes (~50 ms each, a few times that on a
+/// loaded machine), so well under a second.
+pub const QUEUE_PER_WORKER: usize = 4;
+
+/// Places one client address may hold at once, whatever the number of threads.
+pub const PLACES_PER_ADDRESS: usize = 4;
 
 type Job = Box<dyn FnOnce() + Send>;
 
 struct Pool {
-    queue: SyncSender<Job>,
+    /// Unbounded: `places` bounds what is in it.
+    queue: Sender<Job>,
+    places: Arc<Semaphore>,
+    /// Places held per client address; an address holding none has no entry.
+    held: Mutex<HashMap<String, usize>>,
 }
 
 static POOL: LazyLock<Pool> = LazyLock::new(|| {
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    Pool::start(workers, workers * QUEUE_PER_WORKER)
+    Pool::start(workers, workers * (1 + QUEUE_PER_WORKER))
 });
 
 impl Pool {
-    fn start(workers: usize, capacity: usize) -> Pool {
-        let (queue, jobs) = sync_channel::<Job>(capacity);
+    fn start(workers: usize, places: usize) -> Pool {
+        let (queue, jobs) = channel::<Job>();
         let jobs = Arc::new(Mutex::new(jobs));
         for n in 0..workers {
             let jobs = Arc::clone(&jobs);
@@ -44,7 +58,7 @@ impl Pool {
                 .spawn(move || work(&jobs))
                 .expect("starting a password-hashing thread");
         }
-        Pool { queue }
+        Pool { queue, places: Arc::new(Semaphore::new(places)), held: Mutex::default() }
     }
 }
 
@@ -61,36 +75,85 @@ fn work(jobs: &Mutex<Receiver<Job>>) {
     }
 }
 
-/// Runs `work` on a hashing thread, or refuses at once when the queue is full.
-async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
-    let (answer, answered) = tokio::sync::oneshot::channel();
-    let job: Job = Box::new(move || {
-        let _ = answer.send(work());
-    });
-    match POOL.queue.try_send(job) {
-        Ok(()) => {}
-        Err(TrySendError::Full(_)) => return Err(AppError::Busy),
-        Err(TrySendError::Disconnected(_)) => return Err(AppError::Internal(anyhow::anyhow!("password hashing stopped"))),
+/// A reserved place on the hashing threads, for one hash or verification.
+pub struct HashingPlace {
+    _permit: OwnedSemaphorePermit,
+    address: Option<String>,
+}
+
+/// Reserves a place on the hashing threads, or refuses at once with
+/// [`AppError::Busy`] when all are taken.
+fn reserve() -> Result<HashingPlace, AppError> {
+    let permit = POOL.places.clone().try_acquire_owned().map_err(|_| AppError::Busy)?;
+    Ok(HashingPlace { _permit: permit, address: None })
+}
+
+/// Reserves a place for a request from `address`, or refuses at once with
+/// [`AppError::Busy`] when all are taken or `address` holds its share.
+pub fn reserve_hashing_place_for(address: &str) -> Result<HashingPlace, AppError> {
+    let mut held = POOL.held.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let count = held.get(address).copied().unwrap_or(0);
+    if count >= PLACES_PER_ADDRESS {
+        return Err(AppError::Busy);
     }
-    answered.await.map_err(|_| AppError::Internal(anyhow::anyhow!("password hashing failed")))
+    let permit = POOL.places.clone().try_acquire_owned().map_err(|_| AppError::Busy)?;
+    held.insert(address.to_string(), count + 1);
+    Ok(HashingPlace { _permit: permit, address: Some(address.to_string()) })
 }
 
-/// argon2id with the crate's default (OWASP) parameters.
+impl Drop for HashingPlace {
+    fn drop(&mut self) {
+        let Some(address) = &self.address else { return };
+        let mut held = POOL.held.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(count) = held.get_mut(address) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(address);
+            }
+        }
+    }
+}
+
+impl HashingPlace {
+    /// Runs `work` on a hashing thread; the place is given back when it has
+    /// run (even if the caller stopped waiting: it was still taken till then).
+    async fn run<T: Send + 'static>(self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = answer.send(work());
+            drop(self);
+        });
+        POOL.queue.send(job).map_err(|_| AppError::Internal(anyhow::anyhow!("password hashing stopped")))?;
+        answered.await.map_err(|_| AppError::Internal(anyhow::anyhow!("password hashing failed")))
+    }
+
+    /// argon2id with the crate's default (OWASP) parameters.
+    pub async fn hash_password(self, password: String) -> Result<String, AppError> {
+        self.run(move || {
+            let salt = SaltString::generate(&mut OsRng);
+            Argon2::default()
+                .hash_password(password.as_bytes(), &salt)
+                .map(|hash| hash.to_string())
+                .map_err(|e| anyhow::anyhow!("hashing failed: {e}"))
+        })
+        .await?
+        .map_err(AppError::Internal)
+    }
+
+    pub async fn verify_password(self, password: String, hash: String) -> Result<bool, AppError> {
+        self.run(move || PasswordHash::new(&hash).is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()))
+            .await
+    }
+}
+
+/// Hashes `password` in a place reserved now.
 pub async fn hash_password(password: String) -> Result<String, AppError> {
-    run(move || {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|hash| hash.to_string())
-            .map_err(|e| anyhow::anyhow!("hashing failed: {e}"))
-    })
-    .await?
-    .map_err(AppError::Internal)
+    reserve()?.hash_password(password).await
 }
 
+/// Verifies `password` against `hash` in a place reserved now.
 pub async fn verify_password(password: String, hash: String) -> Result<bool, AppError> {
-    run(move || PasswordHash::new(&hash).is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()))
-        .await
+    reserve()?.verify_password(password, hash).await
 }
 
 #[cfg(test)]
@@ -98,7 +161,7 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn hashes_verify_and_a_full_queue_refuses_at_once() {
+    async fn hashes_verify_and_without_a_free_place_refuse_at_once() {
         let hash = hash_password("senha-secreta-123".into()).await.unwrap();
         assert!(verify_password("senha-secreta-123".into(), hash.clone()).await.unwrap());
         assert!(!verify_password("outra".into(), hash.clone()).await.unwrap());
@@ -117,6 +180,25 @@ mod tests {
         assert!(busy > 0, "a full queue refuses");
         assert!(busy < 200, "the queue still hashes");
         // And it recovers.
-        assert!(verify_password("senha-secreta-123".into(), hash).await.unwrap());
+        assert!(verify_password("senha-secreta-123".into(), hash.clone()).await.unwrap());
+
+        // Every place reserved: refused at once, before any work; one given back, it goes on.
+        let mut places = Vec::new();
+        while let Ok(place) = reserve() {
+            places.push(place);
+        }
+        assert!(matches!(verify_password("senha-secreta-123".into(), hash.clone()).await, Err(AppError::Busy)));
+        let place = places.pop().expect("places were free");
+        drop(places);
+        assert!(place.verify_password("senha-secreta-123".into(), hash).await.unwrap());
+
+        // One address holds at most its share; another still gets a place.
+        let share: Vec<HashingPlace> = (0..PLACES_PER_ADDRESS).map(|_| reserve_hashing_place_for("203.0.113.7").unwrap()).collect();
+        assert!(matches!(reserve_hashing_place_for("203.0.113.7"), Err(AppError::Busy)), "its share is held");
+        let other = reserve_hashing_place_for("203.0.113.8").expect("another address still gets a place");
+        drop(share);
+        let again = reserve_hashing_place_for("203.0.113.7").expect("given back, the share is free again");
+        drop((other, again));
+        assert!(!POOL.held.lock().unwrap().contains_key("203.0.113.7"), "an address holding nothing has no entry");
     }
 }

@@ -9,7 +9,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::auth::{AuthUser, Claims, authenticate, verify_password};
+use crate::auth::{AuthUser, Claims, authenticate, reserve_hashing_place_for};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::throttle::{self, ClientAddress};
 use crate::services::{audit, users, validation};
@@ -35,7 +35,8 @@ impl SignedIn {
 
 /// Checks the credentials and issues a token; the sign-in is audited. Too
 /// many failures for `email` from `address` get a 429
-/// (`services::throttle`), a full hashing queue a 503.
+/// (`services::throttle`); when the hashing threads have no place free,
+/// a 503 before anything else is done.
 pub async fn sign_in(state: &AppState, email: &str, password: String, address: &ClientAddress) -> Result<SignedIn> {
     let mut errors = FieldErrors::new();
     if email.trim().is_empty() {
@@ -52,19 +53,16 @@ pub async fn sign_in(state: &AppState, email: &str, password: String, address: &
         return Err(AppError::invalid(errors));
     }
     let email = users::normalize_email(email);
+    // The hashing place first: when none is free for this address, the
+    // sign-in is refused at once, so a flood's excess never waits for the
+    // database, and a flood from one address leaves the others room.
+    let hashing = reserve_hashing_place_for(&address.0)?;
     throttle::count_attempt(&state.db, &email, address).await?;
     let user = users::find_by_email(&state.db, &email).await?;
     // Verify against a real hash even for an unknown e-mail, so the answer
     // takes as long and says as little either way.
     let hash = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| DUMMY_HASH.to_string());
-    let password_ok = match verify_password(password, hash).await {
-        Ok(ok) => ok,
-        Err(error) => {
-            // Not checked: not a failure.
-            throttle::uncount(&state.db, &email, address).await?;
-            return Err(error);
-        }
-    };
+    let password_ok = hashing.verify_password(password, hash).await?;
     let user = user.filter(|_| password_ok).ok_or_else(|| AppError::Unauthorized("E-mail ou senha inválidos.".into()))?;
     throttle::clear(&state.db, &email, address).await?;
     if !user.active {

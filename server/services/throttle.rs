@@ -105,14 +105,6 @@ pub async fn clear(db: &DatabaseConnection, email: &str, address: &ClientAddress
     Ok(())
 }
 
-/// An attempt whose password was never checked (the hashing queue was
-/// full) does not count.
-pub async fn uncount(db: &DatabaseConnection, email: &str, address: &ClientAddress) -> Result<()> {
-    let sql = "UPDATE sign_in_throttle SET failures = failures - 1 WHERE email = $1 AND address = $2 AND failures > 0";
-    db.execute_raw(statement(db, sql, [email.into(), address.0.as_str().into()])).await?;
-    Ok(())
-}
-
 /// `sql` with `$n` parameters, written `?n` for SQLite.
 fn statement<const N: usize>(db: &DatabaseConnection, sql: &str, values: [Value; N]) -> Statement {
     let backend = db.get_database_backend();
