@@ -29,7 +29,9 @@ use crate::error::AppError;
 /// loaded machine), so well under a second.
 pub const QUEUE_PER_WORKER: usize = 4;
 
-/// Places one client address may hold at once, whatever the number of threads.
+/// Places one client address may hold at once, whatever the number of
+/// threads: fewer than even one thread has (1 + [`QUEUE_PER_WORKER`]), so
+/// an address flooding alone always leaves a place to the others.
 pub const PLACES_PER_ADDRESS: usize = 4;
 
 type Job = Box<dyn FnOnce() + Send>;
