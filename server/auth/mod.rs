@@ -5,7 +5,7 @@ mod password;
 mod secret;
 mod token;
 
-pub use password::{hash_password, reserve_hashing_place_for, verify_password};
+pub use password::{hash_password, reserve_hashing_place, verify_password};
 pub use secret::load_or_create_secret;
 pub use token::{Claims, Keys, SESSION_COOKIE, TokenError};
 

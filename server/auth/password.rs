@@ -7,20 +7,19 @@
 //! over many threads (each thread's allocator arena would keep its 19 MiB,
 //! had `memory.rs` not made such blocks go back to the system). So: one
 //! thread per core does all hashing, with a place for the job it runs and
-//! [`QUEUE_PER_WORKER`] waiting ones. A caller reserves its place first; a
-//! sign-in reserves it for its client address
-//! ([`reserve_hashing_place_for`]), which may hold at most
-//! [`PLACES_PER_ADDRESS`], so that a flood from one address leaves the
-//! others room. When no place is free the caller is refused at once with
-//! [`AppError::Busy`] (503, `Retry-After`), before it has done any other work.
+//! [`QUEUE_PER_WORKER`] waiting ones. A caller reserves its place first
+//! ([`reserve_hashing_place`]); a sign-in reserves it for its client address,
+//! which may hold at most [`PLACES_PER_ADDRESS`], so that a flood from one
+//! address leaves the others room. When no place is free the caller is
+//! refused at once with [`AppError::Busy`] (503, `Retry-After`), before it
+//! has done any other work.
 
 use std::collections::HashMap;
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::AppError;
 
@@ -39,9 +38,14 @@ type Job = Box<dyn FnOnce() + Send>;
 struct Pool {
     /// Unbounded: `places` bounds what is in it.
     queue: Sender<Job>,
-    places: Arc<Semaphore>,
-    /// Places held per client address; an address holding none has no entry.
-    held: Mutex<HashMap<String, usize>>,
+    places: Mutex<Places>,
+}
+
+/// The places free, and those each client address holds (an address that
+/// holds none has no entry).
+struct Places {
+    free: usize,
+    held: HashMap<String, usize>,
 }
 
 static POOL: LazyLock<Pool> = LazyLock::new(|| {
@@ -60,7 +64,11 @@ impl Pool {
                 .spawn(move || work(&jobs))
                 .expect("starting a password-hashing thread");
         }
-        Pool { queue, places: Arc::new(Semaphore::new(places)), held: Mutex::default() }
+        Pool { queue, places: Mutex::new(Places { free: places, held: HashMap::new() }) }
+    }
+
+    fn places(&self) -> MutexGuard<'_, Places> {
+        self.places.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -77,40 +85,37 @@ fn work(jobs: &Mutex<Receiver<Job>>) {
     }
 }
 
-/// A reserved place on the hashing threads, for one hash or verification.
+/// A reserved place on the hashing threads, for one hash or verification;
+/// given back when dropped.
 pub struct HashingPlace {
-    _permit: OwnedSemaphorePermit,
     address: Option<String>,
 }
 
-/// Reserves a place on the hashing threads, or refuses at once with
-/// [`AppError::Busy`] when all are taken.
-fn reserve() -> Result<HashingPlace, AppError> {
-    let permit = POOL.places.clone().try_acquire_owned().map_err(|_| AppError::Busy)?;
-    Ok(HashingPlace { _permit: permit, address: None })
-}
-
-/// Reserves a place for a request from `address`, or refuses at once with
-/// [`AppError::Busy`] when all are taken or `address` holds its share.
-pub fn reserve_hashing_place_for(address: &str) -> Result<HashingPlace, AppError> {
-    let mut held = POOL.held.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let count = held.get(address).copied().unwrap_or(0);
-    if count >= PLACES_PER_ADDRESS {
+/// Reserves a place on the hashing threads, for a request from `address`
+/// if given, or refuses at once with [`AppError::Busy`] when none is free
+/// or `address` holds its share.
+pub fn reserve_hashing_place(address: Option<&str>) -> Result<HashingPlace, AppError> {
+    let mut places = POOL.places();
+    let held = address.map_or(0, |address| places.held.get(address).copied().unwrap_or(0));
+    if places.free == 0 || held >= PLACES_PER_ADDRESS {
         return Err(AppError::Busy);
     }
-    let permit = POOL.places.clone().try_acquire_owned().map_err(|_| AppError::Busy)?;
-    held.insert(address.to_string(), count + 1);
-    Ok(HashingPlace { _permit: permit, address: Some(address.to_string()) })
+    places.free -= 1;
+    if let Some(address) = address {
+        places.held.insert(address.to_string(), held + 1);
+    }
+    Ok(HashingPlace { address: address.map(str::to_string) })
 }
 
 impl Drop for HashingPlace {
     fn drop(&mut self) {
+        let mut places = POOL.places();
+        places.free += 1;
         let Some(address) = &self.address else { return };
-        let mut held = POOL.held.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(count) = held.get_mut(address) {
+        if let Some(count) = places.held.get_mut(address) {
             *count -= 1;
             if *count == 0 {
-                held.remove(address);
+                places.held.remove(address);
             }
         }
     }
@@ -150,12 +155,12 @@ impl HashingPlace {
 
 /// Hashes `password` in a place reserved now.
 pub async fn hash_password(password: String) -> Result<String, AppError> {
-    reserve()?.hash_password(password).await
+    reserve_hashing_place(None)?.hash_password(password).await
 }
 
 /// Verifies `password` against `hash` in a place reserved now.
 pub async fn verify_password(password: String, hash: String) -> Result<bool, AppError> {
-    reserve()?.verify_password(password, hash).await
+    reserve_hashing_place(None)?.verify_password(password, hash).await
 }
 
 #[cfg(test)]
@@ -186,7 +191,7 @@ mod tests {
 
         // Every place reserved: refused at once, before any work; one given back, it goes on.
         let mut places = Vec::new();
-        while let Ok(place) = reserve() {
+        while let Ok(place) = reserve_hashing_place(None) {
             places.push(place);
         }
         assert!(matches!(verify_password("senha-secreta-123".into(), hash.clone()).await, Err(AppError::Busy)));
@@ -195,12 +200,12 @@ mod tests {
         assert!(place.verify_password("senha-secreta-123".into(), hash).await.unwrap());
 
         // One address holds at most its share; another still gets a place.
-        let share: Vec<HashingPlace> = (0..PLACES_PER_ADDRESS).map(|_| reserve_hashing_place_for("203.0.113.7").unwrap()).collect();
-        assert!(matches!(reserve_hashing_place_for("203.0.113.7"), Err(AppError::Busy)), "its share is held");
-        let other = reserve_hashing_place_for("203.0.113.8").expect("another address still gets a place");
+        let share: Vec<HashingPlace> = (0..PLACES_PER_ADDRESS).map(|_| reserve_hashing_place(Some("203.0.113.7")).unwrap()).collect();
+        assert!(matches!(reserve_hashing_place(Some("203.0.113.7")), Err(AppError::Busy)), "its share is held");
+        let other = reserve_hashing_place(Some("203.0.113.8")).expect("another address still gets a place");
         drop(share);
-        let again = reserve_hashing_place_for("203.0.113.7").expect("given back, the share is free again");
+        let again = reserve_hashing_place(Some("203.0.113.7")).expect("given back, the share is free again");
         drop((other, again));
-        assert!(!POOL.held.lock().unwrap().contains_key("203.0.113.7"), "an address holding nothing has no entry");
+        assert!(!POOL.places().held.contains_key("203.0.113.7"), "an address holding nothing has no entry");
     }
 }

@@ -9,7 +9,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::auth::{AuthUser, Claims, authenticate, reserve_hashing_place_for};
+use crate::auth::{AuthUser, Claims, authenticate, reserve_hashing_place};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::throttle::{self, ClientAddress};
 use crate::services::{audit, users, validation};
@@ -56,7 +56,7 @@ pub async fn sign_in(state: &AppState, email: &str, password: String, address: &
     // The hashing place first: when none is free for this address, the
     // sign-in is refused at once, so a flood's excess never waits for the
     // database, and a flood from one address leaves the others room.
-    let hashing = reserve_hashing_place_for(&address.0)?;
+    let hashing = reserve_hashing_place(Some(&address.0))?;
     throttle::count_attempt(&state.db, &email, address).await?;
     let user = users::find_by_email(&state.db, &email).await?;
     // Verify against a real hash even for an unknown e-mail, so the answer

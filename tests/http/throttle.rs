@@ -159,7 +159,7 @@ async fn flood_of_wrong_sign_ins_keeps_memory_bounded() {
     const FLOOD: Duration = Duration::from_secs(20);
     let app = spawn(Backend::Sqlite).await;
     let server = Arc::new(spawn_process(&app).await);
-    let flooder = Client::builder().local_address(IpAddr::V4(Ipv4Addr::LOCALHOST)).pool_max_idle_per_host(CONCURRENCY).build().unwrap();
+    let flooder = client_from(Ipv4Addr::LOCALHOST);
     let staff = client_from(Ipv4Addr::new(127, 0, 0, 2));
     let (status, _, _) = sign_in(&staff, &server.base, ADMIN_EMAIL, ADMIN_PASSWORD).await;
     assert_eq!(status, StatusCode::OK);
