@@ -38,6 +38,7 @@ pub fn router(state: AppState) -> Router {
         .route("/logout", get(pages::page).post(pages::logout_form))
         // Pages compress themselves, flushing the head early.
         .fallback(get(pages::page))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), health::note_write_failures))
         .with_state(state);
     middleware::protect(app, Limits::new(secure_cookies))
 }
@@ -68,12 +69,14 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     }
     let secret = load_or_create_secret(config.jwt_secret.as_deref(), &config.data_dir)?;
     let keys = Keys::new(&secret, config.token_ttl);
+    services::list::use_cursor_secret(&secret);
     let manifest = Manifest::load()?;
     let ssr = match ssr {
         Some(starting) => Some(starting.await??),
         None => None,
     };
-    Ok(AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest) })
+    let writes = Arc::default();
+    Ok(AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes })
 }
 
 /// The render pool the configuration asks for, running `bundle`.

@@ -19,9 +19,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Backup { file } => {
-            let db = db::open(&config.database_url).await?;
-            db::backup(&db, &file).await?;
-            println!("Backup gravado em {}.", file.display());
+            let report = db::backup(&config.database_url, &file).await?;
+            println!("Backup gravado em {}: {} clientes e {} agendamentos.", file.display(), report.clients, report.appointments);
             Ok(())
         }
         Command::User(UserCommand::Create { name, email, role, password }) => {

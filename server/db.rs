@@ -18,10 +18,10 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     Ok(db)
 }
 
-/// Opens the database (a backup only reads it).
-pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
+/// Opens the database.
+async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
     if let Some(path) = sqlite_path(url) {
-        make_private(Path::new(path))?;
+        make_private(Path::new(path)).map_err(|error| not_writable(url, error))?;
     }
     let mut options = ConnectOptions::new(url);
     // A request waits at most ACQUIRE_TIMEOUT for a connection: with the
@@ -30,13 +30,38 @@ pub async fn open(url: &str) -> anyhow::Result<DatabaseConnection> {
         .sqlx_logging(false)
         .max_connections(16)
         .acquire_timeout(ACQUIRE_TIMEOUT)
-        .connect_timeout(ACQUIRE_TIMEOUT);
+        .connect_timeout(ACQUIRE_TIMEOUT)
+        .map_sqlx_sqlite_pool_opts(|pool| pool.after_release(|conn, _| Box::pin(sqlite_connection_is_clean(conn))))
+        .map_sqlx_postgres_pool_opts(|pool| {
+            pool.after_release(|conn, _| Box::pin(async move { Ok(!sea_orm::sqlx::Connection::is_in_transaction(conn)) }))
+        });
     let db = Database::connect(options).await?;
     if db.get_database_backend() == DbBackend::Sqlite {
         // WAL lets readers go on while one request writes.
         db.execute_unprepared("PRAGMA journal_mode=WAL").await?;
     }
     Ok(db)
+}
+
+/// Whether a connection given back to the pool may serve again: only when
+/// it is outside any transaction, as SQLite and sqlx both see it. A COMMIT
+/// that fails (a full disk) may leave SQLite rolled back while sqlx still
+/// counts the transaction open, or the other way round; such a connection,
+/// reused, turned the next BEGIN into a SAVEPOINT and its COMMIT into a
+/// RELEASE that kept nothing, and the server answered 201 for rows that were
+/// never written. So it is closed instead, and the pool opens a fresh one.
+async fn sqlite_connection_is_clean(conn: &mut sea_orm::sqlx::sqlite::SqliteConnection) -> Result<bool, sea_orm::SqlxError> {
+    // Taking the handle waits for the connection's worker to run what was
+    // queued before (the ROLLBACK of a dropped transaction).
+    let mut handle = conn.lock_handle().await?;
+    // SAFETY: the handle is locked for us; sqlite3_get_autocommit only reads its state.
+    let autocommit = unsafe { libsqlite3_sys::sqlite3_get_autocommit(handle.as_raw_handle().as_ptr()) } != 0;
+    drop(handle);
+    let clean = autocommit && !sea_orm::sqlx::Connection::is_in_transaction(conn);
+    if !clean {
+        tracing::warn!("a database connection was left inside a transaction (a failed COMMIT?): closed");
+    }
+    Ok(clean)
 }
 
 /// A transaction that writes. On SQLite it takes the write lock at BEGIN
@@ -73,37 +98,75 @@ pub async fn check_writable(db: &DatabaseConnection, url: &str) -> anyhow::Resul
     let txn = db.begin().await?;
     let probe = txn.execute_unprepared("CREATE TABLE expediente_write_check (id INTEGER)").await;
     txn.rollback().await?;
-    match probe {
-        Ok(_) => Ok(()),
-        Err(error) => {
-            let place = match sqlite_path(url) {
-                Some(path) => format!("o arquivo SQLite {path} (veja as permissões do arquivo e da pasta)"),
-                None => "o banco de dados (veja as permissões do usuário)".to_string(),
-            };
-            anyhow::bail!("não é possível gravar no banco de dados, somente leitura ou bloqueado: {place}. Detalhe: {error}")
-        }
-    }
+    probe.map(drop).map_err(|error| not_writable(url, error))
 }
 
-/// Writes a consistent copy of a live SQLite database to `file` (`VACUUM
-/// INTO`: one read transaction, so requests go on meanwhile), readable by
-/// its owner only. PostgreSQL is backed up with `pg_dump` (README.md).
-pub async fn backup(db: &DatabaseConnection, file: &Path) -> anyhow::Result<()> {
-    if db.get_database_backend() != DbBackend::Sqlite {
+/// Why the server cannot start on the database at `url`, in Portuguese.
+fn not_writable(url: &str, error: impl std::fmt::Display) -> anyhow::Error {
+    let place = match sqlite_path(url) {
+        Some(path) => format!("o arquivo SQLite {path} (veja as permissões do arquivo e da pasta)"),
+        None => "o banco de dados (veja as permissões do usuário)".to_string(),
+    };
+    anyhow::anyhow!("não é possível gravar no banco de dados, somente leitura ou bloqueado: {place}. Detalhe: {error}")
+}
+
+/// What a backup holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BackupReport {
+    pub clients: u64,
+    pub appointments: u64,
+}
+
+/// Writes a consistent copy of the live SQLite database at `url` to `file`
+/// (`VACUUM INTO`: one read transaction, so requests go on meanwhile),
+/// readable by its owner only, and says what the copy holds. The source is
+/// opened read-only and must exist and hold Expediente's tables: a
+/// mistyped URL once made an empty database there and a "backup" of it.
+/// PostgreSQL is backed up with `pg_dump` (README.md).
+pub async fn backup(url: &str, file: &Path) -> anyhow::Result<BackupReport> {
+    let Some(source) = sqlite_path(url) else {
         anyhow::bail!("o backup embutido é só para SQLite; para PostgreSQL use pg_dump (veja o README)");
+    };
+    match std::fs::metadata(source) {
+        Ok(meta) if meta.len() > 0 => {}
+        Ok(_) => anyhow::bail!("o banco de dados {source} está vazio: confira DATABASE_URL"),
+        Err(_) => anyhow::bail!("o banco de dados {source} não existe: confira DATABASE_URL"),
     }
     if file.exists() {
         anyhow::bail!("{} já existe: escolha outro nome de arquivo", file.display());
     }
     let path = file.to_str().ok_or_else(|| anyhow::anyhow!("caminho de arquivo inválido: {}", file.display()))?;
+    let db = Database::connect(read_only_options(source)).await?;
+    if count_rows(&db, "users").await.is_err() {
+        db.close().await?;
+        anyhow::bail!("{source} não é um banco de dados do Expediente (não tem as tabelas): confira DATABASE_URL");
+    }
     // Created empty first with mode 0600 so the copy is never world-readable.
     create_private(file)?;
     let result = db.execute_unprepared(&format!("VACUUM INTO '{}'", path.replace('\'', "''"))).await;
+    db.close().await?;
     if let Err(error) = result {
         let _ = std::fs::remove_file(file);
         return Err(error.into());
     }
-    Ok(())
+    // Counted in the copy itself: what a restore would find.
+    let copy = Database::connect(read_only_options(path)).await?;
+    let report = BackupReport { clients: count_rows(&copy, "clients").await?, appointments: count_rows(&copy, "appointments").await? };
+    copy.close().await?;
+    Ok(report)
+}
+
+/// A read-only connection to the SQLite file at `path`.
+fn read_only_options(path: &str) -> ConnectOptions {
+    let mut options = ConnectOptions::new(format!("sqlite://{path}?mode=ro"));
+    options.sqlx_logging(false).max_connections(1);
+    options
+}
+
+async fn count_rows(db: &DatabaseConnection, table: &str) -> Result<u64, DbErr> {
+    let statement = sea_orm::Statement::from_string(db.get_database_backend(), format!("SELECT COUNT(*) AS n FROM {table}"));
+    let row = db.query_one_raw(statement).await?.ok_or_else(|| DbErr::RecordNotFound(table.into()))?;
+    Ok(row.try_get::<i64>("", "n")?.max(0) as u64)
 }
 
 /// An empty file only its owner can read and write.
@@ -141,8 +204,20 @@ fn make_private(path: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Bytes free for this process in the file system holding `dir`.
+pub fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid C string and a statvfs to fill.
+    if unsafe { libc::statvfs(path.as_ptr(), &mut stats) } != 0 {
+        return None;
+    }
+    Some(stats.f_bavail as u64 * stats.f_frsize as u64)
+}
+
 /// The file path of a `sqlite://` URL, if it names a file.
-fn sqlite_path(url: &str) -> Option<&str> {
+pub fn sqlite_path(url: &str) -> Option<&str> {
     let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next()?;
     (!path.is_empty() && path != ":memory:").then_some(path)

@@ -49,6 +49,10 @@ pub enum AppError {
     /// `Retry-After`, never a redirect to /login nor a 500.
     #[error("database unavailable: {0}")]
     Unavailable(String),
+    /// The database has no room to write (a full disk): a 503 with
+    /// `Retry-After`; nothing was kept, and `/readyz` says so meanwhile.
+    #[error("database out of space: {0}")]
+    NoSpace(String),
     /// Too many failed sign-ins (SECURITY.md#sign-in-throttling): a 429
     /// that says when to try again.
     #[error("{message}")]
@@ -86,7 +90,7 @@ impl AppError {
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unavailable(_) | AppError::NoSpace(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -98,7 +102,7 @@ impl AppError {
         match self {
             AppError::TooManyRequests { retry_after, .. } => Some(*retry_after),
             AppError::Busy => Some(BUSY_RETRY_AFTER),
-            AppError::Unavailable(_) => Some(RETRY_AFTER_SECONDS),
+            AppError::Unavailable(_) | AppError::NoSpace(_) => Some(RETRY_AFTER_SECONDS),
             _ => None,
         }
     }
@@ -106,49 +110,93 @@ impl AppError {
 
 impl From<sea_orm::DbErr> for AppError {
     fn from(error: sea_orm::DbErr) -> AppError {
-        if database_unavailable(&error) {
-            AppError::Unavailable(error.to_string())
-        } else {
-            AppError::Internal(error.into())
+        match database_failure(&error) {
+            Some(DatabaseFailure::Unavailable) => AppError::Unavailable(error.to_string()),
+            Some(DatabaseFailure::NoSpace) => AppError::NoSpace(error.to_string()),
+            Some(DatabaseFailure::BadValue) => {
+                tracing::warn!(%error, "a value the database refused");
+                AppError::Validation { message: BAD_VALUE.into(), errors: FieldErrors::new() }
+            }
+            None => AppError::Internal(error.into()),
         }
     }
 }
 
 /// What a 503 tells the client while the database is out of reach.
 pub const UNAVAILABLE: &str = "O serviço está temporariamente indisponível (banco de dados fora do ar). Tente novamente em instantes.";
+/// What a 503 tells the client while the database cannot grow.
+pub const NO_SPACE: &str = "O servidor está sem espaço para gravar dados: nada foi gravado. Tente novamente em instantes.";
+/// What a 422 says when the database refused a value the checks let pass.
+pub const BAD_VALUE: &str = "Um dos valores enviados não pode ser gravado.";
 /// Seconds a client is asked to wait after a 503.
 pub const RETRY_AFTER_SECONDS: u64 = 5;
 
-/// True when `error` says the database is out of reach (no connection
-/// within the pool's short wait, a dropped connection) or refuses writes
-/// (a read-only or locked SQLite file), not that the query was wrong.
-pub fn database_unavailable(error: &sea_orm::DbErr) -> bool {
-    use sea_orm::{DbErr, RuntimeErr};
+/// A database error that is not a bug of ours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DatabaseFailure {
+    /// Out of reach (no connection within the pool's short wait, a dropped
+    /// connection, a server shutting down) or refusing writes for now (a
+    /// busy, locked or read-only SQLite file).
+    Unavailable,
+    /// No room to write (SQLite's disk full, PostgreSQL's 53100).
+    NoSpace,
+    /// A value it cannot take (PostgreSQL's class 22, SQLite's TOOBIG,
+    /// MISMATCH and RANGE): the client's input, never an outage.
+    BadValue,
+}
+
+/// What `error` says, read by backend: SQLite's numeric result codes and
+/// PostgreSQL's SQLSTATEs are different tables (22021 & 0xff is 5, SQLite's
+/// BUSY, and was once read as an outage).
+pub fn database_failure(error: &sea_orm::DbErr) -> Option<DatabaseFailure> {
+    use sea_orm::{DbErr, RuntimeErr, SqlxError, SqlxPostgresError, SqlxSqliteError};
     let sqlx = match error {
-        DbErr::ConnectionAcquire(_) => return true,
+        DbErr::ConnectionAcquire(_) => return Some(DatabaseFailure::Unavailable),
         DbErr::Conn(RuntimeErr::SqlxError(e)) | DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => e,
-        DbErr::Conn(_) => return true,
-        _ => return false,
+        DbErr::Conn(_) => return Some(DatabaseFailure::Unavailable),
+        _ => return None,
     };
     match sqlx.as_ref() {
-        sea_orm::SqlxError::Io(_)
-        | sea_orm::SqlxError::Tls(_)
-        | sea_orm::SqlxError::Protocol(_)
-        | sea_orm::SqlxError::PoolTimedOut
-        | sea_orm::SqlxError::PoolClosed
-        | sea_orm::SqlxError::WorkerCrashed => true,
-        // SQLite: SQLITE_BUSY (5), SQLITE_LOCKED (6), SQLITE_READONLY (8) and
-        // their extended codes; PostgreSQL: class 08 (connection exception),
-        // 57P01-57P03 (shutting down, cannot connect now).
-        sea_orm::SqlxError::Database(e) => e.code().is_some_and(|code| {
-            let code = code.as_ref();
-            match code.parse::<u32>() {
-                Ok(n) => matches!(n & 0xff, 5 | 6 | 8),
-                Err(_) => code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03"),
+        SqlxError::Io(_) | SqlxError::Tls(_) | SqlxError::Protocol(_) | SqlxError::PoolTimedOut | SqlxError::PoolClosed | SqlxError::WorkerCrashed => {
+            Some(DatabaseFailure::Unavailable)
+        }
+        SqlxError::Database(e) => {
+            if e.try_downcast_ref::<SqlxSqliteError>().is_some() {
+                // The primary result code is the low byte of the extended one.
+                let code = e.code().and_then(|c| c.parse::<u32>().ok())? & 0xff;
+                match code {
+                    // BUSY, LOCKED, READONLY, IOERR, CANTOPEN, PROTOCOL
+                    5 | 6 | 8 | 10 | 14 | 15 => Some(DatabaseFailure::Unavailable),
+                    13 => Some(DatabaseFailure::NoSpace),
+                    // TOOBIG, MISMATCH, RANGE
+                    18 | 20 | 25 => Some(DatabaseFailure::BadValue),
+                    _ => None,
+                }
+            } else if let Some(postgres) = e.try_downcast_ref::<SqlxPostgresError>() {
+                let code = postgres.code();
+                match code {
+                    "53100" => Some(DatabaseFailure::NoSpace),
+                    // 08P01 is a protocol violation (a value the wire
+                    // refused), not a lost connection.
+                    "08P01" => None,
+                    // Connection exceptions, a server shutting down or out of
+                    // resources, and transactions it asks to retry.
+                    _ if code.starts_with("08") || code.starts_with("53") => Some(DatabaseFailure::Unavailable),
+                    "57P01" | "57P02" | "57P03" | "40001" | "40P01" => Some(DatabaseFailure::Unavailable),
+                    _ if code.starts_with("22") => Some(DatabaseFailure::BadValue),
+                    _ => None,
+                }
+            } else {
+                None
             }
-        }),
-        _ => false,
+        }
+        _ => None,
     }
+}
+
+/// True when `error` says the database is out of reach or cannot write now.
+pub fn database_unavailable(error: &sea_orm::DbErr) -> bool {
+    matches!(database_failure(error), Some(DatabaseFailure::Unavailable | DatabaseFailure::NoSpace))
 }
 
 /// What a 503 says when every password-hashing slot is taken.
@@ -185,6 +233,10 @@ impl IntoResponse for AppError {
                 tracing::warn!(cause, "database unavailable");
                 UNAVAILABLE
             }
+            AppError::NoSpace(cause) => {
+                tracing::error!(cause, "database out of space");
+                NO_SPACE
+            }
             AppError::Internal(error) => {
                 tracing::error!(error = ?error, "internal error");
                 "Ocorreu um erro interno. Tente novamente em instantes."
@@ -192,6 +244,7 @@ impl IntoResponse for AppError {
         };
         let message = message.to_string();
         let retry_after = self.retry_after();
+        let no_space = matches!(self, AppError::NoSpace(_));
         let errors = match self {
             AppError::Validation { errors, .. } => Some(errors),
             _ => None,
@@ -199,6 +252,10 @@ impl IntoResponse for AppError {
         let mut response = (status, Json(ErrorBody { message, errors })).into_response();
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
+        }
+        if no_space {
+            // For `health::note_write_failures`, which tells `/readyz`.
+            response.extensions_mut().insert(crate::health::WriteFailed);
         }
         response
     }

@@ -1,15 +1,18 @@
 //! GET /healthz, GET /readyz: for a load balancer or an orchestrator.
 //! `/healthz` says the process is up and serving (no database needed, so a
 //! database outage does not get the process restarted); `/readyz` says it
-//! can do its work: the database answers and the render pool renders.
+//! can do its work: the database answers and can be written, and the
+//! render pool renders.
 
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use sea_orm::ConnectionTrait;
+use sea_orm::{ConnectionTrait, DbBackend};
 use serde_json::json;
 
 use crate::error::RETRY_AFTER_SECONDS;
@@ -18,16 +21,71 @@ use crate::state::AppState;
 /// Longest `/readyz` waits for each check.
 const CHECK_TIMEOUT: Duration = Duration::from_secs(2);
 
+/// How long after a write failed for lack of space `/readyz` still says
+/// 503: a load balancer then sends writes elsewhere while it lasts.
+const WRITE_FAILURE_MEMORY_SECONDS: i64 = 10;
+/// Free bytes below which a SQLite database's file system counts as full.
+const MIN_FREE_BYTES: u64 = 1 << 20;
+
+/// Marks a response whose write failed for lack of space.
+#[derive(Debug, Clone, Copy)]
+pub struct WriteFailed;
+
+/// When a write last failed for lack of space (epoch seconds, 0: never).
+#[derive(Debug, Default)]
+pub struct WriteHealth {
+    last_failure: AtomicI64,
+}
+
+impl WriteHealth {
+    fn failing(&self) -> bool {
+        let last = self.last_failure.load(Ordering::Relaxed);
+        last > 0 && chrono::Utc::now().timestamp() - last < WRITE_FAILURE_MEMORY_SECONDS
+    }
+}
+
+/// Middleware: notes every response marked [`WriteFailed`].
+pub async fn note_write_failures(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    if response.extensions().get::<WriteFailed>().is_some() {
+        state.writes.last_failure.store(chrono::Utc::now().timestamp(), Ordering::Relaxed);
+    }
+    response
+}
+
+/// Whether the database can take writes now: none failed for lack of space
+/// of late, and a SQLite file's file system has room.
+fn writable(state: &AppState) -> bool {
+    if state.writes.failing() {
+        return false;
+    }
+    if state.db.get_database_backend() != DbBackend::Sqlite {
+        return true;
+    }
+    let Some(dir) = crate::db::sqlite_path(&state.config.database_url).map(|path| {
+        let parent = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty());
+        parent.map_or_else(|| std::path::PathBuf::from("."), std::path::Path::to_path_buf)
+    }) else {
+        return true;
+    };
+    crate::db::free_bytes(&dir).is_none_or(|free| free >= MIN_FREE_BYTES)
+}
+
 pub async fn healthz() -> Json<serde_json::Value> {
     Json(json!({ "status": "ok" }))
 }
 
 pub async fn readyz(State(state): State<AppState>) -> Response {
     let database = tokio::time::timeout(CHECK_TIMEOUT, state.db.execute_unprepared("SELECT 1")).await;
-    let database_ok = matches!(database, Ok(Ok(_)));
-    if !database_ok {
+    let reachable = matches!(database, Ok(Ok(_)));
+    if !reachable {
         tracing::warn!(?database, "readyz: database not reachable");
     }
+    let writable = writable(&state);
+    if reachable && !writable {
+        tracing::warn!("readyz: the database cannot be written (no space)");
+    }
+    let database_ok = reachable && writable;
     let render_ok = match &state.ssr {
         // A real render of the login page: the workers have their bundle loaded and answer.
         Some(pool) => {
@@ -39,7 +97,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
     let status = |ok: bool| if ok { "ok" } else { "indisponível" };
     let body = json!({
         "status": status(database_ok && render_ok),
-        "database": status(database_ok),
+        "database": if reachable && !writable { "sem espaço" } else { status(database_ok) },
         "render": status(render_ok),
     });
     if database_ok && render_ok {

@@ -15,4 +15,6 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub keys: Arc<Keys>,
     pub manifest: Arc<Manifest>,
+    /// Writes failing for lack of space, for `/readyz`.
+    pub writes: Arc<crate::health::WriteHealth>,
 }

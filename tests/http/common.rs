@@ -286,10 +286,15 @@ impl Drop for Process {
 }
 
 pub async fn spawn_process(app: &TestApp) -> Process {
+    spawn_process_on(&app.state.config.database_url, &app.state.config.data_dir).await
+}
+
+/// The release binary serving the database at `database_url`.
+pub async fn spawn_process_on(database_url: &str, data_dir: &std::path::Path) -> Process {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_expediente"))
-        .env("DATABASE_URL", &app.state.config.database_url)
-        .env("EXPEDIENTE_DATA_DIR", &app.state.config.data_dir)
+        .env("DATABASE_URL", database_url)
+        .env("EXPEDIENTE_DATA_DIR", data_dir)
         .env("EXPEDIENTE_ADDR", format!("127.0.0.1:{port}"))
         .env("EXPEDIENTE_SSR", "off")
         .env("EXPEDIENTE_JWT_SECRET", "process-secret-process-secret-0123")

@@ -9,7 +9,7 @@ use expediente::services::{appointments, clients, dashboard, reports, users};
 use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement, TransactionTrait};
 use serde::de::DeserializeOwned;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::common::{Backend, TestApp, json_of, spawn};
 
@@ -260,13 +260,26 @@ async fn cursor_pages_walk_the_list_as_numbered_pages_do(backend: Backend) {
 
     // A cursor belongs to its sort; a forged one is a 422, never a 500.
     let cursor = next_cursor(&app, &token, "/api/clients?per_page=2&sort=name").await;
-    for url in [
+    // Forged from a real one: its values swapped for a NUL, a text where a
+    // number goes and a huge number (on PostgreSQL these gave 500s and 503s
+    // "banco de dados fora do ar"), keeping or dropping the signature.
+    let (payload, signature) = cursor.split_once('.').expect("a signed cursor");
+    let bytes: Vec<u8> = (0..payload.len()).step_by(2).map(|i| u8::from_str_radix(&payload[i..i + 2], 16).unwrap()).collect();
+    let mut json: Value = serde_json::from_slice(&bytes).unwrap();
+    let hex = |json: &Value| json.to_string().bytes().map(|b| format!("{b:02x}")).collect::<String>();
+    let mut forged = Vec::new();
+    for after in [json!([{ "s": "\u{0}" }, { "i": 1 }]), json!([{ "s": "a" }, { "s": "x" }]), json!([{ "i": i64::MAX }, { "t": "9999-01-01T00:00:00Z" }])] {
+        json["after"] = after;
+        forged.push(format!("/api/clients?sort=name&cursor={}.{signature}", hex(&json)));
+        forged.push(format!("/api/clients?sort=name&cursor={}", hex(&json)));
+    }
+    for url in forged.into_iter().chain([
         format!("/api/clients?sort=-name&cursor={cursor}"),
         "/api/clients?cursor=zz".to_string(),
         "/api/clients?cursor=7b7d".to_string(),
         format!("/api/users?cursor={cursor}"),
         format!("/api/appointments?cursor={cursor}"),
-    ] {
+    ]) {
         let (status, body) = json_of(app.get(&url, &token).await).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {body}");
         assert!(body["errors"]["cursor"][0].as_str().unwrap().starts_with("Cursor inválido"), "{url}: {body}");
