@@ -13,6 +13,7 @@ use crate::auth::{Keys, load_or_create_secret};
 use crate::config::{Config, SsrMode};
 use crate::error::{api_method_not_allowed, api_not_found};
 use crate::middleware::Limits;
+use crate::services::throttle::{ClientAddress, is_trusted};
 use crate::state::AppState;
 use crate::{db, health, middleware, pages, routes, services};
 
@@ -92,7 +93,7 @@ pub fn pool_options(config: &Config, bundle: Arc<str>) -> ssr::PoolOptions {
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let addr = config.addr;
-    let limits = ServeLimits { max_connections: config.max_connections, ..ServeLimits::default() };
+    let limits = ServeLimits::new(&config);
     let state = build_state(config).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("Expediente em http://{}", listener.local_addr()?);
@@ -108,26 +109,100 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// Connections open at once; past that, new ones wait in the listen queue.
 pub const MAX_CONNECTIONS: usize = 1024;
+/// Connections one client address may hold at once: an eighth of all, so
+/// one address (one attacker's, or one office's NAT: a browser keeps about
+/// six) never holds the rest.
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 128;
 
 /// The limits of the connection layer (the request layer's are in
 /// `middleware::Limits`).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct ServeLimits {
     pub header_read_timeout: Duration,
     pub max_connections: usize,
+    /// Past this many from one client address (`ClientAddress`: an IPv6
+    /// /64), a new connection is answered 503 and closed at once.
+    pub max_connections_per_address: usize,
+    /// Peers not limited per address: the reverse proxies every client
+    /// comes through (`--trusted-proxies`), whose own limits then apply.
+    pub trusted_proxies: Arc<[ipnet::IpNet]>,
     pub shutdown_grace: Duration,
 }
 
 impl Default for ServeLimits {
     fn default() -> ServeLimits {
-        ServeLimits { header_read_timeout: HEADER_READ_TIMEOUT, max_connections: MAX_CONNECTIONS, shutdown_grace: SHUTDOWN_GRACE }
+        ServeLimits {
+            header_read_timeout: HEADER_READ_TIMEOUT,
+            max_connections: MAX_CONNECTIONS,
+            max_connections_per_address: MAX_CONNECTIONS_PER_ADDRESS,
+            trusted_proxies: Arc::from([]),
+            shutdown_grace: SHUTDOWN_GRACE,
+        }
+    }
+}
+
+impl ServeLimits {
+    /// The limits the configuration asks for.
+    pub fn new(config: &Config) -> ServeLimits {
+        ServeLimits {
+            max_connections: config.max_connections,
+            max_connections_per_address: config.max_connections_per_address,
+            trusted_proxies: config.trusted_proxies.clone().into(),
+            ..ServeLimits::default()
+        }
+    }
+}
+
+/// What a connection past its address's share is told before it is
+/// closed (it has sent nothing yet, or nothing that will be read).
+const TOO_MANY_CONNECTIONS: &str = "Muitas conexões abertas deste endereço. Tente novamente em instantes.";
+
+/// The connections each client address holds; an address that holds none
+/// has no entry.
+#[derive(Default)]
+struct PerAddress(std::sync::Mutex<std::collections::HashMap<String, usize>>);
+
+/// One connection counted for its address; uncounted when dropped.
+struct AddressSlot {
+    counts: Arc<PerAddress>,
+    address: String,
+}
+
+impl PerAddress {
+    /// Counts a connection from `address`, unless it already holds `max`.
+    fn take(counts: &Arc<PerAddress>, address: String, max: usize) -> Option<AddressSlot> {
+        let mut held = counts.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let count = held.entry(address.clone()).or_insert(0);
+        if *count >= max {
+            return None;
+        }
+        *count += 1;
+        Some(AddressSlot { counts: Arc::clone(counts), address })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut held = self.counts.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(count) = held.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.address);
+            }
+        }
     }
 }
 
 /// Serves `app` until `signal`, then stops accepting, lets the requests in
 /// flight finish, and closes whatever is still open (an idle keep-alive or a
 /// half-sent request) after `limits.shutdown_grace`. At most
-/// `limits.max_connections` connections are served at once; a client that
+/// `limits.max_connections` connections are served at once, and at most
+/// `limits.max_connections_per_address` from one client address (trusted
+/// proxies excepted): one more is answered 503 and closed at once, so one
+/// address holding idle connections keeps neither the slots nor the listen
+/// queue from the others. The address is the peer's, known at accept
+/// (`X-Forwarded-For` comes only with a request's headers): behind a
+/// trusted proxy, the proxy's own per-client limits apply. A client that
 /// does not send its headers within `limits.header_read_timeout` is
 /// disconnected. Accepted connections get TCP_NODELAY: small responses
 /// leave at once instead of waiting for Nagle's timer.
@@ -146,6 +221,12 @@ pub async fn serve_until(
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
     let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
+    let per_address = Arc::new(PerAddress::default());
+    let refusal = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 1\r\n\
+         Connection: close\r\nContent-Length: {}\r\n\r\n{TOO_MANY_CONNECTIONS}",
+        TOO_MANY_CONNECTIONS.len()
+    );
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     // Set once the grace is over: every connection still open is dropped.
     let (force_close, closing) = tokio::sync::watch::channel(false);
@@ -168,6 +249,19 @@ pub async fn serve_until(
             },
             () = &mut signal => break,
         };
+        let slot = if is_trusted(remote.ip(), &limits.trusted_proxies) {
+            None
+        } else {
+            let address = ClientAddress::new(remote.ip()).0;
+            match PerAddress::take(&per_address, address, limits.max_connections_per_address.max(1)) {
+                Some(slot) => Some(slot),
+                None => {
+                    // Best effort, without waiting: the socket's buffer is empty.
+                    let _ = stream.try_write(refusal.as_bytes());
+                    continue;
+                }
+            }
+        };
         let app = app.clone();
         let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
             let mut request = request.map(axum::body::Body::new);
@@ -185,7 +279,7 @@ pub async fn serve_until(
                 }
                 _ = closing.wait_for(|closed| *closed) => {}
             }
-            drop(permit);
+            drop((permit, slot));
         });
     }
     drop(listener);
@@ -252,7 +346,19 @@ mod tests {
     }
 
     async fn request(addr: std::net::SocketAddr, path: &str) -> String {
-        let mut stream = TcpStream::connect(addr).await.unwrap();
+        let stream = TcpStream::connect(addr).await.unwrap();
+        request_on(stream, path).await
+    }
+
+    /// A connection to `addr` from the loopback address `from`.
+    async fn connect_from(from: [u8; 4], addr: std::net::SocketAddr) -> TcpStream {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind((std::net::Ipv4Addr::from(from), 0).into()).unwrap();
+        socket.connect(addr).await.unwrap()
+    }
+
+    /// The answer to one request on `stream` (which it closes).
+    async fn request_on(mut stream: TcpStream, path: &str) -> String {
         stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
         let mut answer = String::new();
         stream.read_to_string(&mut answer).await.unwrap();
@@ -314,6 +420,78 @@ mod tests {
         assert!(closed_within(&mut idle, Duration::from_secs(2)).await, "an idle connection was closed");
         assert!(closed_within(&mut half, Duration::from_secs(2)).await, "a connection that never ends its headers was closed");
         assert!(request(addr, "/").await.starts_with("HTTP/1.1 200"));
+    }
+
+    /// One address holding its share of idle connections, and trying for
+    /// more, leaves another address's request served while those stay open
+    /// (with only the global bound, the other request waited in the listen
+    /// queue until the idle ones timed out).
+    #[tokio::test]
+    async fn one_address_holding_idle_connections_leaves_room_for_others() {
+        // Idle connections stay open far longer than the test runs.
+        let limits = ServeLimits {
+            max_connections: 4,
+            max_connections_per_address: 2,
+            header_read_timeout: Duration::from_secs(120),
+            ..ServeLimits::default()
+        };
+        let (addr, _stop, _server) = start(limits).await;
+        let test = async {
+            let mut held = Vec::new();
+            for _ in 0..2 {
+                held.push(connect_from([127, 0, 0, 1], addr).await);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            // More from that address are answered 503 and closed, not queued
+            // behind the ones it holds.
+            let mut extra = Vec::new();
+            for _ in 0..20 {
+                extra.push(connect_from([127, 0, 0, 1], addr).await);
+            }
+            for mut stream in extra {
+                let mut answer = String::new();
+                stream.read_to_string(&mut answer).await.unwrap();
+                assert!(answer.starts_with("HTTP/1.1 503") && answer.ends_with(TOO_MANY_CONNECTIONS), "{answer}");
+            }
+            // Another address is served while they are held open.
+            let other = request_on(connect_from([127, 0, 0, 2], addr).await, "/peer").await;
+            assert!(other.starts_with("HTTP/1.1 200") && other.ends_with("127.0.0.2"), "{other}");
+            for stream in held {
+                let answer = request_on(stream, "/").await;
+                assert!(answer.starts_with("HTTP/1.1 200"), "the held connection was still open: {answer}");
+            }
+            // Given back (as each of those connections' task ends), the
+            // address's share is free again.
+            let mut again = String::new();
+            for _ in 0..100 {
+                again = request_on(connect_from([127, 0, 0, 1], addr).await, "/").await;
+                if again.starts_with("HTTP/1.1 200") {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            assert!(again.starts_with("HTTP/1.1 200"), "{again}");
+        };
+        // Only a bound on a hang (the idle connections would hold for 120 s).
+        tokio::time::timeout(Duration::from_secs(60), test).await.expect("the test hung");
+    }
+
+    #[tokio::test]
+    async fn trusted_proxies_are_not_limited_per_address() {
+        let limits = ServeLimits {
+            max_connections_per_address: 1,
+            trusted_proxies: Arc::from(["127.0.0.3/32".parse::<ipnet::IpNet>().unwrap()]),
+            ..ServeLimits::default()
+        };
+        let (addr, _stop, _server) = start(limits).await;
+        let mut proxy = Vec::new();
+        for _ in 0..3 {
+            proxy.push(connect_from([127, 0, 0, 3], addr).await);
+        }
+        for stream in proxy {
+            let answer = request_on(stream, "/").await;
+            assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        }
     }
 
     #[tokio::test]

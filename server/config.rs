@@ -1,10 +1,11 @@
 //! Command line and configuration: every flag has an environment fallback
 //! (README.md lists them).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use ipnet::IpNet;
 
 #[derive(Debug, Parser)]
 #[command(name = "expediente", version, about = "Back office de clientes e agendamentos")]
@@ -114,6 +115,24 @@ pub struct Config {
     /// Connections served at once; more wait in the listen queue.
     #[arg(long, env = "EXPEDIENTE_MAX_CONNECTIONS", default_value_t = crate::app::MAX_CONNECTIONS, global = true)]
     pub max_connections: usize,
+    /// Connections one client address (an IPv6 /64) may hold at once; more
+    /// are turned away at once. Trusted proxies are not limited: their own
+    /// limits apply to the clients behind them.
+    #[arg(long, env = "EXPEDIENTE_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = crate::app::MAX_CONNECTIONS_PER_ADDRESS, global = true)]
+    pub max_connections_per_address: usize,
+    /// Reverse proxies (addresses or CIDR ranges, comma-separated) whose
+    /// `X-Forwarded-For` names the client; from anyone else it is ignored.
+    #[arg(long, env = "EXPEDIENTE_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy, global = true)]
+    pub trusted_proxies: Vec<IpNet>,
+}
+
+/// A trusted proxy: a CIDR range (`10.0.0.0/8`) or one address (`10.0.0.5`).
+fn parse_proxy(text: &str) -> Result<IpNet, String> {
+    let text = text.trim();
+    text.parse::<IpNet>()
+        .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
+        .map(|net| net.trunc())
+        .map_err(|_| format!("not an IP address or CIDR range: {text:?}"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -133,5 +152,20 @@ impl Config {
         // production unless a test asks for the default.
         config.render_timeout_ms = 2000;
         config
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_ranges() {
+        let config = Cli::parse_from(["expediente", "--trusted-proxies", "10.0.0.5, 172.16.0.0/12,::1"]).config;
+        let expected: Vec<IpNet> = ["10.0.0.5/32", "172.16.0.0/12", "::1/128"].iter().map(|n| n.parse().unwrap()).collect();
+        assert_eq!(config.trusted_proxies, expected);
+        assert!(Cli::parse_from(["expediente"]).config.trusted_proxies.is_empty(), "none by default");
+        assert!(Cli::try_parse_from(["expediente", "--trusted-proxies", "proxy.local"]).is_err());
+        assert!(Cli::try_parse_from(["expediente", "--trusted-proxies", "10.0.0.0/33"]).is_err());
     }
 }

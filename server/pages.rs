@@ -14,7 +14,7 @@ use futures::StreamExt;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::auth::{AuthUser, cookie_token, removal_cookie, same_origin, session_cookie};
+use crate::auth::{AuthUser, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::compression::{Encoding, encode_stream};
 use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
@@ -244,16 +244,19 @@ pub async fn login_form(
     if !same_origin(&headers) {
         return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
     }
-    match sessions::sign_in(&state, &form.email, form.password, &address).await {
+    let device = device_token(&jar);
+    match sessions::sign_in(&state, &form.email, form.password, &address, device.as_deref()).await {
         Ok(signed_in) => {
-            let cookie = session_cookie(signed_in.token, state.keys.ttl, state.config.secure_cookies);
-            (jar.add(cookie), found(&after_sign_in(next_of(&uri).as_deref()))).into_response()
+            let secure = state.config.secure_cookies;
+            let jar = jar.add(session_cookie(signed_in.token, state.keys.ttl, secure)).add(device_cookie(signed_in.device, secure));
+            (jar, found(&after_sign_in(next_of(&uri).as_deref()))).into_response()
         }
         Err(error) => {
             let message = match &error {
                 AppError::Unauthorized(message) | AppError::TooManyRequests { message, .. } => message.clone(),
                 AppError::Busy => crate::error::BUSY.to_string(),
-                AppError::Validation { .. } => "Informe o e-mail e a senha.".to_string(),
+                // Each field's message: missing, too long, control characters.
+                AppError::Validation { errors, .. } => errors.values().flatten().cloned().collect::<Vec<_>>().join(" "),
                 _ => "Não foi possível entrar agora. Tente novamente.".to_string(),
             };
             if let AppError::Internal(cause) = &error {

@@ -1,13 +1,14 @@
 //! Sessions: argon2id password hashes, HS256 JWTs, the `Authorization:
-//! Bearer` extractor of the API and the session cookie of page requests.
+//! Bearer` extractor of the API, the session cookie of page requests and
+//! the device cookie of browsers that signed in before.
 
 mod password;
 mod secret;
 mod token;
 
-pub use password::{hash_password, reserve_hashing_place, verify_password};
+pub use password::{HashingPlace, hash_password, reserve_device_place, reserve_hashing_place, verify_password};
 pub use secret::load_or_create_secret;
-pub use token::{Claims, Keys, SESSION_COOKIE, TokenError};
+pub use token::{Claims, DEVICE_COOKIE, DEVICE_TTL, DeviceClaims, Keys, SESSION_COOKIE, TokenError};
 
 use axum::extract::FromRequestParts;
 use axum_extra::extract::CookieJar;
@@ -114,6 +115,24 @@ pub fn session_cookie(token: String, ttl: i64, secure: bool) -> Cookie<'static> 
 /// What clears the session cookie (with the attributes that set it).
 pub fn removal_cookie(secure: bool) -> Cookie<'static> {
     Cookie::build((SESSION_COOKIE, "")).path("/").http_only(true).same_site(SameSite::Lax).secure(secure).build()
+}
+
+/// The device cookie (SECURITY.md#device-cookies): it outlives sessions
+/// and sign-outs, so that this browser keeps counting as one that signed
+/// in before; `secure` as for the session cookie.
+pub fn device_cookie(token: String, secure: bool) -> Cookie<'static> {
+    Cookie::build((DEVICE_COOKIE, token))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .max_age(time::Duration::seconds(DEVICE_TTL))
+        .build()
+}
+
+/// The device cookie's token, if the request carries one.
+pub fn device_token(jar: &CookieJar) -> Option<String> {
+    jar.get(DEVICE_COOKIE).map(|c| c.value().to_string()).filter(|t| !t.is_empty())
 }
 
 /// The token of the session cookie, if there is one.

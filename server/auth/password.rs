@@ -13,10 +13,16 @@
 //! address leaves the others room. When no place is free the caller is
 //! refused at once with [`AppError::Busy`] (503, `Retry-After`), before it
 //! has done any other work.
+//!
+//! A flood from many addresses still takes every place. So a sign-in from a
+//! browser with a device cookie (SECURITY.md#device-cookies) has places of
+//! its own, [`DEVICE_PLACES_PER_WORKER`] per thread, that no other caller
+//! can take ([`reserve_device_place`]), one per account at a time; and its
+//! job runs before any waiting one, so it waits for at most the hashes
+//! already running.
 
-use std::collections::HashMap;
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard};
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
@@ -33,30 +39,48 @@ pub const QUEUE_PER_WORKER: usize = 4;
 /// an address flooding alone always leaves a place to the others.
 pub const PLACES_PER_ADDRESS: usize = 4;
 
+/// Places per hashing thread kept for sign-ins with a device cookie: a
+/// flood of unknown clients cannot take them.
+pub const DEVICE_PLACES_PER_WORKER: usize = 2;
+
 type Job = Box<dyn FnOnce() + Send>;
 
 struct Pool {
-    /// Unbounded: `places` bounds what is in it.
-    queue: Sender<Job>,
+    jobs: Arc<Jobs>,
     places: Mutex<Places>,
 }
 
-/// The places free, and those each client address holds (an address that
-/// holds none has no entry).
+/// The jobs waiting for a hashing thread: a device cookie's first.
+/// Unbounded: `places` bounds what is in them.
+struct Jobs {
+    queues: Mutex<Queues>,
+    ready: Condvar,
+}
+
+#[derive(Default)]
+struct Queues {
+    devices: VecDeque<Job>,
+    others: VecDeque<Job>,
+}
+
+/// The places free, those each client address holds (an address that holds
+/// none has no entry), and the accounts whose device sign-in holds one of
+/// the devices' places.
 struct Places {
     free: usize,
+    device_free: usize,
     held: HashMap<String, usize>,
+    devices: HashSet<i32>,
 }
 
 static POOL: LazyLock<Pool> = LazyLock::new(|| {
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    Pool::start(workers, workers * (1 + QUEUE_PER_WORKER))
+    Pool::start(workers, workers * (1 + QUEUE_PER_WORKER), workers * DEVICE_PLACES_PER_WORKER)
 });
 
 impl Pool {
-    fn start(workers: usize, places: usize) -> Pool {
-        let (queue, jobs) = channel::<Job>();
-        let jobs = Arc::new(Mutex::new(jobs));
+    fn start(workers: usize, places: usize, device_places: usize) -> Pool {
+        let jobs = Arc::new(Jobs { queues: Mutex::new(Queues::default()), ready: Condvar::new() });
         for n in 0..workers {
             let jobs = Arc::clone(&jobs);
             std::thread::Builder::new()
@@ -64,7 +88,8 @@ impl Pool {
                 .spawn(move || work(&jobs))
                 .expect("starting a password-hashing thread");
         }
-        Pool { queue, places: Mutex::new(Places { free: places, held: HashMap::new() }) }
+        let places = Places { free: places, device_free: device_places, held: HashMap::new(), devices: HashSet::new() };
+        Pool { jobs, places: Mutex::new(places) }
     }
 
     fn places(&self) -> MutexGuard<'_, Places> {
@@ -72,13 +97,29 @@ impl Pool {
     }
 }
 
-fn work(jobs: &Mutex<Receiver<Job>>) {
+impl Jobs {
+    fn queues(&self) -> MutexGuard<'_, Queues> {
+        self.queues.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn push(&self, job: Job, device: bool) {
+        let mut queues = self.queues();
+        if device { queues.devices.push_back(job) } else { queues.others.push_back(job) }
+        drop(queues);
+        self.ready.notify_one();
+    }
+}
+
+fn work(jobs: &Jobs) {
     loop {
-        let job = match jobs.lock() {
-            Ok(receiver) => receiver.recv(),
-            Err(poisoned) => poisoned.into_inner().recv(),
+        let mut queues = jobs.queues();
+        let job = loop {
+            if let Some(job) = queues.devices.pop_front().or_else(|| queues.others.pop_front()) {
+                break job;
+            }
+            queues = jobs.ready.wait(queues).unwrap_or_else(|poisoned| poisoned.into_inner());
         };
-        let Ok(job) = job else { return };
+        drop(queues);
         // A job's panic must not take a hashing thread with it; its caller
         // sees the dropped answer as an internal error.
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
@@ -88,7 +129,15 @@ fn work(jobs: &Mutex<Receiver<Job>>) {
 /// A reserved place on the hashing threads, for one hash or verification;
 /// given back when dropped.
 pub struct HashingPlace {
-    address: Option<String>,
+    holder: Holder,
+}
+
+/// Whose a place is.
+enum Holder {
+    Anyone,
+    Address(String),
+    /// One of the devices' places, for this account's sign-in.
+    Device(i32),
 }
 
 /// Reserves a place on the hashing threads, for a request from `address`
@@ -101,21 +150,47 @@ pub fn reserve_hashing_place(address: Option<&str>) -> Result<HashingPlace, AppE
         return Err(AppError::Busy);
     }
     places.free -= 1;
-    if let Some(address) = address {
-        places.held.insert(address.to_string(), held + 1);
+    let holder = match address {
+        Some(address) => {
+            places.held.insert(address.to_string(), held + 1);
+            Holder::Address(address.to_string())
+        }
+        None => Holder::Anyone,
+    };
+    Ok(HashingPlace { holder })
+}
+
+/// Reserves one of the places kept for sign-ins with a device cookie, for
+/// account `user_id`'s; refuses with [`AppError::Busy`] when none is free or
+/// that account's sign-in already holds one (so whoever holds device cookies
+/// of one account, even many, cannot take the others' places).
+pub fn reserve_device_place(user_id: i32) -> Result<HashingPlace, AppError> {
+    let mut places = POOL.places();
+    if places.device_free == 0 || places.devices.contains(&user_id) {
+        return Err(AppError::Busy);
     }
-    Ok(HashingPlace { address: address.map(str::to_string) })
+    places.device_free -= 1;
+    places.devices.insert(user_id);
+    Ok(HashingPlace { holder: Holder::Device(user_id) })
 }
 
 impl Drop for HashingPlace {
     fn drop(&mut self) {
         let mut places = POOL.places();
-        places.free += 1;
-        let Some(address) = &self.address else { return };
-        if let Some(count) = places.held.get_mut(address) {
-            *count -= 1;
-            if *count == 0 {
-                places.held.remove(address);
+        match &self.holder {
+            Holder::Anyone => places.free += 1,
+            Holder::Address(address) => {
+                places.free += 1;
+                if let Some(count) = places.held.get_mut(address) {
+                    *count -= 1;
+                    if *count == 0 {
+                        places.held.remove(address);
+                    }
+                }
+            }
+            Holder::Device(user_id) => {
+                places.device_free += 1;
+                places.devices.remove(user_id);
             }
         }
     }
@@ -126,11 +201,14 @@ impl HashingPlace {
     /// run (even if the caller stopped waiting: it was still taken till then).
     async fn run<T: Send + 'static>(self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
         let (answer, answered) = tokio::sync::oneshot::channel();
+        let device = matches!(self.holder, Holder::Device(_));
         let job: Job = Box::new(move || {
-            let _ = answer.send(work());
+            let result = work();
+            // Given back before the answer, so the caller finds it free.
             drop(self);
+            let _ = answer.send(result);
         });
-        POOL.queue.send(job).map_err(|_| AppError::Internal(anyhow::anyhow!("password hashing stopped")))?;
+        POOL.jobs.push(job, device);
         answered.await.map_err(|_| AppError::Internal(anyhow::anyhow!("password hashing failed")))
     }
 
@@ -197,7 +275,7 @@ mod tests {
         assert!(matches!(verify_password("senha-secreta-123".into(), hash.clone()).await, Err(AppError::Busy)));
         let place = places.pop().expect("places were free");
         drop(places);
-        assert!(place.verify_password("senha-secreta-123".into(), hash).await.unwrap());
+        assert!(place.verify_password("senha-secreta-123".into(), hash.clone()).await.unwrap());
 
         // One address holds at most its share; another still gets a place.
         let share: Vec<HashingPlace> = (0..PLACES_PER_ADDRESS).map(|_| reserve_hashing_place(Some("203.0.113.7")).unwrap()).collect();
@@ -207,5 +285,20 @@ mod tests {
         let again = reserve_hashing_place(Some("203.0.113.7")).expect("given back, the share is free again");
         drop((other, again));
         assert!(!POOL.places().held.contains_key("203.0.113.7"), "an address holding nothing has no entry");
+
+        // With every other place taken, a device cookie's sign-in still gets
+        // one, one per account; given back, it is free again.
+        let mut places = Vec::new();
+        while let Ok(place) = reserve_hashing_place(None) {
+            places.push(place);
+        }
+        let device = reserve_device_place(41).expect("the devices' places are their own");
+        assert!(matches!(reserve_device_place(41), Err(AppError::Busy)), "one per account");
+        let other = reserve_device_place(42).expect("another account's device");
+        assert!(matches!(reserve_hashing_place(None), Err(AppError::Busy)), "nobody else takes them");
+        assert!(device.verify_password("senha-secreta-123".into(), hash.clone()).await.unwrap(), "and it verifies");
+        drop(other);
+        reserve_device_place(41).expect("its place given back");
+        drop(places);
     }
 }

@@ -20,6 +20,29 @@ pub struct Claims {
     pub ver: i32,
 }
 
+/// The HttpOnly cookie of a browser that signed in to an account before
+/// (OWASP's device cookie, SECURITY.md#device-cookies).
+pub const DEVICE_COOKIE: &str = "expediente_device";
+/// A device cookie's lifetime, in seconds: a year.
+pub const DEVICE_TTL: i64 = 365 * 24 * 3600;
+
+/// What a device cookie says: this browser signed in to account `sub`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeviceClaims {
+    /// The user's id.
+    pub sub: i32,
+    /// Random, new at each sign-in: this device's own count of failures.
+    pub dev: String,
+    pub exp: i64,
+}
+
+impl DeviceClaims {
+    /// The source the throttle counts this device's attempts by.
+    pub fn source(&self) -> String {
+        format!("device:{}", self.dev)
+    }
+}
+
 #[derive(Debug, PartialEq, Eq)]
 pub enum TokenError {
     Expired,
@@ -29,13 +52,43 @@ pub enum TokenError {
 pub struct Keys {
     encoding: EncodingKey,
     decoding: DecodingKey,
+    /// Device cookies are signed with a key of their own (derived from the
+    /// same secret), so neither kind of token passes for the other.
+    device_encoding: EncodingKey,
+    device_decoding: DecodingKey,
     /// Token lifetime in seconds.
     pub ttl: i64,
 }
 
 impl Keys {
     pub fn new(secret: &[u8], ttl: u64) -> Keys {
-        Keys { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), ttl: ttl as i64 }
+        let device = [secret, b"\0expediente device cookie"].concat();
+        Keys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            device_encoding: EncodingKey::from_secret(&device),
+            device_decoding: DecodingKey::from_secret(&device),
+            ttl: ttl as i64,
+        }
+    }
+
+    /// A new device cookie's token for a user, with a fresh random `dev`.
+    pub fn issue_device(&self, user_id: i32) -> String {
+        let dev = uuid::Uuid::new_v4().simple().to_string();
+        self.sign_device(&DeviceClaims { sub: user_id, dev, exp: Utc::now().timestamp() + DEVICE_TTL })
+    }
+
+    /// The signed token of a device's claims (tests also sign expired ones).
+    pub fn sign_device(&self, claims: &DeviceClaims) -> String {
+        encode(&Header::new(Algorithm::HS256), claims, &self.device_encoding).expect("HS256 encoding cannot fail")
+    }
+
+    /// The claims of a device token, `None` when it is forged, altered or
+    /// expired: such a browser is an unknown client, never an error.
+    pub fn verify_device(&self, token: &str) -> Option<DeviceClaims> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        decode::<DeviceClaims>(token, &self.device_decoding, &validation).ok().map(|data| data.claims)
     }
 
     /// A new token for a user (at their current `session_version`), and its claims.
@@ -76,6 +129,31 @@ mod tests {
         assert_eq!(claims.exp - claims.iat, 60);
         assert_eq!(Keys::new(b"secret-two", 60).verify(&token).unwrap_err(), TokenError::Invalid);
         assert_eq!(keys.verify("not.a.token").unwrap_err(), TokenError::Invalid);
+    }
+
+    #[test]
+    fn device_tokens_verify_only_as_device_tokens() {
+        let keys = Keys::new(b"secret-one", 60);
+        let device = keys.issue_device(7);
+        let claims = keys.verify_device(&device).expect("an issued device token verifies");
+        assert_eq!(claims.sub, 7);
+        assert_eq!(claims.dev.len(), 32);
+        assert_ne!(keys.verify_device(&keys.issue_device(7)).unwrap().dev, claims.dev, "a fresh nonce each time");
+        // Another account's id in the same signature.
+        use base64::Engine;
+        let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+        let parts: Vec<&str> = device.split('.').collect();
+        let payload = String::from_utf8(b64.decode(parts[1]).unwrap()).unwrap().replace("\"sub\":7", "\"sub\":8");
+        assert!(payload.contains("\"sub\":8"), "{payload}");
+        let altered = format!("{}.{}.{}", parts[0], b64.encode(payload), parts[2]);
+        assert!(keys.verify_device(&altered).is_none(), "altered");
+        assert!(keys.verify_device("not.a.token").is_none());
+        assert!(Keys::new(b"secret-two", 60).verify_device(&device).is_none(), "another secret");
+        let expired = DeviceClaims { exp: Utc::now().timestamp() - 10, ..claims };
+        assert!(keys.verify_device(&keys.sign_device(&expired)).is_none(), "expired");
+        // Neither kind of token passes for the other.
+        assert_eq!(keys.verify(&device).unwrap_err(), TokenError::Invalid);
+        assert!(keys.verify_device(&keys.issue(7, 0).0).is_none());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{AuthUser, SESSION_COOKIE, removal_cookie, same_origin, session_cookie};
+use crate::auth::{AuthUser, SESSION_COOKIE, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::error::{ApiJson, ErrorBody, Result};
 use crate::routes::Message;
 use crate::services::throttle::ClientAddress;
@@ -29,7 +29,8 @@ pub struct LoginInput {
 }
 
 #[utoipa::path(post, path = "/login", tag = "auth", security(()), request_body = LoginInput,
-    description = "Entra com e-mail e senha; também grava o cookie HttpOnly da sessão das páginas.",
+    description = "Entra com e-mail e senha; também grava o cookie HttpOnly da sessão das páginas e o do \
+        dispositivo, com o qual este navegador não é bloqueado pelas falhas de outros.",
     responses(
         (status = 200, body = Data<sessions::SessionView>),
         (status = 401, body = ErrorBody, description = "E-mail ou senha inválidos, ou usuário desativado"),
@@ -40,13 +41,17 @@ pub struct LoginInput {
 async fn login(
     State(state): State<AppState>,
     address: ClientAddress,
+    headers: HeaderMap,
     jar: CookieJar,
     ApiJson(input): ApiJson<LoginInput>,
 ) -> Result<impl IntoResponse> {
-    let signed_in = sessions::sign_in(&state, &input.email, input.password, &address).await?;
+    // The device cookie only from this origin, like every cookie the API reads.
+    let device = device_token(&jar).filter(|_| same_origin(&headers));
+    let signed_in = sessions::sign_in(&state, &input.email, input.password, &address, device.as_deref()).await?;
     let data = signed_in.view();
-    let cookie = session_cookie(signed_in.token, state.keys.ttl, state.config.secure_cookies);
-    Ok((jar.add(cookie), Json(Data { data })))
+    let secure = state.config.secure_cookies;
+    let jar = jar.add(session_cookie(signed_in.token, state.keys.ttl, secure)).add(device_cookie(signed_in.device, secure));
+    Ok((jar, Json(Data { data })))
 }
 
 /// Signs out: revokes the token given (header or cookie) and clears the cookie.

@@ -9,7 +9,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::auth::{AuthUser, Claims, authenticate, reserve_hashing_place};
+use crate::auth::{AuthUser, Claims, DeviceClaims, HashingPlace, authenticate, reserve_device_place, reserve_hashing_place};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::throttle::{self, ClientAddress};
 use crate::services::{audit, users, validation};
@@ -19,11 +19,13 @@ use entities::user::{self, Role};
 /// An argon2id hash of a random password nobody knows.
 const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$G0bXvwNsVZ5tBO3jYqA3JA5Cs1A5Y5iD2v1cUq0l7rU";
 
-/// A successful sign-in: the user and their new token.
+/// A successful sign-in: the user, their new token, and the new device
+/// cookie's token for the browser (SECURITY.md#device-cookies).
 pub struct SignedIn {
     pub user: user::Model,
     pub token: String,
     pub claims: Claims,
+    pub device: String,
 }
 
 impl SignedIn {
@@ -33,17 +35,30 @@ impl SignedIn {
     }
 }
 
-/// Checks the credentials and issues a token; the sign-in is audited. Too
-/// many failures for `email` from `address` get a 429
-/// (`services::throttle`); when the hashing threads have no place free,
-/// a 503 before anything else is done.
-pub async fn sign_in(state: &AppState, email: &str, password: String, address: &ClientAddress) -> Result<SignedIn> {
+/// Checks the credentials and issues a token (and a new device cookie); the
+/// sign-in is audited. Too many failures for `email` from `address` get a
+/// 429 (`services::throttle`); when the hashing threads have no place free,
+/// a 503 before anything else is done. A browser whose `device` cookie
+/// names this account is neither: see [`known_device`].
+pub async fn sign_in(
+    state: &AppState,
+    email: &str,
+    password: String,
+    address: &ClientAddress,
+    device: Option<&str>,
+) -> Result<SignedIn> {
     let mut errors = FieldErrors::new();
     if email.trim().is_empty() {
         errors.insert("email".into(), vec!["Informe o e-mail.".into()]);
+    } else if email.trim().chars().count() > validation::MAX_EMAIL {
+        // Before anything is stored (the throttle's row) or hashed.
+        errors.insert("email".into(), vec![validation::LONG_EMAIL.into()]);
     }
     if password.is_empty() {
         errors.insert("password".into(), vec!["Informe a senha.".into()]);
+    } else if password.chars().count() > users::MAX_PASSWORD {
+        // No password can be longer (`users::password_problem`).
+        errors.insert("password".into(), vec![users::LONG_PASSWORD.into()]);
     }
     // The login form's fields do not pass through the JSON check.
     if validation::has_control_characters(email, false) {
@@ -53,24 +68,60 @@ pub async fn sign_in(state: &AppState, email: &str, password: String, address: &
         return Err(AppError::invalid(errors));
     }
     let email = users::normalize_email(email);
-    // The hashing place first: when none is free for this address, the
-    // sign-in is refused at once, so a flood's excess never waits for the
-    // database, and a flood from one address leaves the others room.
-    let hashing = reserve_hashing_place(Some(&address.0))?;
-    throttle::count_attempt(&state.db, &email, address).await?;
-    let user = users::find_by_email(&state.db, &email).await?;
+    let device = device.and_then(|token| state.keys.verify_device(token));
+    let (user, hashing, source) = match known_device(state, &email, device).await? {
+        Some(known) => known,
+        None => {
+            // The hashing place first: when none is free for this address,
+            // the sign-in is refused at once, so a flood's excess never
+            // waits for the database, and a flood from one address leaves
+            // the others room.
+            let hashing = reserve_hashing_place(Some(&address.0))?;
+            throttle::count_attempt(&state.db, &email, &address.0).await?;
+            (users::find_by_email(&state.db, &email).await?, hashing, address.0.clone())
+        }
+    };
     // Verify against a real hash even for an unknown e-mail, so the answer
     // takes as long and says as little either way.
     let hash = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| DUMMY_HASH.to_string());
     let password_ok = hashing.verify_password(password, hash).await?;
     let user = user.filter(|_| password_ok).ok_or_else(|| AppError::Unauthorized("E-mail ou senha inválidos.".into()))?;
-    throttle::clear(&state.db, &email, address).await?;
+    // Only the count this attempt was counted in: a device's success leaves
+    // its address's count (others' failures) as it was.
+    throttle::clear(&state.db, &email, &source).await?;
     if !user.active {
         return Err(AppError::Unauthorized("Usuário desativado. Fale com um administrador.".into()));
     }
     let (token, claims) = state.keys.issue(user.id, user.session_version);
+    let device = state.keys.issue_device(user.id);
     audit::record(&state.db, "user", user.id, "sign_in", Some(user.id), json!({})).await?;
-    Ok(SignedIn { user, token, claims })
+    Ok(SignedIn { user, token, claims, device })
+}
+
+/// A sign-in from a browser whose device cookie names the account of
+/// `email` (OWASP's device cookies, SECURITY.md#device-cookies): its
+/// hashing place comes from the devices' own share, and its attempt is
+/// counted against the device alone, so neither a flood nor others'
+/// failures from its address keep it out. `None` (an unknown client's
+/// sign-in, then) when there is no valid cookie, it names another account,
+/// the share has no place for it, or the device has used up its own
+/// failures.
+async fn known_device(
+    state: &AppState,
+    email: &str,
+    device: Option<DeviceClaims>,
+) -> Result<Option<(Option<user::Model>, HashingPlace, String)>> {
+    let Some(device) = device else { return Ok(None) };
+    let Ok(hashing) = reserve_device_place(device.sub) else { return Ok(None) };
+    let Some(user) = users::find_by_email(&state.db, email).await?.filter(|user| user.id == device.sub) else {
+        return Ok(None);
+    };
+    let source = device.source();
+    match throttle::count_attempt(&state.db, email, &source).await {
+        Ok(()) => Ok(Some((Some(user), hashing, source))),
+        Err(AppError::TooManyRequests { .. }) => Ok(None),
+        Err(error) => Err(error),
+    }
 }
 
 /// The session a token opens, `None` when it opens none (expired, revoked,

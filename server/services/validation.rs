@@ -93,6 +93,12 @@ pub fn format_phone(number: &str) -> String {
     }
 }
 
+/// The longest e-mail address there can be (RFC 5321's 256-octet path,
+/// less its angle brackets).
+pub const MAX_EMAIL: usize = 254;
+/// What a longer one gets (422), also at sign-in, before it is stored or hashed.
+pub const LONG_EMAIL: &str = "O e-mail pode ter no máximo 254 caracteres.";
+
 /// A plausible address: one `@`, something before it, a dot after it, no spaces.
 pub fn is_valid_email(email: &str) -> bool {
     let Some((local, domain)) = email.split_once('@') else { return false };
@@ -103,7 +109,7 @@ pub fn is_valid_email(email: &str) -> bool {
         && !domain.contains("..")
         && !email.contains(char::is_whitespace)
         && !domain.contains('@')
-        && email.len() <= 254
+        && email.len() <= MAX_EMAIL
 }
 
 /// What a text with a NUL or another control character gets (422).

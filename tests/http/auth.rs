@@ -1,6 +1,6 @@
 //! POST /api/login, POST /api/logout, GET /api/me, and the API's error shape.
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, assert_error, json_of, new_client, spawn};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, assert_error, json_of, new_client, set_cookie, spawn};
 use expediente::auth::Claims;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -8,8 +8,7 @@ use serde_json::json;
 async fn login_answers_the_auth_fields_and_sets_a_safe_cookie(backend: Backend) {
     let app = spawn(backend).await;
     let response = app.http.post(app.url("/api/login")).json(&json!({ "email": "ADMIN@example.com ", "password": ADMIN_PASSWORD })).send().await.unwrap();
-    let cookie = response.headers().get("set-cookie").unwrap().to_str().unwrap().to_string();
-    assert!(cookie.starts_with("expediente_session="), "{cookie}");
+    let cookie = set_cookie(&response, "expediente_session").expect("the session cookie");
     assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"), "{cookie}");
     let (status, body) = json_of(response).await;
     assert_eq!(status, StatusCode::OK);
@@ -65,6 +64,41 @@ async fn bad_bodies_get_clear_errors(backend: Backend) {
     assert_error(&answer, StatusCode::PAYLOAD_TOO_LARGE, "O corpo da requisição excede o limite de 64 KB.");
 }
 both!(bad_bodies_get_clear_errors);
+
+/// An e-mail longer than any can be (a 3,000-character one was a 500 on
+/// PostgreSQL: the throttle's index row too large), or a password longer
+/// than any can be, is a 422 in Portuguese at the door, by the API and by
+/// the login form, and nothing is stored (no throttle row).
+async fn oversized_sign_in_fields_get_422_and_store_nothing(backend: Backend) {
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    let app = spawn(backend).await;
+    let long = format!("{}@example.com", "a".repeat(3000 - 12));
+    let longest = format!("{}@example.com", "b".repeat(254 - 12));
+    let post = |email: &str, password: &str| {
+        app.http.post(app.url("/api/login")).json(&json!({ "email": email, "password": password })).send()
+    };
+    let (status, body) = json_of(post(&long, "senha-errada").await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["errors"]["email"][0], "O e-mail pode ter no máximo 254 caracteres.");
+    let (status, body) = json_of(post(&format!("c{longest}"), "senha-errada").await.unwrap()).await;
+    assert_eq!(body["errors"]["email"][0], "O e-mail pode ter no máximo 254 caracteres.", "255: {status}");
+    let (status, body) = json_of(post(ADMIN_EMAIL, &"x".repeat(129)).await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["errors"]["password"][0], "A senha pode ter no máximo 128 caracteres.");
+
+    // The login form alike: the login page again, with the message.
+    let form = app.http.post(app.url("/login")).form(&[("email", long.as_str()), ("password", "senha-errada")]).send().await.unwrap();
+    assert_eq!(form.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(form.text().await.unwrap().contains("O e-mail pode ter no máximo 254 caracteres."));
+
+    let rows = entities::sign_in_throttle::Entity::find().count(&app.state.db).await.unwrap();
+    assert_eq!(rows, 0, "nothing stored for an oversized field");
+    // The longest e-mail there can be is an ordinary wrong sign-in, and counted.
+    let answer = json_of(post(&longest, "senha-errada").await.unwrap()).await;
+    assert_error(&answer, StatusCode::UNAUTHORIZED, "E-mail ou senha inválidos.");
+    assert_eq!(entities::sign_in_throttle::Entity::find().count(&app.state.db).await.unwrap(), 1);
+}
+both!(oversized_sign_in_fields_get_422_and_store_nothing);
 
 async fn missing_forged_and_malformed_tokens_get_401(backend: Backend) {
     let app = spawn(backend).await;
@@ -207,7 +241,7 @@ async fn signing_out_is_a_same_origin_post(backend: Backend) {
     let browser = new_client();
     let form = browser.post(app.url("/login")).form(&[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).send().await.unwrap();
     assert_eq!(form.status(), StatusCode::FOUND);
-    let cookie = form.headers()["set-cookie"].to_str().unwrap().to_string();
+    let cookie = set_cookie(&form, "expediente_session").expect("the session cookie");
     let token = cookie.trim_start_matches("expediente_session=").split(';').next().unwrap().to_string();
     let signed_in = || async { browser.get(app.url("/dashboard")).send().await.unwrap().status() == StatusCode::OK };
 
@@ -233,7 +267,7 @@ async fn signing_out_is_a_same_origin_post(backend: Backend) {
     // (That answer cleared the browser's cookie; put it back.)
     let browser = new_client();
     let form = browser.post(app.url("/login")).form(&[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).send().await.unwrap();
-    let cookie = form.headers()["set-cookie"].to_str().unwrap().to_string();
+    let cookie = set_cookie(&form, "expediente_session").expect("the session cookie");
     let token = cookie.trim_start_matches("expediente_session=").split(';').next().unwrap().to_string();
 
     // The screen's own post: revoked, cookie cleared, sent to the signed-out screen.

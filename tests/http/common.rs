@@ -62,11 +62,22 @@ pub struct Options {
     pub ssr_bundle_extra: Option<&'static str>,
     pub render_queue: Option<usize>,
     pub render_timeout_ms: Option<u64>,
+    /// `--trusted-proxies`.
+    pub trusted_proxies: &'static [&'static str],
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { ssr: false, token_ttl: 3600, secure_cookies: false, pg_addr: None, ssr_bundle_extra: None, render_queue: None, render_timeout_ms: None }
+        Options {
+            ssr: false,
+            token_ttl: 3600,
+            secure_cookies: false,
+            pg_addr: None,
+            ssr_bundle_extra: None,
+            render_queue: None,
+            render_timeout_ms: None,
+            trusted_proxies: &[],
+        }
     }
 }
 
@@ -105,6 +116,7 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
     if let Some(timeout) = options.render_timeout_ms {
         config.render_timeout_ms = timeout;
     }
+    config.trusted_proxies = options.trusted_proxies.iter().map(|net| net.parse().unwrap()).collect();
     let mut state = expediente::app::build_state(config).await.expect("build state");
     if let Some(extra) = options.ssr_bundle_extra {
         let bundle = expediente::assets::ssr_bundle().unwrap() + "\n" + extra;
@@ -115,7 +127,8 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
     let base = format!("http://{}", listener.local_addr().unwrap());
     let router = expediente::app::router(state.clone());
     // The real connection layer (timeouts, connection bound) of `expediente serve`.
-    let serve = expediente::app::serve_until(listener, router, std::future::pending(), Default::default());
+    let limits = expediente::app::ServeLimits::new(&state.config);
+    let serve = expediente::app::serve_until(listener, router, std::future::pending(), limits);
     tokio::spawn(async move { serve.await.unwrap() });
     TestApp { base, http: new_client(), backend, state, dir, pg_database }
 }
@@ -202,6 +215,13 @@ impl TestApp {
     pub async fn delete(&self, path: &str, token: &str) -> Response {
         self.http.delete(self.url(path)).bearer_auth(token).send().await.unwrap()
     }
+}
+
+/// The `Set-Cookie` header of a response that sets cookie `name` (a sign-in
+/// sets two, in no set order).
+pub fn set_cookie(response: &Response, name: &str) -> Option<String> {
+    let prefix = format!("{name}=");
+    response.headers().get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).find(|v| v.starts_with(&prefix)).map(str::to_string)
 }
 
 /// Status and JSON body of a response.

@@ -342,8 +342,8 @@ async fn the_login_form_works_before_its_script_runs(backend: Backend) {
         .unwrap();
     assert_eq!(response.status(), StatusCode::FOUND);
     assert_eq!(location(&response), "/dashboard");
-    let cookie = response.headers()["set-cookie"].to_str().unwrap().to_string();
-    assert!(cookie.starts_with("expediente_session=") && cookie.contains("HttpOnly"), "{cookie}");
+    let cookie = crate::common::set_cookie(&response, "expediente_session").expect("the session cookie");
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
     let response = app.http.get(app.url("/dashboard")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
 }

@@ -38,8 +38,9 @@ async fn security_headers_on_pages_api_and_assets(backend: Backend) {
     // Without the setting: no HSTS, no Secure cookie (plain http on a LAN works).
     assert!(api.headers().get(STRICT_TRANSPORT_SECURITY).is_none());
     let login = app.http.post(app.url("/api/login")).json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).send().await.unwrap();
-    let cookie = login.headers()[SET_COOKIE].to_str().unwrap().to_string();
-    assert!(!cookie.contains("Secure"), "{cookie}");
+    for cookie in login.headers().get_all(SET_COOKIE) {
+        assert!(!cookie.to_str().unwrap().contains("Secure"), "{cookie:?}");
+    }
 }
 both!(security_headers_on_pages_api_and_assets);
 
@@ -48,14 +49,19 @@ async fn secure_cookies_setting_marks_the_cookie_and_sends_hsts(backend: Backend
     let login = app.http.post(app.url("/api/login")).json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).send().await.unwrap();
     assert_eq!(login.status(), StatusCode::OK);
     assert!(login.headers()[STRICT_TRANSPORT_SECURITY].to_str().unwrap().starts_with("max-age="));
-    let cookie = login.headers()[SET_COOKIE].to_str().unwrap().to_string();
-    assert!(cookie.contains("; Secure") && cookie.contains("HttpOnly"), "{cookie}");
+    // The session cookie and the device cookie alike.
+    for name in ["expediente_session", "expediente_device"] {
+        let cookie = set_cookie(&login, name).expect(name);
+        assert!(cookie.contains("; Secure") && cookie.contains("HttpOnly"), "{cookie}");
+    }
     let page = app.http.get(app.url("/login")).send().await.unwrap();
     assert!(page.headers().get(STRICT_TRANSPORT_SECURITY).is_some());
     let form = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let signed_in = form.post(app.url("/login")).form(&[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).send().await.unwrap();
-    let cookie = signed_in.headers()[SET_COOKIE].to_str().unwrap().to_string();
-    assert!(cookie.contains("; Secure"), "form sign-in: {cookie}");
+    for name in ["expediente_session", "expediente_device"] {
+        let cookie = set_cookie(&signed_in, name).expect(name);
+        assert!(cookie.contains("; Secure"), "form sign-in: {cookie}");
+    }
 }
 both!(secure_cookies_setting_marks_the_cookie_and_sends_hsts);
 
