@@ -364,6 +364,11 @@ fn data_error(text: &str) -> AppError {
         let name = rest.split('`').next().unwrap_or_default();
         let field = if path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
         (field, "Campo obrigatório.".to_string())
+    } else if let Some(rest) = reason.strip_prefix("unknown field `") {
+        // `#[serde(deny_unknown_fields)]`: the same answer as `reject_unknown`.
+        // The path already ends with the unknown key.
+        let name = rest.split('`').next().unwrap_or_default();
+        (if path.is_empty() { name.to_string() } else { path }, "Campo desconhecido.".to_string())
     } else if let Some(rest) = reason.strip_prefix("unknown variant `") {
         let value = rest.split('`').next().unwrap_or_default();
         (path, format!("Valor não permitido: {value}."))
@@ -431,5 +436,9 @@ mod tests {
         assert_eq!(query["page"], vec!["Valor inválido."]);
         let flag = fields(data_error("Failed to deserialize query string: active: provided string was not `true` or `false`"));
         assert_eq!(flag["active"], vec!["Use true ou false."]);
+        let unknown = fields(data_error(
+            "Failed to deserialize the JSON body into the target type: role: unknown field `role`, expected `email` or `password` at line 1 column 7",
+        ));
+        assert_eq!(unknown["role"], vec!["Campo desconhecido."]);
     }
 }

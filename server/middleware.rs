@@ -1,7 +1,7 @@
 //! The layers around every request: a panic answers a JSON 500 instead of
 //! dropping the connection; a handler has a time limit; the number of
 //! requests handled at once is bounded; every response carries the security
-//! headers.
+//! headers, and every API response `Cache-Control: no-store`.
 
 use std::any::Any;
 use std::time::Duration;
@@ -56,6 +56,21 @@ pub fn protect(app: Router, limits: Limits) -> Router {
         .layer(TraceLayer::new_for_http())
         .layer(GlobalConcurrencyLimitLayer::new(limits.max_concurrent_requests))
         .layer(map_response(move |response: Response| security_headers(response, https)))
+        .layer(from_fn(no_store_api))
+}
+
+/// API answers are never kept by a browser or a proxy: they carry the token
+/// (`/api/login`) and personal data, which a shared computer's cache would
+/// hand to whoever uses it next. Set outside every other layer, so errors,
+/// timeouts and panics carry it too. (Pages send their own `no-store`.)
+async fn no_store_api(request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let api = path == "/api" || path.starts_with("/api/");
+    let mut response = next.run(request).await;
+    if api {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
 }
 
 /// What every response says to the browser: no MIME sniffing, no framing by
@@ -155,6 +170,8 @@ mod tests {
         protect(
             Router::new()
                 .route("/boom", get(boom))
+                .route("/api/boom", get(boom))
+                .route("/api/ok", get(|| async { "ok" }))
                 .route("/ok", get(|| async { "ok" }))
                 .route("/slow", get(|| async { tokio::time::sleep(Duration::from_secs(5)).await; "late" }))
                 .route("/echo", axum::routing::post(|crate::error::ApiJson(v): crate::error::ApiJson<serde_json::Value>| async move { Json(v) })),
@@ -197,6 +214,18 @@ mod tests {
         let response = app().oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
         assert_eq!(body_json(response).await["message"], "O corpo da requisição demorou demais para chegar.");
+    }
+
+    #[tokio::test]
+    async fn api_responses_are_not_stored() {
+        for path in ["/api/ok", "/api/boom", "/api/missing"] {
+            let response = app().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
+            assert_eq!(response.headers()[header::CACHE_CONTROL], "no-store", "{path}");
+        }
+        for path in ["/ok", "/apiary"] {
+            let response = app().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
+            assert!(response.headers().get(header::CACHE_CONTROL).is_none(), "{path}");
+        }
     }
 
     #[tokio::test]

@@ -20,7 +20,9 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(me, update_me))
 }
 
+/// Unknown fields are refused (422 `Campo desconhecido.`), as in every body.
 #[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(as = LoginBody)]
 pub struct LoginInput {
     #[schema(example = "admin@example.com")]
@@ -56,22 +58,29 @@ async fn login(
 
 /// Signs out: revokes the token given (header or cookie) and clears the cookie.
 #[utoipa::path(post, path = "/logout", tag = "auth", security(()),
-    description = "Encerra a sessão: revoga o token enviado (cabeçalho ou cookie) e apaga o cookie.",
-    responses((status = 200, body = Message)))]
-async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar) -> Result<impl IntoResponse> {
+    description = "Encerra a sessão: revoga o token enviado (cabeçalho Authorization, ou o cookie vindo desta origem) e apaga o cookie. \
+        Sem Bearer, de outra origem: 403 e nada muda. Sem token nem cookie não há o que encerrar: 200.",
+    responses((status = 200, body = Message), (status = 403, body = ErrorBody, description = "Sem Bearer, de outra origem")))]
+async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar) -> Result<axum::response::Response> {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|h| h.to_str().ok())
         .and_then(|h| h.strip_prefix("Bearer "))
         .map(str::to_string);
-    // The cookie only from this origin: the API never acts on a cookie that
-    // another site's page made the browser send.
-    let cookie = || jar.get(SESSION_COOKIE).map(|c| c.value().to_string()).filter(|_| same_origin(&headers));
-    let token = bearer.or_else(cookie);
+    // Without a Bearer token only this origin is answered: another site's
+    // page can neither sign the browser out nor be told "Sessão encerrada."
+    // while nothing ended. With neither token nor cookie there is nothing
+    // to end: the answer says the session is over, which holds.
+    if bearer.is_none() && !same_origin(&headers) {
+        let body = ErrorBody { message: "Origem não permitida.".into(), errors: None };
+        return Ok((axum::http::StatusCode::FORBIDDEN, Json(body)).into_response());
+    }
+    let token = bearer.or_else(|| jar.get(SESSION_COOKIE).map(|c| c.value().to_string()));
     if let Some(token) = token {
         sessions::sign_out(&state, &token).await?;
     }
-    Ok((jar.remove(removal_cookie(state.config.secure_cookies)), Json(Message { message: "Sessão encerrada." })))
+    let cleared = jar.remove(removal_cookie(state.config.secure_cookies));
+    Ok((cleared, Json(Message { message: "Sessão encerrada." })).into_response())
 }
 
 #[utoipa::path(get, path = "/me", tag = "auth",

@@ -34,9 +34,14 @@ const ENTITY: &str = "appointment";
 /// Longest appointment.
 pub const MAX_MINUTES: i64 = 12 * 60;
 
-/// The message for a status name that is not one.
+/// The message for a status name that is not one; a long text is not
+/// repeated back (statuses have at most 10 letters).
 fn unknown_status(name: &str) -> String {
-    format!("Situação inválida: {name}. Use agendado, confirmado, concluido, cancelado ou faltou.")
+    const CHOICES: &str = "Use agendado, confirmado, concluido, cancelado ou faltou.";
+    if name.chars().count() > 20 {
+        return format!("Situação inválida. {CHOICES}");
+    }
+    format!("Situação inválida: {name}. {CHOICES}")
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]

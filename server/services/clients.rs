@@ -15,8 +15,8 @@ use serde_json::{Map, Value};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{AppointmentView, views};
 use crate::services::validation::{
-    digits, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, patched, patched_parse, push,
-    reject_unknown, TextPatch,
+    check_search, digits, email_problem, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, patched,
+    patched_parse, push, reject_unknown, TextPatch,
 };
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
 use crate::services::{Context, Page, STALE, audit, csv, required_version};
@@ -176,6 +176,11 @@ fn filtered(
     backend: DbBackend,
 ) -> Result<(Select<client::Entity>, ListParams<client::Column>)> {
     let params = list.resolve(&SORTING)?;
+    let mut errors = FieldErrors::new();
+    check_search(filter.q.as_deref(), &mut errors);
+    if !errors.is_empty() {
+        return Err(AppError::invalid(errors));
+    }
     let mut select = client::Entity::find().filter(client::Column::Archived.eq(filter.archived.unwrap_or(false)));
     // Every word inside the search text, served by an index (migration
     // 000008): on SQLite the FTS5 trigram table answers words of three or
@@ -319,8 +324,8 @@ async fn validate(
     };
 
     let email = patched(&input.email, current.and_then(|c| c.email.clone())).map(|e| e.to_lowercase());
-    if email.as_deref().is_some_and(|e| !is_valid_email(e)) {
-        push(&mut errors, "email", "Informe um e-mail válido.");
+    if let Some(problem) = email.as_deref().and_then(email_problem) {
+        push(&mut errors, "email", problem);
     }
 
     let phone = patched_parse(&input.phone, current.and_then(|c| c.phone.clone()), &mut errors, "phone", parse_phone);

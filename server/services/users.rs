@@ -4,12 +4,12 @@
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, Select, Set};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde_json::{Map, Value, json};
 
 use crate::auth::{hash_password, verify_password};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
-use crate::services::validation::{normalize_text, push};
+use crate::services::validation::{check_search, email_problem, normalize_text, push, reject_unknown};
 use crate::services::{Context, Page, audit};
 use entities::user::{self, Role};
 
@@ -63,13 +63,10 @@ pub async fn create(db: &DatabaseConnection, input: NewUser) -> Result<user::Mod
 
 /// `create`, reporting `errors` found before (a bad role) with its own.
 async fn insert(db: &DatabaseConnection, input: NewUser, mut errors: FieldErrors) -> Result<user::Model> {
-    let name = input.name.trim().to_string();
+    let name = check_name(&input.name, &mut errors);
     let email = normalize_email(&input.email);
-    if !(2..=120).contains(&name.chars().count()) {
-        errors.insert("name".into(), vec!["O nome deve ter de 2 a 120 caracteres.".into()]);
-    }
-    if !crate::services::clients::is_valid_email(&email) {
-        errors.insert("email".into(), vec!["Informe um e-mail válido.".into()]);
+    if let Some(problem) = email_problem(&email) {
+        push(&mut errors, "email", problem);
     }
     check_password("password", &input.password, &[&name, &email], &mut errors);
     if errors.is_empty() && find_by_email(db, &email).await?.is_some() {
@@ -172,6 +169,7 @@ fn filtered(list: &ListQuery, filter: &UserFilter) -> Result<(Select<user::Entit
     if let Some(active) = filter.active {
         select = select.filter(user::Column::Active.eq(active));
     }
+    check_search(filter.q.as_deref(), &mut errors);
     for term in filter.q.as_deref().unwrap_or("").split_whitespace().map(normalize_text).filter(|t| !t.is_empty()) {
         select = select.filter(user::Column::SearchText.like(like_pattern(&term)));
     }
@@ -210,6 +208,9 @@ pub struct CreateUserInput {
     pub role: String,
     /// 10 to 128 characters, not a well-known one.
     pub password: String,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Map<String, Value>,
 }
 
 const ROLE_CHOICES: &str = "Perfil deve ser admin ou staff.";
@@ -217,6 +218,7 @@ const ROLE_CHOICES: &str = "Perfil deve ser admin ou staff.";
 /// Creates a user for an admin, and records it in the audit trail.
 pub async fn create_by(db: &DatabaseConnection, actor: &user::Model, input: CreateUserInput) -> Result<user::Model> {
     let mut errors = FieldErrors::new();
+    reject_unknown(&input.extra, &mut errors);
     let role = Role::parse(&input.role).unwrap_or_else(|| {
         errors.insert("role".into(), vec![ROLE_CHOICES.into()]);
         Role::Staff
@@ -235,6 +237,7 @@ pub async fn create_by(db: &DatabaseConnection, actor: &user::Model, input: Crea
 /// `PUT /api/users/{id}`: every field optional; what is sent changes.
 /// Users carry no version column: edits are rare and admin-only, and the
 /// fields are independent, so the last write wins (see the report).
+/// Unknown fields are refused (422).
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = UpdateUserBody)]
@@ -245,6 +248,12 @@ pub struct UpdateUserInput {
     pub role: Option<String>,
     /// A new password set by the admin (a reset): 10 to 128 characters, not a well-known one.
     pub password: Option<String>,
+    /// The admin's own current password, needed to change their own e-mail
+    /// or password here (as on `PUT /api/me`); not looked at for another user.
+    pub current_password: Option<String>,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Map<String, Value>,
 }
 
 pub const OWN_ROLE: &str = "Você não pode alterar o seu próprio perfil de acesso.";
@@ -261,8 +270,8 @@ fn check_name(name: &str, errors: &mut FieldErrors) -> String {
 /// Checks a new e-mail for `user_id`: valid and not someone else's.
 async fn check_email(db: &DatabaseConnection, user_id: i32, email: &str, errors: &mut FieldErrors) -> Result<String> {
     let email = normalize_email(email);
-    if !crate::services::clients::is_valid_email(&email) {
-        errors.insert("email".into(), vec!["Informe um e-mail válido.".into()]);
+    if let Some(problem) = email_problem(&email) {
+        push(errors, "email", problem);
     } else if find_by_email(db, &email).await?.is_some_and(|other| other.id != user_id) {
         errors.insert("email".into(), vec!["Já existe um usuário com este e-mail.".into()]);
     }
@@ -280,13 +289,20 @@ pub const LONG_PASSWORD: &str = "A senha pode ter no máximo 128 caracteres.";
 pub const WEAK_PASSWORD: &str =
     "Esta senha é comum ou fácil de adivinhar. Evite sequências, repetições, datas, nomes de times e o seu nome ou e-mail.";
 
+/// Common Brazilian-Portuguese words and passwords and the product's own
+/// name, one a line, most common first (zxcvbn ranks a word by its place).
+/// zxcvbn's own lists are English: without these `Senha@2024`,
+/// `Brasil2024!` and `expediente2026` passed.
+const COMMON_WORDS_PT_BR: &str = include_str!("common_words_pt_br.txt");
+
 /// The password rules (SECURITY.md#passwords): 10 to 128 characters, not
 /// blank, and not a well-known or easily guessed one. "Well-known" is
 /// zxcvbn's estimate (the Dropbox estimator, kept as a crate): it knows
 /// about 30,000 leaked passwords, keyboard walks, sequences, repeats, dates
-/// and l33t spellings, and `hints` (the user's name and e-mail); a score
-/// under 3 means fewer than 10^8 guesses. A hand-kept list would know a few
-/// hundred passwords and none of those patterns.
+/// and l33t spellings, and is given `hints` (the user's name and e-mail)
+/// and [`COMMON_WORDS_PT_BR`]; a score under 3 means fewer than 10^8
+/// guesses. A hand-kept list alone would know a few hundred passwords and
+/// none of those patterns.
 pub fn password_problem(password: &str, hints: &[&str]) -> Option<&'static str> {
     let length = password.chars().count();
     if length > 0 && password.trim().is_empty() {
@@ -312,7 +328,7 @@ pub fn password_problem(password: &str, hints: &[&str]) -> Option<&'static str> 
             [local.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase(), local.to_lowercase()]
         }))
         .collect();
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).chain(COMMON_WORDS_PT_BR.lines()).collect();
     let estimate = zxcvbn::zxcvbn(password, &words);
     (u8::from(estimate.score()) < 3).then_some(WEAK_PASSWORD)
 }
@@ -326,6 +342,7 @@ fn check_password(field: &str, password: &str, hints: &[&str], errors: &mut Fiel
 pub async fn update(db: &DatabaseConnection, actor: &user::Model, id: i32, input: UpdateUserInput) -> Result<user::Model> {
     let current = get(db, id).await?;
     let mut errors = FieldErrors::new();
+    reject_unknown(&input.extra, &mut errors);
     let name = input.name.as_deref().map(|n| check_name(n, &mut errors));
     let email = match input.email.as_deref() {
         Some(email) => Some(check_email(db, id, email, &mut errors).await?),
@@ -348,6 +365,12 @@ pub async fn update(db: &DatabaseConnection, actor: &user::Model, id: i32, input
         let name = name.as_deref().unwrap_or(&current.name);
         let email = email.as_deref().unwrap_or(&current.email);
         check_password("password", password, &[name, email], &mut errors);
+    }
+    // One's own account by this road too: a stolen admin token must not
+    // take it over by setting its e-mail and password (as `PUT /api/me`).
+    let email_changes = email.as_ref().is_some_and(|e| *e != current.email);
+    if actor.id == id && (email_changes || input.password.is_some()) {
+        check_current_password(&current, input.current_password, &mut errors).await?;
     }
     if !errors.is_empty() {
         return Err(AppError::invalid(errors));
@@ -448,7 +471,8 @@ fn one(field: &str, message: &str) -> FieldErrors {
 }
 
 /// `PUT /api/me`: one's own name, e-mail and password. Changing the e-mail
-/// or the password needs the current password.
+/// or the password needs the current password. Unknown fields (`role`) are
+/// refused (422).
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = ProfileBody)]
@@ -458,12 +482,33 @@ pub struct ProfileInput {
     pub current_password: Option<String>,
     /// 10 to 128 characters, not a well-known one.
     pub new_password: Option<String>,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Map<String, Value>,
 }
 
+pub const CURRENT_PASSWORD_NEEDED: &str = "Informe a senha atual para alterar e-mail ou senha.";
 pub const WRONG_CURRENT_PASSWORD: &str = "Senha atual incorreta.";
+
+/// The current password asked for before one's own e-mail or password
+/// changes (`PUT /api/me`, `PUT /api/users/{own id}`). One longer than any
+/// password can be is refused without hashing it.
+async fn check_current_password(me: &user::Model, given: Option<String>, errors: &mut FieldErrors) -> Result<()> {
+    match given.filter(|p| !p.is_empty()) {
+        None => push(errors, "currentPassword", CURRENT_PASSWORD_NEEDED),
+        Some(given) if given.chars().count() > MAX_PASSWORD => push(errors, "currentPassword", LONG_PASSWORD),
+        Some(given) => {
+            if !verify_password(given, me.password_hash.clone()).await? {
+                push(errors, "currentPassword", WRONG_CURRENT_PASSWORD);
+            }
+        }
+    }
+    Ok(())
+}
 
 pub async fn update_profile(db: &DatabaseConnection, me: &user::Model, input: ProfileInput) -> Result<user::Model> {
     let mut errors = FieldErrors::new();
+    reject_unknown(&input.extra, &mut errors);
     let name = input.name.as_deref().map(|n| check_name(n, &mut errors));
     let email = match input.email.as_deref() {
         Some(email) => Some(check_email(db, me.id, email, &mut errors).await?),
@@ -477,16 +522,7 @@ pub async fn update_profile(db: &DatabaseConnection, me: &user::Model, input: Pr
         check_password("newPassword", password, &[name, email], &mut errors);
     }
     if email_changes || new_password.is_some() {
-        match input.current_password.filter(|p| !p.is_empty()) {
-            None => {
-                errors.insert("currentPassword".into(), vec!["Informe a senha atual para alterar e-mail ou senha.".into()]);
-            }
-            Some(current) => {
-                if !verify_password(current, me.password_hash.clone()).await? {
-                    errors.insert("currentPassword".into(), vec![WRONG_CURRENT_PASSWORD.into()]);
-                }
-            }
-        }
+        check_current_password(me, input.current_password, &mut errors).await?;
     }
     if !errors.is_empty() {
         return Err(AppError::invalid(errors));
@@ -521,5 +557,21 @@ mod tests {
         assert_eq!(password_problem("anaribeiro1", &["Ana Ribeiro", "ana.ribeiro@example.com"]), Some(WEAK_PASSWORD));
         // A generated first-admin password passes.
         assert_eq!(password_problem(&generate_password(), &[]), None);
+    }
+
+    #[test]
+    fn portuguese_words_and_the_products_name_make_a_password_weak() {
+        // Each passed zxcvbn's English lists alone.
+        for weak in ["Senha@2024", "Brasil2024!", "Clinica@2025", "Agenda2025!", "expediente2026", "Flamengo@2024", "Mudar@2025", "Familia@2024"] {
+            assert_eq!(password_problem(weak, &[]), Some(WEAK_PASSWORD), "{weak}");
+        }
+        // Passphrases, Portuguese words among them, still pass.
+        for strong in ["cavalo correto bateria grampo", "prancha-azul-42", "janela-verde-77", "Quartzo-bench-listas-2026"] {
+            assert_eq!(password_problem(strong, &["Ana Lima", "ana@example.com"]), None, "{strong}");
+        }
+        // One word a line, no blank line, none twice.
+        let words: Vec<&str> = COMMON_WORDS_PT_BR.lines().collect();
+        assert!(words.len() >= 300 && words.iter().all(|w| !w.is_empty() && *w == w.trim().to_lowercase()));
+        assert_eq!(words.iter().collect::<std::collections::HashSet<_>>().len(), words.len());
     }
 }

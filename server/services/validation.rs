@@ -1,6 +1,6 @@
 //! Checks and normal forms shared by the resources: CPF, Brazilian phone
-//! numbers, e-mail, accent-free search text, path ids, and the "absent vs
-//! null" distinction of update bodies.
+//! numbers, e-mail, accent-free search text, path ids, the longest texts
+//! accepted, and the "absent vs null" distinction of update bodies.
 
 use serde::{Deserialize, Deserializer};
 use unicode_normalization::UnicodeNormalization;
@@ -93,11 +93,23 @@ pub fn format_phone(number: &str) -> String {
     }
 }
 
-/// The longest e-mail address there can be (RFC 5321's 256-octet path,
-/// less its angle brackets).
+/// Longest e-mail address, in bytes (RFC 5321's path limit; an address is
+/// almost always ASCII, so characters).
 pub const MAX_EMAIL: usize = 254;
-/// What a longer one gets (422), also at sign-in, before it is stored or hashed.
+pub const INVALID_EMAIL: &str = "Informe um e-mail válido.";
 pub const LONG_EMAIL: &str = "O e-mail pode ter no máximo 254 caracteres.";
+
+/// What is wrong with an e-mail address, if anything: too long (said
+/// first, so a pasted text learns its limit) or not plausible.
+pub fn email_problem(email: &str) -> Option<&'static str> {
+    if email.len() > MAX_EMAIL {
+        Some(LONG_EMAIL)
+    } else if !is_valid_email(email) {
+        Some(INVALID_EMAIL)
+    } else {
+        None
+    }
+}
 
 /// A plausible address: one `@`, something before it, a dot after it, no spaces.
 pub fn is_valid_email(email: &str) -> bool {
@@ -110,6 +122,18 @@ pub fn is_valid_email(email: &str) -> bool {
         && !email.contains(char::is_whitespace)
         && !domain.contains('@')
         && email.len() <= MAX_EMAIL
+}
+
+/// Longest search text (`q`): more words than any search needs, and each
+/// word is one more condition of the query.
+pub const MAX_SEARCH: usize = 200;
+pub const LONG_SEARCH: &str = "A busca pode ter no máximo 200 caracteres.";
+
+/// A list's `q`: `errors` gets `q`'s message when it is too long.
+pub fn check_search(q: Option<&str>, errors: &mut FieldErrors) {
+    if q.is_some_and(|q| q.chars().count() > MAX_SEARCH) {
+        push(errors, "q", LONG_SEARCH);
+    }
 }
 
 /// What a text with a NUL or another control character gets (422).
@@ -295,11 +319,24 @@ mod tests {
 
     #[test]
     fn emails() {
+        assert_eq!(email_problem("maria@example.com"), None);
+        assert_eq!(email_problem(&format!("{}@example.com", "a".repeat(242))), None);
+        assert_eq!(email_problem(&format!("{}@example.com", "a".repeat(243))), Some(LONG_EMAIL));
+        assert_eq!(email_problem("maria@example"), Some(INVALID_EMAIL));
         assert!(is_valid_email("maria@example.com"));
         assert!(!is_valid_email("maria@example"));
         assert!(!is_valid_email("maria example@x.com"));
         assert!(!is_valid_email("@x.com"));
         assert!(!is_valid_email("a@b..com"));
+    }
+
+    #[test]
+    fn long_searches_are_refused() {
+        let mut errors = FieldErrors::new();
+        check_search(Some(&"ã".repeat(MAX_SEARCH)), &mut errors);
+        assert!(errors.is_empty());
+        check_search(Some(&"a".repeat(MAX_SEARCH + 1)), &mut errors);
+        assert_eq!(errors["q"], vec![LONG_SEARCH]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! transitions, versions, overlap on update, filters, 404s, history, CSV,
 //! and the dashboard figures on both databases.
 
-use crate::common::{Backend, Fixture, TestApp, assert_error, assert_fields, fixture, json_of, spawn};
+use crate::common::{Backend, Fixture, TestApp, assert_error, assert_field_error, assert_fields, fixture, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -422,3 +422,61 @@ async fn dashboard_sums_revenue_on_both_databases(backend: Backend) {
     assert_eq!(body["data"]["upcoming"][0]["service"], "Futuro");
 }
 both!(dashboard_sums_revenue_on_both_databases);
+
+/// Every text of an appointment has a maximum, refused (422) before
+/// anything is stored, on create, update and status change; a status that
+/// is not one is not repeated back when long.
+async fn every_appointment_text_has_a_maximum(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let huge = "x".repeat(60_000);
+    let choices = "Use agendado, confirmado, concluido, cancelado ou faltou.";
+    let cases = [
+        ("service", json!("x".repeat(121)), "O serviço pode ter até 120 caracteres.".to_string()),
+        ("service", json!(huge), "O serviço pode ter até 120 caracteres.".to_string()),
+        ("notes", json!("x".repeat(2001)), "As observações podem ter até 2.000 caracteres.".to_string()),
+        ("notes", json!(huge), "As observações podem ter até 2.000 caracteres.".to_string()),
+        ("startsAt", json!(format!("2030-11-21T14:00:00-03:00{huge}")), "Data e hora inválidas".to_string()),
+        ("endsAt", json!(format!("2030-11-21T15:00:00-03:00{huge}")), "Data e hora inválidas".to_string()),
+        ("status", json!(huge), format!("Situação inválida. {choices}")),
+    ];
+    let base = json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 30 });
+    for (field, value, message) in &cases {
+        let mut body = base.clone();
+        body[*field] = value.clone();
+        if *field == "endsAt" {
+            body.as_object_mut().unwrap().remove("durationMinutes");
+        }
+        let answer = json_of(app.post("/api/appointments", &f.token, body).await).await;
+        assert_field_error(&format!("POST {field}"), &answer, field, message);
+        assert!(answer.1.to_string().len() < 1000, "{field}: the long text is not repeated back");
+    }
+    let (_, list) = json_of(app.get("/api/appointments", &f.token).await).await;
+    assert_eq!(list["meta"]["total"], 0, "nothing was stored");
+
+    // The longest of each is accepted, and nothing longer replaces it.
+    let mut longest = base.clone();
+    longest["service"] = json!("ã".repeat(120));
+    longest["notes"] = json!("ã".repeat(2000));
+    let a = booked(&app, &f, longest.clone()).await;
+    let path = format!("/api/appointments/{}", a["id"]);
+    for (field, value, message) in &cases {
+        let answer = json_of(app.put(&path, &f.token, json!({ *field: value, "version": 1 })).await).await;
+        assert_field_error(&format!("PUT {field}"), &answer, field, message);
+    }
+    // The reason of a cancellation: 500 characters.
+    let status_path = format!("{path}/status");
+    for reason in ["x".repeat(501), huge.clone()] {
+        let body = json!({ "status": "cancelado", "version": 1, "cancellationReason": reason });
+        let answer = json_of(app.patch(&status_path, &f.token, body).await).await;
+        assert_field_error("cancellationReason", &answer, "cancellationReason", "O motivo pode ter até 500 caracteres.");
+    }
+    let answer = json_of(app.patch(&status_path, &f.token, json!({ "status": huge, "version": 1 })).await).await;
+    assert_field_error("PATCH status", &answer, "status", &format!("Situação inválida. {choices}"));
+    let (_, stored) = json_of(app.get(&path, &f.token).await).await;
+    assert_fields(&stored["data"], json!({ "service": longest["service"], "notes": longest["notes"], "status": "agendado", "version": 1 }));
+    let body = json!({ "status": "cancelado", "version": 1, "cancellationReason": "ã".repeat(500) });
+    let (status, body) = json_of(app.patch(&status_path, &f.token, body).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+both!(every_appointment_text_has_a_maximum);

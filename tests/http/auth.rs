@@ -261,14 +261,23 @@ async fn signing_out_is_a_same_origin_post(backend: Backend) {
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
     let refused = browser.post(app.url("/logout")).header("sec-fetch-site", "same-site").send().await.unwrap();
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
-    let api = browser.post(app.url("/api/logout")).header("origin", "http://evil.example").send().await.unwrap();
-    assert_eq!(api.status(), StatusCode::OK);
-    assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::OK, "not revoked by another origin");
-    // (That answer cleared the browser's cookie; put it back.)
-    let browser = new_client();
-    let form = browser.post(app.url("/login")).form(&[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).send().await.unwrap();
-    let cookie = set_cookie(&form, "expediente_session").expect("the session cookie");
-    let token = cookie.trim_start_matches("expediente_session=").split(';').next().unwrap().to_string();
+    // The API's sign-out with only the cookie, from another origin: refused
+    // (never "Sessão encerrada." while nothing ended), the cookie kept.
+    for (name, value) in [("origin", "http://evil.example"), ("sec-fetch-site", "cross-site")] {
+        let api = browser.post(app.url("/api/logout")).header(name, value).send().await.unwrap();
+        assert!(api.headers().get("set-cookie").is_none(), "{value}: the cookie is kept");
+        assert_error(&json_of(api).await, StatusCode::FORBIDDEN, "Origem não permitida.");
+        assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::OK, "{value}: not revoked");
+        assert!(signed_in().await, "{value}: still signed in");
+    }
+    // With its Bearer token a sign-out works from anywhere (a browser never adds the header by itself).
+    let other = app.admin_token().await;
+    let api = new_client().post(app.url("/api/logout")).bearer_auth(&other).header("origin", "http://evil.example").send().await.unwrap();
+    assert_eq!(json_of(api).await, (StatusCode::OK, json!({ "message": "Sessão encerrada." })));
+    assert_eq!(app.get("/api/me", &other).await.status(), StatusCode::UNAUTHORIZED);
+    // Neither token nor cookie: nothing to end, and the answer says the session is over.
+    let api = new_client().post(app.url("/api/logout")).send().await.unwrap();
+    assert_eq!(json_of(api).await, (StatusCode::OK, json!({ "message": "Sessão encerrada." })));
 
     // The screen's own post: revoked, cookie cleared, sent to the signed-out screen.
     let origin = app.base.clone();

@@ -461,3 +461,51 @@ async fn csv_export_is_excel_friendly_and_safe(backend: Backend) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 both!(csv_export_is_excel_friendly_and_safe);
+
+/// Every text of a client has a maximum, refused (422) before anything is
+/// stored, on create and on update; so has the list's search.
+async fn every_client_text_has_a_maximum(backend: Backend) {
+    let app = spawn(backend).await;
+    let token = app.admin_token().await;
+    let huge = "1".repeat(60_000);
+    let cases = [
+        ("name", json!("Ana ".repeat(31)), "O nome deve ter de 2 a 120 caracteres."),
+        ("email", json!(format!("{}@example.com", "a".repeat(243))), "O e-mail pode ter no máximo 254 caracteres."),
+        ("email", json!(format!("{}@example.com", "a".repeat(60_000))), "O e-mail pode ter no máximo 254 caracteres."),
+        ("phone", json!(huge), "Telefone deve ter DDD e 8 ou 9 dígitos"),
+        ("document", json!(huge), "CPF deve ter 11 dígitos."),
+        ("birthDate", json!(format!("1990-05-10{huge}")), "Data de nascimento inválida"),
+        ("notes", json!("x".repeat(2001)), "As observações podem ter até 2.000 caracteres."),
+        ("notes", json!("x".repeat(60_000)), "As observações podem ter até 2.000 caracteres."),
+    ];
+    for (field, value, message) in &cases {
+        let body = json!({ "name": "Maria Souza", *field: value });
+        assert_field_error(&format!("POST {field}"), &json_of(app.post("/api/clients", &token, body).await).await, field, message);
+    }
+    let (_, list) = json_of(app.get("/api/clients", &token).await).await;
+    assert_eq!(list["meta"]["total"], 0, "nothing was stored");
+
+    // The longest of each is accepted, and nothing longer replaces it.
+    let longest = json!({
+        "name": "Ção".repeat(40), "email": format!("{}@example.com", "a".repeat(242)), "notes": "ã".repeat(2000),
+    });
+    let client = create(&app, &token, longest.clone()).await;
+    let id = client["id"].as_i64().unwrap();
+    for (field, value, message) in &cases {
+        let body = json!({ *field: value, "version": 1 });
+        let answer = json_of(app.put(&format!("/api/clients/{id}"), &token, body).await).await;
+        assert_field_error(&format!("PUT {field}"), &answer, field, message);
+    }
+    let (_, stored) = json_of(app.get(&format!("/api/clients/{id}"), &token).await).await;
+    assert_fields(&stored["data"], json!({ "name": longest["name"], "email": longest["email"], "notes": longest["notes"], "version": 1 }));
+
+    // The search: 200 characters at most, in the list and in its export.
+    for list in ["/api/clients", "/api/clients/export.csv"] {
+        let answer = json_of(app.get(&format!("{list}?q={}", "a".repeat(201)), &token).await).await;
+        assert_field_error(list, &answer, "q", "A busca pode ter no máximo 200 caracteres.");
+    }
+    let (status, found) = json_of(app.get(&format!("/api/clients?q={}", "ção ".repeat(50)), &token).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(found["meta"]["total"], 1);
+}
+both!(every_client_text_has_a_maximum);

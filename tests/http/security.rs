@@ -2,7 +2,7 @@
 //! the Secure cookie and HSTS behind `--secure-cookies`, control characters
 //! refused in every text.
 
-use reqwest::header::{HeaderMap, SET_COOKIE, STRICT_TRANSPORT_SECURITY};
+use reqwest::header::{CACHE_CONTROL, HeaderMap, SET_COOKIE, STRICT_TRANSPORT_SECURITY};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -106,6 +106,35 @@ async fn control_characters_get_422_everywhere(backend: Backend) {
     assert_eq!(status, StatusCode::OK);
 }
 both!(control_characters_get_422_everywhere);
+
+/// No API answer is kept by a browser's or a proxy's cache: the sign-in
+/// (it carries the token), lists, exports and errors all say `no-store`.
+async fn api_answers_are_never_stored(backend: Backend) {
+    let app = spawn(backend).await;
+    let login = app.http.post(app.url("/api/login")).json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).send().await.unwrap();
+    assert_eq!(login.status(), StatusCode::OK);
+    assert_eq!(login.headers()[CACHE_CONTROL], "no-store", "login");
+    let token = app.admin_token().await;
+    for (path, expected) in [
+        ("/api/clients", StatusCode::OK),
+        ("/api/me", StatusCode::OK),
+        ("/api/clients/export.csv", StatusCode::OK),
+        ("/api/clients/9999", StatusCode::NOT_FOUND),
+        ("/api/clients?page=0", StatusCode::UNPROCESSABLE_ENTITY),
+        ("/api/nada", StatusCode::NOT_FOUND),
+    ] {
+        let response = app.get(path, &token).await;
+        assert_eq!(response.status(), expected, "{path}");
+        assert_eq!(response.headers()[CACHE_CONTROL], "no-store", "{path}");
+    }
+    let unauthorised = app.http.get(app.url("/api/clients")).send().await.unwrap();
+    assert_eq!(unauthorised.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(unauthorised.headers()[CACHE_CONTROL], "no-store", "401");
+    // Assets keep their long cache.
+    let asset = app.http.get(app.url(&format!("/assets/{}", app.state.manifest.entry))).send().await.unwrap();
+    assert!(asset.headers()[CACHE_CONTROL].to_str().unwrap().contains("immutable"));
+}
+both!(api_answers_are_never_stored);
 
 /// The SQLite file, its directory and the JWT secret are the process
 /// user's alone (SECURITY.md#files), also when an older version left the

@@ -346,10 +346,14 @@ async fn profile_changes_need_the_current_password(backend: Backend) {
     let old = app.http.post(app.url("/api/login")).json(&json!({ "email": "teo.alves@example.com", "password": "prancha-azul-42" })).send().await.unwrap();
     assert_eq!(old.status(), StatusCode::UNAUTHORIZED);
     app.login("teo.alves@example.com", "senha-nova-99").await;
-    // Role and active cannot be changed through the profile.
-    let (status, body) = json_of(app.put("/api/me", &token, json!({ "role": "admin" })).await).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["data"]["role"], "staff");
+    // Role and active cannot be changed through the profile: fields it does not have.
+    for field in ["role", "active"] {
+        let (status, body) = json_of(app.put("/api/me", &token, json!({ field: "admin" })).await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{field}");
+        assert_eq!(body["errors"][field][0], "Campo desconhecido.");
+    }
+    let (_, me) = json_of(app.get("/api/me", &token).await).await;
+    assert_eq!(me["data"]["role"], "staff");
     // The admin's own profile works the same way.
     let (status, _) =
         json_of(app.put("/api/me", &admin, json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "admin-nova-1" })).await).await;
@@ -379,3 +383,136 @@ async fn user_changes_are_audited(backend: Backend) {
     let _: &Value = &rows[0].changes;
 }
 both!(user_changes_are_audited);
+
+/// Every text of a user body has a maximum, refused (422) before anything
+/// is stored or hashed: a 60 KB e-mail or password too. So has the search.
+async fn every_user_text_has_a_maximum(backend: Backend) {
+    use expediente::services::users::LONG_PASSWORD;
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let long_email = |local: usize| format!("{}@example.com", "a".repeat(local));
+    // 128 characters, not guessable.
+    let longest_password = "prancha-azul-42-".repeat(8);
+    let cases = [
+        ("name", json!("Ana ".repeat(31)), "O nome deve ter de 2 a 120 caracteres."),
+        ("email", json!(long_email(243)), "O e-mail pode ter no máximo 254 caracteres."),
+        ("email", json!(long_email(60_000)), "O e-mail pode ter no máximo 254 caracteres."),
+        ("password", json!(format!("{longest_password}x")), LONG_PASSWORD),
+        ("password", json!("k".repeat(60_000)), LONG_PASSWORD),
+    ];
+    let lia = json!({ "name": "Lia Prado", "email": "lia@example.com", "role": "staff", "password": "prancha-azul-42" });
+    for (field, value, message) in &cases {
+        let mut body = lia.clone();
+        body[*field] = value.clone();
+        let answer = json_of(app.post("/api/users", &admin, body).await).await;
+        assert_field_error(&format!("POST /api/users {field}"), &answer, field, message);
+    }
+    let (_, list) = json_of(app.get("/api/users", &admin).await).await;
+    assert_eq!(list["meta"]["total"], 1, "nothing was created");
+
+    // The longest of each is accepted.
+    let name = "Ção".repeat(40);
+    let email = long_email(242);
+    let created = json!({ "name": name, "email": email, "role": "staff", "password": longest_password });
+    let (status, body) = json_of(app.post("/api/users", &admin, created).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["data"]["id"].as_i64().unwrap();
+    let token = app.login(&email, &longest_password).await;
+
+    for (field, value, message) in &cases {
+        let answer = json_of(app.put(&format!("/api/users/{id}"), &admin, json!({ *field: value })).await).await;
+        assert_field_error(&format!("PUT /api/users/{{id}} {field}"), &answer, field, message);
+        let field = if *field == "password" { "newPassword" } else { field };
+        let body = json!({ field: value, "currentPassword": longest_password });
+        assert_field_error(&format!("PUT /api/me {field}"), &json_of(app.put("/api/me", &token, body).await).await, field, message);
+    }
+    // No password is longer than 128 characters: a longer current one is refused unhashed.
+    for current in [format!("{longest_password}x"), "k".repeat(60_000)] {
+        let body = json!({ "newPassword": "telhado-roxo-31", "currentPassword": current });
+        let answer = json_of(app.put("/api/me", &token, body).await).await;
+        assert_field_error("PUT /api/me currentPassword", &answer, "currentPassword", LONG_PASSWORD);
+    }
+    // Nothing changed.
+    let (_, stored) = json_of(app.get(&format!("/api/users/{id}"), &admin).await).await;
+    assert_eq!(stored["data"]["name"], name);
+    assert_eq!(stored["data"]["email"], email);
+    app.login(&email, &longest_password).await;
+
+    // The list's search.
+    let answer = json_of(app.get(&format!("/api/users?q={}", "z".repeat(201)), &admin).await).await;
+    assert_field_error("q", &answer, "q", "A busca pode ter no máximo 200 caracteres.");
+    let (status, found) = json_of(app.get(&format!("/api/users?q={}", "z".repeat(200)), &admin).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(found["meta"]["total"], 0);
+}
+both!(every_user_text_has_a_maximum);
+
+/// A typo is a 422 in every user body, as in the others: never ignored.
+async fn user_bodies_refuse_unknown_fields(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let body = json!({ "nmae": "Lia", "name": "Lia Prado", "email": "lia@example.com", "role": "staff", "password": "prancha-azul-42" });
+    let answer = json_of(app.post("/api/users", &admin, body).await).await;
+    assert_field_error("POST /api/users", &answer, "nmae", "Campo desconhecido.");
+    let (_, list) = json_of(app.get("/api/users", &admin).await).await;
+    assert_eq!(list["meta"]["total"], 1, "nothing was created");
+
+    let lia = create_user(&app, &admin, "Lia Prado", "lia@example.com", "staff", "prancha-azul-42").await;
+    // `active` changes through /deactivate and /activate only.
+    for body in [json!({ "activ": false }), json!({ "active": false }), json!({ "name": "Lia P.", "rol": "admin" })] {
+        let field = body.as_object().unwrap().keys().find(|k| *k != "name").unwrap().clone();
+        let answer = json_of(app.put(&format!("/api/users/{lia}"), &admin, body.clone()).await).await;
+        assert_field_error(&format!("PUT /api/users/{{id}} {body}"), &answer, &field, "Campo desconhecido.");
+    }
+    let (_, stored) = json_of(app.get(&format!("/api/users/{lia}"), &admin).await).await;
+    assert_eq!((stored["data"]["name"].as_str(), stored["data"]["active"].as_bool()), (Some("Lia Prado"), Some(true)));
+
+    let token = app.login("lia@example.com", "prancha-azul-42").await;
+    let answer = json_of(app.put("/api/me", &token, json!({ "name": "Lia", "role": "admin" })).await).await;
+    assert_field_error("PUT /api/me", &answer, "role", "Campo desconhecido.");
+    let (_, me) = json_of(app.get("/api/me", &token).await).await;
+    assert_eq!((me["data"]["name"].as_str(), me["data"]["role"].as_str()), (Some("Lia Prado"), Some("staff")));
+
+    let login = json!({ "email": "lia@example.com", "password": "prancha-azul-42", "remember": true });
+    let answer = json_of(app.http.post(app.url("/api/login")).json(&login).send().await.unwrap()).await;
+    assert_field_error("POST /api/login", &answer, "remember", "Campo desconhecido.");
+}
+both!(user_bodies_refuse_unknown_fields);
+
+/// `PUT /api/users/{own id}` asks for the current password before one's own
+/// e-mail or password changes, as `PUT /api/me` does: a stolen admin token
+/// cannot take the account over by either road.
+async fn an_admin_changing_their_own_email_or_password_needs_the_current_password(backend: Backend) {
+    use expediente::services::users::{CURRENT_PASSWORD_NEEDED, WRONG_CURRENT_PASSWORD};
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let (_, me) = json_of(app.get("/api/me", &admin).await).await;
+    let own = format!("/api/users/{}", me["data"]["id"]);
+    let takeover = json!({ "email": "ladrao@example.com", "password": "telhado-roxo-31" });
+    for body in [takeover.clone(), json!({ "email": "ladrao@example.com" }), json!({ "password": "telhado-roxo-31" })] {
+        let answer = json_of(app.put(&own, &admin, body.clone()).await).await;
+        assert_field_error(&format!("{body}"), &answer, "currentPassword", CURRENT_PASSWORD_NEEDED);
+        let mut wrong = body.clone();
+        wrong["currentPassword"] = json!("janela-verde-77");
+        let answer = json_of(app.put(&own, &admin, wrong).await).await;
+        assert_field_error(&format!("{body}"), &answer, "currentPassword", WRONG_CURRENT_PASSWORD);
+    }
+    // Nothing changed: the old e-mail and password still sign in.
+    app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    // The name, or the e-mail as it is, need no password.
+    let (status, body) = json_of(app.put(&own, &admin, json!({ "name": "Chefe", "email": ADMIN_EMAIL.to_uppercase() })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Another user's reset needs none either.
+    let lia = create_user(&app, &admin, "Lia Prado", "lia@example.com", "staff", "prancha-azul-42").await;
+    let (status, body) =
+        json_of(app.put(&format!("/api/users/{lia}"), &admin, json!({ "email": "lia.prado@example.com", "password": "janela-verde-77" })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    app.login("lia.prado@example.com", "janela-verde-77").await;
+    // With the current password both change.
+    let mut allowed = takeover.clone();
+    allowed["currentPassword"] = json!(ADMIN_PASSWORD);
+    let (status, body) = json_of(app.put(&own, &admin, allowed).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    app.login("ladrao@example.com", "telhado-roxo-31").await;
+}
+both!(an_admin_changing_their_own_email_or_password_needs_the_current_password);
