@@ -63,7 +63,8 @@ suite("a client's record in pages", () => {
         const root = renderedRoot(html);
         assert.match(root, /25 alterações · página 1 de 3/, 'the history: its first page and how many');
         assert.match(root, /15 agendamentos · página 1 de 2/, 'the past appointments: their first page');
-        assert.ok(root.includes(`Evolução ${EDITS}:`) && !root.includes(`Evolução ${EDITS - 10}:`), 'ten entries, newest first');
+        // Ten entries, newest first: edits 24 to 15 (the 15th's old value is the 14th note).
+        assert.ok(root.includes(`Evolução ${EDITS}:`) && !root.includes(`Evolução ${EDITS - 11}:`), 'ten entries, newest first');
 
         const timeline = page.locator('.client-timeline');
         assert.equal(await timeline.locator('> li').count(), 10);

@@ -123,7 +123,7 @@ function TimelineEntry({ clientId, entry }: { clientId: number; entry: HistoryEn
       </div>
       {whole ? <WholeChanges clientId={clientId} entry={entry} /> : <Changes entry={entry} />}
       {entry.abridged.length && !whole ? (
-        <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setWhole(true)}>
+        <button type="button" className="btn btn-link btn-sm btn-touch p-0" onClick={() => setWhole(true)}>
           Ver texto completo
         </button>
       ) : null}
