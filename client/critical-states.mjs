@@ -91,11 +91,21 @@ export function sampleRenders(routePath) {
     '/clients': { clients: { list: range(10).map(client), meta, loading: false, error: null } },
     '/clients/:id': {
       page: {
-        client: { ...client(1), upcomingAppointments: range(2).map(appointment), pastAppointments: range(5).map(appointment), totals: { visits: 5, noShows: 1, revenueCents: 61725 } },
-        clientHistory: [
-          { id: 2, action: 'update', changes: { phone: { old: '11987654321', new: '11912345678' } }, createdAt: at, userId: 1, userName: 'Ana Admin' },
-          { id: 1, action: 'create', changes: { name: { old: null, new: 'Cliente 1' } }, createdAt: at, userId: 1, userName: 'Ana Admin' },
-        ],
+        client: { ...client(1), asOf: at, totals: { visits: 5, noShows: 1, revenueCents: 61725 } },
+        // A history and past appointments of more than one page: their
+        // pagination is drawn too, and an entry with a text cut short.
+        clientHistory: {
+          data: [
+            { id: 3, action: 'update', changes: { notes: { old: 'Prefere manhãs.', new: `${'Observação longa. '.repeat(11).trim()}…` } }, abridged: ['notes'], createdAt: at, userId: 1, userName: 'Ana Admin' },
+            { id: 2, action: 'update', changes: { phone: { old: '11987654321', new: '11912345678' } }, abridged: [], createdAt: at, userId: 1, userName: 'Ana Admin' },
+            { id: 1, action: 'create', changes: { name: { old: null, new: 'Cliente 1' } }, abridged: [], createdAt: at, userId: 1, userName: 'Ana Admin' },
+          ],
+          meta: { page: 1, per_page: 10, total: 23, last_page: 3, next_cursor: '7b7d' },
+        },
+        clientAppointments: {
+          upcoming: { data: range(2).map(appointment), meta: { page: 1, per_page: 10, total: 2, last_page: 1 } },
+          past: { data: range(5).map(appointment), meta: { page: 1, per_page: 10, total: 15, last_page: 2, next_cursor: '7b7d' } },
+        },
       },
     },
     '/appointments': { page: { agenda: { args: {}, data: agenda('day', ['2026-11-21']) } } },
@@ -147,8 +157,9 @@ export function sampleRenders(routePath) {
   // booked: their tables and lists draw their empty states instead of rows.
   const emptyPage = {
     '/clients/:id': {
-      client: { ...data.page?.client, upcomingAppointments: [], pastAppointments: [], totals: { visits: 0, noShows: 0, revenueCents: 0 } },
-      clientHistory: [],
+      client: { ...data.page?.client, totals: { visits: 0, noShows: 0, revenueCents: 0 } },
+      clientHistory: { data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } },
+      clientAppointments: { upcoming: { data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } }, past: { data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } } },
     },
     '/dashboard': { dashboard: { ...data.page?.dashboard, appointmentsToday: 0, todayByStaff: [], upcoming: [] } },
   }[routePath];

@@ -20,6 +20,7 @@ use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
 use crate::middleware;
 use crate::services::throttle::ClientAddress;
+use crate::services::list::ListQuery;
 use crate::services::{Context, agenda, appointments, clients, dashboard, reports, sessions, users};
 use crate::state::AppState;
 use entities::user::Role;
@@ -354,7 +355,13 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
                 json!({ "layout": layout })
             }
         };
-        let state_json = page_state.to_string();
+        let (page_state, state_json) = match bounded(page_state, MAX_STATE_BYTES) {
+            Ok(kept) => kept,
+            Err((bytes, cut)) => {
+                tracing::error!(url, bytes, limit = MAX_STATE_BYTES, "the page's state is over its bound: sent without its data");
+                cut
+            }
+        };
         let root = match &state.ssr {
             // A render that throws, overruns or finds the queue full: the
             // page goes out with an empty root and its state, and the
@@ -390,6 +397,33 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
         response_headers.insert(header::CONTENT_ENCODING, value);
     }
     response
+}
+
+/// Most bytes a page's preloaded state may have. Every list in it is one
+/// page and every history entry's texts are cut short, so a page's state is
+/// tens of kilobytes (a client's record with 400 long edits and 150
+/// appointments: under 100 KB of HTML in all); past this something is
+/// unbounded, and the page goes out without its data (the browser loads
+/// it, as with `EXPEDIENTE_SSR=off`) rather than sending megabytes.
+pub const MAX_STATE_BYTES: usize = 512 * 1024;
+
+/// The state and its JSON, when the JSON has at most `limit` bytes; else
+/// its size and the state without its data (`layout` and `auth` only, so
+/// the browser keeps the session and loads the rest).
+fn bounded(state: Value, limit: usize) -> std::result::Result<(Value, String), (usize, (Value, String))> {
+    let text = state.to_string();
+    if text.len() <= limit {
+        return Ok((state, text));
+    }
+    let mut kept = Map::new();
+    for key in ["layout", "auth"] {
+        if let Some(value) = state.get(key) {
+            kept.insert(key.into(), value.clone());
+        }
+    }
+    let kept = Value::Object(kept);
+    let cut = kept.to_string();
+    Err((text.len(), (kept, cut)))
 }
 
 /// The state the page is rendered and hydrated with (ssr/CONTRACT.md).
@@ -456,9 +490,28 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
         CLIENT => {
             // The route matched a positive id, and page() checked the client exists.
             let id = path_id(url.split('?').next().unwrap_or_default()).unwrap_or_default();
+            // The first page of each of the record's lists, as the screen
+            // asks for them (features/clients/clients-api.ts): the history,
+            // and the appointments on either side of `asOf`.
             let client = clients::get(&cx, id).await?;
-            let history = clients::history(&cx, id).await?;
-            out.insert("page".into(), json!({ "client": client, "clientHistory": history }));
+            let history = clients::history(&cx, id, &Default::default()).await?;
+            let of_client = appointments::AppointmentFilter { client_id: Some(id), ..Default::default() };
+            let (upcoming, past) = (
+                ListQuery { sort: Some("startsAt".into()), ..Default::default() },
+                ListQuery { sort: Some("-startsAt".into()), ..Default::default() },
+            );
+            let from = appointments::TimeRange { from: Some(client.as_of.clone()), to: None };
+            let to = appointments::TimeRange { from: None, to: Some(client.as_of.clone()) };
+            let upcoming = appointments::list(&cx, &upcoming, &from, &of_client).await?;
+            let past = appointments::list(&cx, &past, &to, &of_client).await?;
+            out.insert(
+                "page".into(),
+                json!({
+                    "client": client,
+                    "clientHistory": history,
+                    "clientAppointments": { "upcoming": upcoming, "past": past },
+                }),
+            );
         }
         "/appointments" => {
             let list = match appointments::list(&cx, &parsed(query), &parsed(query), &parsed(query)).await {
@@ -548,6 +601,19 @@ mod tests {
         }
         assert_eq!(route_for("/").path, NOT_FOUND, "/ is redirected before the table is read");
         assert_eq!(route_for("/dashboard/extra").path, NOT_FOUND);
+    }
+
+    /// A state over its bound keeps only what the browser needs to load
+    /// the page itself: the layout and the session.
+    #[test]
+    fn a_state_over_its_bound_goes_without_its_data() {
+        let state = json!({ "layout": { "theme": "light" }, "auth": { "id": 1 }, "page": { "client": "x".repeat(100) } });
+        let (kept, text) = bounded(state.clone(), 1024).expect("within the bound");
+        assert_eq!((kept, text), (state.clone(), state.to_string()));
+        let (bytes, (cut, text)) = bounded(state.clone(), 64).expect_err("over the bound");
+        assert_eq!(bytes, state.to_string().len());
+        assert_eq!(cut, json!({ "layout": { "theme": "light" }, "auth": { "id": 1 } }));
+        assert_eq!(text, cut.to_string());
     }
 
     /// Staff open /users (200, as before) but only admins get its data.

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
   ADMIN,
+  api,
   apiCallsDuring,
   appForSuite,
   hydrationProblems,
@@ -233,6 +234,62 @@ suite('an expired session keeps the work', () => {
       });
     });
   }
+});
+
+suite('drafts on a shared computer', () => {
+  // A token that lives 30 s, and a second person who uses the same tab.
+  const BRUNO = { email: 'bruno@example.com', password: 'Senha-do-bruno-1' };
+  const app = appForSuite({
+    env: { EXPEDIENTE_TOKEN_TTL: '30' },
+    async setup({ server }) {
+      const { data: session } = await api(server.url, null, 'POST', '/login', ADMIN);
+      await api(server.url, session.accessToken, 'POST', '/users', { name: 'Bruno Staff', role: 'staff', ...BRUNO });
+    },
+  });
+  const drafts = (page) => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('expediente:draft:')));
+  const typeDraft = async (page, text) => {
+    await page.goto('/clients?sort=name');
+    await page.getByRole('button', { name: 'Novo cliente' }).click();
+    await page.fill('#client-name', text);
+    await page.fill('#client-document', '529.982.247-25');
+    await page.fill('#client-notes', 'Alergia a látex.');
+    await page.waitForFunction(() => Object.keys(sessionStorage).some((key) => key.startsWith('expediente:draft:')));
+  };
+
+  it('signing out ("Sair") leaves no draft, and the next user in the tab finds none', async () => {
+    await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
+      await typeDraft(page, 'Paciente Sigilosa');
+      await page.getByRole('button', { name: 'Menu do usuário' }).click();
+      await page.getByRole('link', { name: 'Sair' }).click();
+      await page.getByText('Você saiu do sistema.').waitFor();
+      assert.deepEqual(await drafts(page), [], 'nothing typed is left in the tab');
+
+      await signIn(page, BRUNO);
+      await page.goto('/clients?sort=name');
+      await page.getByRole('button', { name: 'Novo cliente' }).waitFor();
+      assert.equal(await page.locator('#client-name').count(), 0, 'no form opened with what the other user typed');
+      assert.deepEqual(hydrationProblems(messages), []);
+    });
+  });
+
+  it('after an expired session, another user who signs in never sees the draft, and it is gone from the tab', async () => {
+    await withPage(app, {}, async ({ page }) => {
+      await page.clock.install();
+      await signIn(page);
+      await typeDraft(page, 'Paciente Sigilosa');
+      await page.clock.fastForward(31_000);
+      await page.getByText('Sua sessão expirou. Entre novamente.').waitFor({ timeout: 10_000 });
+      assert.equal((await drafts(page)).length, 1, 'an expired session keeps the draft (for the same user)');
+
+      await page.clock.setSystemTime(Date.now());
+      await page.fill('#login-email', BRUNO.email);
+      await page.fill('#login-password', BRUNO.password);
+      await Promise.all([page.waitForURL(/\/clients\?sort=name$/), page.click('button[type=submit]')]);
+      await page.getByRole('button', { name: 'Novo cliente' }).waitFor();
+      await page.waitForFunction(() => !Object.keys(sessionStorage).some((key) => key.startsWith('expediente:draft:')));
+      assert.equal(await page.locator('#client-name').count(), 0, 'no form opened with the other user\'s draft');
+    });
+  });
 });
 
 suite('browser-only rendering (EXPEDIENTE_SSR=off)', () => {

@@ -1,6 +1,7 @@
 //! GET /api/appointments, POST /api/appointments, GET /api/appointments/export.csv,
 //! GET /api/appointments/{id}, PUT /api/appointments/{id}, DELETE /api/appointments/{id},
-//! PATCH /api/appointments/{id}/status, GET /api/appointments/{id}/history
+//! PATCH /api/appointments/{id}/status, GET /api/appointments/{id}/history,
+//! GET /api/appointments/{id}/history/{entryId}
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -20,6 +21,7 @@ use crate::state::AppState;
 use super::{created, csv_file, data};
 
 path_id!(AppointmentId, NOT_FOUND);
+history_path!(HistoryPath, NOT_FOUND);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -28,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_one, update, remove))
         .routes(routes!(change_status))
         .routes(routes!(history))
+        .routes(routes!(history_entry))
 }
 
 /// `sort`: startsAt (padrão), endsAt, createdAt, updatedAt, status, priceCents, service, id.
@@ -89,8 +92,16 @@ async fn remove(cx: Context, AppointmentId(id): AppointmentId) -> Result<StatusC
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[utoipa::path(get, path = "/appointments/{id}/history", tag = "appointments", params(("id" = i32, Path)),
-    responses((status = 200, body = Data<Vec<HistoryEntry>>)))]
-async fn history(cx: Context, AppointmentId(id): AppointmentId) -> Result<Json<Data<Vec<HistoryEntry>>>> {
-    Ok(data(appointments::history(&cx, id).await?))
+/// `sort`: -id (padrão, mais recentes primeiro) ou id. Textos com mais de 200 caracteres vêm cortados, terminando em "…" (os campos em `abridged`); a entrada inteira está em `…/history/{entryId}`.
+#[utoipa::path(get, path = "/appointments/{id}/history", tag = "appointments", params(("id" = i32, Path), ListQuery),
+    responses((status = 200, body = Page<HistoryEntry>)))]
+async fn history(cx: Context, AppointmentId(id): AppointmentId, ApiQuery(list): ApiQuery<ListQuery>) -> Result<Json<Page<HistoryEntry>>> {
+    Ok(Json(appointments::history(&cx, id, &list).await?))
+}
+
+/// Uma entrada do histórico, com os valores inteiros.
+#[utoipa::path(get, path = "/appointments/{id}/history/{entryId}", tag = "appointments", params(("id" = i32, Path), ("entryId" = i32, Path)),
+    responses((status = 200, body = Data<HistoryEntry>), (status = 404, body = ErrorBody, description = "Entrada de outro registro ou inexistente")))]
+async fn history_entry(cx: Context, HistoryPath(id, entry): HistoryPath) -> Result<Json<Data<HistoryEntry>>> {
+    Ok(data(appointments::history_entry(&cx, id, entry).await?))
 }

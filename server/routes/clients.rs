@@ -1,7 +1,7 @@
 //! GET /api/clients, POST /api/clients, GET /api/clients/export.csv,
 //! GET /api/clients/{id}, PUT /api/clients/{id}, DELETE /api/clients/{id},
 //! POST /api/clients/{id}/archive, POST /api/clients/{id}/unarchive,
-//! GET /api/clients/{id}/history
+//! GET /api/clients/{id}/history, GET /api/clients/{id}/history/{entryId}
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -19,6 +19,7 @@ use crate::state::AppState;
 use super::{created, csv_file, data};
 
 path_id!(ClientId, NOT_FOUND);
+history_path!(HistoryPath, NOT_FOUND);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -28,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(archive))
         .routes(routes!(unarchive))
         .routes(routes!(history))
+        .routes(routes!(history_entry))
 }
 
 /// `sort`: name (padrão), email, birthDate, createdAt, updatedAt, id.
@@ -80,8 +82,16 @@ async fn unarchive(cx: Context, ClientId(id): ClientId) -> Result<Json<Data<Clie
     Ok(data(clients::set_archived(&cx, id, false).await?))
 }
 
-#[utoipa::path(get, path = "/clients/{id}/history", tag = "clients", params(("id" = i32, Path)),
-    responses((status = 200, body = Data<Vec<HistoryEntry>>)))]
-async fn history(cx: Context, ClientId(id): ClientId) -> Result<Json<Data<Vec<HistoryEntry>>>> {
-    Ok(data(clients::history(&cx, id).await?))
+/// `sort`: -id (padrão, mais recentes primeiro) ou id. Textos com mais de 200 caracteres vêm cortados, terminando em "…" (os campos em `abridged`); a entrada inteira está em `…/history/{entryId}`.
+#[utoipa::path(get, path = "/clients/{id}/history", tag = "clients", params(("id" = i32, Path), ListQuery),
+    responses((status = 200, body = Page<HistoryEntry>)))]
+async fn history(cx: Context, ClientId(id): ClientId, ApiQuery(list): ApiQuery<ListQuery>) -> Result<Json<Page<HistoryEntry>>> {
+    Ok(Json(clients::history(&cx, id, &list).await?))
+}
+
+/// Uma entrada do histórico, com os valores inteiros.
+#[utoipa::path(get, path = "/clients/{id}/history/{entryId}", tag = "clients", params(("id" = i32, Path), ("entryId" = i32, Path)),
+    responses((status = 200, body = Data<HistoryEntry>), (status = 404, body = ErrorBody, description = "Entrada de outro registro ou inexistente")))]
+async fn history_entry(cx: Context, HistoryPath(id, entry): HistoryPath) -> Result<Json<Data<HistoryEntry>>> {
+    Ok(data(clients::history_entry(&cx, id, entry).await?))
 }

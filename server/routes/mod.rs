@@ -27,6 +27,32 @@ macro_rules! path_id {
     };
 }
 
+/// Defines `$name(pub i32, pub i32)`, the extractor of a record's history
+/// entry (`{id}/history/{entryId}`): both read as `parse_id` reads every
+/// path id, anything else the record's 404 (`$not_found`) or the entry's.
+macro_rules! history_path {
+    ($name:ident, $not_found:expr) => {
+        pub struct $name(pub i32, pub i32);
+
+        impl axum::extract::FromRequestParts<crate::state::AppState> for $name {
+            type Rejection = crate::error::AppError;
+
+            async fn from_request_parts(
+                parts: &mut axum::http::request::Parts,
+                state: &crate::state::AppState,
+            ) -> Result<Self, Self::Rejection> {
+                let axum::extract::Path((id, entry)) =
+                    axum::extract::Path::<(String, String)>::from_request_parts(parts, state)
+                        .await
+                        .map_err(|_| crate::error::AppError::NotFound($not_found.into()))?;
+                let id = crate::services::validation::parse_id(&id, $not_found)?;
+                let entry = crate::services::validation::parse_id(&entry, crate::services::audit::ENTRY_NOT_FOUND)?;
+                Ok($name(id, entry))
+            }
+        }
+    };
+}
+
 pub mod agenda;
 pub mod appointments;
 pub mod auth;

@@ -666,10 +666,15 @@ pub async fn delete(cx: &Context, id: i32) -> Result<()> {
     Ok(())
 }
 
-/// The audit entries of an appointment, newest first; 404 when there is
+/// A page of the audit entries of an appointment, newest first; 404 when there is
 /// neither the appointment nor any entry (a deleted one keeps its history).
-pub async fn history(cx: &Context, id: i32) -> Result<Vec<audit::HistoryEntry>> {
-    audit::history(cx, ENTITY, id, find(&cx.db, id)).await
+pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
+    audit::history(cx, ENTITY, id, list, find(&cx.db, id)).await
+}
+
+/// One entry of an appointment's history, whole.
+pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
+    audit::entry(cx, ENTITY, id, entry).await
 }
 
 #[cfg(test)]

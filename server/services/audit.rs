@@ -1,12 +1,13 @@
 //! The audit trail: who changed what, when, from which value to which.
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::error::Result;
-use crate::services::{Context, names_by_id};
+use crate::error::{AppError, Result};
+use crate::services::list::{ListQuery, SortKey, Sorting};
+use crate::services::{Context, Page, names_by_id};
 use crate::time::to_local_rfc3339;
 use entities::{audit_log, user};
 
@@ -70,43 +71,113 @@ pub struct HistoryEntry {
     pub action: String,
     pub user_id: Option<i32>,
     pub user_name: Option<String>,
-    /// `{ field: { old, new } }`
+    /// `{ field: { old, new } }`; in a list, texts longer than 200
+    /// characters are cut there, ending in "…" (see `abridged`).
     pub changes: Value,
+    /// The fields whose `old` or `new` the list cut short; the entry's own
+    /// address (`…/history/{entryId}`) has them whole.
+    pub abridged: Vec<String>,
     pub created_at: String,
 }
 
-/// The events of one record, newest first, with the names of who did them.
-/// When there are none, `find` (the record's lookup) gives the 404 of a
-/// record that never existed; a deleted record keeps its history.
+/// Most characters of one text value an entry of a history list carries: a
+/// note edited 400 times is 400 entries of up to two 2.000-character texts,
+/// and a page of them would weigh what a page should not.
+pub const VALUE_PREVIEW_CHARS: usize = 200;
+
+/// The 404 of a history entry that is not the record's.
+pub const ENTRY_NOT_FOUND: &str = "Registro do histórico não encontrado.";
+
+/// Newest first by default; the id orders events as they were recorded.
+const SORTING: Sorting<audit_log::Column> = Sorting {
+    keys: &[SortKey { name: "id", aliases: &[], column: audit_log::Column::Id }],
+    default: "-id",
+    id: audit_log::Column::Id,
+};
+
+/// `text` cut to [`VALUE_PREVIEW_CHARS`] characters and "…", when longer.
+fn preview(text: &str) -> Option<String> {
+    let mut chars = text.char_indices();
+    let (cut, _) = chars.nth(VALUE_PREVIEW_CHARS)?;
+    Some(format!("{}…", text[..cut].trim_end()))
+}
+
+/// `changes` with every long text value cut short, and the fields cut.
+fn abridge(mut changes: Value) -> (Value, Vec<String>) {
+    let mut cut = Vec::new();
+    if let Some(fields) = changes.as_object_mut() {
+        for (field, change) in fields.iter_mut() {
+            let mut shortened = false;
+            for side in ["old", "new"] {
+                if let Some(value) = change.get_mut(side) {
+                    if let Some(short) = value.as_str().and_then(preview) {
+                        *value = Value::String(short);
+                        shortened = true;
+                    }
+                }
+            }
+            if shortened {
+                cut.push(field.clone());
+            }
+        }
+    }
+    (changes, cut)
+}
+
+async fn entries(cx: &Context, rows: Vec<audit_log::Model>, abridged: bool) -> Result<Vec<HistoryEntry>> {
+    let user_ids: Vec<i32> = rows.iter().filter_map(|r| r.user_id).collect();
+    let names = names_by_id::<user::Entity>(&cx.db, user::Column::Id, user::Column::Name, user_ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let (changes, abridged) = if abridged { abridge(r.changes) } else { (r.changes, Vec::new()) };
+            HistoryEntry {
+                id: r.id,
+                action: r.action,
+                user_name: r.user_id.and_then(|id| names.get(&id).cloned()),
+                user_id: r.user_id,
+                changes,
+                abridged,
+                created_at: to_local_rfc3339(r.created_at, cx.tz),
+            }
+        })
+        .collect())
+}
+
+fn of_record(entity: &str, entity_id: i32) -> sea_orm::Select<audit_log::Entity> {
+    audit_log::Entity::find()
+        .filter(audit_log::Column::Entity.eq(entity))
+        .filter(audit_log::Column::EntityId.eq(entity_id))
+}
+
+/// One page of the events of one record (the list query: `sort` by `id`,
+/// newest first by default), with the names of who did them and long texts
+/// cut short. When there are none, `find` (the record's lookup) gives the
+/// 404 of a record that never existed; a deleted record keeps its history.
 pub async fn history<T>(
     cx: &Context,
     entity: &str,
     entity_id: i32,
+    list: &ListQuery,
     find: impl Future<Output = Result<T>>,
-) -> Result<Vec<HistoryEntry>> {
-    let db = &cx.db;
-    let rows = audit_log::Entity::find()
-        .filter(audit_log::Column::Entity.eq(entity))
-        .filter(audit_log::Column::EntityId.eq(entity_id))
-        .order_by_desc(audit_log::Column::Id)
-        .all(db)
-        .await?;
-    let user_ids: Vec<i32> = rows.iter().filter_map(|r| r.user_id).collect();
-    let names = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, user_ids).await?;
-    if rows.is_empty() {
+) -> Result<Page<HistoryEntry>> {
+    let params = list.resolve(&SORTING)?;
+    let page = params.fetch(&cx.db, of_record(entity, entity_id)).await?;
+    if page.meta.total == 0 {
         find.await?;
     }
-    Ok(rows
-        .into_iter()
-        .map(|r| HistoryEntry {
-            id: r.id,
-            action: r.action,
-            user_name: r.user_id.and_then(|id| names.get(&id).cloned()),
-            user_id: r.user_id,
-            changes: r.changes,
-            created_at: to_local_rfc3339(r.created_at, cx.tz),
-        })
-        .collect())
+    Ok(Page { data: entries(cx, page.data, true).await?, meta: page.meta })
+}
+
+/// One event of one record, whole (no value cut short).
+pub async fn entry(cx: &Context, entity: &str, entity_id: i32, entry_id: i32) -> Result<HistoryEntry> {
+    let row = of_record(entity, entity_id)
+        .filter(audit_log::Column::Id.eq(entry_id))
+        .one(&cx.db)
+        .await?
+        .ok_or_else(|| AppError::NotFound(ENTRY_NOT_FOUND.into()))?;
+    let mut entries = entries(cx, vec![row], false).await?;
+    entries.pop().ok_or_else(|| AppError::NotFound(ENTRY_NOT_FOUND.into()))
 }
 
 #[cfg(test)]
@@ -123,5 +194,21 @@ mod tests {
         );
         assert_eq!(diff(&Value::Null, &json!({ "name": "Ana", "phone": null })), json!({ "name": { "old": null, "new": "Ana" } }));
         assert_eq!(diff(&json!({ "name": "Ana" }), &Value::Null), json!({ "name": { "old": "Ana", "new": null } }));
+    }
+
+    #[test]
+    fn long_texts_are_cut_in_a_list() {
+        let long = "ã".repeat(VALUE_PREVIEW_CHARS + 1);
+        let exact = "b".repeat(VALUE_PREVIEW_CHARS);
+        let (changes, cut) = abridge(json!({
+            "notes": { "old": exact, "new": long },
+            "name": { "old": "Ana", "new": "Ana Lima" },
+            "archived": { "old": false, "new": true },
+        }));
+        assert_eq!(cut, vec!["notes"]);
+        assert_eq!(changes["notes"]["old"], exact, "a text of exactly the limit is whole");
+        assert_eq!(changes["notes"]["new"], format!("{}…", "ã".repeat(VALUE_PREVIEW_CHARS)));
+        assert_eq!(changes["name"], json!({ "old": "Ana", "new": "Ana Lima" }));
+        assert_eq!(changes["archived"], json!({ "old": false, "new": true }));
     }
 }

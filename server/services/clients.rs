@@ -1,4 +1,4 @@
-//! Clients: list (search, sort, archived), detail with appointments, create,
+//! Clients: list (search, sort, archived), detail with totals, create,
 //! update with optimistic version, archive / unarchive, delete (only
 //! without appointments), history and CSV export. Every write records an
 //! audit entry in the same transaction.
@@ -7,13 +7,12 @@ use chrono::{NaiveDate, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set, SqlErr,
+    QueryFilter, QuerySelect, QueryTrait, Select, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{AppointmentView, views};
 use crate::services::validation::{
     check_search, digits, email_problem, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, patched,
     patched_parse, push, reject_unknown, TextPatch,
@@ -68,16 +67,19 @@ impl ClientView {
     }
 }
 
-/// A client with its appointments, for `GET /api/clients/{id}`.
+/// A client's record, for `GET /api/clients/{id}`. Its appointments come
+/// in pages from the appointments list (`GET /api/appointments?client_id=`):
+/// the upcoming ones `from=asOf&sort=startsAt`, the past ones
+/// `to=asOf&sort=-startsAt`, so a client with years of visits weighs what
+/// one page weighs.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientDetail {
     #[serde(flatten)]
     pub client: ClientView,
-    /// From now on, soonest first.
-    pub upcoming_appointments: Vec<AppointmentView>,
-    /// Before now, latest first.
-    pub past_appointments: Vec<AppointmentView>,
+    /// When the record was read: what splits the upcoming appointments from
+    /// the past ones (an appointment starting at that very second is in both).
+    pub as_of: String,
     pub totals: ClientTotals,
 }
 
@@ -262,31 +264,32 @@ pub async fn exists(db: &DatabaseConnection, id: i32) -> Result<bool> {
 pub async fn get(cx: &Context, id: i32) -> Result<ClientDetail> {
     let (db, tz) = (&cx.db, cx.tz);
     let model = find(db, id).await?;
-    let now = Utc::now();
-    let appointments = appointment::Entity::find()
+    let as_of = to_local_rfc3339(Utc::now(), tz);
+    // Counted by the database, status by status: one row per status however
+    // many appointments the client has.
+    let by_status: Vec<(AppointmentStatus, i64, i64)> = appointment::Entity::find()
+        .select_only()
+        .column(appointment::Column::Status)
+        .column_as(Expr::cust("COUNT(*)"), "n")
+        // SUM of a BIGINT is NUMERIC on PostgreSQL: back to BIGINT on both.
+        .column_as(Expr::cust("CAST(COALESCE(SUM(price_cents), 0) AS BIGINT)"), "cents")
         .filter(appointment::Column::ClientId.eq(id))
-        .order_by_asc(appointment::Column::StartsAt)
+        .group_by(appointment::Column::Status)
+        .into_tuple()
         .all(db)
         .await?;
-    let (upcoming, mut past): (Vec<_>, Vec<_>) = appointments.into_iter().partition(|a| a.starts_at >= now);
-    past.reverse();
     let mut totals = ClientTotals::default();
-    for a in past.iter().chain(&upcoming) {
-        match a.status {
+    for (status, count, cents) in by_status {
+        match status {
             AppointmentStatus::Concluido => {
-                totals.visits += 1;
-                totals.revenue_cents += a.price_cents;
+                totals.visits = u64::try_from(count).unwrap_or(0);
+                totals.revenue_cents = cents;
             }
-            AppointmentStatus::Faltou => totals.no_shows += 1,
+            AppointmentStatus::Faltou => totals.no_shows = u64::try_from(count).unwrap_or(0),
             _ => {}
         }
     }
-    Ok(ClientDetail {
-        totals,
-        client: ClientView::new(model, tz),
-        upcoming_appointments: views(db, upcoming, tz).await?,
-        past_appointments: views(db, past, tz).await?,
-    })
+    Ok(ClientDetail { totals, as_of, client: ClientView::new(model, tz) })
 }
 
 /// The checked, normalised values of a client.
@@ -499,10 +502,15 @@ pub async fn delete(cx: &Context, id: i32) -> Result<()> {
     Ok(())
 }
 
-/// The audit entries of a client, newest first; 404 when there is neither
-/// the client nor any entry (a deleted client keeps its history).
-pub async fn history(cx: &Context, id: i32) -> Result<Vec<audit::HistoryEntry>> {
-    audit::history(cx, ENTITY, id, find(&cx.db, id)).await
+/// A page of the audit entries of a client, newest first; 404 when there
+/// is neither the client nor any entry (a deleted client keeps its history).
+pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
+    audit::history(cx, ENTITY, id, list, find(&cx.db, id)).await
+}
+
+/// One entry of a client's history, whole.
+pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
+    audit::entry(cx, ENTITY, id, entry).await
 }
 
 #[cfg(test)]

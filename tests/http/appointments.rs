@@ -380,13 +380,36 @@ both!(csv_export_uses_brazilian_conventions);
 async fn client_detail_splits_coming_and_past(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    booked_at(&app, &f, (f.maria, f.staff), "Antigo", "2020-01-10T10:00:00-03:00", 60).await;
+    let past = |service: &str, day: u32, price: i64| {
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": service, "startsAt": format!("2020-01-{day:02}T10:00:00-03:00"),
+            "durationMinutes": 60, "status": "confirmado", "priceCents": price })
+    };
+    for (service, day, price, outcome) in [("Antigo", 10, 5000, "concluido"), ("Outro", 11, 2500, "concluido"), ("Faltou", 12, 9900, "faltou")] {
+        let a = booked(&app, &f, past(service, day, price)).await;
+        let path = format!("/api/appointments/{}/status", a["id"]);
+        let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": outcome, "version": 1 })).await).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
     booked_at(&app, &f, (f.maria, f.staff), "Novo", "2030-01-10T10:00:00-03:00", 60).await;
+    booked_at(&app, &f, (f.joao, f.staff), "De outro cliente", "2030-01-11T10:00:00-03:00", 60).await;
     let (_, body) = json_of(app.get(&format!("/api/clients/{}", f.maria), &f.token).await).await;
-    assert_eq!(body["data"]["upcomingAppointments"][0]["service"], "Novo");
-    assert_eq!(body["data"]["pastAppointments"][0]["service"], "Antigo");
-    assert_eq!(body["data"]["upcomingAppointments"].as_array().unwrap().len(), 1);
-    assert_eq!(body["data"]["pastAppointments"].as_array().unwrap().len(), 1);
+    // Totals added up by the database: two visits and their revenue, one no-show.
+    assert_eq!(body["data"]["totals"], json!({ "visits": 2, "noShows": 1, "revenueCents": 7500 }));
+    // Either side of `asOf`, a page of the appointments list each.
+    let as_of = body["data"]["asOf"].as_str().unwrap().replace('+', "%2B");
+    let services = |page: &Value| page["data"].as_array().unwrap().iter().map(|a| a["service"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let (_, upcoming) = json_of(app.get(&format!("/api/appointments?client_id={}&from={as_of}&sort=startsAt", f.maria), &f.token).await).await;
+    assert_eq!(services(&upcoming), ["Novo"]);
+    let (_, past) =
+        json_of(app.get(&format!("/api/appointments?client_id={}&to={as_of}&sort=-startsAt&per_page=2", f.maria), &f.token).await).await;
+    assert_eq!(services(&past), ["Faltou", "Outro"]);
+    assert_eq!(past["meta"]["total"], 3);
+    let cursor = past["meta"]["next_cursor"].as_str().unwrap();
+    let (_, rest) = json_of(
+        app.get(&format!("/api/appointments?client_id={}&to={as_of}&sort=-startsAt&per_page=2&cursor={cursor}", f.maria), &f.token).await,
+    )
+    .await;
+    assert_eq!(services(&rest), ["Antigo"]);
 }
 both!(client_detail_splits_coming_and_past);
 

@@ -46,8 +46,8 @@ async fn create_normalises_and_answers_in_the_business_offset(backend: Backend) 
     let (status, detail) = json_of(app.get(&format!("/api/clients/{id}"), &token).await).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(detail["data"]["name"], "Maria Souza");
-    assert_eq!(detail["data"]["upcomingAppointments"], json!([]));
-    assert_eq!(detail["data"]["pastAppointments"], json!([]));
+    assert_eq!(detail["data"]["totals"], json!({ "visits": 0, "noShows": 0, "revenueCents": 0 }));
+    assert!(detail["data"]["asOf"].as_str().unwrap().ends_with("-03:00"), "{detail}");
 
     // Optional fields may be left out or sent empty.
     let minimal = create(&app, &token, json!({ "name": "Zé", "email": "", "phone": null })).await;
@@ -332,12 +332,14 @@ async fn delete_is_refused_for_a_client_with_appointments(backend: Backend) {
     assert_eq!(history["data"][0]["action"], "delete");
     assert_eq!(history["data"][0]["changes"]["name"], json!({ "old": "Sem Agenda", "new": null }));
 
-    // The client's detail lists its appointments.
+    // The client's appointments are the appointments list's, from the detail's `asOf` on.
     let (_, detail) = json_of(app.get(&format!("/api/clients/{busy}"), &token).await).await;
-    let upcoming = detail["data"]["upcomingAppointments"].as_array().unwrap();
-    assert_eq!(upcoming.len(), 3);
-    assert_eq!(upcoming[0]["startsAt"], "2030-03-04T10:00:00-03:00");
-    assert_eq!(detail["data"]["pastAppointments"], json!([]));
+    let as_of = detail["data"]["asOf"].as_str().unwrap().replace('+', "%2B");
+    let (_, upcoming) = json_of(app.get(&format!("/api/appointments?client_id={busy}&from={as_of}&sort=startsAt"), &token).await).await;
+    assert_eq!(upcoming["meta"]["total"], 3, "{upcoming}");
+    assert_eq!(upcoming["data"][0]["startsAt"], "2030-03-04T10:00:00-03:00");
+    let (_, past) = json_of(app.get(&format!("/api/appointments?client_id={busy}&to={as_of}&sort=-startsAt"), &token).await).await;
+    assert_eq!(past["data"], json!([]));
 }
 both!(delete_is_refused_for_a_client_with_appointments);
 
@@ -420,8 +422,68 @@ async fn history_records_who_changed_what(backend: Backend) {
     assert_eq!(entries[2]["userName"], "Administrador");
     assert!(entries[2]["userId"].as_i64().unwrap() > 0);
     assert!(entries[0]["createdAt"].as_str().unwrap().ends_with("-03:00"));
+    assert_eq!(body["meta"], json!({ "page": 1, "per_page": 10, "total": 3, "last_page": 1 }));
 }
 both!(history_records_who_changed_what);
+
+/// A client's history comes in pages of the one list query (numbered or
+/// after a cursor), its long texts cut short in the list and whole at the
+/// entry's own address; an entry of another record is a 404.
+async fn a_long_history_comes_in_pages(backend: Backend) {
+    let app = spawn(backend).await;
+    let token = app.admin_token().await;
+    let id = create(&app, &token, json!({ "name": "Maria" })).await["id"].as_i64().unwrap();
+    let other = create(&app, &token, json!({ "name": "Outra" })).await["id"].as_i64().unwrap();
+    for version in 1..=12 {
+        let notes = format!("{version}: {}", "anotação clínica longa ".repeat(80));
+        let (status, body) = json_of(app.put(&format!("/api/clients/{id}"), &token, json!({ "notes": notes, "version": version })).await).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let path = format!("/api/clients/{id}/history");
+    let (status, first) = json_of(app.get(&format!("{path}?per_page=5"), &token).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((first["meta"]["total"].as_i64(), first["meta"]["last_page"].as_i64()), (Some(13), Some(3)));
+    let entries = first["data"].as_array().unwrap();
+    assert_eq!(entries.len(), 5);
+    let newest = &entries[0];
+    assert_eq!(newest["abridged"], json!(["notes"]));
+    let cut = newest["changes"]["notes"]["new"].as_str().unwrap();
+    assert!(cut.starts_with("12: anotação") && cut.ends_with('…') && cut.chars().count() <= 201, "{cut}");
+    // Page 2 by number and by the cursor page 1 ended with: the same entries.
+    let (_, second) = json_of(app.get(&format!("{path}?per_page=5&page=2"), &token).await).await;
+    let cursor = first["meta"]["next_cursor"].as_str().unwrap();
+    let (_, after) = json_of(app.get(&format!("{path}?per_page=5&cursor={cursor}"), &token).await).await;
+    let ids = |page: &Value| page["data"].as_array().unwrap().iter().map(|e| e["id"].as_i64().unwrap()).collect::<Vec<_>>();
+    assert_eq!(ids(&second), ids(&after));
+    assert!(ids(&second).iter().all(|i| ids(&first).iter().all(|f| f > i)), "newest first");
+    // The last page ends with the creation, which has nothing to cut.
+    let (_, last) = json_of(app.get(&format!("{path}?per_page=5&page=3&sort=-id"), &token).await).await;
+    assert_eq!(last["data"][2]["action"], "create");
+    assert_eq!(last["data"][2]["abridged"], json!([]));
+    // The list query's checks, in Portuguese.
+    let (status, body) = json_of(app.get(&format!("{path}?per_page=1000&sort=name"), &token).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["errors"]["per_page"][0], "Itens por página: de 1 a 100.");
+    assert!(body["errors"]["sort"][0].as_str().unwrap().starts_with("Ordenação não permitida: name."), "{body}");
+
+    // The entry's own address has the texts whole.
+    let entry = newest["id"].as_i64().unwrap();
+    let (status, whole) = json_of(app.get(&format!("{path}/{entry}"), &token).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let text = whole["data"]["changes"]["notes"]["new"].as_str().unwrap();
+    assert_eq!(text, format!("12: {}", "anotação clínica longa ".repeat(80)).trim_end());
+    assert_eq!(whole["data"]["abridged"], json!([]));
+    // Another client's entry, or no entry: 404s in Portuguese.
+    for bad in [format!("/api/clients/{other}/history/{entry}"), format!("{path}/999999"), format!("{path}/abc")] {
+        let (status, body) = json_of(app.get(&bad, &token).await).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{bad}");
+        assert_eq!(body["message"], "Registro do histórico não encontrado.", "{bad}");
+    }
+    let (status, body) = json_of(app.get(&format!("/api/clients/999999/history/{entry}"), &token).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["message"], "Registro do histórico não encontrado.");
+}
+both!(a_long_history_comes_in_pages);
 
 async fn csv_export_is_excel_friendly_and_safe(backend: Backend) {
     let app = spawn(backend).await;

@@ -431,7 +431,10 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
     let state = preloaded_state(&html);
     assert_eq!(state["page"]["client"]["id"], id);
     assert_eq!(state["page"]["client"]["totals"], serde_json::json!({ "visits": 0, "noShows": 0, "revenueCents": 0 }));
-    assert_eq!(state["page"]["clientHistory"].as_array().unwrap().len(), 2);
+    assert_eq!(state["page"]["clientHistory"]["data"].as_array().unwrap().len(), 2);
+    assert_eq!(state["page"]["clientHistory"]["meta"]["total"], 2);
+    assert_eq!(state["page"]["clientAppointments"]["upcoming"]["data"][0]["service"], "Limpeza de pele");
+    assert_eq!(state["page"]["clientAppointments"]["past"]["data"], serde_json::json!([]));
     let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
     for text in [
         "Ana Lúcia Prado",
@@ -457,6 +460,67 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
     }
 }
 both!(a_clients_page_arrives_with_its_record);
+
+/// A client with 400 edits of a long note and 150 appointments (issue 23:
+/// such a page weighed 3.9 MB) arrives as one page of each list, every text
+/// of the history cut short: the whole HTML under 100 KB.
+async fn a_clients_page_is_bounded_however_long_the_record(backend: Backend) {
+    use chrono::{Duration, TimeZone, Utc};
+    use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
+
+    let app = ssr_app(backend).await;
+    let token = app.admin_token().await;
+    let id = app.create_client(&token, "Cliente Antiga").await as i32;
+    let (_, me) = crate::common::json_of(app.get("/api/me", &token).await).await;
+    let staff = me["data"]["id"].as_i64().unwrap() as i32;
+    // Written straight to the database: 550 requests would only be slower.
+    let txn = app.state.db.begin().await.unwrap();
+    let note = |n: usize| format!("{n}: {}", "evolução clínica detalhada ".repeat(70));
+    for n in 1..=400 {
+        let changes = serde_json::json!({ "notes": { "old": note(n - 1), "new": note(n) } });
+        expediente::services::audit::record(&txn, "client", id, "update", Some(staff), changes).await.unwrap();
+    }
+    let first = Utc.with_ymd_and_hms(2024, 1, 1, 13, 0, 0).unwrap();
+    for n in 0..150i64 {
+        let starts = first + Duration::days(n * 7);
+        entities::appointment::ActiveModel {
+            client_id: Set(id),
+            staff_id: Set(staff),
+            service: Set(format!("Sessão {n}")),
+            starts_at: Set(starts),
+            ends_at: Set(starts + Duration::hours(1)),
+            status: Set(entities::appointment::AppointmentStatus::Agendado),
+            price_cents: Set(10_000),
+            notes: Set(Some("Observação do atendimento. ".repeat(20))),
+            version: Set(1),
+            created_at: Set(first),
+            updated_at: Set(first),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .unwrap();
+    }
+    txn.commit().await.unwrap();
+
+    let html = app.http.get(app.url(&format!("/clients/{id}"))).send().await.unwrap().text().await.unwrap();
+    assert!(html.len() < 100 * 1024, "the page has {} bytes", html.len());
+    let state = preloaded_state(&html);
+    let history = &state["page"]["clientHistory"];
+    assert_eq!((history["data"].as_array().unwrap().len(), history["meta"]["total"].as_i64()), (10, Some(401)));
+    assert_eq!(history["data"][0]["abridged"], serde_json::json!(["notes"]));
+    let appointments = &state["page"]["clientAppointments"];
+    let (upcoming, past) = (&appointments["upcoming"], &appointments["past"]);
+    for list in [upcoming, past] {
+        let total = list["meta"]["total"].as_u64().unwrap() as usize;
+        assert_eq!(list["data"].as_array().unwrap().len(), total.min(10), "one page: {}", list["meta"]);
+    }
+    assert_eq!(upcoming["meta"]["total"].as_u64().unwrap() + past["meta"]["total"].as_u64().unwrap(), 150);
+    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    assert!(root.contains("Ver texto completo") && root.contains("página 1 de 41"), "the history's first page, and its pages");
+    println!("{backend:?}: the record's page is {} bytes ({} of state)", html.len(), state.to_string().len());
+}
+both!(a_clients_page_is_bounded_however_long_the_record);
 
 /// The reports page draws its charts as SVG in the first HTML, for the
 /// period in its address.

@@ -25,7 +25,7 @@ const meta = { page: 1, per_page: 10, total: 1, last_page: 1 };
 const user = { id: 2, name: 'Bruno Staff', email: 'bruno@example.com', role: 'staff' as const, active: true, createdAt: '2026-11-01T10:00:00-03:00', updatedAt: '' };
 const client = { id: 1, name: 'Maria Souza', email: 'maria@example.com', phone: '11987654321', document: null, birthDate: null, notes: null, archived: false, version: 2, createdAt: '2026-11-01T10:00:00-03:00', updatedAt: '2026-11-01T10:00:00-03:00' };
 const totals = { visits: 1, noShows: 0, revenueCents: 5000 };
-const history = { id: 1, action: 'update', userId: 1, userName: 'Ana Admin', changes: { name: { old: 'Maria', new: 'Maria Souza' } }, createdAt: '2026-11-02T10:00:00-03:00' };
+const history = { id: 1, action: 'update', userId: 1, userName: 'Ana Admin', changes: { name: { old: 'Maria', new: 'Maria Souza' } }, abridged: [], createdAt: '2026-11-02T10:00:00-03:00' };
 const byStatus = { agendado: 0, confirmado: 0, concluido: 1, cancelado: 0, faltou: 0 };
 const report = {
   period: 'month',
@@ -64,7 +64,17 @@ const cases: [string, PreloadedState][] = [
       },
     },
   ],
-  ['/clients/1', { auth, page: { client: { ...client, upcomingAppointments: [appointment], pastAppointments: [], totals }, clientHistory: [history] } }],
+  [
+    '/clients/1',
+    {
+      auth,
+      page: {
+        client: { ...client, asOf: '2026-11-21T11:15:00-03:00', totals },
+        clientHistory: { data: [history], meta: { page: 1, per_page: 10, total: 11, last_page: 2 } },
+        clientAppointments: { upcoming: { data: [appointment], meta }, past: { data: [], meta: { ...meta, total: 0 } } },
+      },
+    },
+  ],
   ['/clients/1', { auth }],
   ['/clients?page=1', { auth, clients: { list: [{ id: 1, name: 'Maria Souza', email: null, phone: null, document: null, birthDate: null, notes: null, archived: false, version: 1, createdAt: '', updatedAt: '' }], meta, loading: false, error: null } }],
   ['/appointments?view=list', { auth, appointments: { list: [appointment], meta, loading: false, error: null }, page: { agenda: { args: {}, data: agenda('day', ['2026-11-21']) } } }],
@@ -139,6 +149,8 @@ describe('hydration of server HTML', () => {
     if (state.page?.reports) expect(html).toContain('Por profissional');
     if (state.page?.reports) expect(html).toContain('<svg role="img" aria-label="Agendamentos por dia');
     if (state.page?.client) expect(html).toContain('Maria<!-- --> → <!-- -->Maria Souza');
+    // The history's first page, with its pages (the second one fetched only when asked for).
+    if (state.page?.clientHistory) expect(html).toMatch(/11 alterações · página 1 de 2/);
     if (state.page?.dashboard) expect(html).toContain('Agenda de hoje');
   });
 });

@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import AppLayout from '../features/layout/app-layout';
 import ForbiddenPage from '../features/errors/forbidden-page';
 import { FullPageSpinner } from '../components/spinner';
 import { useAppSelector } from '../hooks/store';
+import { keepDraftsOf } from '../hooks/use-draft';
 import { loginReturningTo, routeForPath } from './route-table';
 
 /**
@@ -14,7 +15,12 @@ import { loginReturningTo, routeForPath } from './route-table';
 export function ProtectedRoute() {
   const token = useAppSelector((s) => s.auth.accessToken);
   const role = useAppSelector((s) => s.auth.role);
+  const userId = useAppSelector((s) => s.auth.id);
   const { pathname, search } = useLocation();
+  // Whoever signed in: another user's drafts (left by an expired session) go.
+  useEffect(() => {
+    if (token && userId != null) keepDraftsOf(userId);
+  }, [token, userId]);
   // Signing in again comes back here (an expired session keeps its place).
   if (!token) return <Navigate to={loginReturningTo(pathname + search)} replace />;
   const roles = routeForPath(pathname)?.roles;

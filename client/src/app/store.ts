@@ -4,7 +4,7 @@ import { agendaApi, type Agenda, type AgendaArgs } from '../features/appointment
 import { appointmentsReducer, initialAppointmentsState } from '../features/appointments/appointments-slice';
 import { authReducer, initialAuthState } from '../features/auth/auth-slice';
 import type { AuthState } from '../features/auth/types';
-import { clientApi } from '../features/clients/clients-api';
+import { clientApi, FIRST_PAGE } from '../features/clients/clients-api';
 import { clientsReducer, initialClientsState } from '../features/clients/clients-slice';
 import type { ClientDetail, HistoryEntry } from '../features/clients/types';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
@@ -15,6 +15,7 @@ import type { ReportSummary } from '../features/reports/types';
 import type { User } from '../features/users/types';
 import { usersApi } from '../features/users/users-api';
 import { api } from '../lib/api-slice';
+import type { Appointment } from '../lib/appointment';
 import type { ListState } from '../lib/list-slice';
 import {
   localStorageAdapter,
@@ -51,9 +52,10 @@ export interface PreloadedState {
     reports?: ReportSummary | null;
     /** The agenda's day or week, under the address's arguments. */
     agenda?: { args: AgendaArgs; data: Agenda } | null;
-    /** `/clients/{id}`: the record and its history. */
+    /** `/clients/{id}`: the record, and the first page of its history and of its appointments on either side of `client.asOf`. */
     client?: ClientDetail | null;
-    clientHistory?: HistoryEntry[] | null;
+    clientHistory?: ListResponse<HistoryEntry> | null;
+    clientAppointments?: { upcoming?: ListResponse<Appointment> | null; past?: ListResponse<Appointment> | null } | null;
   } | null;
   layout?: unknown;
 }
@@ -95,10 +97,16 @@ function seedApiCache(store: { dispatch: Dispatch }, page: PreloadedState['page'
   if (page?.users) store.dispatch(usersApi.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: 1, value: page.users }]));
   if (page?.agenda) store.dispatch(agendaApi.util.upsertQueryEntries([{ endpointName: 'getAgenda', arg: page.agenda.args, value: page.agenda.data }]));
   if (page?.client) {
-    const id = page.client.id;
+    const { id, asOf } = page.client;
     store.dispatch(clientApi.util.upsertQueryEntries([{ endpointName: 'getClient', arg: id, value: page.client }]));
     if (page.clientHistory) {
-      store.dispatch(clientApi.util.upsertQueryEntries([{ endpointName: 'getClientHistory', arg: id, value: page.clientHistory }]));
+      store.dispatch(clientApi.util.upsertQueryEntries([{ endpointName: 'getClientHistory', arg: { id, ...FIRST_PAGE }, value: page.clientHistory }]));
+    }
+    for (const when of ['upcoming', 'past'] as const) {
+      const value = page.clientAppointments?.[when];
+      if (value) {
+        store.dispatch(clientApi.util.upsertQueryEntries([{ endpointName: 'getClientAppointments', arg: { id, when, asOf, ...FIRST_PAGE }, value }]));
+      }
     }
   }
   if (page?.reports) {

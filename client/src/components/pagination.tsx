@@ -8,6 +8,8 @@ export interface PaginationProps {
   disabled?: boolean;
   /** Noun for the total, singular and plural, e.g. ['cliente', 'clientes']. */
   noun?: readonly [string, string];
+  /** The navigation's name; one per list where a screen has several. */
+  label?: string;
 }
 
 /** Pages around the current one, with first and last always shown. */
@@ -23,7 +25,7 @@ export function pageWindow(page: number, last: number, span = 2): (number | '…
   return pages;
 }
 
-export function Pagination({ meta, onPageChange, disabled = false, noun = ['registro', 'registros'] as const }: PaginationProps) {
+export function Pagination({ meta, onPageChange, disabled = false, noun = ['registro', 'registros'] as const, label = 'Paginação' }: PaginationProps) {
   if (!meta) return null;
   const last = Math.max(1, meta.last_page);
   const page = Math.min(Math.max(1, meta.page), last);
@@ -36,7 +38,7 @@ export function Pagination({ meta, onPageChange, disabled = false, noun = ['regi
   const count = (n: number) => formatCount(n, meta.total_estimated);
   const hasNext = meta.next_cursor ? true : page < last;
   return (
-    <nav className="d-flex align-items-center justify-content-between flex-wrap gap-2" aria-label="Paginação">
+    <nav className="d-flex align-items-center justify-content-between flex-wrap gap-2" aria-label={label}>
       <span className="text-muted small">
         {`${count(meta.total)} ${meta.total === 1 ? noun[0] : noun[1]} · página ${page} de ${count(last)}`}
       </span>

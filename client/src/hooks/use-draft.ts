@@ -4,9 +4,10 @@ import { useAppSelector } from './store';
 /**
  * Drafts: what is typed in an open form, kept in sessionStorage so that a
  * session that expires mid-form loses nothing. Kept per user (a draft never
- * reaches another account on a shared computer) and per form (`client:new`,
- * `client:12`, `booking`…). Fields whose name mentions a password are never
- * kept.
+ * reaches another account on a shared computer: another user's sign-in drops
+ * it, `keepDraftsOf`) and per form (`client:new`, `client:12`, `booking`…);
+ * signing out drops them all (`clearDrafts`). Fields whose name mentions a
+ * password are never kept.
  */
 const PREFIX = 'expediente:draft:';
 
@@ -24,6 +25,37 @@ function storage(): Storage | null {
   } catch {
     return null; // storage refused (privacy settings): no drafts, nothing breaks
   }
+}
+
+/** The keys of the drafts kept in this tab, of every user. */
+function draftKeys(store: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(PREFIX)) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * Signing out leaves no draft behind: what was typed (names, CPFs, clinical
+ * notes) would otherwise stay in the tab for whoever uses the computer next.
+ * Only an expired session keeps its drafts, for the same user to find.
+ */
+export function clearDrafts(): void {
+  const store = storage();
+  if (store) for (const key of draftKeys(store)) store.removeItem(key);
+}
+
+/**
+ * `userId` signed in: the drafts another user left when their session
+ * expired in this tab go (they were never shown to anyone else).
+ */
+export function keepDraftsOf(userId: number): void {
+  const store = storage();
+  if (!store) return;
+  const own = `${PREFIX}${userId}:`;
+  for (const key of draftKeys(store)) if (!key.startsWith(own)) store.removeItem(key);
 }
 
 /** True when the signed-in user `userId` left a draft of `form`. */

@@ -19,13 +19,12 @@ export type ApiRole = Schemas['Role'];
 export type ApiClient = Present<Schemas['Client']>;
 export type ApiAppointment = Present<Schemas['Appointment']>;
 export type ApiClientTotals = Present<Schemas['ClientTotals']>;
-/** `GET /api/clients/{id}`: the client with their appointments and totals. */
+/** `GET /api/clients/{id}`: the client with their totals and `asOf` (what splits their upcoming appointments from the past ones). */
 export type ApiClientDetail = ApiClient & {
-  upcomingAppointments: ApiAppointment[];
-  pastAppointments: ApiAppointment[];
+  asOf: string;
   totals: ApiClientTotals;
 };
-/** One audit entry of `GET /api/{resource}/{id}/history`; `changes` is `{ field: { old, new } }`. */
+/** One audit entry of `GET /api/{resource}/{id}/history`; `changes` is `{ field: { old, new } }`, with the texts of the fields in `abridged` cut short. */
 export type ApiHistoryEntry = Omit<Present<Schemas['HistoryEntry']>, 'changes'> & {
   changes: Record<string, { old: unknown; new: unknown }>;
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
 import { Spinner } from '../../components/spinner';
+import { clearDrafts } from '../../hooks/use-draft';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
 import { clearSession } from '../../lib/session-actions';
@@ -27,8 +28,10 @@ export default function LogoutPage() {
 
   useEffect(() => {
     if (!accessToken) {
-      // Nothing left in storage either (a reload cannot bring a token back).
+      // Nothing left in storage either (a reload cannot bring a token back),
+      // nor anything typed in a form (the server's form sign-out lands here too).
       dispatch(clearSession());
+      clearDrafts();
       return;
     }
     if (!leaving) return;

@@ -8,15 +8,26 @@ import { useReopenDraft } from '../../hooks/use-draft';
 import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { StatCard } from '../../components/stat-card';
 import { useAppDispatch } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
 import { recordsChanged } from '../../lib/api-slice';
 import { formatCpf, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone } from '../../lib/format';
+import type { ListResponse } from '../../lib/types';
 import { clientDraft, ClientForm } from './client-form';
 import { ArchiveDialog } from './archive-dialog';
-import { useGetClientHistoryQuery, useGetClientQuery } from './clients-api';
+import {
+  FIRST_PAGE,
+  pageArgs,
+  useGetClientAppointmentsQuery,
+  useGetClientHistoryEntryQuery,
+  useGetClientHistoryQuery,
+  useGetClientQuery,
+  type ClientAppointmentsArgs,
+  type PageArgs,
+} from './clients-api';
 import { actionLabel, historyChanges } from './history';
 import type { ClientDetail, HistoryEntry } from './types';
 
@@ -76,38 +87,123 @@ function ClientData({ client }: { client: ClientDetail }) {
   );
 }
 
-function Timeline({ entries }: { entries: HistoryEntry[] }) {
-  if (!entries.length) return <p className="text-muted mb-0">Nenhuma alteração registrada.</p>;
+function Changes({ entry }: { entry: HistoryEntry }) {
+  const changes = historyChanges(entry);
+  if (!changes.length) return null;
   return (
-    <ol className="list-unstyled mb-0 client-timeline">
-      {entries.map((entry) => {
-        const changes = historyChanges(entry);
-        return (
-          <li key={entry.id} className="client-timeline-entry">
-            <div className="fw-semibold">{actionLabel(entry.action)}</div>
-            <div className="text-muted small">
-              {entry.userName ?? 'Sistema'} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-            </div>
-            {changes.length ? (
-              <ul className="list-unstyled small mt-1 mb-0">
-                {changes.map((c) => (
-                  <li key={c.field} className="text-break">
-                    <span className="fw-semibold">{c.label}:</span> {c.from} → {c.to}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        );
-      })}
-    </ol>
+    <ul className="list-unstyled small mt-1 mb-0">
+      {changes.map((c) => (
+        <li key={c.field} className="text-break">
+          <span className="fw-semibold">{c.label}:</span> {c.from} → {c.to}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An entry whose long texts the list cut short shows them whole on request (`…/history/{entryId}`). */
+function WholeChanges({ clientId, entry }: { clientId: number; entry: HistoryEntry }) {
+  const { data, error, isFetching } = useGetClientHistoryEntryQuery({ id: clientId, entryId: entry.id });
+  return (
+    <>
+      <Changes entry={data ?? entry} />
+      {isFetching ? <Spinner small /> : null}
+      {error ? <ErrorAlert message={errorMessage(error, 'Erro ao buscar o texto completo')} className="mt-1 mb-0" /> : null}
+    </>
+  );
+}
+
+function TimelineEntry({ clientId, entry }: { clientId: number; entry: HistoryEntry }) {
+  const [whole, setWhole] = useState(false);
+  return (
+    <li className="client-timeline-entry">
+      <div className="fw-semibold">{actionLabel(entry.action)}</div>
+      <div className="text-muted small">
+        {entry.userName ?? 'Sistema'} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+      </div>
+      {whole ? <WholeChanges clientId={clientId} entry={entry} /> : <Changes entry={entry} />}
+      {entry.abridged.length && !whole ? (
+        <button type="button" className="btn btn-link btn-sm btn-touch p-0" onClick={() => setWhole(true)}>
+          Ver texto completo
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/** The footer of one of the record's paged lists, once it has more than one page. */
+interface PageFooterProps {
+  list: ListResponse<unknown> | undefined;
+  onPage: (args: PageArgs) => void;
+  disabled: boolean;
+  noun: readonly [string, string];
+  label: string;
+}
+
+function PageFooter({ list, onPage, disabled, noun, label }: PageFooterProps) {
+  if (!list || (list.meta.last_page <= 1 && !list.meta.next_cursor && list.meta.page <= 1)) return null;
+  return (
+    <div className="card-footer">
+      <Pagination meta={list.meta} onPageChange={(page, cursor) => onPage(pageArgs(page, cursor))} disabled={disabled} noun={noun} label={label} />
+    </div>
+  );
+}
+
+function Timeline({ clientId }: { clientId: number }) {
+  const [at, setAt] = useState(FIRST_PAGE);
+  const { data: history, error, isFetching, refetch } = useGetClientHistoryQuery({ id: clientId, ...at });
+  return (
+    <Card title="Histórico de alterações" className="mb-0 flex-grow-1" body={false}>
+      <div className="card-body">
+        <ErrorAlert message={error ? errorMessage(error, 'Erro ao buscar o histórico') : null} onRetry={() => void refetch()} />
+        {!history ? (
+          <Spinner small />
+        ) : history.data.length ? (
+          <ol className="list-unstyled mb-0 client-timeline" aria-busy={isFetching || undefined}>
+            {history.data.map((entry) => (
+              <TimelineEntry key={entry.id} clientId={clientId} entry={entry} />
+            ))}
+          </ol>
+        ) : (
+          <p className="text-muted mb-0">Nenhuma alteração registrada.</p>
+        )}
+      </div>
+      <PageFooter list={history} onPage={setAt} disabled={isFetching} noun={['alteração', 'alterações']} label="Páginas do histórico" />
+    </Card>
+  );
+}
+
+/** The client's upcoming or past appointments, a page at a time. */
+function ClientAppointments({ client, when }: { client: ClientDetail; when: ClientAppointmentsArgs['when'] }) {
+  const [at, setAt] = useState(FIRST_PAGE);
+  const { data, error, isFetching, refetch } = useGetClientAppointmentsQuery({ id: client.id, when, asOf: client.asOf, ...at });
+  const upcoming = when === 'upcoming';
+  return (
+    <Card title={upcoming ? 'Próximos agendamentos' : 'Agendamentos anteriores'} className="mb-3" body={false}>
+      <div className="card-body p-0">
+        <ErrorAlert message={error ? errorMessage(error, 'Erro ao buscar os agendamentos') : null} onRetry={() => void refetch()} className="m-3" />
+        <AppointmentsTable
+          rows={data?.data ?? []}
+          loading={!data || isFetching}
+          empty={upcoming ? 'Nenhum agendamento marcado.' : 'Nenhum agendamento anterior.'}
+        />
+      </div>
+      <PageFooter
+        list={data}
+        onPage={setAt}
+        disabled={isFetching}
+        noun={['agendamento', 'agendamentos']}
+        label={upcoming ? 'Páginas dos próximos agendamentos' : 'Páginas dos agendamentos anteriores'}
+      />
+    </Card>
   );
 }
 
 /**
  * `/clients/{id}`: a client's record. The server renders it with its data
- * (`page.client`, `page.clientHistory`, seeded into the api cache); edits
- * and archiving invalidate the record, which then loads again.
+ * (`page.client`, and the first page of its history and of its appointments,
+ * seeded into the api cache); the lists page on from there. Edits and
+ * archiving invalidate the record, which then loads again.
  */
 export default function ClientPage() {
   const id = Number(useParams().id);
@@ -115,7 +211,6 @@ export default function ClientPage() {
   const known = Number.isInteger(id) && id > 0;
   const dispatch = useAppDispatch();
   const { data: client, error: failure, isFetching, refetch } = useGetClientQuery(known ? id : skipToken);
-  const { data: history } = useGetClientHistoryQuery(known ? id : skipToken);
   const [editing, setEditing] = useState(false);
   useReopenDraft(clientDraft({ id }), useCallback(() => setEditing(true), []));
   const [confirming, setConfirming] = useState(false);
@@ -185,17 +280,11 @@ export default function ClientPage() {
             <StatCard className="col-6 col-sm-4" title="Faltas" value={formatNumber(client.totals.noShows)} />
             <StatCard className="col-6 col-sm-4" title="Receita" value={formatMoney(client.totals.revenueCents)} />
           </div>
-          <Card title="Histórico de alterações" className="mb-0 flex-grow-1">
-            {history ? <Timeline entries={history} /> : <Spinner small />}
-          </Card>
+          <Timeline clientId={client.id} />
         </div>
       </div>
-      <Card title="Próximos agendamentos" className="mb-3" body="card-body p-0">
-        <AppointmentsTable rows={client.upcomingAppointments} empty="Nenhum agendamento marcado." />
-      </Card>
-      <Card title="Agendamentos anteriores" className="mb-3" body="card-body p-0">
-        <AppointmentsTable rows={client.pastAppointments} empty="Nenhum agendamento anterior." />
-      </Card>
+      <ClientAppointments client={client} when="upcoming" />
+      <ClientAppointments client={client} when="past" />
       {confirming ? <ArchiveDialog client={client} onDone={() => setConfirming(false)} onCancel={() => setConfirming(false)} /> : null}
     </div>
   );

@@ -8,6 +8,7 @@ const entry = (changes: HistoryEntry['changes']): HistoryEntry => ({
   userId: 1,
   userName: 'Ana',
   changes,
+  abridged: [],
   createdAt: '2026-11-21T14:30:00-03:00',
 });
 
