@@ -70,7 +70,7 @@ struct Places {
     free: usize,
     device_free: usize,
     held: HashMap<String, usize>,
-    devices: HashSet<i32>,
+    devices: HashSet<String>,
 }
 
 static POOL: LazyLock<Pool> = LazyLock::new(|| {
@@ -137,7 +137,7 @@ enum Holder {
     Anyone,
     Address(String),
     /// One of the devices' places, for this account's sign-in.
-    Device(i32),
+    Device(String),
 }
 
 /// Reserves a place on the hashing threads, for a request from `address`
@@ -161,17 +161,18 @@ pub fn reserve_hashing_place(address: Option<&str>) -> Result<HashingPlace, AppE
 }
 
 /// Reserves one of the places kept for sign-ins with a device cookie, for
-/// account `user_id`'s; refuses with [`AppError::Busy`] when none is free or
-/// that account's sign-in already holds one (so whoever holds device cookies
-/// of one account, even many, cannot take the others' places).
-pub fn reserve_device_place(user_id: i32) -> Result<HashingPlace, AppError> {
+/// `account`'s (a user id within its database: one process may serve
+/// several, as the tests do); refuses with [`AppError::Busy`] when none is
+/// free or that account's sign-in already holds one (so whoever holds device
+/// cookies of one account, even many, cannot take the others' places).
+pub fn reserve_device_place(account: &str) -> Result<HashingPlace, AppError> {
     let mut places = POOL.places();
-    if places.device_free == 0 || places.devices.contains(&user_id) {
+    if places.device_free == 0 || places.devices.contains(account) {
         return Err(AppError::Busy);
     }
     places.device_free -= 1;
-    places.devices.insert(user_id);
-    Ok(HashingPlace { holder: Holder::Device(user_id) })
+    places.devices.insert(account.to_string());
+    Ok(HashingPlace { holder: Holder::Device(account.to_string()) })
 }
 
 impl Drop for HashingPlace {
@@ -188,9 +189,9 @@ impl Drop for HashingPlace {
                     }
                 }
             }
-            Holder::Device(user_id) => {
+            Holder::Device(account) => {
                 places.device_free += 1;
-                places.devices.remove(user_id);
+                places.devices.remove(account);
             }
         }
     }
@@ -292,13 +293,15 @@ mod tests {
         while let Ok(place) = reserve_hashing_place(None) {
             places.push(place);
         }
-        let device = reserve_device_place(41).expect("the devices' places are their own");
-        assert!(matches!(reserve_device_place(41), Err(AppError::Busy)), "one per account");
-        let other = reserve_device_place(42).expect("another account's device");
+        let device = reserve_device_place("db/41").expect("the devices' places are their own");
+        assert!(matches!(reserve_device_place("db/41"), Err(AppError::Busy)), "one per account");
+        let other = reserve_device_place("db/42").expect("another account's device");
+        let elsewhere = reserve_device_place("other-db/41").expect("the same id in another database is another account");
+        drop(elsewhere);
         assert!(matches!(reserve_hashing_place(None), Err(AppError::Busy)), "nobody else takes them");
         assert!(device.verify_password("senha-secreta-123".into(), hash.clone()).await.unwrap(), "and it verifies");
         drop(other);
-        reserve_device_place(41).expect("its place given back");
+        reserve_device_place("db/41").expect("its place given back");
         drop(places);
     }
 }

@@ -112,7 +112,8 @@ async fn known_device(
     device: Option<DeviceClaims>,
 ) -> Result<Option<(Option<user::Model>, HashingPlace, String)>> {
     let Some(device) = device else { return Ok(None) };
-    let Ok(hashing) = reserve_device_place(device.sub) else { return Ok(None) };
+    let account = format!("{}/{}", state.config.database_url, device.sub);
+    let Ok(hashing) = reserve_device_place(&account) else { return Ok(None) };
     let Some(user) = users::find_by_email(&state.db, email).await?.filter(|user| user.id == device.sub) else {
         return Ok(None);
     };
