@@ -84,17 +84,39 @@ const agenda = (view, days) => ({
 const week = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
 const day = (date, i) => ({ date, total: i, concluido: i % 3, cancelado: i % 2, faltou: i % 4 === 0 ? 1 : 0, revenueCents: i * 1000 });
 
+/** An api cache entry of a page's state (server/reads.rs): the argument the screen asks with (routes.json's reads), and the answer. */
+const q = (endpoint, arg, value) => ({ endpoint, arg, value });
+const clientRecord = { ...client(1), asOf: at, totals: { visits: 5, noShows: 1, revenueCents: 61725 } };
+/** The record page's reads: the record, its history, its upcoming and past appointments. */
+const clientReads = (record, history, upcoming, past) => [
+  q('getClient', { id: 1 }, record),
+  q('getClientHistory', { id: 1, page: 1 }, history),
+  q('getClientAppointments', { client_id: 1, from: at, sort: 'startsAt', page: 1 }, upcoming),
+  q('getClientAppointments', { client_id: 1, to: at, sort: '-startsAt', page: 1 }, past),
+];
+const dashboard = {
+  clientsTotal: 1234,
+  appointmentsToday: 3,
+  appointmentsWeek: 9,
+  revenueMonthCents: 123450,
+  noShowsMonth: 2,
+  newClientsMonth: 12,
+  todayByStaff: staff.map((s) => ({ staffId: s.id, staffName: s.name, appointments: range(3).map(appointment) })),
+  upcoming: range(5).map(appointment),
+};
+const none = { data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } };
+
 /** The states of one route path ("*": not found): `[{ url, state }]`. */
 export function sampleRenders(routePath) {
   const url = { '*': '/nao-existe', '/clients/:id': '/clients/1' }[routePath] ?? routePath;
   const data = {
     '/clients': { clients: { list: range(10).map(client), meta, loading: false, error: null } },
     '/clients/:id': {
-      page: {
-        client: { ...client(1), asOf: at, totals: { visits: 5, noShows: 1, revenueCents: 61725 } },
+      queries: clientReads(
+        clientRecord,
         // A history and past appointments of more than one page: their
         // pagination is drawn too, and an entry with a text cut short.
-        clientHistory: {
+        {
           data: [
             { id: 3, action: 'update', changes: { notes: { old: 'Prefere manhãs.', new: `${'Observação longa. '.repeat(11).trim()}…` } }, abridged: ['notes'], createdAt: at, userId: 1, userName: 'Ana Admin' },
             { id: 2, action: 'update', changes: { phone: { old: '11987654321', new: '11912345678' } }, abridged: [], createdAt: at, userId: 1, userName: 'Ana Admin' },
@@ -102,30 +124,15 @@ export function sampleRenders(routePath) {
           ],
           meta: { page: 1, per_page: 10, total: 23, last_page: 3, next_cursor: '7b7d' },
         },
-        clientAppointments: {
-          upcoming: { data: range(2).map(appointment), meta: { page: 1, per_page: 10, total: 2, last_page: 1 } },
-          past: { data: range(5).map(appointment), meta: { page: 1, per_page: 10, total: 15, last_page: 2, next_cursor: '7b7d' } },
-        },
-      },
+        { data: range(2).map(appointment), meta: { page: 1, per_page: 10, total: 2, last_page: 1 } },
+        { data: range(5).map(appointment), meta: { page: 1, per_page: 10, total: 15, last_page: 2, next_cursor: '7b7d' } },
+      ),
     },
-    '/appointments': { page: { agenda: { args: {}, data: agenda('day', ['2026-11-21']) } } },
-    '/dashboard': {
-      page: {
-        dashboard: {
-          clientsTotal: 1234,
-          appointmentsToday: 3,
-          appointmentsWeek: 9,
-          revenueMonthCents: 123450,
-          noShowsMonth: 2,
-          newClientsMonth: 12,
-          todayByStaff: staff.map((s) => ({ staffId: s.id, staffName: s.name, appointments: range(3).map(appointment) })),
-          upcoming: range(5).map(appointment),
-        },
-      },
-    },
+    '/appointments': { queries: [q('getAgenda', {}, agenda('day', ['2026-11-21']))] },
+    '/dashboard': { queries: [q('getDashboard', {}, dashboard)] },
     '/reports': {
-      page: {
-        reports: {
+      queries: [
+        q('getReportSummary', {}, {
           period: 'month',
           from: '2026-11-01',
           to: '2026-11-30',
@@ -138,10 +145,10 @@ export function sampleRenders(routePath) {
           cancellationRate: 0.09,
           revenueCents: 3197000,
           newClients: 12,
-        },
-      },
+        }),
+      ],
     },
-    '/users': { page: { users: { data: range(4).map(user), meta: { page: 1, per_page: 10, total: 4, last_page: 1 } } } },
+    '/users': { queries: [q('getUsers', { page: 1 }, { data: range(4).map(user), meta: { page: 1, per_page: 10, total: 4, last_page: 1 } })] },
   }[routePath] ?? {};
   const signedIn = !['/login', '/logout', '*'].includes(routePath);
   const renders = ['vertical', 'horizontal'].map((orientation) => ({
@@ -156,17 +163,13 @@ export function sampleRenders(routePath) {
   // A client without appointments or history, and a day with nothing
   // booked: their tables and lists draw their empty states instead of rows.
   const emptyPage = {
-    '/clients/:id': {
-      client: { ...data.page?.client, totals: { visits: 0, noShows: 0, revenueCents: 0 } },
-      clientHistory: { data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } },
-      clientAppointments: { upcoming: { data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } }, past: { data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } } },
-    },
-    '/dashboard': { dashboard: { ...data.page?.dashboard, appointmentsToday: 0, todayByStaff: [], upcoming: [] } },
+    '/clients/:id': clientReads({ ...clientRecord, totals: { visits: 0, noShows: 0, revenueCents: 0 } }, none, none, none),
+    '/dashboard': [q('getDashboard', {}, { ...dashboard, appointmentsToday: 0, todayByStaff: [], upcoming: [] })],
   }[routePath];
-  if (emptyPage) renders.push({ url, state: { ...renders[0].state, page: emptyPage } });
+  if (emptyPage) renders.push({ url, state: { ...renders[0].state, queries: emptyPage } });
   if (routePath === '/appointments') {
     const base = renders[0].state;
-    renders.push({ url: '/appointments?view=week', state: { ...base, page: { agenda: { args: { view: 'week' }, data: agenda('week', week) } } } });
+    renders.push({ url: '/appointments?view=week', state: { ...base, queries: [q('getAgenda', { view: 'week' }, agenda('week', week))] } });
     const list = { list: range(10).map(appointment), meta, loading: false, error: null };
     for (const appointments of [list, empty]) renders.push({ url: '/appointments?view=list', state: { ...base, appointments } });
   }

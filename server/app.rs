@@ -20,13 +20,18 @@ use crate::{db, health, middleware, pages, routes, services};
 /// Largest JSON body the API reads.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-pub fn router(state: AppState) -> Router {
-    let secure_cookies = state.config.secure_cookies;
-    let api = routes::router()
+/// The API as `/api` serves it (and as pages read it in-process, `reads.rs`).
+pub fn api_router() -> Router<AppState> {
+    routes::router()
         .fallback(api_not_found)
         .method_not_allowed_fallback(api_method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(CompressionLayer::new().gzip(true).br(false));
+        .layer(CompressionLayer::new().gzip(true).br(false))
+}
+
+pub fn router(state: AppState) -> Router {
+    let secure_cookies = state.config.secure_cookies;
+    let api = api_router();
     // Assets come precompressed from the build.
     let assets = Router::new().route("/assets/{*path}", get(assets::serve));
     let app = Router::new()

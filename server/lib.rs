@@ -15,6 +15,7 @@ pub mod layout;
 pub mod memory;
 pub mod middleware;
 pub mod pages;
+pub mod reads;
 pub mod routes;
 pub mod services;
 pub mod state;

@@ -16,12 +16,12 @@ use serde_json::{Map, Value, json};
 
 use crate::auth::{AuthUser, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::compression::{Encoding, encode_stream};
-use crate::error::{AppError, Result};
+use crate::error::AppError;
 use crate::layout::{self, Layout};
 use crate::middleware;
+use crate::reads::{self, Loaded, Read};
+use crate::services::sessions;
 use crate::services::throttle::ClientAddress;
-use crate::services::list::ListQuery;
-use crate::services::{Context, agenda, appointments, clients, dashboard, reports, sessions, users};
 use crate::state::AppState;
 use entities::user::Role;
 
@@ -39,6 +39,9 @@ pub struct Route {
     /// The roles the screen's data is for; absent: every role.
     #[serde(default)]
     pub roles: Option<Vec<Role>>,
+    /// The API reads the screen's data comes from (`reads.rs`).
+    #[serde(default)]
+    pub reads: Vec<Read>,
 }
 
 impl Route {
@@ -82,15 +85,9 @@ pub fn route_for(path: &str) -> &'static Route {
         .expect("the route table has a \"*\" route")
 }
 
-/// The record id of a path like `/clients/12` (its last segment).
-fn path_id(path: &str) -> Option<i32> {
-    path.trim_end_matches('/').rsplit('/').next()?.parse().ok()
-}
-
 const LOGIN: &str = "/login";
 const LOGOUT: &str = "/logout";
 const NOT_FOUND: &str = "*";
-const CLIENT: &str = "/clients/:id";
 
 /// A 302 redirect (axum's `Redirect` offers 303 and 307).
 pub fn found(location: &str) -> Response {
@@ -143,7 +140,7 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         },
         None => None,
     };
-    let route = route_for(uri.path());
+    let mut route = route_for(uri.path());
     let mut jar = jar;
     let session = match (route.path.as_str(), session) {
         (LOGIN, Some(_)) => return found(&after_sign_in(next_of(&uri).as_deref())),
@@ -160,14 +157,18 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         }
         (_, session) => session,
     };
-    // A record's page whose record does not exist is the not-found page.
-    let route = match (route.path.as_str(), &session) {
-        (CLIENT, Some(_)) => match path_id(uri.path()) {
-            Some(id) if clients::exists(&state.db, id).await.unwrap_or(true) => route,
-            _ => route_for(NOT_FOUND),
-        },
-        _ => route,
-    };
+    // A record's page (a route with a `:name`) reads its data before the
+    // head goes out: a record that does not exist is the not-found page.
+    let mut loaded = None;
+    if route.path.contains(':') {
+        if let Some(auth) = &session {
+            let data = load(&state, route, auth, &uri).await;
+            if data.not_found {
+                route = route_for(NOT_FOUND);
+            }
+            loaded = Some(data);
+        }
+    }
     let status = match &session {
         _ if route.path == NOT_FOUND => StatusCode::NOT_FOUND,
         // A screen for other roles: the client's route guard renders the
@@ -175,7 +176,7 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         Some(auth) if route.protected && !route.allows(auth.user.role) => StatusCode::FORBIDDEN,
         _ => StatusCode::OK,
     };
-    let page = Page { route, status, session, token, login_error: None };
+    let page = Page { route, status, session, token, login_error: None, loaded };
     render(state, page, &uri, &headers, jar)
 }
 
@@ -269,6 +270,7 @@ pub async fn login_form(
                 session: None,
                 token: None,
                 login_error: Some(message),
+                loaded: None,
             };
             let retry_after = error.retry_after();
             let mut response = render(state, page, &uri, &headers, jar);
@@ -306,6 +308,7 @@ pub async fn logout_form(State(state): State<AppState>, uri: Uri, headers: Heade
                 token: session.as_ref().map(|_| token),
                 session,
                 login_error: Some(SIGN_OUT_FAILED.to_string()),
+                loaded: None,
             };
             render(state, page, &uri, &headers, jar)
         }
@@ -328,6 +331,8 @@ struct Page {
     token: Option<String>,
     /// A failed form sign-in (on the login page) or sign-out (on the logout page).
     login_error: Option<String>,
+    /// The screen's data when it was read before the head (a record's page).
+    loaded: Option<Loaded>,
 }
 
 /// The streamed HTML response: the head at once, then the rendered root and
@@ -348,13 +353,7 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
     let url = uri.path_and_query().map_or("/", |p| p.as_str()).to_string();
     let status = page.status;
     let body_future = async move {
-        let page_state = match preloaded_state(&state, &page, &url, &layout).await {
-            Ok(value) => value,
-            Err(error) => {
-                tracing::error!(?error, url, "loading the page's data failed");
-                json!({ "layout": layout })
-            }
-        };
+        let page_state = preloaded_state(&state, page, &url, &layout).await;
         let (page_state, state_json) = match bounded(page_state, MAX_STATE_BYTES) {
             Ok(kept) => kept,
             Err((bytes, cut)) => {
@@ -426,8 +425,17 @@ fn bounded(state: Value, limit: usize) -> std::result::Result<(Value, String), (
     Err((text.len(), (kept, cut)))
 }
 
+/// The screen's data, read as `auth` (the route's reads, `reads.rs`);
+/// none for a screen of other roles.
+async fn load(state: &AppState, route: &Route, auth: &AuthUser, uri: &Uri) -> Loaded {
+    if !route.allows(auth.user.role) {
+        return Loaded::default();
+    }
+    reads::load(state, &route.reads, &route.path, uri.path(), uri.query().unwrap_or_default(), auth).await
+}
+
 /// The state the page is rendered and hydrated with (ssr/CONTRACT.md).
-async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layout) -> Result<Value> {
+async fn preloaded_state(state: &AppState, page: Page, url: &str, layout: &Layout) -> Value {
     let mut out = Map::new();
     out.insert("layout".into(), serde_json::to_value(layout).unwrap_or(Value::Null));
     let auth = sessions::page_auth(page.session.as_ref(), page.token.as_deref(), page.login_error.as_deref())
@@ -437,126 +445,23 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
     if let Some(auth) = auth {
         out.insert("auth".into(), serde_json::to_value(auth).unwrap_or(Value::Null));
     }
-    let Some(auth) = &page.session else {
-        return Ok(Value::Object(out));
-    };
     // Rendered only in the browser, the page is a plain SPA: it fetches its
     // own data (the peer the first-paint benchmark measures against).
-    if state.ssr.is_none() {
-        return Ok(Value::Object(out));
+    let (Some(auth), Some(_)) = (&page.session, &state.ssr) else {
+        return Value::Object(out);
+    };
+    let loaded = match page.loaded {
+        Some(loaded) => loaded,
+        None => {
+            let uri: Uri = url.parse().unwrap_or_default();
+            load(state, page.route, auth, &uri).await
+        }
+    };
+    out.extend(loaded.slices);
+    if !loaded.queries.is_empty() {
+        out.insert("queries".into(), Value::Array(loaded.queries));
     }
-    let query = url.split_once('?').map_or("", |(_, q)| q);
-    let cx = Context::new(state, Some(auth.user.id));
-    match page.route.path.as_str() {
-        "/dashboard" => {
-            out.insert("page".into(), json!({ "dashboard": dashboard::summary(&cx).await? }));
-        }
-        "/users" if page.route.allows(auth.user.role) => {
-            let list = users::list(&cx, &Default::default(), &Default::default()).await?;
-            out.insert("page".into(), json!({ "users": list }));
-        }
-        "/reports" => {
-            // As the screen reads its address: both dates, else a named
-            // period, else this month; a bad one gets this month too.
-            let mut period: reports::SummaryQuery = parsed(query);
-            if period.from.is_none() || period.to.is_none() {
-                (period.from, period.to) = (None, None);
-            }
-            let summary = match reports::summary(&cx, &period).await {
-                Err(AppError::Validation { .. }) => reports::summary(&cx, &Default::default()).await?,
-                other => other?,
-            };
-            out.insert("page".into(), json!({ "reports": summary }));
-        }
-        "/clients" => {
-            // A hand-edited address with a bad filter still gets the first page.
-            let list = match clients::list(&cx, &parsed(query), &parsed(query)).await {
-                Err(AppError::Validation { .. }) => clients::list(&cx, &Default::default(), &Default::default()).await?,
-                other => other?,
-            };
-            out.insert("clients".into(), json!({ "list": list.data, "meta": list.meta, "loading": false, "error": null }));
-        }
-        // The agenda: the day or week grid (the default: today), or the list.
-        "/appointments" if !is_list_view(query) => {
-            let args = agenda_args(query);
-            let data = match agenda::get(&cx, &parsed(query), &parsed(query)).await {
-                Err(AppError::Validation { .. }) => agenda::get(&cx, &Default::default(), &Default::default()).await?,
-                other => other?,
-            };
-            // Under the arguments the screen reads from the same address
-            // (`agendaArgs`), so its query finds the answer in the cache.
-            out.insert("page".into(), json!({ "agenda": { "args": args, "data": data } }));
-        }
-        CLIENT => {
-            // The route matched a positive id, and page() checked the client exists.
-            let id = path_id(url.split('?').next().unwrap_or_default()).unwrap_or_default();
-            // The first page of each of the record's lists, as the screen
-            // asks for them (features/clients/clients-api.ts): the history,
-            // and the appointments on either side of `asOf`.
-            let client = clients::get(&cx, id).await?;
-            let history = clients::history(&cx, id, &Default::default()).await?;
-            let of_client = appointments::AppointmentFilter { client_id: Some(id), ..Default::default() };
-            let (upcoming, past) = (
-                ListQuery { sort: Some("startsAt".into()), ..Default::default() },
-                ListQuery { sort: Some("-startsAt".into()), ..Default::default() },
-            );
-            let from = appointments::TimeRange { from: Some(client.as_of.clone()), to: None };
-            let to = appointments::TimeRange { from: None, to: Some(client.as_of.clone()) };
-            let upcoming = appointments::list(&cx, &upcoming, &from, &of_client).await?;
-            let past = appointments::list(&cx, &past, &to, &of_client).await?;
-            out.insert(
-                "page".into(),
-                json!({
-                    "client": client,
-                    "clientHistory": history,
-                    "clientAppointments": { "upcoming": upcoming, "past": past },
-                }),
-            );
-        }
-        "/appointments" => {
-            let list = match appointments::list(&cx, &parsed(query), &parsed(query), &parsed(query)).await {
-                Err(AppError::Validation { .. }) => {
-                    appointments::list(&cx, &Default::default(), &Default::default(), &Default::default()).await?
-                }
-                other => other?,
-            };
-            out.insert(
-                "appointments".into(),
-                json!({ "list": list.data, "meta": list.meta, "loading": false, "error": null }),
-            );
-            // The staff filter's choices come with today's agenda (the list
-            // view asks for it without arguments).
-            let today = agenda::get(&cx, &Default::default(), &Default::default()).await?;
-            out.insert("page".into(), json!({ "agenda": { "args": {}, "data": today } }));
-        }
-        _ => {}
-    }
-    Ok(Value::Object(out))
-}
-
-/// The agenda's parameters of an address as the client reads them
-/// (`agendaArgs` in features/appointments/agenda-api.ts): the first value of
-/// each known key, when not empty.
-fn agenda_args(query: &str) -> Map<String, Value> {
-    let pairs = serde_urlencoded::from_str::<Vec<(String, String)>>(query).unwrap_or_default();
-    let mut args = Map::new();
-    for key in ["view", "date", "staff_id", "status", "client_id"] {
-        if let Some((_, value)) = pairs.iter().find(|(k, _)| k == key).filter(|(_, v)| !v.is_empty()) {
-            args.insert(key.into(), Value::String(value.clone()));
-        }
-    }
-    args
-}
-
-/// One of a list's query structs read from a page's address; what it cannot
-/// read falls back to the defaults, as the screen does.
-fn parsed<T: serde::de::DeserializeOwned + Default>(query: &str) -> T {
-    serde_urlencoded::from_str(query).unwrap_or_default()
-}
-
-/// `/appointments?view=list…`: the paged list instead of the agenda's grid.
-fn is_list_view(query: &str) -> bool {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(query).is_ok_and(|pairs| pairs.iter().any(|(k, v)| k == "view" && v == "list"))
+    Value::Object(out)
 }
 
 #[cfg(test)]
@@ -583,19 +488,19 @@ mod tests {
         for (path, title, protected) in expected {
             let route = match path {
                 NOT_FOUND => route_for("/nao/existe"),
-                CLIENT => route_for("/clients/12"),
+                "/clients/:id" => route_for("/clients/12"),
                 _ => route_for(path),
             };
             assert_eq!((route.path.as_str(), route.title.as_str(), route.protected), (path, title, protected), "{path}");
             assert!(!route.screen.is_empty(), "{path}: names its screen");
-            if path.len() > 1 && path != CLIENT {
+            if path.len() > 1 && !path.contains(':') {
                 assert_eq!(route_for(&format!("{path}/")).path, route.path, "{path}/: a trailing slash does not count");
             }
         }
         for route in ROUTES.iter().filter(|r| !r.path.contains(':')) {
             assert!(std::ptr::eq(route_for(&route.path), route), "{}: its own path finds it", route.path);
         }
-        assert_eq!(route_for("/clients/12/").path, CLIENT);
+        assert_eq!(route_for("/clients/12/").path, "/clients/:id");
         for bad in ["/clients/0", "/clients/007", "/clients/+5", "/clients/-1", "/clients/abc", "/clients/1/x", "/clients/99999999999"] {
             assert_eq!(route_for(bad).path, NOT_FOUND, "{bad}");
         }

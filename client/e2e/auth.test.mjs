@@ -13,6 +13,7 @@ import {
   signIn,
   suite,
   VIEWPORTS,
+  waitForShell,
   withPage,
 } from './harness.mjs';
 
@@ -88,16 +89,24 @@ suite('sign in, server-rendered dashboard, sign out', () => {
     });
   });
 
-  it('opens /dashboard, /users and /reports server-rendered, without an API call (the api cache is seeded)', async () => {
+  it('opens /dashboard, /users, /reports and the agenda server-rendered, without an API call (the api cache is seeded)', async () => {
     await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       await page.getByText('Total de clientes').waitFor();
       await page.waitForLoadState('networkidle');
-      for (const [path, text] of [['/dashboard', 'Total de clientes'], ['/users', 'admin@example.com'], ['/reports', 'Por profissional']]) {
+      const screens = [
+        ['/dashboard', 'Total de clientes'],
+        ['/users', 'admin@example.com'],
+        ['/reports', 'Por profissional'],
+        ['/reports?period=week', 'Por profissional'],
+        ['/appointments', 'Dia anterior'],
+        ['/appointments?view=week&date=2026-11-23', 'Semana anterior'],
+      ];
+      for (const [path, text] of screens) {
         const apiCalls = await apiCallsDuring(page, async () => {
           messages.length = 0;
           const response = await page.goto(path, { waitUntil: 'networkidle' });
           assert.ok(renderedRoot(await response.text()).includes(text), `${path}: the data is in the HTML`);
-          await page.getByText(text).first().waitFor();
+          await waitForShell(page);
           assert.equal(await serverNodeKept(page), true, `${path}: hydration kept the server DOM`);
         });
         assert.deepEqual(apiCalls, [], `${path}: no API call on the first render`);

@@ -113,8 +113,11 @@ describe('SSR bundle (server.js)', () => {
     const html = render('/dashboard', {
       layout,
       auth,
-      page: {
-        dashboard: {
+      queries: [
+        {
+          endpoint: 'getDashboard',
+          arg: {},
+          value: {
           clientsTotal: 12345,
           clientsTotalEstimated: true,
           appointmentsToday: 3,
@@ -125,8 +128,9 @@ describe('SSR bundle (server.js)', () => {
           newClientsMonthEstimated: false,
           todayByStaff: [{ staffId: 1, staffName: 'Paula Lima', appointments: [appointment] }],
           upcoming: [appointment],
+          },
         },
-      },
+      ],
     });
     expect(html).toContain('Total de clientes');
     // Past 10.000 the server estimates the count, and the card says so.

@@ -32,6 +32,12 @@ impl FromRequestParts<AppState> for AuthUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        // A page's own reads (`reads.rs`) run as the session the page
+        // checked a moment ago; a request from the network never carries
+        // extensions.
+        if let Some(auth) = parts.extensions.get::<AuthUser>() {
+            return Ok(auth.clone());
+        }
         let header = parts
             .headers
             .get(header::AUTHORIZATION)

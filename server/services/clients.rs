@@ -6,7 +6,7 @@
 use chrono::{NaiveDate, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait,
     QueryFilter, QuerySelect, QueryTrait, Select, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
@@ -254,11 +254,6 @@ pub async fn export_csv(cx: &Context, list: &ListQuery, filter: &ClientFilter) -
 
 async fn find(db: &impl ConnectionTrait, id: i32) -> Result<client::Model> {
     client::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
-}
-
-/// True when the client exists (archived or not).
-pub async fn exists(db: &DatabaseConnection, id: i32) -> Result<bool> {
-    Ok(client::Entity::find_by_id(id).count(db).await? > 0)
 }
 
 pub async fn get(cx: &Context, id: i32) -> Result<ClientDetail> {

@@ -6,6 +6,7 @@
 //! the output is memoised by its input (`memo.rs`).
 
 use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -66,6 +67,8 @@ struct Watch {
 pub struct Pool {
     jobs: mpsc::SyncSender<Job>,
     memo: Arc<Memo>,
+    /// Renders running now (what a test waits on, instead of a fixed time).
+    running: Arc<AtomicUsize>,
 }
 
 impl Pool {
@@ -76,13 +79,14 @@ impl Pool {
         let receiver = Arc::new(Mutex::new(receiver));
         let mut watches = Vec::new();
         let (ready_tx, ready_rx) = mpsc::channel();
+        let running = Arc::new(AtomicUsize::new(0));
         for index in 0..options.workers.max(1) {
             let watch = Arc::new(Watch { deadline: Mutex::new(None), isolate: Mutex::new(None) });
             watches.push(watch.clone());
-            let (receiver, options, ready) = (receiver.clone(), options.clone(), ready_tx.clone());
+            let (receiver, options, ready, running) = (receiver.clone(), options.clone(), ready_tx.clone(), running.clone());
             thread::Builder::new()
                 .name(format!("ssr-{index}"))
-                .spawn(move || worker(options, receiver, watch, ready))
+                .spawn(move || worker(options, receiver, watch, ready, running))
                 .expect("spawn render worker");
         }
         drop(ready_tx);
@@ -93,7 +97,7 @@ impl Pool {
             .name("ssr-watchdog".into())
             .spawn(move || watchdog(watches))
             .expect("spawn render watchdog");
-        Ok(Pool { jobs, memo: Arc::new(Memo::new(options.memo_bytes)) })
+        Ok(Pool { jobs, memo: Arc::new(Memo::new(options.memo_bytes)), running })
     }
 
     /// Renders one page: `input` is the JSON text given to `renderPage`. An
@@ -117,6 +121,11 @@ impl Pool {
     /// The memo's size now: entries and bytes.
     pub fn memo_usage(&self) -> (usize, usize) {
         self.memo.usage()
+    }
+
+    /// How many renders are running now.
+    pub fn running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
     }
 }
 
@@ -147,6 +156,7 @@ fn worker(
     receiver: Arc<Mutex<mpsc::Receiver<Job>>>,
     watch: Arc<Watch>,
     ready: mpsc::Sender<Result<(), RenderError>>,
+    running: Arc<AtomicUsize>,
 ) {
     let tokio = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("tokio");
     let _guard = tokio.enter();
@@ -167,7 +177,9 @@ fn worker(
             Err(_) => return, // the pool is gone
         };
         *watch.deadline.lock().unwrap() = Some(Instant::now() + options.timeout);
+        running.fetch_add(1, Ordering::SeqCst);
         let result = call(&mut engine, &job.input);
+        running.fetch_sub(1, Ordering::SeqCst);
         let timed_out = watch.deadline.lock().unwrap().take().is_none();
         if !timed_out {
             let _ = job.reply.send(result);

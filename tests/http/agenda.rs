@@ -3,7 +3,7 @@
 //! holding the day (readable before any JavaScript runs).
 
 use crate::common::{Backend, Options, TestApp, json_of, spawn, spawn_with};
-use crate::pages::preloaded_state;
+use crate::pages::{preloaded_state, seeded, seeded_value};
 use expediente::services::users::{self, NewUser};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -110,8 +110,8 @@ async fn the_first_html_holds_the_day_and_the_week(backend: Backend) {
 
     let html = app.http.get(app.url("/appointments?date=2026-12-01")).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);
-    assert_eq!(state["page"]["agenda"]["args"], json!({ "date": "2026-12-01" }), "seeded under the address's arguments");
-    assert_eq!(state["page"]["agenda"]["data"]["appointments"][0]["service"], "Corte especial");
+    assert_eq!(seeded(&state, "getAgenda")[0]["arg"], json!({ "date": "2026-12-01" }), "seeded under the address's arguments");
+    assert_eq!(seeded_value(&state, "getAgenda")["appointments"][0]["service"], "Corte especial");
     let day = root(&html);
     for text in ["Paula Lima", "Rui Alves", "Corte especial", "Ana Agenda", "10:00–11:00", "01/12/2026", "08:00", "19:00"] {
         assert!(day.contains(text), "the day view's HTML shows {text}");
@@ -121,7 +121,7 @@ async fn the_first_html_holds_the_day_and_the_week(backend: Backend) {
 
     let html = app.http.get(app.url(&format!("/appointments?view=week&date=2026-12-01&staff_id={}", f.rui))).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);
-    assert_eq!(state["page"]["agenda"]["args"]["view"], "week");
+    assert_eq!(seeded(&state, "getAgenda")[0]["arg"]["view"], "week");
     let week = root(&html);
     for text in ["seg 30/11", "dom 06/12", "Barba completa", "15:30–16:15"] {
         assert!(week.contains(text), "the week view's HTML shows {text}");
@@ -131,15 +131,19 @@ async fn the_first_html_holds_the_day_and_the_week(backend: Backend) {
     // The default is today's day view; the list view still has the paged list.
     let html = app.http.get(app.url("/appointments")).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);
-    assert_eq!(state["page"]["agenda"]["data"]["date"], state["page"]["agenda"]["data"]["today"]);
+    let agenda = seeded_value(&state, "getAgenda");
+    assert_eq!(agenda["date"], agenda["today"]);
     let html = app.http.get(app.url("/appointments?view=list")).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);
     assert_eq!(state["appointments"]["list"].as_array().unwrap().len(), 2);
+    assert_eq!(seeded(&state, "getAgenda")[0]["arg"], json!({}), "today's agenda, for the staff filter");
     assert!(root(&html).contains("Barba completa"));
     // A bad address still shows today's agenda.
     let response = app.http.get(app.url("/appointments?date=amanha&view=mes")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     let state = preloaded_state(&response.text().await.unwrap());
-    assert_eq!(state["page"]["agenda"]["data"]["date"], state["page"]["agenda"]["data"]["today"]);
+    assert_eq!(seeded(&state, "getAgenda")[0]["arg"], json!({ "date": "amanha", "view": "mes" }), "under the address's own arguments");
+    let agenda = seeded_value(&state, "getAgenda");
+    assert_eq!(agenda["date"], agenda["today"]);
 }
 both!(the_first_html_holds_the_day_and_the_week);

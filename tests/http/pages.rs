@@ -21,6 +21,20 @@ pub(crate) fn preloaded_state(html: &str) -> serde_json::Value {
     serde_json::from_str(&html[start..end].replace("\\u003c", "<")).unwrap()
 }
 
+/// The api cache entries (`{ endpoint, arg, value }`) a page's state seeds
+/// for `endpoint` (server/reads.rs), in the route's order.
+pub(crate) fn seeded<'a>(state: &'a serde_json::Value, endpoint: &str) -> Vec<&'a serde_json::Value> {
+    let entries = state["queries"].as_array().map(Vec::as_slice).unwrap_or_default();
+    entries.iter().filter(|entry| entry["endpoint"] == endpoint).collect()
+}
+
+/// The one answer a page's state seeds for `endpoint`.
+pub(crate) fn seeded_value<'a>(state: &'a serde_json::Value, endpoint: &str) -> &'a serde_json::Value {
+    let entries = seeded(state, endpoint);
+    assert_eq!(entries.len(), 1, "one {endpoint} in {state}");
+    &entries[0]["value"]
+}
+
 async fn redirects_without_a_session(backend: Backend) {
     let app = ssr_app(backend).await;
     for (path, target) in [
@@ -88,7 +102,7 @@ async fn a_session_cookie_opens_the_dashboard(backend: Backend) {
     let html = response.text().await.unwrap();
     let state = preloaded_state(&html);
     assert_eq!(state["auth"]["email"], ADMIN_EMAIL);
-    assert!(state["page"]["dashboard"]["clientsTotal"].is_number());
+    assert!(seeded_value(&state, "getDashboard")["clientsTotal"].is_number());
     assert!(!html.contains("<div id=\"root\"></div>"), "root is empty");
 
     let response = app.http.get(app.url("/login")).send().await.unwrap();
@@ -249,7 +263,12 @@ async fn a_full_render_queue_gives_the_client_rendered_page(backend: Backend) {
         let (http, url) = (app.http.clone(), app.url("/clients?slow"));
         async move { http.get(url).send().await.unwrap().text().await.unwrap() }
     });
-    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    let pool = app.state.ssr.as_ref().unwrap();
+    let waiting = std::time::Instant::now();
+    while pool.running() == 0 {
+        assert!(waiting.elapsed() < std::time::Duration::from_secs(10), "the slow render never started");
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
     let html = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
     assert_client_rendered(&html, "a full queue");
     let html = slow.await.unwrap();
@@ -374,12 +393,15 @@ async fn users_and_reports_arrive_with_their_data(backend: Backend) {
     let app = ssr_app(backend).await;
     app.admin_token().await; // sets the session cookie
     let html = app.http.get(app.url("/users")).send().await.unwrap().text().await.unwrap();
-    assert_eq!(preloaded_state(&html)["page"]["users"]["data"][0]["email"], ADMIN_EMAIL);
+    let state = preloaded_state(&html);
+    assert_eq!(seeded(&state, "getUsers")[0]["arg"], serde_json::json!({ "page": 1 }), "under the users screen's argument");
+    assert_eq!(seeded_value(&state, "getUsers")["data"][0]["email"], ADMIN_EMAIL);
     let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
     assert!(root.contains(ADMIN_EMAIL) && !root.contains("Carregando"), "the users table is rendered");
 
     let html = app.http.get(app.url("/reports")).send().await.unwrap().text().await.unwrap();
-    let reports = &preloaded_state(&html)["page"]["reports"];
+    let state = preloaded_state(&html);
+    let reports = seeded_value(&state, "getReportSummary");
     assert!(reports["from"].as_str().unwrap().ends_with("-01"), "this month: {reports}");
     let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
     assert!(root.contains("Taxa de faltas") && !root.contains("Carregando"), "the summary is rendered");
@@ -398,7 +420,7 @@ async fn staff_opening_users_get_a_403_page(backend: Backend) {
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     let html = response.text().await.unwrap();
     assert!(html.contains("<title>Usuários | Expediente</title>"), "the route's title");
-    assert!(preloaded_state(&html).get("page").is_none(), "no user list for staff");
+    assert!(preloaded_state(&html).get("queries").is_none(), "no user list for staff");
     let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
     assert!(root.contains("Acesso negado") && !root.contains(ADMIN_EMAIL), "the forbidden screen is rendered");
     // Their other screens still answer 200.
@@ -429,12 +451,20 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
     let html = response.text().await.unwrap();
     assert!(html.contains("<title>Cliente | Expediente</title>"));
     let state = preloaded_state(&html);
-    assert_eq!(state["page"]["client"]["id"], id);
-    assert_eq!(state["page"]["client"]["totals"], serde_json::json!({ "visits": 0, "noShows": 0, "revenueCents": 0 }));
-    assert_eq!(state["page"]["clientHistory"]["data"].as_array().unwrap().len(), 2);
-    assert_eq!(state["page"]["clientHistory"]["meta"]["total"], 2);
-    assert_eq!(state["page"]["clientAppointments"]["upcoming"]["data"][0]["service"], "Limpeza de pele");
-    assert_eq!(state["page"]["clientAppointments"]["past"]["data"], serde_json::json!([]));
+    let client = seeded_value(&state, "getClient");
+    assert_eq!(client["id"], id);
+    assert_eq!(client["totals"], serde_json::json!({ "visits": 0, "noShows": 0, "revenueCents": 0 }));
+    assert_eq!(seeded(&state, "getClientHistory")[0]["arg"], serde_json::json!({ "id": id, "page": 1 }));
+    let history = seeded_value(&state, "getClientHistory");
+    assert_eq!(history["data"].as_array().unwrap().len(), 2);
+    assert_eq!(history["meta"]["total"], 2);
+    // Both lists split at the record's `asOf`, under the arguments the screen asks with.
+    let lists = seeded(&state, "getClientAppointments");
+    let as_of = &client["asOf"];
+    assert_eq!(lists[0]["arg"], serde_json::json!({ "client_id": id, "from": as_of, "sort": "startsAt", "page": 1 }));
+    assert_eq!(lists[1]["arg"], serde_json::json!({ "client_id": id, "to": as_of, "sort": "-startsAt", "page": 1 }));
+    assert_eq!(lists[0]["value"]["data"][0]["service"], "Limpeza de pele");
+    assert_eq!(lists[1]["value"]["data"], serde_json::json!([]));
     let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
     for text in [
         "Ana Lúcia Prado",
@@ -506,11 +536,11 @@ async fn a_clients_page_is_bounded_however_long_the_record(backend: Backend) {
     let html = app.http.get(app.url(&format!("/clients/{id}"))).send().await.unwrap().text().await.unwrap();
     assert!(html.len() < 100 * 1024, "the page has {} bytes", html.len());
     let state = preloaded_state(&html);
-    let history = &state["page"]["clientHistory"];
+    let history = seeded_value(&state, "getClientHistory");
     assert_eq!((history["data"].as_array().unwrap().len(), history["meta"]["total"].as_i64()), (10, Some(401)));
     assert_eq!(history["data"][0]["abridged"], serde_json::json!(["notes"]));
-    let appointments = &state["page"]["clientAppointments"];
-    let (upcoming, past) = (&appointments["upcoming"], &appointments["past"]);
+    let lists = seeded(&state, "getClientAppointments");
+    let (upcoming, past) = (&lists[0]["value"], &lists[1]["value"]);
     for list in [upcoming, past] {
         let total = list["meta"]["total"].as_u64().unwrap() as usize;
         assert_eq!(list["data"].as_array().unwrap().len(), total.min(10), "one page: {}", list["meta"]);
@@ -529,8 +559,10 @@ async fn reports_arrive_with_svg_charts(backend: Backend) {
     app.admin_token().await;
     let html = app.http.get(app.url("/reports?period=week")).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);
-    assert_eq!(state["page"]["reports"]["period"], "week");
-    assert_eq!(state["page"]["reports"]["byDay"].as_array().unwrap().len(), 7);
+    assert_eq!(seeded(&state, "getReportSummary")[0]["arg"], serde_json::json!({ "period": "week" }));
+    let reports = seeded_value(&state, "getReportSummary");
+    assert_eq!(reports["period"], "week");
+    assert_eq!(reports["byDay"].as_array().unwrap().len(), 7);
     let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
     for label in ["Agendamentos por dia", "Receita por dia", "Agendamentos por situação"] {
         assert!(root.contains(&format!("<svg role=\"img\" aria-label=\"{label}")), "an SVG chart: {label}");
@@ -539,7 +571,8 @@ async fn reports_arrive_with_svg_charts(backend: Backend) {
     assert!(root.contains("Esta semana") && root.contains("Personalizado"));
 
     let html = app.http.get(app.url("/reports?from=2026-02-01&to=2026-02-10")).send().await.unwrap().text().await.unwrap();
-    let reports = &preloaded_state(&html)["page"]["reports"];
+    let state = preloaded_state(&html);
+    let reports = seeded_value(&state, "getReportSummary");
     assert_eq!((reports["from"].as_str(), reports["to"].as_str(), &reports["period"]), (Some("2026-02-01"), Some("2026-02-10"), &serde_json::Value::Null));
 }
 both!(reports_arrive_with_svg_charts);

@@ -48,6 +48,11 @@ const agenda = (view: 'day' | 'week', days: string[]) => ({
   appointments: [appointment],
 });
 
+/** An api cache entry of the state, as server/reads.rs writes it. */
+const query = (endpoint: string, arg: Record<string, string | number>, value: unknown) => ({ endpoint, arg, value });
+const asOf = '2026-11-21T11:15:00-03:00';
+const week = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
+
 const cases: [string, PreloadedState][] = [
   ['/login', {}],
   ['/logout', {}],
@@ -56,40 +61,41 @@ const cases: [string, PreloadedState][] = [
     '/dashboard',
     {
       auth,
-      page: {
-        dashboard: {
+      queries: [
+        query('getDashboard', {}, {
           clientsTotal: 3, appointmentsToday: 1, appointmentsWeek: 2, revenueMonthCents: 5000, noShowsMonth: 1, newClientsMonth: 2, clientsTotalEstimated: false, newClientsMonthEstimated: false,
           todayByStaff: [{ staffId: 1, staffName: 'Ana Admin', appointments: [appointment] }], upcoming: [appointment],
-        },
-      },
+        }),
+      ],
     },
   ],
   [
     '/clients/1',
     {
       auth,
-      page: {
-        client: { ...client, asOf: '2026-11-21T11:15:00-03:00', totals },
-        clientHistory: { data: [history], meta: { page: 1, per_page: 10, total: 11, last_page: 2 } },
-        clientAppointments: { upcoming: { data: [appointment], meta }, past: { data: [], meta: { ...meta, total: 0 } } },
-      },
+      queries: [
+        query('getClient', { id: 1 }, { ...client, asOf, totals }),
+        query('getClientHistory', { id: 1, page: 1 }, { data: [history], meta: { page: 1, per_page: 10, total: 11, last_page: 2 } }),
+        query('getClientAppointments', { client_id: 1, from: asOf, sort: 'startsAt', page: 1 }, { data: [appointment], meta }),
+        query('getClientAppointments', { client_id: 1, to: asOf, sort: '-startsAt', page: 1 }, { data: [], meta: { ...meta, total: 0 } }),
+      ],
     },
   ],
   ['/clients/1', { auth }],
   ['/clients?page=1', { auth, clients: { list: [{ id: 1, name: 'Maria Souza', email: null, phone: null, document: null, birthDate: null, notes: null, archived: false, version: 1, createdAt: '', updatedAt: '' }], meta, loading: false, error: null } }],
-  ['/appointments?view=list', { auth, appointments: { list: [appointment], meta, loading: false, error: null }, page: { agenda: { args: {}, data: agenda('day', ['2026-11-21']) } } }],
-  ['/appointments?date=2026-11-21', { auth, page: { agenda: { args: { date: '2026-11-21' }, data: agenda('day', ['2026-11-21']) } } }],
-  [
-    '/appointments?view=week&date=2026-11-21',
-    { auth, page: { agenda: { args: { view: 'week', date: '2026-11-21' }, data: agenda('week', ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']) } } },
-  ],
+  ['/appointments?view=list', { auth, appointments: { list: [appointment], meta, loading: false, error: null }, queries: [query('getAgenda', {}, agenda('day', ['2026-11-21']))] }],
+  ['/appointments?date=2026-11-21', { auth, queries: [query('getAgenda', { date: '2026-11-21' }, agenda('day', ['2026-11-21']))] }],
+  ['/appointments?view=week&date=2026-11-21', { auth, queries: [query('getAgenda', { view: 'week', date: '2026-11-21' }, agenda('week', week))] }],
   ['/reports', { auth }],
-  ['/reports', { auth, page: { reports: report } }],
-  ['/reports?from=2026-11-01&to=2026-11-30', { auth, page: { reports: { ...report, period: null } } }],
+  ['/reports', { auth, queries: [query('getReportSummary', {}, report)] }],
+  ['/reports?from=2026-11-01&to=2026-11-30', { auth, queries: [query('getReportSummary', { from: '2026-11-01', to: '2026-11-30' }, { ...report, period: null })] }],
   ['/users', { auth }],
-  ['/users', { auth, page: { users: { data: [user], meta } } }],
+  ['/users', { auth, queries: [query('getUsers', { page: 1 }, { data: [user], meta })] }],
   ['/auth/profile', { auth }],
 ];
+
+/** True when the state seeds `endpoint`. */
+const seeds = (state: PreloadedState, endpoint: string) => !!state.queries?.some((q) => q.endpoint === endpoint);
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -143,14 +149,16 @@ describe('hydration of server HTML', () => {
     expect(container.firstElementChild).toBe(first);
     expect(container.querySelector('[data-testid=full-page-spinner]')).toBeNull();
     // The server's data is on screen already: no refetch on the first render.
-    if (state.clients || state.appointments || state.page) expect(fetchSpy).not.toHaveBeenCalled();
+    if (state.clients || state.appointments || state.queries) expect(fetchSpy).not.toHaveBeenCalled();
     // The server rendered the screen with that data, not a loading line.
-    if (state.page?.users) expect(html).toContain('Bruno Staff');
-    if (state.page?.reports) expect(html).toContain('Por profissional');
-    if (state.page?.reports) expect(html).toContain('<svg role="img" aria-label="Agendamentos por dia');
-    if (state.page?.client) expect(html).toContain('Maria<!-- --> → <!-- -->Maria Souza');
+    if (seeds(state, 'getUsers')) expect(html).toContain('Bruno Staff');
+    if (seeds(state, 'getReportSummary')) expect(html).toContain('Por profissional');
+    if (seeds(state, 'getReportSummary')) expect(html).toContain('<svg role="img" aria-label="Agendamentos por dia');
+    if (seeds(state, 'getClient')) expect(html).toContain('Maria<!-- --> → <!-- -->Maria Souza');
     // The history's first page, with its pages (the second one fetched only when asked for).
-    if (state.page?.clientHistory) expect(html).toMatch(/11 alterações · página 1 de 2/);
-    if (state.page?.dashboard) expect(html).toContain('Agenda de hoje');
+    if (seeds(state, 'getClientHistory')) expect(html).toMatch(/11 alterações · página 1 de 2/);
+    // Both lists of appointments: the upcoming one's row is drawn.
+    if (seeds(state, 'getClientAppointments')) expect(html).toContain('Corte');
+    if (seeds(state, 'getDashboard')) expect(html).toContain('Agenda de hoje');
   });
 });

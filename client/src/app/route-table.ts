@@ -1,8 +1,8 @@
 /**
  * The route table, src/app/routes.json: read here by the router, by the
  * build (screens-module.mjs: one chunk per screen, the manifest) and by the
- * server (which paths exist, their titles and protection). "*" is the
- * not-found screen.
+ * server (which paths exist, their titles and protection, and the API reads
+ * of each screen's data). "*" is the not-found screen.
  */
 import routes from './routes.json';
 
@@ -15,6 +15,27 @@ export interface RouteEntry {
   protected: boolean;
   /** Roles allowed to see the screen's data; absent: every signed-in user. */
   roles?: string[];
+  /** The API reads of the screen's data (lib/route-reads.ts). */
+  reads?: Read[];
+}
+
+/** One API read of a screen (server/reads.rs says what each field means). */
+export interface Read {
+  /** The RTK Query endpoint whose cache the answer seeds… */
+  endpoint?: string;
+  /** …or the spec's list slice it fills. */
+  slice?: string;
+  /** Where a screen reads one endpoint twice, the read's own name. */
+  key?: string;
+  /** The path under `/api`; `{name}` is the route's `:name`. */
+  api: string;
+  /** Query parameters taken from the address. */
+  params?: string[];
+  /** Fixed arguments: `{name}` a path parameter, `{endpoint.field}` an earlier answer's field (`undefined`: as TypeScript reads the JSON). */
+  with?: Record<string, string | number | undefined>;
+  /** Read only when the address has these values, and not when it has the `unless` ones. */
+  if?: Record<string, string>;
+  unless?: Record<string, string>;
 }
 
 export const ROUTES: readonly RouteEntry[] = routes;

@@ -1,21 +1,11 @@
 import { combineReducers, configureStore, type Dispatch, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import { agendaApi, type Agenda, type AgendaArgs } from '../features/appointments/agenda-api';
 import { appointmentsReducer, initialAppointmentsState } from '../features/appointments/appointments-slice';
 import { authReducer, initialAuthState } from '../features/auth/auth-slice';
 import type { AuthState } from '../features/auth/types';
-import { clientApi, FIRST_PAGE } from '../features/clients/clients-api';
 import { clientsReducer, initialClientsState } from '../features/clients/clients-slice';
-import type { ClientDetail, HistoryEntry } from '../features/clients/types';
-import { dashboardApi } from '../features/dashboard/dashboard-api';
-import type { Dashboard } from '../features/dashboard/types';
 import { layoutReducer, layoutStateFrom, readInitialLayout } from '../features/layout/layout-slice';
-import { reportsApi, summaryQuery } from '../features/reports/reports-api';
-import type { ReportSummary } from '../features/reports/types';
-import type { User } from '../features/users/types';
-import { usersApi } from '../features/users/users-api';
 import { api } from '../lib/api-slice';
-import type { Appointment } from '../lib/appointment';
 import type { ListState } from '../lib/list-slice';
 import {
   localStorageAdapter,
@@ -25,7 +15,9 @@ import {
 } from '../lib/persistence';
 import { markServerRendered } from '../lib/server-rendered';
 import { clearSession } from '../lib/session-actions';
-import type { ListResponse } from '../lib/types';
+// Every endpoint a route's reads name (routes.json) is defined before the
+// server's answers are put in the cache: upsertQueryEntries skips unknown ones.
+import './endpoints';
 
 const rootReducer = combineReducers({
   auth: authReducer,
@@ -40,23 +32,20 @@ export type RootState = ReturnType<typeof rootReducer>;
 /** Slices kept in `persist:root`; layout has its own key, the api cache is per visit. */
 export const PERSISTED_SLICES = ['auth', 'clients', 'appointments'] as const;
 
+/** One api cache entry of a page's state (server/reads.rs). */
+export interface CachedRead {
+  endpoint: string;
+  arg: unknown;
+  value: unknown;
+}
+
 /** `window.__PRELOADED_STATE__` as the server writes it (ssr/CONTRACT.md); every part optional. */
 export interface PreloadedState {
   auth?: Partial<AuthState> | null;
   clients?: Partial<ListState<RootState['clients']['list'][number]>> | null;
   appointments?: Partial<ListState<RootState['appointments']['list'][number]>> | null;
-  /** The screen's data besides the two lists; makeStore puts it in the api cache. */
-  page?: {
-    dashboard?: Dashboard | null;
-    users?: ListResponse<User> | null;
-    reports?: ReportSummary | null;
-    /** The agenda's day or week, under the address's arguments. */
-    agenda?: { args: AgendaArgs; data: Agenda } | null;
-    /** `/clients/{id}`: the record, and the first page of its history and of its appointments on either side of `client.asOf`. */
-    client?: ClientDetail | null;
-    clientHistory?: ListResponse<HistoryEntry> | null;
-    clientAppointments?: { upcoming?: ListResponse<Appointment> | null; past?: ListResponse<Appointment> | null } | null;
-  } | null;
+  /** The screen's reads (routes.json) as api cache entries: the argument its query asks with, and the answer. */
+  queries?: CachedRead[] | null;
   layout?: unknown;
 }
 
@@ -88,30 +77,15 @@ const resetApiOnClearSession: Middleware = (store) => (next) => (action) => {
 };
 
 /**
- * The server's `page` data as api cache entries, under the exact arguments
- * the screens ask with, so their queries find it and neither the server
- * render nor hydration sends a request.
+ * The server's answers to the screen's reads as api cache entries, under
+ * the arguments the screen asks with (lib/route-reads.ts), so its queries find
+ * them and neither the server render nor hydration sends a request.
  */
-function seedApiCache(store: { dispatch: Dispatch }, page: PreloadedState['page']) {
-  if (page?.dashboard) store.dispatch(dashboardApi.util.upsertQueryEntries([{ endpointName: 'getDashboard', arg: undefined, value: page.dashboard }]));
-  if (page?.users) store.dispatch(usersApi.util.upsertQueryEntries([{ endpointName: 'getUsers', arg: 1, value: page.users }]));
-  if (page?.agenda) store.dispatch(agendaApi.util.upsertQueryEntries([{ endpointName: 'getAgenda', arg: page.agenda.args, value: page.agenda.data }]));
-  if (page?.client) {
-    const { id, asOf } = page.client;
-    store.dispatch(clientApi.util.upsertQueryEntries([{ endpointName: 'getClient', arg: id, value: page.client }]));
-    if (page.clientHistory) {
-      store.dispatch(clientApi.util.upsertQueryEntries([{ endpointName: 'getClientHistory', arg: { id, ...FIRST_PAGE }, value: page.clientHistory }]));
-    }
-    for (const when of ['upcoming', 'past'] as const) {
-      const value = page.clientAppointments?.[when];
-      if (value) {
-        store.dispatch(clientApi.util.upsertQueryEntries([{ endpointName: 'getClientAppointments', arg: { id, when, asOf, ...FIRST_PAGE }, value }]));
-      }
-    }
-  }
-  if (page?.reports) {
-    store.dispatch(reportsApi.util.upsertQueryEntries([{ endpointName: 'getReportSummary', arg: summaryQuery(page.reports), value: page.reports }]));
-  }
+function seedApiCache(store: { dispatch: Dispatch }, queries: PreloadedState['queries']) {
+  if (!queries?.length) return;
+  const entries = queries.map(({ endpoint, arg, value }) => ({ endpointName: endpoint, arg, value }));
+  // The endpoints are injected by their features: the base api's types do not name them.
+  store.dispatch(api.util.upsertQueryEntries(entries as never));
 }
 
 export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreOptions = {}) {
@@ -137,7 +111,7 @@ export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreO
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).concat(api.middleware, resetApiOnClearSession),
   });
-  seedApiCache(store, preloaded?.page);
+  seedApiCache(store, preloaded?.queries);
   markServerRendered(store, serverKeys);
   return store;
 }

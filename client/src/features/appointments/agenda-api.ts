@@ -7,19 +7,8 @@ import type { NewAppointment } from './appointments-api';
 export type Agenda = ApiAgenda;
 export type StaffMember = ApiStaffMember;
 
-/** The address's agenda parameters, as given (the server seeds its answer under the same ones). */
-export const AGENDA_PARAMS = ['view', 'date', 'staff_id', 'status', 'client_id'] as const;
-export type AgendaArgs = Partial<Record<(typeof AGENDA_PARAMS)[number], string>>;
-
-/** `?view=week&date=…` → the query's arguments: known keys with a value, the first of each. */
-export function agendaArgs(search: URLSearchParams): AgendaArgs {
-  const args: AgendaArgs = {};
-  for (const key of AGENDA_PARAMS) {
-    const value = search.get(key);
-    if (value) args[key] = value;
-  }
-  return args;
-}
+/** The agenda's parameters (the route's read takes them from the address). */
+export type AgendaArgs = Partial<Record<'view' | 'date' | 'staff_id' | 'status' | 'client_id', string>>;
 
 /** A change of times, staff member or any other field (PUT): what is sent changes. */
 export interface AppointmentChanges {
@@ -36,7 +25,7 @@ const CHANGED = ['Agenda', 'Dashboard', 'Report'] as const;
 
 export const agendaApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** `GET /api/agenda`; the server preloads the page's as `page.agenda`. */
+    /** `GET /api/agenda`; the server preloads the address's (the route's reads). */
     getAgenda: build.query<Agenda, AgendaArgs>({
       query: (args) => ({ path: '/agenda', query: { ...args } }),
       transformResponse: dataOf<Agenda>,

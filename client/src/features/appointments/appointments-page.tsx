@@ -9,7 +9,8 @@ import { errorMessage } from '../../lib/api';
 import { recordsChanged } from '../../lib/api-slice';
 import { STATUS_LABELS, type Appointment } from '../../lib/appointment';
 import { addDays, dayOf, formatDate, formatDayMonth, formatMinutes, formatWeekday } from '../../lib/format';
-import { agendaArgs, useGetAgendaQuery, useUpdateAppointmentMutation, type Agenda } from './agenda-api';
+import { useReadArg } from '../../lib/route-reads';
+import { useGetAgendaQuery, useUpdateAppointmentMutation, type Agenda, type AgendaArgs } from './agenda-api';
 import { AgendaGrid, type Reschedule } from './agenda-grid';
 import { agendaHref, viewOf, type AgendaViewName } from './agenda-url';
 import { AppointmentDialog } from './appointment-dialog';
@@ -40,11 +41,11 @@ export default function AppointmentsPage() {
   const view = viewOf(search);
   const staffFilter = Number(search.get('staff_id')) || null;
   const status = search.get('status') ?? '';
-  const args = agendaArgs(search);
-  const agendaQuery = useGetAgendaQuery(args, { skip: view === 'list' });
+  // The route's reads: the address's day or week, or with the list, today's agenda for its staff.
+  const agendaQuery = useGetAgendaQuery(useReadArg<AgendaArgs>('getAgenda'));
   const agenda = view === 'list' ? undefined : agendaQuery.data;
   // The staff to filter by: the agenda's (the list view asks for today's).
-  const staffQuery = useGetAgendaQuery({}, { skip: view !== 'list' });
+  const staffQuery = useGetAgendaQuery(useReadArg<AgendaArgs>('staff'));
   const staff = (agenda ?? staffQuery.data)?.staff ?? [];
   const [updateAppointment] = useUpdateAppointmentMutation();
   const reloadList = useRef<() => void>(() => undefined);

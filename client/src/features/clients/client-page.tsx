@@ -1,8 +1,8 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { CalendarPlus, Mail, MessageCircle, Pencil, Phone } from 'lucide-react';
+import { useReadArg, withArgs } from '../../lib/route-reads';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { useReopenDraft } from '../../hooks/use-draft';
 import { Card } from '../../components/card';
@@ -19,13 +19,13 @@ import type { ListResponse } from '../../lib/types';
 import { clientDraft, ClientForm } from './client-form';
 import { ArchiveDialog } from './archive-dialog';
 import {
-  FIRST_PAGE,
   pageArgs,
   useGetClientAppointmentsQuery,
   useGetClientHistoryEntryQuery,
   useGetClientHistoryQuery,
   useGetClientQuery,
   type ClientAppointmentsArgs,
+  type ClientHistoryArgs,
   type PageArgs,
 } from './clients-api';
 import { actionLabel, historyChanges } from './history';
@@ -150,8 +150,8 @@ function PageFooter({ list, onPage, disabled, noun, label }: PageFooterProps) {
 }
 
 function Timeline({ clientId }: { clientId: number }) {
-  const [at, setAt] = useState(FIRST_PAGE);
-  const { data: history, error, isFetching, refetch } = useGetClientHistoryQuery({ id: clientId, ...at });
+  const [at, setAt] = useState<PageArgs>({ page: 1 });
+  const { data: history, error, isFetching, refetch } = useGetClientHistoryQuery(withArgs(useReadArg<ClientHistoryArgs>('getClientHistory'), at));
   return (
     <Card title="Histórico de alterações" className="mb-0 flex-grow-1" body={false}>
       <div className="card-body">
@@ -174,9 +174,11 @@ function Timeline({ clientId }: { clientId: number }) {
 }
 
 /** The client's upcoming or past appointments, a page at a time. */
-function ClientAppointments({ client, when }: { client: ClientDetail; when: ClientAppointmentsArgs['when'] }) {
-  const [at, setAt] = useState(FIRST_PAGE);
-  const { data, error, isFetching, refetch } = useGetClientAppointmentsQuery({ id: client.id, when, asOf: client.asOf, ...at });
+function ClientAppointments({ client, when }: { client: ClientDetail; when: 'upcoming' | 'past' }) {
+  const [at, setAt] = useState<PageArgs>({ page: 1 });
+  // The route's two reads of the list, split at the record's `asOf`.
+  const first = useReadArg<ClientAppointmentsArgs>(when, { getClient: client });
+  const { data, error, isFetching, refetch } = useGetClientAppointmentsQuery(withArgs(first, at));
   const upcoming = when === 'upcoming';
   return (
     <Card title={upcoming ? 'Próximos agendamentos' : 'Agendamentos anteriores'} className="mb-3" body={false}>
@@ -201,8 +203,8 @@ function ClientAppointments({ client, when }: { client: ClientDetail; when: Clie
 
 /**
  * `/clients/{id}`: a client's record. The server renders it with its data
- * (`page.client`, and the first page of its history and of its appointments,
- * seeded into the api cache); the lists page on from there. Edits and
+ * (the route's reads: the record, and the first page of its history and of
+ * its appointments, seeded into the api cache); the lists page on from there. Edits and
  * archiving invalidate the record, which then loads again.
  */
 export default function ClientPage() {
@@ -210,7 +212,7 @@ export default function ClientPage() {
   // In-app, react-router matches any text as `:id`; the server answers 404 for it.
   const known = Number.isInteger(id) && id > 0;
   const dispatch = useAppDispatch();
-  const { data: client, error: failure, isFetching, refetch } = useGetClientQuery(known ? id : skipToken);
+  const { data: client, error: failure, isFetching, refetch } = useGetClientQuery(useReadArg<{ id: number }>('getClient'));
   const [editing, setEditing] = useState(false);
   useReopenDraft(clientDraft({ id }), useCallback(() => setEditing(true), []));
   const [confirming, setConfirming] = useState(false);

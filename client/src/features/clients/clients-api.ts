@@ -28,9 +28,6 @@ export interface PageArgs {
   cursor?: string;
 }
 
-/** The first page, as the server seeds it. */
-export const FIRST_PAGE: PageArgs = { page: 1 };
-
 /** The page `Pagination` asked for, without an absent cursor (the cache key stays that of the seeded page). */
 export const pageArgs = (page: number, cursor?: string): PageArgs => (cursor ? { page, cursor } : { page });
 
@@ -39,26 +36,29 @@ export interface ClientHistoryArgs extends PageArgs {
   id: number;
 }
 
-/** A page of a client's upcoming (from `asOf`, soonest first) or past (up to `asOf`, latest first) appointments. */
+/**
+ * A page of a client's upcoming (`from` its `asOf`, soonest first) or past
+ * (`to` it, latest first) appointments: the appointments list's own query
+ * (routes.json declares both first pages).
+ */
 export interface ClientAppointmentsArgs extends PageArgs {
-  id: number;
-  when: 'upcoming' | 'past';
-  /** The record's `asOf`: both lists split at the same instant. */
-  asOf: string;
+  client_id: number;
+  from?: string;
+  to?: string;
+  sort: string;
 }
 
 /**
- * A client's record and its lists: RTK Query, seeded by the server as
- * `page.client`, `page.clientHistory` and `page.clientAppointments` (their
- * first pages, under `FIRST_PAGE`'s arguments). The appointments are pages
- * of the appointments list filtered by `client_id`.
+ * A client's record and its lists: RTK Query, seeded by the server with the
+ * route's reads (the record and the first page of each list). The
+ * appointments are pages of the appointments list filtered by `client_id`.
  */
 export const clientApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getClient: build.query<ClientDetail, number>({
-      query: (id) => ({ path: `/clients/${id}` }),
+    getClient: build.query<ClientDetail, { id: number }>({
+      query: ({ id }) => ({ path: `/clients/${id}` }),
       transformResponse: dataOf<ClientDetail>,
-      providesTags: (_result, _error, id) => [{ type: 'Client', id }],
+      providesTags: (_result, _error, { id }) => [{ type: 'Client', id }],
     }),
     getClientHistory: build.query<ListResponse<HistoryEntry>, ClientHistoryArgs>({
       query: ({ id, page, cursor }) => ({ path: `/clients/${id}/history`, query: { page, per_page: PAGE_SIZE, cursor } }),
@@ -71,17 +71,8 @@ export const clientApi = api.injectEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'Client', id }],
     }),
     getClientAppointments: build.query<ListResponse<Appointment>, ClientAppointmentsArgs>({
-      query: ({ id, when, asOf, page, cursor }) => ({
-        path: '/appointments',
-        query: {
-          client_id: id,
-          ...(when === 'upcoming' ? { from: asOf, sort: 'startsAt' } : { to: asOf, sort: '-startsAt' }),
-          page,
-          per_page: PAGE_SIZE,
-          cursor,
-        },
-      }),
-      providesTags: (_result, _error, { id }) => [{ type: 'Client', id }],
+      query: (args) => ({ path: '/appointments', query: { ...args, per_page: PAGE_SIZE } }),
+      providesTags: (_result, _error, { client_id }) => [{ type: 'Client', id: client_id }],
     }),
     /** `POST /api/clients/{id}/archive` or `/unarchive`. */
     setClientArchived: build.mutation<Client, { id: number; archived: boolean }>({

@@ -1,10 +1,11 @@
+import type { ReadArg } from '../../lib/route-reads';
 import { api, getData } from '../../lib/api-slice';
 import type { Dashboard } from './types';
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** `GET /api/dashboard` → `data`; the server preloads it as `page.dashboard`. */
-    getDashboard: build.query<Dashboard, void>(getData<Dashboard>('/dashboard', 'Dashboard')),
+    /** `GET /api/dashboard` → `data`; the server preloads it (the route's read, no arguments). */
+    getDashboard: build.query<Dashboard, ReadArg>(getData<Dashboard>('/dashboard', 'Dashboard')),
   }),
 });
 

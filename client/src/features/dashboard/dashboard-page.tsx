@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CalendarPlus } from 'lucide-react';
+import { useReadArg } from '../../lib/route-reads';
 import { useAppSelector } from '../../hooks/store';
 import { AppointmentsTable, StatusBadge } from '../../components/appointments-table';
 import { Card } from '../../components/card';
@@ -44,7 +45,7 @@ function StaffAgenda({ day }: { day: StaffDay }) {
 }
 
 export default function DashboardPage() {
-  const { data: dashboard, isFetching: dashboardLoading, error, refetch } = useGetDashboardQuery();
+  const { data: dashboard, isFetching: dashboardLoading, error, refetch } = useGetDashboardQuery(useReadArg('getDashboard'));
   const name = useAppSelector((s) => s.auth.name);
 
   return (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useReadArg } from '../../lib/route-reads';
 import { DataTable, type Column } from '../../components/data-table';
 import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
@@ -225,7 +226,7 @@ function CustomPeriod({ from, to }: { from: string; to: string }) {
 export default function ReportsPage() {
   const location = useLocation();
   const query = reportQuery(location.search);
-  const { data, isFetching: loading, error: failure, refetch } = useGetReportSummaryQuery(query);
+  const { data, isFetching: loading, error: failure, refetch } = useGetReportSummaryQuery(useReadArg<ReportQuery>('getReportSummary'));
   const error = failure ? errorMessage(failure, REPORTS_ERROR) : null;
   const custom = 'from' in query;
   const [editing, setEditing] = useState(false);

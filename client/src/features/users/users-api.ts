@@ -5,9 +5,9 @@ import type { NewUser, User, UserUpdate } from './types';
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** One page of `GET /api/users`; the server preloads the first as `page.users`. */
-    getUsers: build.query<ListResponse<User>, number>({
-      query: (page) => ({ path: '/users', query: { page, per_page: PAGE_SIZE } }),
+    /** One page of `GET /api/users`; the server preloads the first (the route's read). */
+    getUsers: build.query<ListResponse<User>, { page: number }>({
+      query: ({ page }) => ({ path: '/users', query: { page, per_page: PAGE_SIZE } }),
       providesTags: ['User'],
     }),
     /** `POST /api/users`; a 422 carries the field errors (`errors`). */

@@ -11,6 +11,7 @@ import { TableOrCards } from '../../components/table-or-cards';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleLabel, type Role } from '../../lib/roles';
+import { useReadArg, withArgs } from '../../lib/route-reads';
 import { NEW_USER_DRAFT, NewUserDialog } from './new-user-dialog';
 import type { User } from './types';
 import { useGetUsersQuery, useSetUserActiveMutation, useUpdateUserMutation } from './users-api';
@@ -46,8 +47,8 @@ export default function UsersPage() {
   useReopenDraft(NEW_USER_DRAFT, useCallback(() => setCreating(true), []));
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-  // Page 1 is in the cache when the server rendered this screen (`page.users`).
-  const { data, isFetching: loading, error: failure, refetch } = useGetUsersQuery(page);
+  // Page 1 is in the cache when the server rendered this screen (the route's read).
+  const { data, isFetching: loading, error: failure, refetch } = useGetUsersQuery(withArgs(useReadArg<{ page: number }>('getUsers'), { page }));
   const error = failure ? errorMessage(failure, USERS_ERROR) : null;
   const [setUserActive] = useSetUserActiveMutation();
   const [updateUser] = useUpdateUserMutation();

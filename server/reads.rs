@@ -1,0 +1,280 @@
+//! A screen's data, as its entry in `client/src/app/routes.json` declares
+//! it: the API reads the page is rendered with (ssr/CONTRACT.md#reads).
+//!
+//! The server runs each read through its own API router, in-process and
+//! as the page's session, so a page's data passes the very extractors,
+//! validation, defaults and JSON the browser's request would. Each answer
+//! goes into the page's state under the argument the screen will ask with
+//! (computed from the same declaration by `client/src/lib/route-reads.ts`),
+//! so neither the render nor the hydration sends a request.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use tower::ServiceExt;
+
+use crate::auth::AuthUser;
+use crate::state::AppState;
+
+/// One API read of a screen.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Read {
+    /// The RTK Query endpoint whose cache the answer seeds…
+    #[serde(default)]
+    pub endpoint: Option<String>,
+    /// …or the spec's list slice (`clients`, `appointments`) it fills.
+    #[serde(default)]
+    pub slice: Option<String>,
+    /// The read's name, where a screen reads one endpoint twice; else the
+    /// endpoint's (or the slice's) name.
+    #[serde(default)]
+    pub key: Option<String>,
+    /// The API path; a `{name}` segment is a path parameter of the route.
+    pub api: String,
+    /// Query parameters taken from the page's address (the first non-empty
+    /// value of each), as text.
+    #[serde(default)]
+    pub params: Vec<String>,
+    /// Fixed arguments; the text `{name}` is the route's path parameter, and
+    /// `{endpoint.field}` a field of an earlier read's answer.
+    #[serde(default)]
+    pub with: Map<String, Value>,
+    /// Read only when the address has these query values…
+    #[serde(default, rename = "if")]
+    pub when: BTreeMap<String, String>,
+    /// …and not when it has these.
+    #[serde(default)]
+    pub unless: BTreeMap<String, String>,
+}
+
+impl Read {
+    /// The name a screen asks for this read by.
+    pub fn key(&self) -> &str {
+        self.key.as_deref().or(self.endpoint.as_deref()).or(self.slice.as_deref()).unwrap_or_default()
+    }
+
+    /// True when the page's address calls for this read.
+    fn applies(&self, query: &[(String, String)]) -> bool {
+        let value = |key: &str| query.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+        self.when.iter().all(|(k, v)| value(k) == Some(v)) && !self.unless.iter().any(|(k, v)| value(k) == Some(v))
+    }
+
+    /// The argument the screen asks with: the fixed arguments, the path
+    /// parameters of `api`, the address's declared parameters. `None` when
+    /// a reference names nothing (an earlier read that failed).
+    fn arg(&self, path_params: &Map<String, Value>, query: &[(String, String)], answers: &Map<String, Value>) -> Option<Map<String, Value>> {
+        let mut arg = Map::new();
+        for (name, value) in &self.with {
+            arg.insert(name.clone(), resolve(value, path_params, answers)?);
+        }
+        for name in placeholders(&self.api) {
+            arg.insert(name.to_string(), path_params.get(name)?.clone());
+        }
+        for name in &self.params {
+            if let Some((_, value)) = query.iter().find(|(k, v)| k == name && !v.is_empty()) {
+                arg.insert(name.clone(), Value::String(value.clone()));
+            }
+        }
+        Some(arg)
+    }
+
+    /// The API request of an argument: `api` with its path parameters
+    /// filled, the rest as the query string.
+    fn uri(&self, arg: &Map<String, Value>) -> String {
+        let mut path = self.api.clone();
+        let in_path: Vec<&str> = placeholders(&self.api).collect();
+        for name in &in_path {
+            path = path.replace(&format!("{{{name}}}"), &text(&arg[*name]));
+        }
+        let query: Vec<(&str, String)> =
+            arg.iter().filter(|(k, _)| !in_path.contains(&k.as_str())).map(|(k, v)| (k.as_str(), text(v))).collect();
+        if query.is_empty() { path } else { format!("{path}?{}", serde_urlencoded::to_string(query).unwrap_or_default()) }
+    }
+
+    /// The argument without the address's parameters: the read a bad
+    /// address (a 422) falls back to, as the screen does.
+    fn defaults(&self, arg: &Map<String, Value>) -> Map<String, Value> {
+        arg.iter().filter(|(k, _)| !self.params.contains(k)).map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
+}
+
+/// The `{name}` segments of a path.
+fn placeholders(api: &str) -> impl Iterator<Item = &str> {
+    api.split('/').filter_map(|segment| segment.strip_prefix('{')?.strip_suffix('}'))
+}
+
+/// A fixed argument's value: `{name}` a path parameter, `{endpoint.field}`
+/// a field of an earlier answer, anything else itself.
+fn resolve(value: &Value, path_params: &Map<String, Value>, answers: &Map<String, Value>) -> Option<Value> {
+    let Some(reference) = value.as_str().and_then(|s| s.strip_prefix('{')?.strip_suffix('}')) else {
+        return Some(value.clone());
+    };
+    match reference.split_once('.') {
+        Some((endpoint, field)) => answers.get(endpoint)?.get(field).cloned(),
+        None => path_params.get(reference).cloned(),
+    }
+}
+
+/// A value as it goes in a path or query string.
+fn text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The API's router, built once (its OpenAPI document is assembled with it).
+static API: LazyLock<Router<AppState>> = LazyLock::new(crate::app::api_router);
+
+/// What a screen's reads put in its page state.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// `{ endpoint, arg, value }`: the api cache entries.
+    pub queries: Vec<Value>,
+    /// The list slices, `{ list, meta, loading, error }`.
+    pub slices: Map<String, Value>,
+    /// True when a read of the page's record answered 404.
+    pub not_found: bool,
+}
+
+/// Runs the reads of a page at `path` (the route's `pattern`) and `query`,
+/// as `auth`, the page's session. A read that fails is left out (the screen
+/// loads it itself); a 422 is read again without the address's parameters,
+/// as the screen shows a bad address.
+pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, query: &str, auth: &AuthUser) -> Loaded {
+    let api = API.clone().with_state(state.clone());
+    let query: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
+    let path_params = path_params(pattern, path);
+    let mut loaded = Loaded::default();
+    let mut answers = Map::new();
+    for read in reads.iter().filter(|read| read.applies(&query)) {
+        let Some(arg) = read.arg(&path_params, &query, &answers) else { continue };
+        let mut answer = get(&api, &read.uri(&arg), auth).await;
+        if matches!(answer, Err(StatusCode::UNPROCESSABLE_ENTITY)) {
+            answer = get(&api, &read.uri(&read.defaults(&arg)), auth).await;
+        }
+        let body = match answer {
+            Ok(body) => body,
+            Err(StatusCode::NOT_FOUND) if !path_params.is_empty() => {
+                loaded.not_found = true;
+                return loaded;
+            }
+            Err(status) => {
+                tracing::warn!(%status, api = read.api, "a page read failed; the screen will load it");
+                continue;
+            }
+        };
+        match (&read.endpoint, &read.slice) {
+            (Some(endpoint), _) => {
+                // A list is cached whole (`{data, meta}`), a record as its `data`.
+                let value = if body.get("meta").is_some() { body } else { body.get("data").cloned().unwrap_or(Value::Null) };
+                answers.insert(endpoint.clone(), value.clone());
+                loaded.queries.push(json!({ "endpoint": endpoint, "arg": arg, "value": value }));
+            }
+            (None, Some(slice)) => {
+                let state = json!({ "list": body["data"], "meta": body["meta"], "loading": false, "error": null });
+                loaded.slices.insert(slice.clone(), state);
+            }
+            (None, None) => {}
+        }
+    }
+    loaded
+}
+
+/// `GET uri` through the API router: the answer's JSON, or its status (500
+/// for an answer larger than a whole page's state may be).
+async fn get(api: &Router, uri: &str, auth: &AuthUser) -> Result<Value, StatusCode> {
+    // The router's paths are relative to `/api`, where the app nests it;
+    // the session rides along for the `AuthUser` extractor.
+    let mut request = Request::get(uri).body(Body::empty()).map_err(|_| StatusCode::BAD_REQUEST)?;
+    request.extensions_mut().insert(auth.clone());
+    let response = api.clone().oneshot(request).await.unwrap_or_else(|never| match never {});
+    let status = response.status();
+    if !status.is_success() {
+        return Err(status);
+    }
+    let bytes = axum::body::to_bytes(response.into_body(), crate::pages::MAX_STATE_BYTES).await.map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)?;
+    serde_json::from_slice(&bytes).map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)
+}
+
+/// The route's `:name` segments read from the path, as numbers (the route
+/// table matches them only to positive ids).
+fn path_params(pattern: &str, path: &str) -> Map<String, Value> {
+    pattern
+        .split('/')
+        .zip(path.trim_end_matches('/').split('/'))
+        .filter_map(|(want, got)| Some((want.strip_prefix(':')?.to_string(), Value::from(got.parse::<i64>().ok()?))))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(json: Value) -> Read {
+        serde_json::from_value(json).unwrap()
+    }
+
+    fn pairs(query: &str) -> Vec<(String, String)> {
+        serde_urlencoded::from_str(query).unwrap()
+    }
+
+    #[test]
+    fn an_argument_takes_fixed_values_path_parameters_and_the_address() {
+        let agenda = read(json!({ "endpoint": "getAgenda", "api": "/agenda", "params": ["view", "date"] }));
+        let arg = agenda.arg(&Map::new(), &pairs("view=week&view=day&date=&x=1"), &Map::new()).unwrap();
+        assert_eq!(Value::Object(arg.clone()), json!({ "view": "week" }), "the first value of a declared parameter, none empty");
+        assert_eq!(agenda.uri(&arg), "/agenda?view=week");
+        assert_eq!(agenda.defaults(&arg), Map::new());
+
+        let path = path_params("/clients/:id", "/clients/12/");
+        assert_eq!(Value::Object(path.clone()), json!({ "id": 12 }));
+        let history = read(json!({ "endpoint": "getClientHistory", "api": "/clients/{id}/history", "with": { "page": 1 } }));
+        let arg = history.arg(&path, &[], &Map::new()).unwrap();
+        assert_eq!(Value::Object(arg.clone()), json!({ "id": 12, "page": 1 }));
+        assert_eq!(history.uri(&arg), "/clients/12/history?page=1");
+
+        let upcoming = read(json!({
+            "key": "upcoming", "endpoint": "getClientAppointments", "api": "/appointments",
+            "with": { "client_id": "{id}", "from": "{getClient.asOf}", "sort": "startsAt" }
+        }));
+        assert_eq!(upcoming.key(), "upcoming");
+        assert!(upcoming.arg(&path, &[], &Map::new()).is_none(), "an answer that is not there");
+        let answers = json!({ "getClient": { "asOf": "2026-11-26T10:00:00-03:00" } }).as_object().unwrap().clone();
+        let arg = upcoming.arg(&path, &[], &answers).unwrap();
+        assert_eq!(Value::Object(arg.clone()), json!({ "client_id": 12, "from": "2026-11-26T10:00:00-03:00", "sort": "startsAt" }));
+        assert_eq!(upcoming.uri(&arg), "/appointments?client_id=12&from=2026-11-26T10%3A00%3A00-03%3A00&sort=startsAt");
+    }
+
+    /// The cases client/src/app/route-reads.test.ts also reads: the server
+    /// seeds each answer under the very argument the screen asks with.
+    #[test]
+    fn the_routes_reads_give_the_screens_arguments() {
+        let cases: Vec<Value> = serde_json::from_str(include_str!("../client/src/app/route-reads.cases.json")).unwrap();
+        for case in cases {
+            let url = case["url"].as_str().unwrap();
+            let (path, query) = url.split_once('?').unwrap_or((url, ""));
+            let route = crate::pages::route_for(path);
+            let query = pairs(query);
+            let answers = case.get("answers").and_then(Value::as_object).cloned().unwrap_or_default();
+            let read = route.reads.iter().find(|r| r.key() == case["key"] && r.applies(&query));
+            let arg = read.and_then(|r| r.arg(&path_params(&route.path, path), &query, &answers));
+            assert_eq!(arg.map_or(Value::Null, Value::Object), case["arg"], "{case}");
+        }
+    }
+
+    #[test]
+    fn conditions_read_the_address() {
+        let list = read(json!({ "slice": "appointments", "api": "/appointments", "if": { "view": "list" } }));
+        let grid = read(json!({ "endpoint": "getAgenda", "api": "/agenda", "unless": { "view": "list" } }));
+        assert!(list.applies(&pairs("view=list")) && !grid.applies(&pairs("view=list")));
+        assert!(!list.applies(&pairs("view=week")) && grid.applies(&pairs("")));
+        assert_eq!(list.key(), "appointments");
+    }
+}
