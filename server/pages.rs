@@ -14,12 +14,11 @@ use futures::StreamExt;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::auth::{AuthUser, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
+use crate::http::{AuthUser, ClientAddress, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::compression::{Encoding, encode_stream};
 use crate::error::{AppError, Result};
 use crate::layout::{self, Layout};
 use crate::middleware;
-use crate::services::throttle::ClientAddress;
 use crate::services::list::ListQuery;
 use crate::services::{Context, agenda, appointments, clients, dashboard, reports, sessions, users};
 use crate::state::AppState;
@@ -135,7 +134,7 @@ pub async fn root() -> impl IntoResponse {
 pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, jar: CookieJar) -> Response {
     let token = cookie_token(&jar);
     let session = match &token {
-        Some(token) => match sessions::current(&state, token).await {
+        Some(token) => match sessions::current(&Context::new(&state, None), token).await {
             Ok(session) => session,
             // The session cannot be checked (database down): say so, and
             // keep the cookie, which may well still be good.
@@ -246,7 +245,7 @@ pub async fn login_form(
         return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
     }
     let device = device_token(&jar);
-    match sessions::sign_in(&state, &form.email, form.password, &address, device.as_deref()).await {
+    match sessions::sign_in(&Context::new(&state, None), &form.email, form.password, &address.0, device.as_deref()).await {
         Ok(signed_in) => {
             let secure = state.config.secure_cookies;
             let jar = jar.add(session_cookie(signed_in.token, state.keys.ttl, secure)).add(device_cookie(signed_in.device, secure));
@@ -292,11 +291,12 @@ pub async fn logout_form(State(state): State<AppState>, uri: Uri, headers: Heade
     let Some(token) = cookie_token(&jar) else {
         return see_other(LOGOUT).into_response();
     };
-    match sessions::sign_out(&state, &token).await {
+    let cx = Context::new(&state, None);
+    match sessions::sign_out(&cx, &token).await {
         Ok(()) => (jar.remove(removal_cookie(state.config.secure_cookies)), see_other(LOGOUT)).into_response(),
         Err(error) => {
             tracing::error!(?error, "revoking on POST /logout failed");
-            let session = match sessions::current(&state, &token).await {
+            let session = match sessions::current(&cx, &token).await {
                 Ok(session) => session,
                 Err(error) => return unavailable(&state, &jar, &error),
             };
@@ -446,7 +446,7 @@ async fn preloaded_state(state: &AppState, page: &Page, url: &str, layout: &Layo
         return Ok(Value::Object(out));
     }
     let query = url.split_once('?').map_or("", |(_, q)| q);
-    let cx = Context::new(state, Some(auth.user.id));
+    let cx = Context::new(state, Some(auth.user.clone()));
     match page.route.path.as_str() {
         "/dashboard" => {
             out.insert("page".into(), json!({ "dashboard": dashboard::summary(&cx).await? }));
