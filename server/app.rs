@@ -10,10 +10,10 @@ use tower_http::compression::CompressionLayer;
 
 use crate::assets::{self, Manifest};
 use crate::auth::{Keys, load_or_create_secret};
-use crate::config::{Config, SsrMode};
+use crate::config::{Config, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, SsrMode};
 use crate::error::{api_method_not_allowed, api_not_found};
 use crate::middleware::Limits;
-use crate::services::throttle::{ClientAddress, is_trusted};
+use crate::http::{ClientAddress, is_trusted};
 use crate::state::AppState;
 use crate::{db, health, middleware, pages, routes, services};
 
@@ -112,12 +112,6 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// moment the connection is ready for the next request (so an idle
 /// keep-alive connection is closed after this long too).
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
-/// Connections open at once; past that, new ones wait in the listen queue.
-pub const MAX_CONNECTIONS: usize = 1024;
-/// Connections one client address may hold at once: an eighth of all, so
-/// one address (one attacker's, or one office's NAT: a browser keeps about
-/// six) never holds the rest.
-pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 128;
 
 /// The limits of the connection layer (the request layer's are in
 /// `middleware::Limits`).

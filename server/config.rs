@@ -7,6 +7,13 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use ipnet::IpNet;
 
+/// Connections open at once; past that, new ones wait in the listen queue.
+pub const MAX_CONNECTIONS: usize = 1024;
+/// Connections one client address may hold at once: an eighth of all, so
+/// one address (one attacker's, or one office's NAT: a browser keeps about
+/// six) never holds the rest.
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 128;
+
 #[derive(Debug, Parser)]
 #[command(name = "expediente", version, about = "Back office de clientes e agendamentos")]
 pub struct Cli {
@@ -113,12 +120,12 @@ pub struct Config {
     #[arg(long, env = "EXPEDIENTE_SECURE_COOKIES", global = true)]
     pub secure_cookies: bool,
     /// Connections served at once; more wait in the listen queue.
-    #[arg(long, env = "EXPEDIENTE_MAX_CONNECTIONS", default_value_t = crate::app::MAX_CONNECTIONS, global = true)]
+    #[arg(long, env = "EXPEDIENTE_MAX_CONNECTIONS", default_value_t = MAX_CONNECTIONS, global = true)]
     pub max_connections: usize,
     /// Connections one client address (an IPv6 /64) may hold at once; more
     /// are turned away at once. Trusted proxies are not limited: their own
     /// limits apply to the clients behind them.
-    #[arg(long, env = "EXPEDIENTE_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = crate::app::MAX_CONNECTIONS_PER_ADDRESS, global = true)]
+    #[arg(long, env = "EXPEDIENTE_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = MAX_CONNECTIONS_PER_ADDRESS, global = true)]
     pub max_connections_per_address: usize,
     /// Reverse proxies (addresses or CIDR ranges, comma-separated) whose
     /// `X-Forwarded-For` names the client; from anyone else it is ignored.

@@ -15,8 +15,43 @@ use serde::Serialize;
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
-/// Messages per field, in Portuguese.
-pub type FieldErrors = BTreeMap<String, Vec<String>>;
+/// Messages per field, in Portuguese, gathered so that one 422 names every
+/// problem of a request. `add` is the one way a message is added; reading
+/// goes through the map.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct FieldErrors(BTreeMap<String, Vec<String>>);
+
+impl FieldErrors {
+    pub fn new() -> FieldErrors {
+        FieldErrors::default()
+    }
+
+    /// One more message for `field` (after any it has).
+    pub fn add(&mut self, field: &str, message: impl Into<String>) {
+        self.0.entry(field.to_string()).or_default().push(message.into());
+    }
+
+    /// Every message of `other`, added.
+    pub fn merge(&mut self, other: FieldErrors) {
+        for (field, messages) in other.0 {
+            self.0.entry(field).or_default().extend(messages);
+        }
+    }
+
+    /// `Ok` when nothing was added, else the 422 naming every field.
+    pub fn check(self) -> Result<()> {
+        if self.0.is_empty() { Ok(()) } else { Err(AppError::invalid(self)) }
+    }
+}
+
+impl std::ops::Deref for FieldErrors {
+    type Target = BTreeMap<String, Vec<String>>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
 
 /// The exact text the client's session logic looks for.
 pub const TOKEN_EXPIRED: &str = "Token has expired";
@@ -69,7 +104,7 @@ impl AppError {
     /// A 422 with one message for one field.
     pub fn field(field: &str, message: impl Into<String>) -> AppError {
         let mut errors = FieldErrors::new();
-        errors.insert(field.to_string(), vec![message.into()]);
+        errors.add(field, message);
         AppError::invalid(errors)
     }
 

@@ -11,6 +11,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod health;
+pub mod http;
 pub mod layout;
 pub mod memory;
 pub mod middleware;

@@ -14,14 +14,13 @@ use futures::StreamExt;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::auth::{AuthUser, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
+use crate::http::{AuthUser, ClientAddress, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::compression::{Encoding, encode_stream};
 use crate::error::AppError;
 use crate::layout::{self, Layout};
 use crate::middleware;
 use crate::reads::{self, Loaded, Read};
-use crate::services::sessions;
-use crate::services::throttle::ClientAddress;
+use crate::services::{Context, sessions};
 use crate::state::AppState;
 use entities::user::Role;
 
@@ -132,7 +131,7 @@ pub async fn root() -> impl IntoResponse {
 pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, jar: CookieJar) -> Response {
     let token = cookie_token(&jar);
     let session = match &token {
-        Some(token) => match sessions::current(&state, token).await {
+        Some(token) => match sessions::current(&Context::new(&state, None), token).await {
             Ok(session) => session,
             // The session cannot be checked (database down): say so, and
             // keep the cookie, which may well still be good.
@@ -247,7 +246,7 @@ pub async fn login_form(
         return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
     }
     let device = device_token(&jar);
-    match sessions::sign_in(&state, &form.email, form.password, &address, device.as_deref()).await {
+    match sessions::sign_in(&Context::new(&state, None), &form.email, form.password, &address.0, device.as_deref()).await {
         Ok(signed_in) => {
             let secure = state.config.secure_cookies;
             let jar = jar.add(session_cookie(signed_in.token, state.keys.ttl, secure)).add(device_cookie(signed_in.device, secure));
@@ -294,11 +293,12 @@ pub async fn logout_form(State(state): State<AppState>, uri: Uri, headers: Heade
     let Some(token) = cookie_token(&jar) else {
         return see_other(LOGOUT).into_response();
     };
-    match sessions::sign_out(&state, &token).await {
+    let cx = Context::new(&state, None);
+    match sessions::sign_out(&cx, &token).await {
         Ok(()) => (jar.remove(removal_cookie(state.config.secure_cookies)), see_other(LOGOUT)).into_response(),
         Err(error) => {
             tracing::error!(?error, "revoking on POST /logout failed");
-            let session = match sessions::current(&state, &token).await {
+            let session = match sessions::current(&cx, &token).await {
                 Ok(session) => session,
                 Err(error) => return unavailable(&state, &jar, &error),
             };

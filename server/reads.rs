@@ -18,7 +18,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
 
-use crate::auth::AuthUser;
+use crate::http::AuthUser;
 use crate::state::AppState;
 
 /// One API read of a screen.

@@ -58,6 +58,10 @@ pub struct Keys {
     device_decoding: DecodingKey,
     /// Token lifetime in seconds.
     pub ttl: i64,
+    /// These keys' own number in the process: a user id names an account
+    /// only within its database, and one process may serve several (the
+    /// tests do), each with its keys (`reserve_device_place`).
+    pub instance: u64,
 }
 
 impl Keys {
@@ -69,6 +73,10 @@ impl Keys {
             device_encoding: EncodingKey::from_secret(&device),
             device_decoding: DecodingKey::from_secret(&device),
             ttl: ttl as i64,
+            instance: {
+                static CREATED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+                CREATED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            },
         }
     }
 

@@ -9,11 +9,10 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{AuthUser, SESSION_COOKIE, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::error::{ApiJson, ErrorBody, Result};
+use crate::http::{ClientAddress, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::routes::Message;
-use crate::services::throttle::ClientAddress;
-use crate::services::{Data, sessions, users};
+use crate::services::{Context, Data, sessions, users};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -49,7 +48,8 @@ async fn login(
 ) -> Result<impl IntoResponse> {
     // The device cookie only from this origin, like every cookie the API reads.
     let device = device_token(&jar).filter(|_| same_origin(&headers));
-    let signed_in = sessions::sign_in(&state, &input.email, input.password, &address, device.as_deref()).await?;
+    let cx = Context::new(&state, None);
+    let signed_in = sessions::sign_in(&cx, &input.email, input.password, &address.0, device.as_deref()).await?;
     let data = signed_in.view();
     let secure = state.config.secure_cookies;
     let jar = jar.add(session_cookie(signed_in.token, state.keys.ttl, secure)).add(device_cookie(signed_in.device, secure));
@@ -75,9 +75,8 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
         let body = ErrorBody { message: "Origem não permitida.".into(), errors: None };
         return Ok((axum::http::StatusCode::FORBIDDEN, Json(body)).into_response());
     }
-    let token = bearer.or_else(|| jar.get(SESSION_COOKIE).map(|c| c.value().to_string()));
-    if let Some(token) = token {
-        sessions::sign_out(&state, &token).await?;
+    if let Some(token) = bearer.or_else(|| cookie_token(&jar)) {
+        sessions::sign_out(&Context::new(&state, None), &token).await?;
     }
     let cleared = jar.remove(removal_cookie(state.config.secure_cookies));
     Ok((cleared, Json(Message { message: "Sessão encerrada." })).into_response())
@@ -85,8 +84,8 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
 
 #[utoipa::path(get, path = "/me", tag = "auth",
     responses((status = 200, body = Data<users::UserView>), (status = 401, body = ErrorBody)))]
-async fn me(State(state): State<AppState>, auth: AuthUser) -> Json<Data<users::UserView>> {
-    Json(Data { data: users::UserView::new(&auth.user, state.config.tz) })
+async fn me(cx: Context) -> Result<Json<Data<users::UserView>>> {
+    Ok(Json(Data { data: users::UserView::new(cx.user()?, cx.tz) }))
 }
 
 /// `PUT /api/me`'s answer: the user, and after a password change the new
@@ -105,17 +104,17 @@ pub struct ProfileAnswer {
     responses((status = 200, body = ProfileAnswer), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn update_me(
     State(state): State<AppState>,
-    auth: AuthUser,
+    cx: Context,
     jar: CookieJar,
     ApiJson(input): ApiJson<users::ProfileInput>,
 ) -> Result<(CookieJar, Json<ProfileAnswer>)> {
-    let user = users::update_profile(&state.db, &auth.user, input).await?;
-    let data = users::UserView::new(&user, state.config.tz);
-    if user.session_version == auth.user.session_version {
+    let user = users::update_profile(&cx, input).await?;
+    let data = users::UserView::new(&user, cx.tz);
+    if user.session_version == cx.user()?.session_version {
         return Ok((jar, Json(ProfileAnswer { data, session: None })));
     }
     // The password changed: this session goes on with a new token.
-    let (token, claims) = state.keys.issue(user.id, user.session_version);
+    let (token, claims) = cx.keys.issue(user.id, user.session_version);
     let session = sessions::SessionView::new(&user, &token, &claims, claims.iat);
     let jar = jar.add(session_cookie(token, state.keys.ttl, state.config.secure_cookies));
     Ok((jar, Json(ProfileAnswer { data, session: Some(session) })))

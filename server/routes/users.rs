@@ -6,16 +6,14 @@ use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::Admin;
 use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
+use crate::http::Admin;
 use crate::services::list::ListQuery;
-use crate::services::users::{self, CreateUserInput, UpdateUserInput, UserFilter, UserView};
-use crate::services::{Data, Page};
+use crate::services::users::{self, CreateUserInput, NOT_FOUND, UpdateUserInput, UserFilter, UserView};
+use crate::services::{Context, Data, Page};
 use crate::state::AppState;
 
 use super::data;
-
-const NOT_FOUND: &str = "Usuário não encontrado.";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -27,28 +25,28 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 path_id!(UserId, NOT_FOUND);
 
-fn user_data(admin: &Admin, user: &entities::user::Model) -> Json<Data<UserView>> {
-    data(UserView::new(user, admin.cx.tz))
+fn user_data(cx: &Context, user: &entities::user::Model) -> Json<Data<UserView>> {
+    data(UserView::new(user, cx.tz))
 }
 
 /// `sort`: name (padrão, sem diferenciar acentos), email, role, active, createdAt.
 #[utoipa::path(get, path = "/users", tag = "users", params(ListQuery, UserFilter),
     responses((status = 200, body = Page<UserView>), (status = 403, body = ErrorBody)))]
-async fn list(admin: Admin, ApiQuery(list): ApiQuery<ListQuery>, ApiQuery(filter): ApiQuery<UserFilter>) -> Result<Json<Page<UserView>>> {
-    Ok(Json(users::list(&admin.cx, &list, &filter).await?))
+async fn list(Admin(cx): Admin, ApiQuery(list): ApiQuery<ListQuery>, ApiQuery(filter): ApiQuery<UserFilter>) -> Result<Json<Page<UserView>>> {
+    Ok(Json(users::list(&cx, &list, &filter).await?))
 }
 
 #[utoipa::path(get, path = "/users/{id}", tag = "users", params(("id" = i32, Path)),
     responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody)))]
-async fn get_one(admin: Admin, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
-    Ok(user_data(&admin, &users::get(&admin.cx.db, id).await?))
+async fn get_one(Admin(cx): Admin, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
+    Ok(user_data(&cx, &users::get(&cx, id).await?))
 }
 
 #[utoipa::path(post, path = "/users", tag = "users", request_body = CreateUserInput,
     responses((status = 201, body = Data<UserView>), (status = 403, body = ErrorBody)))]
-async fn create(admin: Admin, ApiJson(input): ApiJson<CreateUserInput>) -> Result<(StatusCode, Json<Data<UserView>>)> {
-    let user = users::create_by(&admin.cx.db, &admin.user, input).await?;
-    Ok((StatusCode::CREATED, user_data(&admin, &user)))
+async fn create(Admin(cx): Admin, ApiJson(input): ApiJson<CreateUserInput>) -> Result<(StatusCode, Json<Data<UserView>>)> {
+    let user = users::create_by(&cx, input).await?;
+    Ok((StatusCode::CREATED, user_data(&cx, &user)))
 }
 
 /// Every field optional; what is sent changes. An admin cannot change their
@@ -59,19 +57,19 @@ async fn create(admin: Admin, ApiJson(input): ApiJson<CreateUserInput>) -> Resul
         (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "Dados inválidos, e-mail em uso ou alteração do próprio perfil"),
     ))]
-async fn update(admin: Admin, UserId(id): UserId, ApiJson(input): ApiJson<UpdateUserInput>) -> Result<Json<Data<UserView>>> {
-    Ok(user_data(&admin, &users::update(&admin.cx.db, &admin.user, id, input).await?))
+async fn update(Admin(cx): Admin, UserId(id): UserId, ApiJson(input): ApiJson<UpdateUserInput>) -> Result<Json<Data<UserView>>> {
+    Ok(user_data(&cx, &users::update(&cx, id, input).await?))
 }
 
 #[utoipa::path(post, path = "/users/{id}/deactivate", tag = "users", params(("id" = i32, Path)),
     description = "Desativa: o usuário não entra mais e seus tokens param de valer. Ninguém desativa a si mesmo (422).",
     responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody)))]
-async fn deactivate(admin: Admin, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
-    Ok(user_data(&admin, &users::set_active(&admin.cx.db, &admin.user, id, false).await?))
+async fn deactivate(Admin(cx): Admin, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
+    Ok(user_data(&cx, &users::set_active(&cx, id, false).await?))
 }
 
 #[utoipa::path(post, path = "/users/{id}/activate", tag = "users", params(("id" = i32, Path)),
     responses((status = 200, body = Data<UserView>), (status = 403, body = ErrorBody)))]
-async fn activate(admin: Admin, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
-    Ok(user_data(&admin, &users::set_active(&admin.cx.db, &admin.user, id, true).await?))
+async fn activate(Admin(cx): Admin, UserId(id): UserId) -> Result<Json<Data<UserView>>> {
+    Ok(user_data(&cx, &users::set_active(&cx, id, true).await?))
 }

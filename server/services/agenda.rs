@@ -12,7 +12,6 @@ use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{self, AppointmentFilter, AppointmentView, TimeRange};
 use crate::services::list::ListQuery;
 use crate::services::Context;
-use crate::services::validation::push;
 use crate::time::to_local_rfc3339;
 use entities::user;
 
@@ -77,7 +76,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         None | Some("") | Some("day") => AgendaView::Day,
         Some("week") => AgendaView::Week,
         Some(other) => {
-            push(&mut errors, "view", format!("Visão inválida: {other}. Use day ou week."));
+            errors.add("view", format!("Visão inválida: {other}. Use day ou week."));
             AgendaView::Day
         }
     };
@@ -86,7 +85,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
     let date = match query.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
         None => today,
         Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_else(|_| {
-            push(&mut errors, "date", "Data inválida: use AAAA-MM-DD.");
+            errors.add("date", "Data inválida: use AAAA-MM-DD.");
             today
         }),
     };
@@ -107,7 +106,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         Ok(rows) if errors.is_empty() => rows,
         Ok(_) => return Err(AppError::invalid(errors)),
         Err(AppError::Validation { errors: more, .. }) => {
-            errors.extend(more);
+            errors.merge(more);
             return Err(AppError::invalid(errors));
         }
         Err(other) => return Err(other),

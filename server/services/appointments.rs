@@ -12,7 +12,6 @@
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, SubsecRound, TimeZone, Utc};
 use chrono_tz::Tz;
-use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait,
     QueryFilter, QueryOrder, Select, Set,
@@ -21,15 +20,22 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::validation::{TextPatch, patched, push, reject_unknown};
+use crate::services::audit::{self, Audited, Change};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
-use crate::services::{Context, Page, STALE, audit, csv, names_by_id, required_version};
+use crate::services::validation::{TextPatch, check_notes, patched, reject_unknown};
+use crate::services::{Context, Page, Versioned, csv, expected_version, find, names_by_id, versioned_update};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, user};
 
 pub const NOT_FOUND: &str = "Agendamento não encontrado.";
-const ENTITY: &str = "appointment";
+
+impl Versioned for appointment::Entity {
+    const ID: appointment::Column = appointment::Column::Id;
+    const VERSION: appointment::Column = appointment::Column::Version;
+    const UPDATED_AT: appointment::Column = appointment::Column::UpdatedAt;
+    const NOT_FOUND: &'static str = NOT_FOUND;
+}
 
 /// Longest appointment.
 pub const MAX_MINUTES: i64 = 12 * 60;
@@ -67,7 +73,13 @@ pub struct AppointmentView {
     pub updated_at: String,
 }
 
-impl AppointmentView {
+impl Audited for AppointmentView {
+    const ENTITY: &'static str = "appointment";
+
+    fn id(&self) -> i32 {
+        self.id
+    }
+
     /// The audited fields (what follows from the status is not one).
     fn snapshot(&self) -> Value {
         let mut value = serde_json::to_value(self).unwrap_or(Value::Null);
@@ -207,7 +219,7 @@ fn filtered(
         match parse_bound(text) {
             Some(Bound::Date(date)) => select = select.filter(appointment::Column::StartsAt.gte(local_midnight(date, tz))),
             Some(Bound::Instant(instant)) => select = select.filter(appointment::Column::StartsAt.gte(instant)),
-            None => push(&mut errors, "from", "Data inválida: use AAAA-MM-DD ou RFC 3339 com fuso."),
+            None => errors.add("from", "Data inválida: use AAAA-MM-DD ou RFC 3339 com fuso."),
         }
     }
     if let Some(text) = range.to.as_deref().filter(|t| !t.trim().is_empty()) {
@@ -217,14 +229,14 @@ fn filtered(
                 select = select.filter(appointment::Column::StartsAt.lt(local_midnight(next, tz)))
             }
             Some(Bound::Instant(instant)) => select = select.filter(appointment::Column::StartsAt.lte(instant)),
-            None => push(&mut errors, "to", "Data inválida: use AAAA-MM-DD ou RFC 3339 com fuso."),
+            None => errors.add("to", "Data inválida: use AAAA-MM-DD ou RFC 3339 com fuso."),
         }
     }
     if let Some(text) = filter.status.as_deref().filter(|t| !t.trim().is_empty()) {
         let wanted: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
         let statuses: Vec<Option<AppointmentStatus>> = wanted.iter().map(|s| AppointmentStatus::parse(s)).collect();
         match wanted.iter().zip(&statuses).find(|(_, status)| status.is_none()) {
-            Some((bad, _)) => push(&mut errors, "status", unknown_status(bad)),
+            Some((bad, _)) => errors.add("status", unknown_status(bad)),
             None => select = select.filter(appointment::Column::Status.is_in(statuses.into_iter().flatten())),
         }
     }
@@ -350,12 +362,8 @@ async fn view(db: &impl ConnectionTrait, model: appointment::Model, tz: Tz) -> R
     Ok(views(db, vec![model], tz).await?.remove(0))
 }
 
-async fn find(db: &impl ConnectionTrait, id: i32) -> Result<appointment::Model> {
-    appointment::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
-}
-
 pub async fn get(cx: &Context, id: i32) -> Result<AppointmentView> {
-    view(&cx.db, find(&cx.db, id).await?, cx.tz).await
+    view(&cx.db, find::<appointment::Entity>(&cx.db, id).await?, cx.tz).await
 }
 
 /// The checked values of an appointment.
@@ -401,12 +409,12 @@ async fn validate(
     // Client: must exist and not be archived (checked when it is chosen).
     let client_id = input.client_id.or(current.map(|c| c.client_id));
     match (client_id, input.client_id) {
-        (None, _) => push(&mut errors, "clientId", "Informe o cliente."),
+        (None, _) => errors.add("clientId", "Informe o cliente."),
         (Some(id), Some(_)) if current.is_none_or(|c| c.client_id != id) => {
             match client::Entity::find_by_id(id).one(db).await? {
-                None => push(&mut errors, "clientId", "Cliente não encontrado."),
+                None => errors.add("clientId", "Cliente não encontrado."),
                 Some(c) if c.archived => {
-                    push(&mut errors, "clientId", "Este cliente está arquivado; desarquive-o para agendar.")
+                    errors.add("clientId", "Este cliente está arquivado; desarquive-o para agendar.")
                 }
                 Some(_) => {}
             }
@@ -417,11 +425,11 @@ async fn validate(
     // Staff member: an active user (checked when chosen).
     let staff_id = input.staff_id.or(current.map(|c| c.staff_id));
     match (staff_id, input.staff_id) {
-        (None, _) => push(&mut errors, "staffId", "Informe o profissional."),
+        (None, _) => errors.add("staffId", "Informe o profissional."),
         (Some(id), Some(_)) if current.is_none_or(|c| c.staff_id != id) => {
             let active = user::Entity::find_by_id(id).one(db).await?.is_some_and(|u| u.active);
             if !active {
-                push(&mut errors, "staffId", "Profissional não encontrado ou inativo.");
+                errors.add("staffId", "Profissional não encontrado ou inativo.");
             }
         }
         _ => {}
@@ -429,11 +437,11 @@ async fn validate(
 
     let service = match patched(&input.service, current.map(|c| c.service.clone())) {
         None => {
-            push(&mut errors, "service", "Informe o serviço.");
+            errors.add("service", "Informe o serviço.");
             String::new()
         }
         Some(s) if s.chars().count() > 120 => {
-            push(&mut errors, "service", "O serviço pode ter até 120 caracteres.");
+            errors.add("service", "O serviço pode ter até 120 caracteres.");
             s
         }
         Some(s) => s,
@@ -445,29 +453,29 @@ async fn validate(
         Some(text) => match parse_instant(text, tz) {
             Ok(t) => Some(t.trunc_subsecs(0)),
             Err(message) => {
-                push(&mut errors, "startsAt", message);
+                errors.add("startsAt", message);
                 None
             }
         },
     };
     if starts_at.is_none() && input.starts_at.is_none() {
-        push(&mut errors, "startsAt", "Informe o início (startsAt).");
+        errors.add("startsAt", "Informe o início (startsAt).");
     }
     let explicit_end = match input.ends_at.text() {
         Some(text) => match parse_instant(text, tz) {
             Ok(t) => Some(Some(t.trunc_subsecs(0))),
             Err(message) => {
-                push(&mut errors, "endsAt", message);
+                errors.add("endsAt", message);
                 Some(None)
             }
         },
         _ => None,
     };
     if explicit_end.is_some() && input.duration_minutes.is_some() {
-        push(&mut errors, "durationMinutes", "Informe o fim (endsAt) ou a duração (durationMinutes), não os dois.");
+        errors.add("durationMinutes", "Informe o fim (endsAt) ou a duração (durationMinutes), não os dois.");
     }
     if input.duration_minutes.is_some_and(|m| !(1..=MAX_MINUTES).contains(&m)) {
-        push(&mut errors, "durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas).");
+        errors.add("durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas).");
     }
     let ends_at = match (explicit_end, input.duration_minutes, starts_at) {
         (Some(end), _, _) => end,
@@ -477,7 +485,7 @@ async fn validate(
         (None, None, Some(start)) => match current {
             Some(c) => Some(start + (c.ends_at - c.starts_at)),
             None => {
-                push(&mut errors, "endsAt", "Informe o fim (endsAt) ou a duração (durationMinutes).");
+                errors.add("endsAt", "Informe o fim (endsAt) ou a duração (durationMinutes).");
                 None
             }
         },
@@ -485,9 +493,9 @@ async fn validate(
     };
     if let (Some(start), Some(end)) = (starts_at, ends_at) {
         if end <= start {
-            push(&mut errors, "endsAt", "O fim deve ser depois do início.");
+            errors.add("endsAt", "O fim deve ser depois do início.");
         } else if end - start > Duration::minutes(MAX_MINUTES) {
-            push(&mut errors, "endsAt", "Um agendamento pode durar no máximo 12 horas.");
+            errors.add("endsAt", "Um agendamento pode durar no máximo 12 horas.");
         }
     }
 
@@ -499,26 +507,26 @@ async fn validate(
         Some(name) => {
             let status = AppointmentStatus::parse(name);
             if status.is_none() {
-                push(&mut errors, "status", unknown_status(name));
+                errors.add("status", unknown_status(name));
             }
             status
         }
     };
     match (current_status, status) {
         (None, Some(status)) if !status.is_initial() => {
-            push(&mut errors, "status", "Um agendamento novo começa como agendado ou confirmado.")
+            errors.add("status", "Um agendamento novo começa como agendado ou confirmado.")
         }
         (Some(from), Some(status)) if from != status && !from.can_become(status) => {
-            push(&mut errors, "status", format!("Não é possível mudar a situação de {from} para {status}."))
+            errors.add("status", format!("Não é possível mudar a situação de {from} para {status}."))
         }
         _ => {}
     }
     let reason = patched(&input.cancellation_reason, current.and_then(|c| c.cancellation_reason.clone()));
     let cancellation_reason = if status == Some(AppointmentStatus::Cancelado) {
         if reason.is_none() {
-            push(&mut errors, "cancellationReason", "Informe o motivo do cancelamento.");
+            errors.add("cancellationReason", "Informe o motivo do cancelamento.");
         } else if reason.as_ref().is_some_and(|r| r.chars().count() > 500) {
-            push(&mut errors, "cancellationReason", "O motivo pode ter até 500 caracteres.");
+            errors.add("cancellationReason", "O motivo pode ter até 500 caracteres.");
         }
         reason
     } else {
@@ -527,18 +535,14 @@ async fn validate(
 
     let price_cents = input.price_cents.or(current.map(|c| c.price_cents)).unwrap_or(0);
     if price_cents < 0 {
-        push(&mut errors, "priceCents", "O valor não pode ser negativo.");
+        errors.add("priceCents", "O valor não pode ser negativo.");
     } else if price_cents > 10_000_000_000 {
-        push(&mut errors, "priceCents", "Valor alto demais.");
+        errors.add("priceCents", "Valor alto demais.");
     }
     let notes = patched(&input.notes, current.and_then(|c| c.notes.clone()));
-    if notes.as_ref().is_some_and(|n| n.chars().count() > 2000) {
-        push(&mut errors, "notes", "As observações podem ter até 2.000 caracteres.");
-    }
+    check_notes(notes.as_deref(), &mut errors);
 
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
-    }
+    errors.check()?;
     Ok(Fields {
         client_id: client_id.unwrap_or_default(),
         staff_id: staff_id.unwrap_or_default(),
@@ -579,20 +583,19 @@ async fn lock_and_check_overlap(db: &impl ConnectionTrait, fields: &Fields, exce
 }
 
 pub async fn create(cx: &Context, input: AppointmentInput) -> Result<AppointmentView> {
-    let (db, tz) = (&cx.db, cx.tz);
-    let fields = validate(db, &input, None, tz).await?;
+    let tz = cx.tz;
+    let fields = validate(&cx.db, &input, None, tz).await?;
     let now = Utc::now();
     let mut model = fields.active_model();
     model.version = Set(1);
     model.created_at = Set(now);
     model.updated_at = Set(now);
-    let txn = crate::db::write_transaction(db).await?;
-    lock_and_check_overlap(&txn, &fields, None, tz).await?;
-    let saved = model.insert(&txn).await?;
-    let view = view(&txn, saved, tz).await?;
-    audit::record(&txn, ENTITY, view.id, "create", cx.actor, audit::diff(&Value::Null, &view.snapshot())).await?;
-    txn.commit().await?;
-    Ok(view)
+    audit::write(cx, "create", async |txn| {
+        lock_and_check_overlap(txn, &fields, None, tz).await?;
+        let saved = model.insert(txn).await?;
+        Ok(Change::Created(view(txn, saved, tz).await?))
+    })
+    .await
 }
 
 /// PUT: any field; status only by an allowed transition.
@@ -605,7 +608,7 @@ pub async fn change_status(cx: &Context, id: i32, input: StatusInput) -> Result<
     if input.status.is_none() {
         let mut errors = FieldErrors::new();
         reject_unknown(&input.extra, &mut errors);
-        push(&mut errors, "status", "Informe a nova situação.");
+        errors.add("status", "Informe a nova situação.");
         return Err(AppError::invalid(errors));
     }
     let input = AppointmentInput {
@@ -620,61 +623,46 @@ pub async fn change_status(cx: &Context, id: i32, input: StatusInput) -> Result<
 
 async fn save(cx: &Context, id: i32, input: AppointmentInput, action: &str) -> Result<AppointmentView> {
     let (db, tz) = (&cx.db, cx.tz);
-    let current = find(db, id).await?;
-    let version = required_version(input.version)?;
-    if version != current.version {
-        return Err(AppError::Conflict(STALE.into()));
-    }
+    let current = find::<appointment::Entity>(db, id).await?;
+    let version = expected_version(input.version, current.version)?;
     let fields = validate(db, &input, Some(&current), tz).await?;
-    let before = view(db, current, tz).await?.snapshot();
-    // On SQLite a transaction must write before it reads (a read-then-write
-    // transaction cannot wait for the write lock), so the lock comes first.
-    let txn = crate::db::write_transaction(db).await?;
-    if fields.status.is_active() {
-        lock_and_check_overlap(&txn, &fields, Some(id), tz).await?;
-    }
-    let result = appointment::Entity::update_many()
-        .set(fields.active_model())
-        .col_expr(appointment::Column::Version, Expr::col(appointment::Column::Version).add(1))
-        .col_expr(appointment::Column::UpdatedAt, Expr::val(Utc::now()))
-        .filter(appointment::Column::Id.eq(id))
-        .filter(appointment::Column::Version.eq(version))
-        .exec(&txn)
-        .await?;
-    if result.rows_affected == 0 {
-        find(&txn, id).await?;
-        return Err(AppError::Conflict(STALE.into()));
-    }
-    let after = view(&txn, find(&txn, id).await?, tz).await?;
-    audit::record(&txn, ENTITY, id, action, cx.actor, audit::diff(&before, &after.snapshot())).await?;
-    txn.commit().await?;
-    Ok(after)
+    let before = view(db, current, tz).await?;
+    audit::write(cx, action, async |txn| {
+        // On SQLite a transaction must write before it reads (a read-then-write
+        // transaction cannot wait for the write lock), so the lock comes first.
+        if fields.status.is_active() {
+            lock_and_check_overlap(txn, &fields, Some(id), tz).await?;
+        }
+        let saved = versioned_update::<appointment::Entity>(txn, id, version, fields.active_model()).await?;
+        Ok(Change::Updated { before, after: view(txn, saved, tz).await? })
+    })
+    .await
 }
 
 pub async fn delete(cx: &Context, id: i32) -> Result<()> {
-    let (db, tz) = (&cx.db, cx.tz);
-    let txn = crate::db::write_transaction(db).await?;
-    // Write first (row lock), read after: see `save`.
-    if !crate::db::lock_row::<appointment::Entity>(&txn, appointment::Column::Id, id, appointment::Column::Version).await? {
-        return Err(AppError::NotFound(NOT_FOUND.into()));
-    }
-    let current = find(&txn, id).await?;
-    let before = view(&txn, current, tz).await?.snapshot();
-    appointment::Entity::delete_by_id(id).exec(&txn).await?;
-    audit::record(&txn, ENTITY, id, "delete", cx.actor, audit::diff(&before, &Value::Null)).await?;
-    txn.commit().await?;
+    let tz = cx.tz;
+    audit::write(cx, "delete", async |txn| {
+        // Write first (row lock), read after: see `save`.
+        if !crate::db::lock_row::<appointment::Entity>(txn, appointment::Column::Id, id, appointment::Column::Version).await? {
+            return Err(AppError::NotFound(NOT_FOUND.into()));
+        }
+        let current = find::<appointment::Entity>(txn, id).await?;
+        appointment::Entity::delete_by_id(id).exec(txn).await?;
+        Ok(Change::Deleted(view(txn, current, tz).await?))
+    })
+    .await?;
     Ok(())
 }
 
 /// A page of the audit entries of an appointment, newest first; 404 when there is
 /// neither the appointment nor any entry (a deleted one keeps its history).
 pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
-    audit::history(cx, ENTITY, id, list, find(&cx.db, id)).await
+    audit::history(cx, AppointmentView::ENTITY, id, list, find::<appointment::Entity>(&cx.db, id)).await
 }
 
 /// One entry of an appointment's history, whole.
 pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
-    audit::entry(cx, ENTITY, id, entry).await
+    audit::entry(cx, AppointmentView::ENTITY, id, entry).await
 }
 
 #[cfg(test)]

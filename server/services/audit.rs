@@ -1,7 +1,7 @@
 //! The audit trail: who changed what, when, from which value to which.
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -10,6 +10,45 @@ use crate::services::list::{ListQuery, SortKey, Sorting};
 use crate::services::{Context, Page, names_by_id};
 use crate::time::to_local_rfc3339;
 use entities::{audit_log, user};
+
+/// A record as its audit entries show it.
+pub trait Audited {
+    /// The `entity` of its entries.
+    const ENTITY: &'static str;
+    fn id(&self) -> i32;
+    /// Its audited fields as a JSON object: what [`diff`] compares.
+    fn snapshot(&self) -> serde_json::Value;
+}
+
+/// What one write did to its record.
+pub enum Change<T> {
+    Created(T),
+    Updated { before: T, after: T },
+    Deleted(T),
+}
+
+/// Every write of a record goes through here: opens the write transaction
+/// (`db::write_transaction`), lets `write` change the record in it and say
+/// what it was and is, records the difference as one entry of `action` by
+/// the context's actor, and commits, so that the change and its entry are
+/// kept together or not at all. Returns the record as it is now (a deleted
+/// one as it was). Inside `write`, only the transaction it is given may be
+/// used: on SQLite another connection would wait for its lock.
+pub async fn write<T: Audited>(
+    cx: &Context,
+    action: &str,
+    write: impl AsyncFnOnce(&DatabaseTransaction) -> Result<Change<T>>,
+) -> Result<T> {
+    let txn = crate::db::write_transaction(&cx.db).await?;
+    let (before, after, now) = match write(&txn).await? {
+        Change::Created(record) => (Value::Null, record.snapshot(), record),
+        Change::Updated { before, after } => (before.snapshot(), after.snapshot(), after),
+        Change::Deleted(record) => (record.snapshot(), Value::Null, record),
+    };
+    self::record(&txn, T::ENTITY, now.id(), action, cx.actor_id(), diff(&before, &after)).await?;
+    txn.commit().await?;
+    Ok(now)
+}
 
 /// Records one event; `changes` is `{ field: { "old": …, "new": … } }`.
 /// Takes any connection so it joins the caller's transaction.
@@ -38,6 +77,10 @@ pub async fn record(
 /// Fields that change on every write and say nothing to a reader.
 const SKIPPED: &[&str] = &["id", "version", "createdAt", "updatedAt"];
 
+/// Fields whose values never reach the log: a change is told, each value
+/// that there is shows as "***".
+const SECRET: &[&str] = &["password"];
+
 /// `{ field: { old, new } }` for every field whose value differs between two
 /// snapshots (JSON objects). `Value::Null` as `old` gives a creation's
 /// changes, as `new` a deletion's.
@@ -56,6 +99,9 @@ pub fn diff(old: &Value, new: &Value) -> Value {
         let before = old.get(key).unwrap_or(&Value::Null);
         let after = new.get(key).unwrap_or(&Value::Null);
         if before != after {
+            let hidden = |value: &Value| if value.is_null() { Value::Null } else { json!("***") };
+            let (before, after) =
+                if SECRET.contains(&key.as_str()) { (hidden(before), hidden(after)) } else { (before.clone(), after.clone()) };
             changes.insert(key.clone(), json!({ "old": before, "new": after }));
         }
     }
@@ -194,6 +240,15 @@ mod tests {
         );
         assert_eq!(diff(&Value::Null, &json!({ "name": "Ana", "phone": null })), json!({ "name": { "old": null, "new": "Ana" } }));
         assert_eq!(diff(&json!({ "name": "Ana" }), &Value::Null), json!({ "name": { "old": "Ana", "new": null } }));
+    }
+
+    #[test]
+    fn secrets_show_only_that_they_changed() {
+        let old = json!({ "name": "Ana", "password": "$argon2id$old" });
+        let new = json!({ "name": "Ana", "password": "$argon2id$new" });
+        assert_eq!(diff(&old, &new), json!({ "password": { "old": "***", "new": "***" } }));
+        assert_eq!(diff(&old, &old), json!({}));
+        assert_eq!(diff(&Value::Null, &new), json!({ "name": { "old": null, "new": "Ana" }, "password": { "old": null, "new": "***" } }));
     }
 
     #[test]

@@ -4,21 +4,22 @@
 //! audit entry in the same transaction.
 
 use chrono::{NaiveDate, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QuerySelect, QueryTrait, Select, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::validation::{
-    check_search, digits, email_problem, format_cpf, format_phone, normalize_text, parse_cpf, parse_phone, patched,
-    patched_parse, push, reject_unknown, TextPatch,
-};
+use crate::services::audit::{self, Audited, Change};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
-use crate::services::{Context, Page, STALE, audit, csv, required_version};
+use crate::services::validation::{
+    check_name, check_notes, check_search, digits, email_problem, format_cpf, format_phone, normalize_text, parse_cpf,
+    parse_phone, patched, patched_parse, reject_unknown, unique_violation, TextPatch,
+};
+use crate::services::{Context, Page, Versioned, csv, expected_version, find, versioned_update};
 use crate::time::to_local_rfc3339;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client};
@@ -26,7 +27,18 @@ use entities::{appointment, client};
 pub use crate::services::validation::is_valid_email;
 
 pub const NOT_FOUND: &str = "Cliente não encontrado.";
-const ENTITY: &str = "client";
+const EMAIL_TAKEN: &str = "Já existe um cliente com este e-mail.";
+
+impl Versioned for client::Entity {
+    const ID: client::Column = client::Column::Id;
+    const VERSION: client::Column = client::Column::Version;
+    const UPDATED_AT: client::Column = client::Column::UpdatedAt;
+    const NOT_FOUND: &'static str = NOT_FOUND;
+
+    fn refused(error: DbErr) -> AppError {
+        unique_violation(error, "email", EMAIL_TAKEN)
+    }
+}
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -60,6 +72,14 @@ impl ClientView {
             created_at: to_local_rfc3339(model.created_at, tz),
             updated_at: to_local_rfc3339(model.updated_at, tz),
         }
+    }
+}
+
+impl Audited for ClientView {
+    const ENTITY: &'static str = "client";
+
+    fn id(&self) -> i32 {
+        self.id
     }
 
     fn snapshot(&self) -> Value {
@@ -180,9 +200,7 @@ fn filtered(
     let params = list.resolve(&SORTING)?;
     let mut errors = FieldErrors::new();
     check_search(filter.q.as_deref(), &mut errors);
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
-    }
+    errors.check()?;
     let mut select = client::Entity::find().filter(client::Column::Archived.eq(filter.archived.unwrap_or(false)));
     // Every word inside the search text, served by an index (migration
     // 000008): on SQLite the FTS5 trigram table answers words of three or
@@ -252,13 +270,9 @@ pub async fn export_csv(cx: &Context, list: &ListQuery, filter: &ClientFilter) -
     out.finish()
 }
 
-async fn find(db: &impl ConnectionTrait, id: i32) -> Result<client::Model> {
-    client::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
-}
-
 pub async fn get(cx: &Context, id: i32) -> Result<ClientDetail> {
     let (db, tz) = (&cx.db, cx.tz);
-    let model = find(db, id).await?;
+    let model = find::<client::Entity>(db, id).await?;
     let as_of = to_local_rfc3339(Utc::now(), tz);
     // Counted by the database, status by status: one row per status however
     // many appointments the client has.
@@ -309,21 +323,19 @@ async fn validate(
 
     let name = match patched(&input.name, current.map(|c| c.name.clone())) {
         None => {
-            push(&mut errors, "name", "Informe o nome.");
+            errors.add("name", "Informe o nome.");
             String::new()
         }
         Some(name) => {
             let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
-            if !(2..=120).contains(&name.chars().count()) {
-                push(&mut errors, "name", "O nome deve ter de 2 a 120 caracteres.");
-            }
+            check_name(&name, &mut errors);
             name
         }
     };
 
     let email = patched(&input.email, current.and_then(|c| c.email.clone())).map(|e| e.to_lowercase());
     if let Some(problem) = email.as_deref().and_then(email_problem) {
-        push(&mut errors, "email", problem);
+        errors.add("email", problem);
     }
 
     let phone = patched_parse(&input.phone, current.and_then(|c| c.phone.clone()), &mut errors, "phone", parse_phone);
@@ -339,16 +351,14 @@ async fn validate(
     if let (Some(_), Some(date)) = (&input.birth_date.0, birth_date) {
         let today = Utc::now().with_timezone(&tz).date_naive();
         if date > today {
-            push(&mut errors, "birthDate", "A data de nascimento não pode estar no futuro.");
+            errors.add("birthDate", "A data de nascimento não pode estar no futuro.");
         } else if date < NaiveDate::from_ymd_opt(1900, 1, 1).unwrap_or(date) {
-            push(&mut errors, "birthDate", "Data de nascimento improvável (antes de 1900).");
+            errors.add("birthDate", "Data de nascimento improvável (antes de 1900).");
         }
     }
 
     let notes = patched(&input.notes, current.and_then(|c| c.notes.clone()));
-    if notes.as_ref().is_some_and(|n| n.chars().count() > 2000) {
-        push(&mut errors, "notes", "As observações podem ter até 2.000 caracteres.");
-    }
+    check_notes(notes.as_deref(), &mut errors);
 
     if let Some(email) = email.as_ref().filter(|_| !errors.contains_key("email")) {
         let mut taken = client::Entity::find().filter(client::Column::Email.eq(email.as_str()));
@@ -356,12 +366,10 @@ async fn validate(
             taken = taken.filter(client::Column::Id.ne(current.id));
         }
         if taken.one(db).await?.is_some() {
-            push(&mut errors, "email", "Já existe um cliente com este e-mail.");
+            errors.add("email", EMAIL_TAKEN);
         }
     }
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
-    }
+    errors.check()?;
     Ok(Fields { name, email, phone, document, birth_date, notes })
 }
 
@@ -380,90 +388,49 @@ impl Fields {
     }
 }
 
-/// A unique-index race (two clients saved with one e-mail at once) is the
-/// same 422 as the check before it.
-fn unique_email(error: sea_orm::DbErr) -> AppError {
-    match error.sql_err() {
-        Some(SqlErr::UniqueConstraintViolation(_)) => AppError::field("email", "Já existe um cliente com este e-mail."),
-        _ => error.into(),
-    }
-}
-
 pub async fn create(cx: &Context, input: ClientInput) -> Result<ClientView> {
-    let (db, tz) = (&cx.db, cx.tz);
-    let fields = validate(db, &input, None, tz).await?;
+    let tz = cx.tz;
+    let fields = validate(&cx.db, &input, None, tz).await?;
     let now = Utc::now();
     let mut model = fields.active_model();
     model.archived = Set(false);
     model.version = Set(1);
     model.created_at = Set(now);
     model.updated_at = Set(now);
-    let txn = crate::db::write_transaction(db).await?;
-    let saved = model.insert(&txn).await.map_err(unique_email)?;
-    let view = ClientView::new(saved, tz);
-    audit::record(&txn, ENTITY, view.id, "create", cx.actor, audit::diff(&Value::Null, &view.snapshot())).await?;
-    txn.commit().await?;
-    Ok(view)
-}
-
-/// `UPDATE … SET …, version = version + 1 WHERE id = ? AND version = ?`:
-/// no row means someone else saved first (409) or the client is gone (404).
-async fn versioned_update(
-    db: &impl ConnectionTrait,
-    id: i32,
-    version: i32,
-    model: client::ActiveModel,
-) -> Result<client::Model> {
-    let result = client::Entity::update_many()
-        .set(model)
-        .col_expr(client::Column::Version, Expr::col(client::Column::Version).add(1))
-        .col_expr(client::Column::UpdatedAt, Expr::val(Utc::now()))
-        .filter(client::Column::Id.eq(id))
-        .filter(client::Column::Version.eq(version))
-        .exec(db)
-        .await
-        .map_err(unique_email)?;
-    if result.rows_affected == 0 {
-        find(db, id).await?;
-        return Err(AppError::Conflict(STALE.into()));
-    }
-    find(db, id).await
+    audit::write(cx, "create", async |txn| {
+        let saved = model.insert(txn).await.map_err(client::Entity::refused)?;
+        Ok(Change::Created(ClientView::new(saved, tz)))
+    })
+    .await
 }
 
 pub async fn update(cx: &Context, id: i32, input: ClientInput) -> Result<ClientView> {
     let (db, tz) = (&cx.db, cx.tz);
-    let current = find(db, id).await?;
-    let version = required_version(input.version)?;
-    if version != current.version {
-        return Err(AppError::Conflict(STALE.into()));
-    }
+    let current = find::<client::Entity>(db, id).await?;
+    let version = expected_version(input.version, current.version)?;
     let fields = validate(db, &input, Some(&current), tz).await?;
-    let before = ClientView::new(current, tz).snapshot();
-    let txn = crate::db::write_transaction(db).await?;
-    let saved = versioned_update(&txn, id, version, fields.active_model()).await?;
-    let view = ClientView::new(saved, tz);
-    audit::record(&txn, ENTITY, id, "update", cx.actor, audit::diff(&before, &view.snapshot())).await?;
-    txn.commit().await?;
-    Ok(view)
+    audit::write(cx, "update", async |txn| {
+        let saved = versioned_update::<client::Entity>(txn, id, version, fields.active_model()).await?;
+        Ok(Change::Updated { before: ClientView::new(current, tz), after: ClientView::new(saved, tz) })
+    })
+    .await
 }
 
 /// Archives (`true`) or brings back (`false`) a client. Archived clients
 /// leave the default lists and cannot get new appointments.
 pub async fn set_archived(cx: &Context, id: i32, archived: bool) -> Result<ClientView> {
     let (db, tz) = (&cx.db, cx.tz);
-    let current = find(db, id).await?;
+    let current = find::<client::Entity>(db, id).await?;
     if current.archived == archived {
         return Ok(ClientView::new(current, tz));
     }
-    let before = ClientView::new(current.clone(), tz).snapshot();
-    let txn = crate::db::write_transaction(db).await?;
-    let model = client::ActiveModel { archived: Set(archived), ..Default::default() };
-    let saved = versioned_update(&txn, id, current.version, model).await?;
-    let view = ClientView::new(saved, tz);
     let action = if archived { "archive" } else { "unarchive" };
-    audit::record(&txn, ENTITY, id, action, cx.actor, audit::diff(&before, &view.snapshot())).await?;
-    txn.commit().await?;
-    Ok(view)
+    audit::write(cx, action, async |txn| {
+        let model = client::ActiveModel { archived: Set(archived), ..Default::default() };
+        let saved = versioned_update::<client::Entity>(txn, id, current.version, model).await?;
+        Ok(Change::Updated { before: ClientView::new(current, tz), after: ClientView::new(saved, tz) })
+    })
+    .await
 }
 
 fn has_appointments(count: u64) -> AppError {
@@ -474,38 +441,38 @@ fn has_appointments(count: u64) -> AppError {
 /// Deletes a client that has no appointments; one with appointments is a
 /// 409 that says how many (archive it instead).
 pub async fn delete(cx: &Context, id: i32) -> Result<()> {
-    let (db, tz) = (&cx.db, cx.tz);
-    let txn = crate::db::write_transaction(db).await?;
-    // Write first (row lock), read after: on SQLite a transaction that reads
-    // before writing cannot wait for the write lock.
-    if !crate::db::lock_row::<client::Entity>(&txn, client::Column::Id, id, client::Column::Version).await? {
-        return Err(AppError::NotFound(NOT_FOUND.into()));
-    }
-    let current = find(&txn, id).await?;
-    let count = appointment::Entity::find().filter(appointment::Column::ClientId.eq(id)).count(&txn).await?;
-    if count > 0 {
-        return Err(has_appointments(count));
-    }
-    let before = ClientView::new(current, tz).snapshot();
-    client::Entity::delete_by_id(id).exec(&txn).await.map_err(|error| match error.sql_err() {
-        // An appointment booked in the same instant: the foreign key refuses.
-        Some(SqlErr::ForeignKeyConstraintViolation(_)) => has_appointments(1),
-        _ => error.into(),
-    })?;
-    audit::record(&txn, ENTITY, id, "delete", cx.actor, audit::diff(&before, &Value::Null)).await?;
-    txn.commit().await?;
+    let tz = cx.tz;
+    audit::write(cx, "delete", async |txn| {
+        // Write first (row lock), read after: on SQLite a transaction that
+        // reads before writing cannot wait for the write lock.
+        if !crate::db::lock_row::<client::Entity>(txn, client::Column::Id, id, client::Column::Version).await? {
+            return Err(AppError::NotFound(NOT_FOUND.into()));
+        }
+        let current = find::<client::Entity>(txn, id).await?;
+        let count = appointment::Entity::find().filter(appointment::Column::ClientId.eq(id)).count(txn).await?;
+        if count > 0 {
+            return Err(has_appointments(count));
+        }
+        client::Entity::delete_by_id(id).exec(txn).await.map_err(|error| match error.sql_err() {
+            // An appointment booked in the same instant: the foreign key refuses.
+            Some(SqlErr::ForeignKeyConstraintViolation(_)) => has_appointments(1),
+            _ => error.into(),
+        })?;
+        Ok(Change::Deleted(ClientView::new(current, tz)))
+    })
+    .await?;
     Ok(())
 }
 
 /// A page of the audit entries of a client, newest first; 404 when there
 /// is neither the client nor any entry (a deleted client keeps its history).
 pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
-    audit::history(cx, ENTITY, id, list, find(&cx.db, id)).await
+    audit::history(cx, ClientView::ENTITY, id, list, find::<client::Entity>(&cx.db, id)).await
 }
 
 /// One entry of a client's history, whole.
 pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
-    audit::entry(cx, ENTITY, id, entry).await
+    audit::entry(cx, ClientView::ENTITY, id, entry).await
 }
 
 #[cfg(test)]

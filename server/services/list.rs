@@ -26,7 +26,6 @@ use sea_orm::{
 use serde::Serialize;
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::validation::push;
 
 pub const DEFAULT_PER_PAGE: u64 = 10;
 pub const MAX_PER_PAGE: u64 = 100;
@@ -150,17 +149,17 @@ impl ListQuery {
         let page = self.page.unwrap_or(1);
         let per_page = self.per_page.unwrap_or(DEFAULT_PER_PAGE);
         if !(1..=MAX_PAGE).contains(&page) {
-            push(errors, "page", "A página deve estar entre 1 e 1.000.000.");
+            errors.add("page", "A página deve estar entre 1 e 1.000.000.");
         }
         if !(1..=MAX_PER_PAGE).contains(&per_page) {
-            push(errors, "per_page", format!("Itens por página: de 1 a {MAX_PER_PAGE}."));
+            errors.add("per_page", format!("Itens por página: de 1 a {MAX_PER_PAGE}."));
         }
         let (sort_text, order) = match sorting.parse_text(self.sort.as_deref()) {
             // The column type names the resource: a cursor of one list is
             // refused by another.
             Ok((text, order)) => (format!("{}:{text}", std::any::type_name::<C>()), Some(order)),
             Err(message) => {
-                push(errors, "sort", message);
+                errors.add("sort", message);
                 (String::new(), None)
             }
         };
@@ -168,7 +167,7 @@ impl ListQuery {
             (Some(text), Some(order)) => match cursor::decode(text, &sort_text, order.len() + 1) {
                 Some(values) => Some(values),
                 None => {
-                    push(errors, "cursor", "Cursor inválido para esta lista e ordenação: volte à primeira página.");
+                    errors.add("cursor", "Cursor inválido para esta lista e ordenação: volte à primeira página.");
                     None
                 }
             },

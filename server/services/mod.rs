@@ -31,37 +31,116 @@ pub mod users;
 pub mod validation;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect};
+use chrono::Utc;
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
 
-use crate::error::AppError;
+use crate::auth::Keys;
+use crate::error::{AppError, Result};
 use crate::state::AppState;
+use entities::user;
 
 pub use list::{Data, Meta, Page};
 
-/// What a service call needs besides its input: the database, the business
-/// time zone that times are read and shown in, and who acts (the user the
-/// audit log records). An API handler gets it by extracting it, which also
-/// requires a signed-in user (`auth::AuthUser`).
+/// The one argument of every service entry point besides its input: the
+/// database, the business time zone that times are read and shown in, the
+/// keys that sign sessions (`sessions`), and who acts (the user the audit
+/// log records and permissions are checked against). An API handler gets
+/// it by extracting it (`http`), which requires a signed-in user.
 #[derive(Clone)]
 pub struct Context {
     pub db: DatabaseConnection,
     pub tz: chrono_tz::Tz,
-    pub actor: Option<i32>,
+    pub keys: Arc<Keys>,
+    /// The signed-in user as their request found them; `None` before
+    /// anyone signed in (a sign-in, a sign-out).
+    pub actor: Option<user::Model>,
 }
 
+/// The 401 of a request that needs a signed-in user and has none.
+pub const SIGN_IN_NEEDED: &str = "Autenticação necessária: envie Authorization: Bearer <token>.";
+
 impl Context {
-    pub fn new(state: &AppState, actor: Option<i32>) -> Self {
-        Context { db: state.db.clone(), tz: state.config.tz, actor }
+    pub fn new(state: &AppState, actor: Option<user::Model>) -> Self {
+        Context { db: state.db.clone(), tz: state.config.tz, keys: state.keys.clone(), actor }
+    }
+
+    pub fn actor_id(&self) -> Option<i32> {
+        self.actor.as_ref().map(|user| user.id)
+    }
+
+    /// The signed-in user who acts (401 without one).
+    pub fn user(&self) -> Result<&user::Model> {
+        self.actor.as_ref().ok_or_else(|| AppError::Unauthorized(SIGN_IN_NEEDED.into()))
+    }
+
+    /// The acting admin: user management is theirs alone (403 for anyone else).
+    pub fn require_admin(&self) -> Result<&user::Model> {
+        match &self.actor {
+            Some(user) if user.role.is_admin() => Ok(user),
+            _ => Err(AppError::Forbidden),
+        }
     }
 }
 
 /// The 409 of an update whose `version` is no longer the record's.
 pub const STALE: &str = "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.";
 
-/// Updates must say which version they read (optimistic concurrency).
-pub fn required_version(version: Option<i32>) -> Result<i32, AppError> {
-    version.ok_or_else(|| AppError::field("version", "Informe a versão do registro que você leu (version)."))
+/// The version an update says it read (required: optimistic concurrency),
+/// when it is still the record's; else the 409 that someone saved first.
+pub fn expected_version(given: Option<i32>, current: i32) -> Result<i32> {
+    let version = given.ok_or_else(|| AppError::field("version", "Informe a versão do registro que você leu (version)."))?;
+    if version != current {
+        return Err(AppError::Conflict(STALE.into()));
+    }
+    Ok(version)
+}
+
+/// A table whose rows carry a `version` that every update raises
+/// (optimistic concurrency) and an `updated_at`.
+pub trait Versioned: EntityTrait {
+    const ID: Self::Column;
+    const VERSION: Self::Column;
+    const UPDATED_AT: Self::Column;
+    /// The 404 of a row that is not there.
+    const NOT_FOUND: &'static str;
+
+    /// What a write the database refused means (a unique index, say).
+    fn refused(error: DbErr) -> AppError {
+        error.into()
+    }
+}
+
+/// One row of `E` (404 when there is none).
+pub async fn find<E: Versioned>(db: &impl ConnectionTrait, id: i32) -> Result<E::Model> {
+    E::find().filter(E::ID.eq(id)).one(db).await?.ok_or_else(|| AppError::NotFound(E::NOT_FOUND.into()))
+}
+
+/// `UPDATE … SET …, version = version + 1 WHERE id = ? AND version = ?`,
+/// the one update of a versioned row: no row means someone else saved
+/// first (409) or the row is gone (404).
+pub async fn versioned_update<E: Versioned>(
+    db: &impl ConnectionTrait,
+    id: i32,
+    version: i32,
+    model: E::ActiveModel,
+) -> Result<E::Model> {
+    let result = E::update_many()
+        .set(model)
+        .col_expr(E::VERSION, Expr::col(E::VERSION).add(1))
+        .col_expr(E::UPDATED_AT, Expr::val(Utc::now()))
+        .filter(E::ID.eq(id))
+        .filter(E::VERSION.eq(version))
+        .exec(db)
+        .await
+        .map_err(E::refused)?;
+    if result.rows_affected == 0 {
+        find::<E>(db, id).await?;
+        return Err(AppError::Conflict(STALE.into()));
+    }
+    find::<E>(db, id).await
 }
 
 /// `id → name` of the rows of `E` whose ids are given (clients, staff

@@ -155,13 +155,13 @@ pub fn parse_period(query: &SummaryQuery) -> Result<(NaiveDate, NaiveDate)> {
     let mut date = |field: &str, value: Option<&str>, label: &str| -> Option<NaiveDate> {
         match value.map(str::trim).filter(|v| !v.is_empty()) {
             None => {
-                errors.insert(field.into(), vec![format!("Informe a data {label} (AAAA-MM-DD).")]);
+                errors.add(field, format!("Informe a data {label} (AAAA-MM-DD)."));
                 None
             }
             Some(text) => match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
                 Ok(date) => Some(date),
                 Err(_) => {
-                    errors.insert(field.into(), vec![format!("Data {label} inválida: use AAAA-MM-DD.")]);
+                    errors.add(field, format!("Data {label} inválida: use AAAA-MM-DD."));
                     None
                 }
             },
@@ -171,9 +171,9 @@ pub fn parse_period(query: &SummaryQuery) -> Result<(NaiveDate, NaiveDate)> {
     let to = date("to", query.to.as_deref(), "final");
     if let (Some(from), Some(to)) = (from, to) {
         if to < from {
-            errors.insert("to".into(), vec!["A data final deve ser igual ou posterior à inicial.".into()]);
+            errors.add("to", "A data final deve ser igual ou posterior à inicial.");
         } else if (to - from).num_days() + 1 > MAX_DAYS {
-            errors.insert("to".into(), vec![format!("O período pode ter no máximo {MAX_DAYS} dias.")]);
+            errors.add("to", format!("O período pode ter no máximo {MAX_DAYS} dias."));
         }
     }
     match (from, to) {

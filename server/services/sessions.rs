@@ -1,20 +1,52 @@
 //! Sessions: sign-in (credentials checked in constant-ish time, a token
-//! issued, the sign-in audited), sign-out (the token revoked) and the
-//! session's view, the `auth` fields that `POST /api/login` answers and the
-//! page's state carries. Used by the API (`routes/auth.rs`), the login form
-//! and the pages (`pages.rs`).
+//! issued, the sign-in audited), the session a token opens (checked
+//! against the database on every request), sign-out (the token revoked)
+//! and the session's view, the `auth` fields that `POST /api/login` answers
+//! and the page's state carries. Used by the API (`routes/auth.rs`, the
+//! extractors of `http`), the login form and the pages (`pages.rs`).
 
 use chrono::Utc;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::auth::{AuthUser, Claims, DeviceClaims, HashingPlace, authenticate, reserve_device_place, reserve_hashing_place};
+use crate::auth::{Claims, DeviceClaims, HashingPlace, TokenError, reserve_device_place, reserve_hashing_place};
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::throttle::{self, ClientAddress};
-use crate::services::{audit, users, validation};
-use crate::state::AppState;
+use crate::services::{Context, audit, throttle, users, validation};
 use entities::user::{self, Role};
+
+/// A signed-in user and their token's claims: the session of a request.
+/// Checked against the database on every request ([`authenticate`]): a
+/// deactivated user or a signed-out token stops working at once.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    pub user: user::Model,
+    pub claims: Claims,
+}
+
+/// A token issued before its user's password changed.
+pub const PASSWORD_CHANGED: &str = "A senha foi alterada: entre novamente.";
+
+/// Verifies a token and loads its user.
+pub async fn authenticate(cx: &Context, token: &str) -> Result<AuthUser> {
+    let claims = cx.keys.verify(token).map_err(|error| match error {
+        TokenError::Expired => AppError::TokenExpired,
+        TokenError::Invalid => AppError::Unauthorized("Token inválido.".into()),
+    })?;
+    let revoked = entities::revoked_token::Entity::find_by_id(claims.jti.clone()).one(&cx.db).await?;
+    if revoked.is_some() {
+        return Err(AppError::Unauthorized("Sessão encerrada. Entre novamente.".into()));
+    }
+    let user = user::Entity::find_by_id(claims.sub)
+        .one(&cx.db)
+        .await?
+        .filter(|u| u.active)
+        .ok_or_else(|| AppError::Unauthorized("Usuário inativo ou inexistente.".into()))?;
+    if claims.ver != user.session_version {
+        return Err(AppError::Unauthorized(PASSWORD_CHANGED.into()));
+    }
+    Ok(AuthUser { user, claims })
+}
 
 /// An argon2id hash of a random password nobody knows.
 const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$G0bXvwNsVZ5tBO3jYqA3JA5Cs1A5Y5iD2v1cUq0l7rU";
@@ -36,49 +68,47 @@ impl SignedIn {
 }
 
 /// Checks the credentials and issues a token (and a new device cookie); the
-/// sign-in is audited. Too many failures for `email` from `address` get a
-/// 429 (`services::throttle`); when the hashing threads have no place free,
-/// a 503 before anything else is done. A browser whose `device` cookie
-/// names this account is neither: see [`known_device`].
+/// sign-in is audited. Too many failures for `email` from `address` (an
+/// `http::ClientAddress`'s text) get a 429 (`services::throttle`); when the
+/// hashing threads have no place free, a 503 before anything else is done.
+/// A browser whose `device` cookie names this account is neither: see
+/// [`known_device`].
 pub async fn sign_in(
-    state: &AppState,
+    cx: &Context,
     email: &str,
     password: String,
-    address: &ClientAddress,
+    address: &str,
     device: Option<&str>,
 ) -> Result<SignedIn> {
     let mut errors = FieldErrors::new();
-    if email.trim().is_empty() {
-        errors.insert("email".into(), vec!["Informe o e-mail.".into()]);
+    if validation::has_control_characters(email, false) {
+        // The login form's fields do not pass through the JSON check.
+        errors.add("email", validation::CONTROL_CHARACTERS);
+    } else if email.trim().is_empty() {
+        errors.add("email", "Informe o e-mail.");
     } else if email.trim().chars().count() > validation::MAX_EMAIL {
         // Before anything is stored (the throttle's row) or hashed.
-        errors.insert("email".into(), vec![validation::LONG_EMAIL.into()]);
+        errors.add("email", validation::LONG_EMAIL);
     }
     if password.is_empty() {
-        errors.insert("password".into(), vec!["Informe a senha.".into()]);
+        errors.add("password", "Informe a senha.");
     } else if password.chars().count() > users::MAX_PASSWORD {
         // No password can be longer (`users::password_problem`).
-        errors.insert("password".into(), vec![users::LONG_PASSWORD.into()]);
+        errors.add("password", users::LONG_PASSWORD);
     }
-    // The login form's fields do not pass through the JSON check.
-    if validation::has_control_characters(email, false) {
-        errors.insert("email".into(), vec![validation::CONTROL_CHARACTERS.into()]);
-    }
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
-    }
+    errors.check()?;
     let email = users::normalize_email(email);
-    let device = device.and_then(|token| state.keys.verify_device(token));
-    let (user, hashing, source) = match known_device(state, &email, device).await? {
+    let device = device.and_then(|token| cx.keys.verify_device(token));
+    let (user, hashing, source) = match known_device(cx, &email, device).await? {
         Some(known) => known,
         None => {
             // The hashing place first: when none is free for this address,
             // the sign-in is refused at once, so a flood's excess never
             // waits for the database, and a flood from one address leaves
             // the others room.
-            let hashing = reserve_hashing_place(Some(&address.0))?;
-            throttle::count_attempt(&state.db, &email, &address.0).await?;
-            (users::find_by_email(&state.db, &email).await?, hashing, address.0.clone())
+            let hashing = reserve_hashing_place(Some(address))?;
+            throttle::count_attempt(&cx.db, &email, address).await?;
+            (users::find_by_email(&cx.db, &email).await?, hashing, address.to_string())
         }
     };
     // Verify against a real hash even for an unknown e-mail, so the answer
@@ -88,13 +118,13 @@ pub async fn sign_in(
     let user = user.filter(|_| password_ok).ok_or_else(|| AppError::Unauthorized("E-mail ou senha inválidos.".into()))?;
     // Only the count this attempt was counted in: a device's success leaves
     // its address's count (others' failures) as it was.
-    throttle::clear(&state.db, &email, &source).await?;
+    throttle::clear(&cx.db, &email, &source).await?;
     if !user.active {
         return Err(AppError::Unauthorized("Usuário desativado. Fale com um administrador.".into()));
     }
-    let (token, claims) = state.keys.issue(user.id, user.session_version);
-    let device = state.keys.issue_device(user.id);
-    audit::record(&state.db, "user", user.id, "sign_in", Some(user.id), json!({})).await?;
+    let (token, claims) = cx.keys.issue(user.id, user.session_version);
+    let device = cx.keys.issue_device(user.id);
+    audit::record(&cx.db, "user", user.id, "sign_in", Some(user.id), json!({})).await?;
     Ok(SignedIn { user, token, claims, device })
 }
 
@@ -107,18 +137,18 @@ pub async fn sign_in(
 /// the share has no place for it, or the device has used up its own
 /// failures.
 async fn known_device(
-    state: &AppState,
+    cx: &Context,
     email: &str,
     device: Option<DeviceClaims>,
 ) -> Result<Option<(Option<user::Model>, HashingPlace, String)>> {
     let Some(device) = device else { return Ok(None) };
-    let account = format!("{}/{}", state.config.database_url, device.sub);
+    let account = format!("{}/{}", cx.keys.instance, device.sub);
     let Ok(hashing) = reserve_device_place(&account) else { return Ok(None) };
-    let Some(user) = users::find_by_email(&state.db, email).await?.filter(|user| user.id == device.sub) else {
+    let Some(user) = users::find_by_email(&cx.db, email).await?.filter(|user| user.id == device.sub) else {
         return Ok(None);
     };
     let source = device.source();
-    match throttle::count_attempt(&state.db, email, &source).await {
+    match throttle::count_attempt(&cx.db, email, &source).await {
         Ok(()) => Ok(Some((Some(user), hashing, source))),
         Err(AppError::TooManyRequests { .. }) => Ok(None),
         Err(error) => Err(error),
@@ -128,8 +158,8 @@ async fn known_device(
 /// The session a token opens, `None` when it opens none (expired, revoked,
 /// forged); an error when that cannot be told now (database down), so a
 /// page never drops a cookie that may still be good.
-pub async fn current(state: &AppState, token: &str) -> Result<Option<AuthUser>> {
-    match authenticate(state, token).await {
+pub async fn current(cx: &Context, token: &str) -> Result<Option<AuthUser>> {
+    match authenticate(cx, token).await {
         Ok(auth) => Ok(Some(auth)),
         Err(AppError::Unauthorized(_) | AppError::TokenExpired) => Ok(None),
         Err(error) => Err(error),
@@ -138,15 +168,15 @@ pub async fn current(state: &AppState, token: &str) -> Result<Option<AuthUser>> 
 
 /// Signs out: revokes a still-valid token; an invalid or expired one needs
 /// nothing. Fails (never claims success) when the revocation was not saved.
-pub async fn sign_out(state: &AppState, token: &str) -> Result<()> {
+pub async fn sign_out(cx: &Context, token: &str) -> Result<()> {
     use entities::revoked_token::{ActiveModel, Column, Entity};
-    if let Some(auth) = current(state, token).await? {
+    if let Some(auth) = current(cx, token).await? {
         let expires_at = chrono::DateTime::from_timestamp(auth.claims.exp, 0).unwrap_or_else(Utc::now);
         // Two sign-outs of one token at once: the second has nothing to add.
         let row = ActiveModel { jti: Set(auth.claims.jti), expires_at: Set(expires_at) };
-        Entity::insert(row).on_conflict_do_nothing().exec(&state.db).await?;
+        Entity::insert(row).on_conflict_do_nothing().exec(&cx.db).await?;
         // Revoked tokens past their expiry would be refused anyway: drop them.
-        Entity::delete_many().filter(Column::ExpiresAt.lt(Utc::now())).exec(&state.db).await?;
+        Entity::delete_many().filter(Column::ExpiresAt.lt(Utc::now())).exec(&cx.db).await?;
     }
     Ok(())
 }

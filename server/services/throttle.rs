@@ -13,18 +13,12 @@
 //! atomic statement, so concurrent guesses cannot slip past the limit; a
 //! successful sign-in then clears the count.
 
-use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::HeaderMap;
-use axum::http::request::Parts;
 use chrono::Utc;
-use ipnet::IpNet;
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement, Value};
 
 use crate::error::{AppError, Result};
-use crate::state::AppState;
 
 /// Failed sign-ins allowed per e-mail and source within a window.
 pub const MAX_FAILURES: i32 = 5;
@@ -32,74 +26,6 @@ pub const MAX_FAILURES: i32 = 5;
 pub const WINDOW_SECONDS: i64 = 15 * 60;
 /// Expired rows are deleted on one attempt in this many.
 const PRUNE_EVERY: u64 = 64;
-
-/// The client's address as the throttle and the connection limit count it:
-/// the peer's IP, or behind a trusted proxy (`--trusted-proxies`) the
-/// address its `X-Forwarded-For` names ([`client_ip`]); an IPv6 address by
-/// its /64, which one subscriber usually holds whole. Requests without a
-/// peer address (in-process tests) share one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClientAddress(pub String);
-
-impl ClientAddress {
-    pub fn new(ip: IpAddr) -> ClientAddress {
-        let text = match ip {
-            IpAddr::V4(v4) => v4.to_string(),
-            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-                Some(v4) => v4.to_string(),
-                None => {
-                    let s = v6.segments();
-                    format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
-                }
-            },
-        };
-        ClientAddress(text)
-    }
-}
-
-impl FromRequestParts<AppState> for ClientAddress {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> std::result::Result<Self, Self::Rejection> {
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
-        let client = peer.map(|peer| client_ip(peer, &parts.headers, &state.config.trusted_proxies));
-        Ok(client.map_or_else(|| ClientAddress("desconhecido".into()), ClientAddress::new))
-    }
-}
-
-/// True when `ip` is one of the trusted proxies.
-pub fn is_trusted(ip: IpAddr, trusted: &[IpNet]) -> bool {
-    let ip = ip.to_canonical();
-    trusted.iter().any(|net| net.contains(&ip))
-}
-
-/// The client's IP: `peer` itself, unless `peer` is a trusted proxy; then
-/// the `X-Forwarded-For` entries read from the right (each proxy appends
-/// the address it got the request from), past every trusted proxy, to the
-/// first address that is not one: whatever a client wrote itself is left of
-/// it and never read. An entry that is not an address stops the walk at the
-/// last trusted hop.
-pub fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted: &[IpNet]) -> IpAddr {
-    let mut client = peer.to_canonical();
-    if !is_trusted(client, trusted) {
-        return client;
-    }
-    let entries: Vec<&str> = headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .flat_map(|value| value.to_str().unwrap_or("").split(','))
-        .collect();
-    for entry in entries.iter().rev() {
-        let entry = entry.trim();
-        let parsed = entry.parse::<IpAddr>().ok().or_else(|| entry.parse::<SocketAddr>().ok().map(|s| s.ip()));
-        let Some(ip) = parsed else { break };
-        client = ip.to_canonical();
-        if !is_trusted(client, trusted) {
-            break;
-        }
-    }
-    client
-}
 
 /// The Portuguese message of a 429, with the wait rounded up to minutes.
 pub fn message(retry_after: u64) -> String {
@@ -112,7 +38,7 @@ pub fn message(retry_after: u64) -> String {
     format!("Muitas tentativas de entrada com este e-mail. Tente novamente em {wait}.")
 }
 
-/// Counts an attempt of `email` from `source` (a [`ClientAddress`]'s text,
+/// Counts an attempt of `email` from `source` (an `http::ClientAddress`'s text,
 /// or a device cookie's `auth::DeviceClaims::source`); refuses it with a
 /// 429 when the window already holds [`MAX_FAILURES`].
 pub async fn count_attempt(db: &DatabaseConnection, email: &str, source: &str) -> Result<()> {
@@ -161,41 +87,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn addresses_and_messages() {
-        assert_eq!(ClientAddress::new("203.0.113.9".parse().unwrap()).0, "203.0.113.9");
-        assert_eq!(ClientAddress::new("::ffff:203.0.113.9".parse().unwrap()).0, "203.0.113.9");
-        let a = ClientAddress::new("2001:db8:1:2:aaaa::1".parse().unwrap());
-        assert_eq!(a, ClientAddress::new("2001:db8:1:2:ffff:1:2:3".parse().unwrap()), "one /64");
-        assert_eq!(a.0, "2001:db8:1:2::/64");
+    fn messages() {
         assert_eq!(message(900), "Muitas tentativas de entrada com este e-mail. Tente novamente em 15 minutos.");
         assert_eq!(message(61), "Muitas tentativas de entrada com este e-mail. Tente novamente em 2 minutos.");
         assert_eq!(message(60), "Muitas tentativas de entrada com este e-mail. Tente novamente em 1 minuto.");
         assert_eq!(message(0), "Muitas tentativas de entrada com este e-mail. Tente novamente em 1 segundo.");
-    }
-
-    #[test]
-    fn x_forwarded_for_counts_only_from_a_trusted_proxy() {
-        let trusted: Vec<IpNet> = vec!["10.0.0.0/8".parse().unwrap(), "192.0.2.1/32".parse().unwrap()];
-        let forwarded = |value: &str| {
-            let mut headers = HeaderMap::new();
-            headers.insert("x-forwarded-for", value.parse().unwrap());
-            headers
-        };
-        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
-        // From an untrusted peer the header is ignored.
-        assert_eq!(client_ip(ip("203.0.113.5"), &forwarded("198.51.100.7"), &trusted), ip("203.0.113.5"));
-        // From a trusted one, the rightmost entry that is not a trusted proxy.
-        assert_eq!(client_ip(ip("192.0.2.1"), &forwarded("198.51.100.7"), &trusted), ip("198.51.100.7"));
-        assert_eq!(client_ip(ip("192.0.2.1"), &forwarded("6.6.6.6, 198.51.100.7, 10.1.2.3"), &trusted), ip("198.51.100.7"));
-        assert_eq!(client_ip(ip("::ffff:192.0.2.1"), &forwarded("198.51.100.7:5123"), &trusted), ip("198.51.100.7"));
-        assert_eq!(client_ip(ip("192.0.2.1"), &forwarded("[2001:db8::1]:80"), &trusted), ip("2001:db8::1"));
-        // A trusted proxy without the header, or with rubbish in it, is the client itself.
-        assert_eq!(client_ip(ip("192.0.2.1"), &HeaderMap::new(), &trusted), ip("192.0.2.1"));
-        assert_eq!(client_ip(ip("192.0.2.1"), &forwarded("198.51.100.7, rubbish"), &trusted), ip("192.0.2.1"));
-        // Nothing trusted: the peer, whatever the header says.
-        assert_eq!(client_ip(ip("192.0.2.1"), &forwarded("198.51.100.7"), &[]), ip("192.0.2.1"));
-        let mut two = forwarded("6.6.6.6");
-        two.append("x-forwarded-for", "198.51.100.8".parse().unwrap());
-        assert_eq!(client_ip(ip("10.9.9.9"), &two, &trusted), ip("198.51.100.8"), "headers read in order, the last last");
     }
 }

@@ -2,15 +2,18 @@
 //! management by admins (list, edit, deactivate) and one's own profile.
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, Select, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, Select, Set,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use crate::auth::{hash_password, verify_password};
 use crate::error::{AppError, FieldErrors, Result};
+use crate::services::audit::{self, Audited, Change};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
-use crate::services::validation::{check_search, email_problem, normalize_text, push, reject_unknown};
-use crate::services::{Context, Page, audit};
+use crate::services::validation::{check_name, check_search, email_problem, normalize_text, reject_unknown, unique_violation};
+use crate::services::{Context, Page};
 use entities::user::{self, Role};
 
 /// A user as the API shows it (never the hash).
@@ -41,13 +44,29 @@ impl UserView {
     }
 }
 
+/// A user as the audit log shows them: the fields a reader follows, and
+/// the password hash, which the log tells only as changed ("***").
+impl Audited for user::Model {
+    const ENTITY: &'static str = "user";
+
+    fn id(&self) -> i32 {
+        self.id
+    }
+
+    fn snapshot(&self) -> Value {
+        json!({ "name": self.name, "email": self.email, "role": self.role, "active": self.active, "password": self.password_hash })
+    }
+}
+
 pub fn normalize_email(email: &str) -> String {
     email.trim().to_lowercase()
 }
 
-pub async fn find_by_email(db: &DatabaseConnection, email: &str) -> Result<Option<user::Model>> {
+pub async fn find_by_email(db: &impl ConnectionTrait, email: &str) -> Result<Option<user::Model>> {
     Ok(user::Entity::find().filter(user::Column::Email.eq(normalize_email(email))).one(db).await?)
 }
+
+const EMAIL_TAKEN: &str = "Já existe um usuário com este e-mail.";
 
 pub struct NewUser {
     pub name: String,
@@ -56,28 +75,29 @@ pub struct NewUser {
     pub password: String,
 }
 
-/// Checks and creates a user; a taken e-mail is a 422 on `email`.
-pub async fn create(db: &DatabaseConnection, input: NewUser) -> Result<user::Model> {
-    insert(db, input, FieldErrors::new()).await
+/// Checks and creates a user, outside any request (the first admin, the
+/// command line, the seed): nobody acts, so nothing is audited. A taken
+/// e-mail is a 422 on `email`.
+pub async fn create(db: &impl ConnectionTrait, input: NewUser) -> Result<user::Model> {
+    Ok(new_user(db, input, FieldErrors::new()).await?.insert(db).await.map_err(taken_email)?)
 }
 
-/// `create`, reporting `errors` found before (a bad role) with its own.
-async fn insert(db: &DatabaseConnection, input: NewUser, mut errors: FieldErrors) -> Result<user::Model> {
-    let name = check_name(&input.name, &mut errors);
+/// The checked row of a new user, reporting `errors` found before (a bad
+/// role) with its own.
+async fn new_user(db: &impl ConnectionTrait, input: NewUser, mut errors: FieldErrors) -> Result<user::ActiveModel> {
+    let name = clean_name(&input.name, &mut errors);
     let email = normalize_email(&input.email);
     if let Some(problem) = email_problem(&email) {
-        push(&mut errors, "email", problem);
+        errors.add("email", problem);
     }
     check_password("password", &input.password, &[&name, &email], &mut errors);
     if errors.is_empty() && find_by_email(db, &email).await?.is_some() {
-        errors.insert("email".into(), vec!["Já existe um usuário com este e-mail.".into()]);
+        errors.add("email", EMAIL_TAKEN);
     }
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
-    }
+    errors.check()?;
     let text = search_text(&name, &email);
     let now = Utc::now();
-    let model = user::ActiveModel {
+    Ok(user::ActiveModel {
         name: Set(name),
         email: Set(email),
         search_text: Set(text),
@@ -88,14 +108,18 @@ async fn insert(db: &DatabaseConnection, input: NewUser, mut errors: FieldErrors
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
-    };
-    Ok(model.insert(db).await?)
+    })
+}
+
+/// Two requests raced for one e-mail: the unique index decides.
+fn taken_email(error: sea_orm::DbErr) -> AppError {
+    unique_violation(error, "email", EMAIL_TAKEN)
 }
 
 /// On a database without an admin, creates the first admin. Returns the generated
 /// password when none was configured, so the caller can print it once.
 pub async fn ensure_first_admin(
-    db: &DatabaseConnection,
+    db: &impl ConnectionTrait,
     email: Option<&str>,
     password: Option<&str>,
 ) -> Result<Option<(String, Option<String>)>> {
@@ -163,7 +187,7 @@ fn filtered(list: &ListQuery, filter: &UserFilter) -> Result<(Select<user::Entit
         if let Some(role) = Role::parse(role) {
             select = select.filter(user::Column::Role.eq(role));
         } else {
-            push(&mut errors, "role", format!("Perfil inválido: {role}. Use admin ou staff."));
+            errors.add("role", format!("Perfil inválido: {role}. Use admin ou staff."));
         }
     }
     if let Some(active) = filter.active {
@@ -185,14 +209,23 @@ pub fn list_statements(backend: DbBackend, list: &ListQuery, filter: &UserFilter
     params.statements(backend, select)
 }
 
-/// Lists users, filtered, sorted and paged in the database.
+/// Lists users, filtered, sorted and paged in the database (admins only).
 pub async fn list(cx: &Context, list: &ListQuery, filter: &UserFilter) -> Result<Page<UserView>> {
+    cx.require_admin()?;
     let (select, params) = filtered(list, filter)?;
     Ok(params.fetch(&cx.db, select).await?.map(|u| UserView::new(&u, cx.tz)))
 }
 
-pub async fn get(db: &DatabaseConnection, id: i32) -> Result<user::Model> {
-    user::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound("Usuário não encontrado.".into()))
+pub const NOT_FOUND: &str = "Usuário não encontrado.";
+
+async fn find(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
+    user::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+}
+
+/// One user (admins only).
+pub async fn get(cx: &Context, id: i32) -> Result<user::Model> {
+    cx.require_admin()?;
+    find(&cx.db, id).await
 }
 
 /// `POST /api/users`.
@@ -215,23 +248,18 @@ pub struct CreateUserInput {
 
 const ROLE_CHOICES: &str = "Perfil deve ser admin ou staff.";
 
-/// Creates a user for an admin, and records it in the audit trail.
-pub async fn create_by(db: &DatabaseConnection, actor: &user::Model, input: CreateUserInput) -> Result<user::Model> {
+/// Creates a user for an admin (admins only), audited.
+pub async fn create_by(cx: &Context, input: CreateUserInput) -> Result<user::Model> {
+    cx.require_admin()?;
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
     let role = Role::parse(&input.role).unwrap_or_else(|| {
-        errors.insert("role".into(), vec![ROLE_CHOICES.into()]);
+        errors.add("role", ROLE_CHOICES);
         Role::Staff
     });
     let input = NewUser { name: input.name, email: input.email, role, password: input.password };
-    let created = insert(db, input, errors).await?;
-    let changes = json!({
-        "name": { "old": null, "new": created.name },
-        "email": { "old": null, "new": created.email },
-        "role": { "old": null, "new": created.role },
-    });
-    audit::record(db, "user", created.id, "create", Some(actor.id), changes).await?;
-    Ok(created)
+    let model = new_user(&cx.db, input, errors).await?;
+    audit::write(cx, "create", async |txn| Ok(Change::Created(model.insert(txn).await.map_err(taken_email)?))).await
 }
 
 /// `PUT /api/users/{id}`: every field optional; what is sent changes.
@@ -259,21 +287,20 @@ pub struct UpdateUserInput {
 pub const OWN_ROLE: &str = "Você não pode alterar o seu próprio perfil de acesso.";
 pub const SELF_DEACTIVATION: &str = "Você não pode desativar a si mesmo.";
 
-fn check_name(name: &str, errors: &mut FieldErrors) -> String {
+/// A user's name, trimmed and checked.
+fn clean_name(name: &str, errors: &mut FieldErrors) -> String {
     let name = name.trim().to_string();
-    if !(2..=120).contains(&name.chars().count()) {
-        errors.insert("name".into(), vec!["O nome deve ter de 2 a 120 caracteres.".into()]);
-    }
+    check_name(&name, errors);
     name
 }
 
 /// Checks a new e-mail for `user_id`: valid and not someone else's.
-async fn check_email(db: &DatabaseConnection, user_id: i32, email: &str, errors: &mut FieldErrors) -> Result<String> {
+async fn check_email(db: &impl ConnectionTrait, user_id: i32, email: &str, errors: &mut FieldErrors) -> Result<String> {
     let email = normalize_email(email);
     if let Some(problem) = email_problem(&email) {
-        push(errors, "email", problem);
+        errors.add("email", problem);
     } else if find_by_email(db, &email).await?.is_some_and(|other| other.id != user_id) {
-        errors.insert("email".into(), vec!["Já existe um usuário com este e-mail.".into()]);
+        errors.add("email", EMAIL_TAKEN);
     }
     Ok(email)
 }
@@ -335,15 +362,18 @@ pub fn password_problem(password: &str, hints: &[&str]) -> Option<&'static str> 
 
 fn check_password(field: &str, password: &str, hints: &[&str], errors: &mut FieldErrors) {
     if let Some(problem) = password_problem(password, hints) {
-        errors.insert(field.into(), vec![problem.into()]);
+        errors.add(field, problem);
     }
 }
 
-pub async fn update(db: &DatabaseConnection, actor: &user::Model, id: i32, input: UpdateUserInput) -> Result<user::Model> {
-    let current = get(db, id).await?;
+/// Edits a user (admins only), audited.
+pub async fn update(cx: &Context, id: i32, input: UpdateUserInput) -> Result<user::Model> {
+    let actor = cx.require_admin()?;
+    let db = &cx.db;
+    let current = find(db, id).await?;
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
-    let name = input.name.as_deref().map(|n| check_name(n, &mut errors));
+    let name = input.name.as_deref().map(|n| clean_name(n, &mut errors));
     let email = match input.email.as_deref() {
         Some(email) => Some(check_email(db, id, email, &mut errors).await?),
         None => None,
@@ -351,12 +381,8 @@ pub async fn update(db: &DatabaseConnection, actor: &user::Model, id: i32, input
     let role = input.role.as_deref().and_then(|name| {
         let role = Role::parse(name);
         match role {
-            None => {
-                errors.insert("role".into(), vec![ROLE_CHOICES.into()]);
-            }
-            Some(role) if actor.id == id && role != current.role => {
-                errors.insert("role".into(), vec![OWN_ROLE.into()]);
-            }
+            None => errors.add("role", ROLE_CHOICES),
+            Some(role) if actor.id == id && role != current.role => errors.add("role", OWN_ROLE),
             Some(_) => {}
         }
         role
@@ -372,14 +398,12 @@ pub async fn update(db: &DatabaseConnection, actor: &user::Model, id: i32, input
     if actor.id == id && (email_changes || input.password.is_some()) {
         check_current_password(&current, input.current_password, &mut errors).await?;
     }
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
-    }
+    errors.check()?;
     let hash = match input.password {
         Some(password) => Some(hash_password(password).await?),
         None => None,
     };
-    apply(db, actor, current, Changes { name, email, role, password_hash: hash, active: None }, "update").await
+    apply(cx, current, Changes { name, email, role, password_hash: hash, active: None }, "update").await
 }
 
 /// What an update sets; `None` leaves a field as it is.
@@ -391,16 +415,9 @@ struct Changes {
     active: Option<bool>,
 }
 
-/// Writes the changes that differ from `current`, with one audit entry
-/// (old and new values; a password only as "changed").
-async fn apply(
-    db: &DatabaseConnection,
-    actor: &user::Model,
-    current: user::Model,
-    changes: Changes,
-    action: &str,
-) -> Result<user::Model> {
-    let mut log = serde_json::Map::new();
+/// Writes the changes that differ from `current`, audited (old and new
+/// values; a password only as changed); nothing when none differs.
+async fn apply(cx: &Context, current: user::Model, changes: Changes, action: &str) -> Result<user::Model> {
     let mut model: user::ActiveModel = current.clone().into();
     let name = changes.name.filter(|n| *n != current.name);
     let email = changes.email.filter(|e| *e != current.email);
@@ -409,65 +426,48 @@ async fn apply(
         model.search_text = Set(text);
     }
     if let Some(name) = name {
-        log.insert("name".into(), json!({ "old": current.name, "new": name }));
         model.name = Set(name);
     }
     if let Some(email) = email {
-        log.insert("email".into(), json!({ "old": current.email, "new": email }));
         model.email = Set(email);
     }
     if let Some(role) = changes.role.filter(|r| *r != current.role) {
-        log.insert("role".into(), json!({ "old": current.role, "new": role }));
         model.role = Set(role);
     }
     if let Some(active) = changes.active.filter(|a| *a != current.active) {
-        log.insert("active".into(), json!({ "old": current.active, "new": active }));
         model.active = Set(active);
     }
     if let Some(hash) = changes.password_hash {
-        log.insert("password".into(), json!({ "old": "***", "new": "***" }));
         model.password_hash = Set(hash);
         // Every token issued before stops working (SECURITY.md#sessions).
         model.session_version = Set(current.session_version.wrapping_add(1));
     }
-    if log.is_empty() {
+    if !model.is_changed() {
         return Ok(current);
     }
     model.updated_at = Set(Utc::now());
-    let saved = match model.update(db).await {
-        Ok(saved) => saved,
-        // Two requests raced for one e-mail: the unique index decides.
-        Err(error) if is_unique_violation(&error) => {
-            return Err(AppError::field("email", "Já existe um usuário com este e-mail."));
-        }
-        Err(error) => return Err(error.into()),
-    };
-    audit::record(db, "user", saved.id, action, Some(actor.id), serde_json::Value::Object(log)).await?;
-    Ok(saved)
-}
-
-fn is_unique_violation(error: &sea_orm::DbErr) -> bool {
-    matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_)))
+    audit::write(cx, action, async |txn| {
+        let saved = model.update(txn).await.map_err(taken_email)?;
+        Ok(Change::Updated { before: current, after: saved })
+    })
+    .await
 }
 
 /// Deactivates or reactivates a user; nobody changes their own state. A
-/// deactivated user's tokens stop working at once (`auth::authenticate`
+/// deactivated user's tokens stop working at once (`sessions::authenticate`
 /// checks `active` on every request) and sign-in is refused.
-pub async fn set_active(db: &DatabaseConnection, actor: &user::Model, id: i32, active: bool) -> Result<user::Model> {
-    let current = get(db, id).await?;
+pub async fn set_active(cx: &Context, id: i32, active: bool) -> Result<user::Model> {
+    let actor = cx.require_admin()?;
+    let current = find(&cx.db, id).await?;
     if actor.id == id {
         let message = if active { "Você não pode reativar a si mesmo." } else { SELF_DEACTIVATION };
-        return Err(AppError::Validation { message: message.into(), errors: one("id", message) });
+        let mut errors = FieldErrors::new();
+        errors.add("id", message);
+        return Err(AppError::Validation { message: message.into(), errors });
     }
     let action = if active { "activate" } else { "deactivate" };
     let changes = Changes { name: None, email: None, role: None, password_hash: None, active: Some(active) };
-    apply(db, actor, current, changes, action).await
-}
-
-fn one(field: &str, message: &str) -> FieldErrors {
-    let mut errors = FieldErrors::new();
-    errors.insert(field.into(), vec![message.into()]);
-    errors
+    apply(cx, current, changes, action).await
 }
 
 /// `PUT /api/me`: one's own name, e-mail and password. Changing the e-mail
@@ -495,23 +495,25 @@ pub const WRONG_CURRENT_PASSWORD: &str = "Senha atual incorreta.";
 /// password can be is refused without hashing it.
 async fn check_current_password(me: &user::Model, given: Option<String>, errors: &mut FieldErrors) -> Result<()> {
     match given.filter(|p| !p.is_empty()) {
-        None => push(errors, "currentPassword", CURRENT_PASSWORD_NEEDED),
-        Some(given) if given.chars().count() > MAX_PASSWORD => push(errors, "currentPassword", LONG_PASSWORD),
+        None => errors.add("currentPassword", CURRENT_PASSWORD_NEEDED),
+        Some(given) if given.chars().count() > MAX_PASSWORD => errors.add("currentPassword", LONG_PASSWORD),
         Some(given) => {
             if !verify_password(given, me.password_hash.clone()).await? {
-                push(errors, "currentPassword", WRONG_CURRENT_PASSWORD);
+                errors.add("currentPassword", WRONG_CURRENT_PASSWORD);
             }
         }
     }
     Ok(())
 }
 
-pub async fn update_profile(db: &DatabaseConnection, me: &user::Model, input: ProfileInput) -> Result<user::Model> {
+/// Changes the acting user's own name, e-mail or password, audited.
+pub async fn update_profile(cx: &Context, input: ProfileInput) -> Result<user::Model> {
+    let me = cx.user()?;
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
-    let name = input.name.as_deref().map(|n| check_name(n, &mut errors));
+    let name = input.name.as_deref().map(|n| clean_name(n, &mut errors));
     let email = match input.email.as_deref() {
-        Some(email) => Some(check_email(db, me.id, email, &mut errors).await?),
+        Some(email) => Some(check_email(&cx.db, me.id, email, &mut errors).await?),
         None => None,
     };
     let email_changes = email.as_ref().is_some_and(|e| *e != me.email);
@@ -524,15 +526,13 @@ pub async fn update_profile(db: &DatabaseConnection, me: &user::Model, input: Pr
     if email_changes || new_password.is_some() {
         check_current_password(me, input.current_password, &mut errors).await?;
     }
-    if !errors.is_empty() {
-        return Err(AppError::invalid(errors));
-    }
+    errors.check()?;
     let hash = match new_password {
         Some(password) => Some(hash_password(password).await?),
         None => None,
     };
     let changes = Changes { name, email, role: None, password_hash: hash, active: None };
-    apply(db, me, me.clone(), changes, "profile").await
+    apply(cx, me.clone(), changes, "profile").await
 }
 
 #[cfg(test)]

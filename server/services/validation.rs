@@ -132,7 +132,7 @@ pub const LONG_SEARCH: &str = "A busca pode ter no máximo 200 caracteres.";
 /// A list's `q`: `errors` gets `q`'s message when it is too long.
 pub fn check_search(q: Option<&str>, errors: &mut FieldErrors) {
     if q.is_some_and(|q| q.chars().count() > MAX_SEARCH) {
-        push(errors, "q", LONG_SEARCH);
+        errors.add("q", LONG_SEARCH);
     }
 }
 
@@ -156,7 +156,7 @@ pub fn check_json_text(value: &serde_json::Value, path: &str, errors: &mut Field
         Value::String(text) => {
             let field = path.rsplit('.').next().unwrap_or(path);
             if has_control_characters(text, MULTILINE_FIELDS.contains(&field)) {
-                push(errors, if path.is_empty() { "body" } else { path }, CONTROL_CHARACTERS);
+                errors.add(if path.is_empty() { "body" } else { path }, CONTROL_CHARACTERS);
             }
         }
         Value::Array(items) => {
@@ -167,7 +167,7 @@ pub fn check_json_text(value: &serde_json::Value, path: &str, errors: &mut Field
         Value::Object(fields) => {
             for (key, item) in fields {
                 if has_control_characters(key, false) {
-                    push(errors, "body", CONTROL_CHARACTERS);
+                    errors.add("body", CONTROL_CHARACTERS);
                     continue;
                 }
                 let path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
@@ -185,12 +185,12 @@ pub fn check_query_text(query: &str) -> Option<AppError> {
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
     for (name, value) in pairs {
         if has_control_characters(&name, false) {
-            push(&mut errors, "query", CONTROL_CHARACTERS);
+            errors.add("query", CONTROL_CHARACTERS);
         } else if has_control_characters(&value, false) {
-            push(&mut errors, &name, CONTROL_CHARACTERS);
+            errors.add(&name, CONTROL_CHARACTERS);
         }
     }
-    (!errors.is_empty()).then(|| AppError::invalid(errors))
+    errors.check().err()
 }
 
 /// Trimmed text, `None` when empty.
@@ -257,7 +257,7 @@ pub fn patched_parse<T, E: Into<String>>(
 ) -> Option<T> {
     match &input.0 {
         None => current,
-        Some(value) => clean(value.as_deref()).and_then(|text| parse(&text).map_err(|message| push(errors, field, message)).ok()),
+        Some(value) => clean(value.as_deref()).and_then(|text| parse(&text).map_err(|message| errors.add(field, message)).ok()),
     }
 }
 
@@ -265,12 +265,38 @@ pub fn patched_parse<T, E: Into<String>>(
 /// (`nmae`) is a 422 instead of silently ignored.
 pub fn reject_unknown(extra: &serde_json::Map<String, serde_json::Value>, errors: &mut FieldErrors) {
     for key in extra.keys() {
-        errors.entry(key.clone()).or_default().push("Campo desconhecido.".into());
+        errors.add(key, "Campo desconhecido.");
     }
 }
 
-pub fn push(errors: &mut FieldErrors, field: &str, message: impl Into<String>) {
-    errors.entry(field.to_string()).or_default().push(message.into());
+// The rules of fields that several records share, each written once.
+
+pub const NAME_LENGTH: &str = "O nome deve ter de 2 a 120 caracteres.";
+pub const LONG_NOTES: &str = "As observações podem ter até 2.000 caracteres.";
+
+/// A person's name (a client's, a user's), as its record cleaned it: 2 to
+/// 120 characters.
+pub fn check_name(name: &str, errors: &mut FieldErrors) {
+    if !(2..=120).contains(&name.chars().count()) {
+        errors.add("name", NAME_LENGTH);
+    }
+}
+
+/// A record's notes (a client's, an appointment's): up to 2,000 characters.
+pub fn check_notes(notes: Option<&str>, errors: &mut FieldErrors) {
+    if notes.is_some_and(|n| n.chars().count() > 2000) {
+        errors.add("notes", LONG_NOTES);
+    }
+}
+
+/// A unique index's refusal (two requests saving one e-mail at once, past
+/// the check before them) as that check's 422 on `field`; any other error
+/// as it is.
+pub fn unique_violation(error: sea_orm::DbErr, field: &str, message: &str) -> AppError {
+    match error.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => AppError::field(field, message),
+        _ => error.into(),
+    }
 }
 
 #[cfg(test)]

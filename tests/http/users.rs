@@ -369,6 +369,7 @@ async fn user_changes_are_audited(backend: Backend) {
     let id = create_user(&app, &admin, "Vera Dias", "vera@example.com", "staff", "prancha-azul-42").await;
     app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "admin" })).await;
     app.post(&format!("/api/users/{id}/deactivate"), &admin, json!({})).await;
+    app.put(&format!("/api/users/{id}"), &admin, json!({ "password": "janela-verde-77" })).await;
     let rows = entities::audit_log::Entity::find()
         .filter(entities::audit_log::Column::Entity.eq("user"))
         .filter(entities::audit_log::Column::EntityId.eq(id as i32))
@@ -377,10 +378,15 @@ async fn user_changes_are_audited(backend: Backend) {
         .await
         .unwrap();
     let actions: Vec<&str> = rows.iter().map(|r| r.action.as_str()).collect();
-    assert_eq!(actions, ["create", "update", "deactivate"]);
+    assert_eq!(actions, ["create", "update", "deactivate", "update"]);
+    assert_eq!(rows[0].changes["name"], json!({ "old": null, "new": "Vera Dias" }));
+    assert_eq!(rows[0].changes["role"], json!({ "old": null, "new": "staff" }));
     assert_eq!(rows[1].changes, json!({ "role": { "old": "staff", "new": "admin" } }));
     assert_eq!(rows[2].changes, json!({ "active": { "old": true, "new": false } }));
-    let _: &Value = &rows[0].changes;
+    // A password only as changed: no hash ever reaches the log.
+    assert_eq!(rows[3].changes, json!({ "password": { "old": "***", "new": "***" } }));
+    assert!(rows.iter().all(|r| !r.changes.to_string().contains("argon2")), "{rows:?}");
+    assert!(rows.iter().all(|r| r.user_id.is_some()), "each by the admin");
 }
 both!(user_changes_are_audited);
 
