@@ -9,6 +9,7 @@ import { clientsReducer, initialClientsState } from '../features/clients/clients
 import type { ClientDetail, HistoryEntry } from '../features/clients/types';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
 import type { Dashboard } from '../features/dashboard/types';
+import { listRefreshMiddleware } from './list-refresh';
 import { layoutReducer, layoutStateFrom, readInitialLayout } from '../features/layout/layout-slice';
 import { reportsApi, summaryQuery } from '../features/reports/reports-api';
 import type { ReportSummary } from '../features/reports/types';
@@ -135,7 +136,7 @@ export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreO
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware, resetApiOnClearSession),
+      }).concat(api.middleware, resetApiOnClearSession, listRefreshMiddleware()),
   });
   seedApiCache(store, preloaded?.page);
   markServerRendered(store, serverKeys);
