@@ -70,6 +70,10 @@ pub enum AppError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// A 409 for a scheduling clash: the message for people, and the other
+    /// appointment as data for the client (which never reads the message).
+    #[error("{message}")]
+    Clash { message: String, conflict: ScheduleConflict },
     #[error("payload too large")]
     PayloadTooLarge,
     #[error("request body too slow")]
@@ -119,7 +123,7 @@ impl AppError {
             AppError::Unauthorized(_) | AppError::TokenExpired => StatusCode::UNAUTHORIZED,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::Clash { .. } => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -239,7 +243,8 @@ pub const BUSY: &str = "Muitas entradas ao mesmo tempo. Tente novamente em insta
 /// Seconds to wait after that 503: a hash takes tens of milliseconds.
 pub const BUSY_RETRY_AFTER: u64 = 1;
 
-/// Every error: a message, and messages per field on a 422.
+/// Every error: a message, messages per field on a 422, and on a
+/// scheduling clash's 409 the appointment it clashes with.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     #[schema(example = "Os dados enviados são inválidos.")]
@@ -247,6 +252,18 @@ pub struct ErrorBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<BTreeMap<String, Vec<String>>>)]
     pub errors: Option<FieldErrors>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflict: Option<ScheduleConflict>,
+}
+
+/// The active appointment of the same staff member that a booking or a move
+/// overlaps; times in RFC 3339 with the business's offset, as everywhere.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleConflict {
+    pub appointment_id: i32,
+    pub starts_at: String,
+    pub ends_at: String,
 }
 
 impl IntoResponse for AppError {
@@ -262,7 +279,9 @@ impl IntoResponse for AppError {
             AppError::RequestTimeout => "O corpo da requisição demorou demais para chegar.",
             AppError::UnsupportedMediaType => "Envie o corpo em JSON (Content-Type: application/json).",
             AppError::MethodNotAllowed => "Método não permitido para esta rota da API.",
-            AppError::Validation { message, .. } | AppError::TooManyRequests { message, .. } => message.as_str(),
+            AppError::Validation { message, .. } | AppError::TooManyRequests { message, .. } | AppError::Clash { message, .. } => {
+                message.as_str()
+            }
             AppError::Busy => BUSY,
             AppError::Unavailable(cause) => {
                 tracing::warn!(cause, "database unavailable");
@@ -280,11 +299,12 @@ impl IntoResponse for AppError {
         let message = message.to_string();
         let retry_after = self.retry_after();
         let no_space = matches!(self, AppError::NoSpace(_));
-        let errors = match self {
-            AppError::Validation { errors, .. } => Some(errors),
-            _ => None,
+        let (errors, conflict) = match self {
+            AppError::Validation { errors, .. } => (Some(errors), None),
+            AppError::Clash { conflict, .. } => (None, Some(conflict)),
+            _ => (None, None),
         };
-        let mut response = (status, Json(ErrorBody { message, errors })).into_response();
+        let mut response = (status, Json(ErrorBody { message, errors, conflict })).into_response();
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
         }

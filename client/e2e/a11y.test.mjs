@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, problems, seedDatabase, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, animationsDone, api, appForSuite, problems, seedDatabase, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 const DAY = '2027-05-12';
@@ -129,7 +129,7 @@ suite('accessibility (axe-core and keyboard)', () => {
         if (w < 992) {
           await page.click('.sidenav-toggle');
           await page.waitForSelector('.wrapper.sidebar-enable');
-          await page.waitForTimeout(400); // the drawer's slide
+          await animationsDone(page); // the drawer's slide
           found.push(...(await axeViolations(page, `/dashboard side menu open @${w}`)));
           await shot(page, `drawer-${w}`);
           await page.keyboard.press('Escape');

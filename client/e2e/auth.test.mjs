@@ -13,6 +13,7 @@ import {
   signIn,
   suite,
   VIEWPORTS,
+  waitForHydration,
   waitForShell,
   withPage,
 } from './harness.mjs';
@@ -155,8 +156,9 @@ suite('sign in, server-rendered dashboard, sign out', () => {
       await page.goto('/dashboard');
       await page.waitForURL(/\/login\?next=%2Fdashboard$/);
       await page.locator('#login-email').waitFor();
-      // And it stays there (no bounce back to /dashboard from stale storage).
-      await page.waitForTimeout(300);
+      // And it stays there (no bounce back to /dashboard from stale storage)
+      // once the page has hydrated with what storage holds.
+      await waitForHydration(page);
       assert.match(page.url(), /\/login\?next=%2Fdashboard$/);
       assert.deepEqual(hydrationProblems(messages), []);
     });

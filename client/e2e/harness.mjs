@@ -200,6 +200,32 @@ export function waitForShell(page) {
   return page.waitForSelector('html[data-layout-ready]', { state: 'attached' });
 }
 
+/**
+ * Waits until React has hydrated the server's HTML (the first node it
+ * rendered carries React's fiber), then for two frames: what hydration set
+ * in motion (the store's restored state, a redirect it causes) has run by
+ * then.
+ */
+export async function waitForHydration(page) {
+  await page.waitForFunction(() => {
+    const first = window.__ssrFirstNode;
+    return Boolean(first) && Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Waits until the page's finite CSS transitions and animations (a drawer's slide) have finished. */
+export function animationsDone(page) {
+  return page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 /** Signs in through the login form and waits for /dashboard. */
 export async function signIn(page, { email = ADMIN.email, password = ADMIN.password } = {}) {
   await page.goto('/login');

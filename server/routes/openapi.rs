@@ -69,7 +69,7 @@ const DESCRIPTION: &str = "API JSON do Expediente, o back office de clientes e a
 - Perfis: `admin` faz tudo; `staff` trabalha com clientes, agendamentos e relatórios, e recebe 403 na gestão de usuários.
 - Corpos JSON em camelCase; parâmetros de consulta em snake_case. Horários em RFC 3339 com o deslocamento do fuso do negócio.
 - Listas: `{ data: [...], meta: { page, per_page, total, last_page } }`. `page` de 1 a 1.000.000 (uma página além da última vem vazia), `per_page` de 1 a 100 (padrão 10), `sort` com até 3 chaves da lista de cada recurso, cada uma uma vez, `-` para decrescente; booleanos `true` ou `false`. Fora disso, 422.
-- Erros: `{ message, errors: { campo: [mensagens] } }`, em português: 400 JSON inválido, 401 sem sessão, 403 sem permissão, 404 não encontrado, 409 conflito (horário ocupado ou versão desatualizada), 413 corpo acima de 64 KB, 415 corpo sem JSON, 422 dados inválidos.
+- Erros: `{ message, errors: { campo: [mensagens] } }`, em português: 400 JSON inválido, 401 sem sessão, 403 sem permissão, 404 não encontrado, 409 conflito (horário ocupado, com o outro agendamento em `conflict: { appointmentId, startsAt, endsAt }`, ou versão desatualizada), 413 corpo acima de 64 KB, 415 corpo sem JSON, 422 dados inválidos.
 - Edições de clientes e agendamentos levam a `version` lida; uma versão desatualizada recebe 409.
 - Relatório (`GET /api/reports/summary`): dias do fuso do negócio, `to` inclusivo, no máximo 366 dias. `noShowRate = faltou / (concluido + faltou)`; `cancellationRate = cancelado / total`; ambas de 0 a 1, com quatro casas decimais, e 0 quando o denominador é 0. `revenueCents` soma `priceCents` dos agendamentos concluídos; `newClients` conta os clientes criados no período.";
 

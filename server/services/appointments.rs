@@ -19,7 +19,7 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::{AppError, FieldErrors, Result};
+use crate::error::{AppError, FieldErrors, Result, ScheduleConflict};
 use crate::services::audit::{self, Audited, Change};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
 use crate::services::validation::{TextPatch, check_notes, patched, reject_unknown};
@@ -574,12 +574,18 @@ async fn lock_and_check_overlap(db: &impl ConnectionTrait, fields: &Fields, exce
     let client_name = client::Entity::find_by_id(clash.client_id).one(db).await?.map(|c| c.name).unwrap_or_default();
     let starts = clash.starts_at.with_timezone(&tz);
     let ends = clash.ends_at.with_timezone(&tz);
-    Err(AppError::Conflict(format!(
+    let message = format!(
         "Conflito de horário: {client_name} já tem agendamento com este profissional em {} das {} às {}.",
         starts.format("%d/%m/%Y"),
         starts.format("%H:%M"),
         ends.format("%H:%M"),
-    )))
+    );
+    let conflict = ScheduleConflict {
+        appointment_id: clash.id,
+        starts_at: to_local_rfc3339(clash.starts_at, tz),
+        ends_at: to_local_rfc3339(clash.ends_at, tz),
+    };
+    Err(AppError::Clash { message, conflict })
 }
 
 pub async fn create(cx: &Context, input: AppointmentInput) -> Result<AppointmentView> {

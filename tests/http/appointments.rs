@@ -259,6 +259,36 @@ async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) 
 }
 both!(updates_move_times_and_respect_versions_and_overlaps);
 
+/// A clash's 409 names the other appointment as data (`conflict`), beside
+/// the message for people, on a booking and on a move; a stale version's
+/// 409 has none.
+async fn a_clash_carries_the_other_appointment(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-21T14:00:00-03:00", 60).await;
+    let expected = json!({ "appointmentId": a["id"], "startsAt": "2030-11-21T14:00:00-03:00", "endsAt": "2030-11-21T15:00:00-03:00" });
+    let message = "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2030 das 14:00 às 15:00.";
+
+    // Given in UTC, answered in the business's offset.
+    let answer =
+        book(&app, &f, json!({ "clientId": f.joao, "staffId": f.staff, "service": "Barba", "startsAt": "2030-11-21T17:30:00Z", "durationMinutes": 30 }))
+            .await;
+    assert_error(&answer, StatusCode::CONFLICT, message);
+    assert_eq!(answer.1["conflict"], expected, "{}", answer.1);
+    assert!(answer.1.get("errors").is_none(), "{}", answer.1);
+
+    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2030-11-21T16:00:00-03:00", 30).await;
+    let path = format!("/api/appointments/{}", b["id"]);
+    let answer = json_of(app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T13:45:00-03:00", "version": 1 })).await).await;
+    assert_error(&answer, StatusCode::CONFLICT, message);
+    assert_eq!(answer.1["conflict"], expected, "{}", answer.1);
+
+    let answer = json_of(app.put(&path, &f.token, json!({ "service": "Outro", "version": 7 })).await).await;
+    assert_error(&answer, StatusCode::CONFLICT, "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.");
+    assert!(answer.1.get("conflict").is_none(), "{}", answer.1);
+}
+both!(a_clash_carries_the_other_appointment);
+
 async fn unknown_and_malformed_ids_are_json_404(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;

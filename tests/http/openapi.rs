@@ -137,7 +137,10 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(props("Meta"), set(&["page", "per_page", "total", "last_page", "next_cursor", "total_estimated"]));
     // Present only when they apply: a page with a next one, an estimated total.
     assert_eq!(schemas["Meta"]["required"], serde_json::json!(["page", "per_page", "total", "last_page"]));
-    assert_eq!(props("ErrorBody"), set(&["message", "errors"]));
+    assert_eq!(props("ErrorBody"), set(&["message", "errors", "conflict"]));
+    // A clash's 409 names the other appointment; every field is always there.
+    assert_eq!(props("ScheduleConflict"), set(&["appointmentId", "startsAt", "endsAt"]));
+    assert_eq!(schemas["ScheduleConflict"]["required"], serde_json::json!(["appointmentId", "startsAt", "endsAt"]));
     assert_eq!(
         props("Summary"),
         set(&[

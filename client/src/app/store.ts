@@ -4,6 +4,7 @@ import { appointmentsReducer, initialAppointmentsState } from '../features/appoi
 import { authReducer, initialAuthState } from '../features/auth/auth-slice';
 import type { AuthState } from '../features/auth/types';
 import { clientsReducer, initialClientsState } from '../features/clients/clients-slice';
+import { listRefreshMiddleware } from './list-refresh';
 import { layoutReducer, layoutStateFrom, readInitialLayout } from '../features/layout/layout-slice';
 import { api } from '../lib/api-slice';
 import type { ListState } from '../lib/list-slice';
@@ -109,7 +110,7 @@ export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreO
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware, resetApiOnClearSession),
+      }).concat(api.middleware, resetApiOnClearSession, listRefreshMiddleware()),
   });
   seedApiCache(store, preloaded?.queries);
   markServerRendered(store, serverKeys);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { errorMessage, fieldErrors, type FieldErrors } from '../lib/api';
+import { conflictOf, errorMessage, fieldErrors, type FieldErrors } from '../lib/api';
+import type { ApiScheduleConflict } from '../lib/api-types';
 import { useDraft } from './use-draft';
 
 type TextValues<T> = { [K in keyof T]: string };
@@ -12,8 +13,10 @@ type TextValues<T> = { [K in keyof T]: string };
  * field name, `name` unless told; `null` for a value the server does not name).
  *
  * `submit(work)` clears the previous errors, marks the form saving, runs
- * `work`, and on failure keeps the server's field errors and message (or
- * `fallback` when the answer carried none).
+ * `work`, and on failure keeps what the server's error body says: its field
+ * errors, its message (or `fallback` when the answer carried none) and, for
+ * a scheduling clash, the appointment it clashes with (`conflict`).
+ * `showErrors(errors)` shows field errors found before sending instead.
  *
  * With `draft` (a name for the form, see use-draft.ts), what is typed
  * survives an expired session: it is restored when the same user opens the
@@ -25,7 +28,14 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
   const discardDraft = useDraft(draft, form, initialValues, setForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<ApiScheduleConflict | null>(null);
   const [saving, setSaving] = useState(false);
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    setMessage(null);
+    setConflict(null);
+  };
 
   const field = (name: keyof T & string, errorKey: string | null = name) => ({
     value: form[name],
@@ -36,18 +46,18 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
 
   const submit = async (work: () => Promise<void>) => {
     setSaving(true);
-    setErrors({});
-    setMessage(null);
+    showErrors({});
     try {
       await work();
       discardDraft();
     } catch (error) {
       setErrors(fieldErrors(error));
       setMessage(errorMessage(error, fallback));
+      setConflict(conflictOf(error));
     } finally {
       setSaving(false);
     }
   };
 
-  return { form, setForm, field, errors, setErrors, message, setMessage, saving, submit, discardDraft };
+  return { form, setForm, field, errors, showErrors, message, conflict, saving, submit, discardDraft };
 }

@@ -11,24 +11,59 @@ export interface ApiArgs extends Omit<RequestOptions, 'signal'> {
  * pt-BR messages and "401 Token has expired" rule as every other request.
  * Failures are kept as plain data (the store holds only serializable values).
  */
-const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData> = async ({ path, ...options }, { signal }) => {
+const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData, WriteOptions, WriteMeta> = async ({ path, ...options }, { signal }, extra) => {
+  // A write's entity travels on its fulfilled action (`meta.baseQueryMeta`)
+  // for the listeners that follow writes (app/list-refresh.ts).
+  const meta = extra?.writes ? { writes: extra.writes } : undefined;
   try {
-    return { data: await apiRequest<unknown>(path, { ...options, signal }) };
+    return { data: await apiRequest<unknown>(path, { ...options, signal }), meta };
   } catch (error) {
-    if (error instanceof ApiError) return { error: toErrorData(error) };
+    if (error instanceof ApiError) return { error: toErrorData(error), meta };
     throw error;
   }
 };
 
 /**
  * The one way screens load data other than the spec's three slices (auth,
- * clients, appointments): features add their endpoints with
- * `api.injectEndpoints`, queries provide tags and mutations invalidate them.
+ * clients, appointments), and the one way they write: features add their
+ * endpoints with `api.injectEndpoints`, queries provide tags, and every
+ * mutation invalidates what its entity's write changes (`writes`, `CHANGES`).
  * The store seeds the cache from the server's preloaded state (app/store.ts),
  * so the first render and hydration find the data without a request.
  */
 const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client'] as const;
 type Tag = (typeof TAGS)[number];
+
+/** The spec's two list slices, which live outside this api (lib/list-slice.ts). */
+export type ListName = 'clients' | 'appointments';
+
+/**
+ * What a write of each entity changes: the cached answers that show it
+ * (tags) and the spec's list slices that a listener loads again
+ * (app/list-refresh.ts). Every mutation takes its part from here (`writes`).
+ */
+export const CHANGES = {
+  // The agenda, the dashboard and the reports show clients' names and counts.
+  client: { tags: ['Client', 'Agenda', 'Dashboard', 'Report'], lists: ['clients'] },
+  // A client's record lists their appointments.
+  appointment: { tags: ['Agenda', 'Dashboard', 'Report', 'Client'], lists: ['appointments'] },
+  // The user list shows names and e-mails; "Me" is one of the users.
+  user: { tags: ['User', 'Me'], lists: [] },
+} as const satisfies Record<string, { tags: readonly Tag[]; lists: readonly ListName[] }>;
+
+export type Entity = keyof typeof CHANGES;
+
+/** A mutation's `extraOptions`: the entity it writes. */
+interface WriteOptions {
+  writes?: Entity;
+}
+/** Its fulfilled (or rejected) action's `meta.baseQueryMeta`. */
+export interface WriteMeta {
+  writes: Entity;
+}
+
+/** The part of a mutation's definition that says what its write changes: `...writes('client')`. */
+export const writes = (entity: Entity) => ({ invalidatesTags: [...CHANGES[entity].tags], extraOptions: { writes: entity } });
 
 export const api = createApi({
   reducerPath: 'api',
@@ -42,13 +77,6 @@ export const api = createApi({
   refetchOnMountOrArgChange: 30,
   endpoints: () => ({}),
 });
-
-/**
- * Clients or appointments changed (their slices save them outside this api):
- * the dashboard, the reports and a client's record show them, so their
- * cached answers go.
- */
-export const recordsChanged = () => api.util.invalidateTags(['Dashboard', 'Report', 'Agenda', 'Client']);
 
 /** The record of a single-record answer, `{ data }` (for `transformResponse`). */
 export const dataOf = <T>(body: { data: T }): T => body.data;

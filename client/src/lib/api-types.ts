@@ -33,6 +33,8 @@ export type ApiUser = Present<Schemas['User']>;
 export type ApiMe = ApiUser;
 export type ApiLoginData = Present<Schemas['SessionView']>;
 export type ApiProfileInput = Schemas['ProfileBody'];
+/** A scheduling clash's 409 names the other appointment (`conflict` of the error body). */
+export type ApiScheduleConflict = Schemas['ScheduleConflict'];
 /** `GET /api/agenda`: a day or a week of appointments with the grid's staff and hours. */
 export type ApiAgenda = Omit<Present<Schemas['Agenda']>, 'appointments' | 'staff'> & {
   appointments: ApiAppointment[];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, configureApi, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './api';
+import { ApiError, apiRequest, configureApi, conflictOf, NETWORK_MESSAGE, TIMEOUT_MESSAGE, toErrorData } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,6 +40,17 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', async () => new Response('{"message":"Token inválido."}', { status: 401 }));
     await expect(apiRequest('/me')).rejects.toMatchObject({ status: 401 });
     expect(onTokenExpired).not.toHaveBeenCalled();
+  });
+
+  it("keeps a clash's conflict (the other appointment) as data, thrown and stored", async () => {
+    const conflict = { appointmentId: 4, startsAt: '2030-11-21T14:00:00-03:00', endsAt: '2030-11-21T15:00:00-03:00' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'Conflito de horário: …', conflict }), { status: 409 }));
+    const error = (await apiRequest('/appointments', { method: 'POST', body: {} }).catch((e) => e)) as ApiError;
+    expect(error.status).toBe(409);
+    expect(conflictOf(error)).toEqual(conflict);
+    expect(conflictOf(toErrorData(error))).toEqual(conflict);
+    vi.stubGlobal('fetch', async () => new Response('{"message":"Este registro foi alterado por outra pessoa."}', { status: 409 }));
+    expect(conflictOf(await apiRequest('/clients/1', { method: 'PUT', body: {} }).catch((e) => e))).toBeNull();
   });
 
   it('reports a network failure in Portuguese', async () => {

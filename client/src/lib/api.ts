@@ -1,4 +1,5 @@
 /** The JSON API client: base `/api`, 10 s time-out, Bearer token, pt-BR errors. */
+import type { ApiScheduleConflict } from './api-types';
 
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 10000;
@@ -14,13 +15,16 @@ export class ApiError extends Error {
   readonly errors: FieldErrors;
   /** False when the answer carried no message of its own (the text is generic). */
   readonly hasMessage: boolean;
+  /** A scheduling clash's 409: the appointment it clashes with. */
+  readonly conflict: ApiScheduleConflict | null;
 
-  constructor(status: number, message: string | undefined, errors: FieldErrors = {}) {
+  constructor(status: number, message: string | undefined, errors: FieldErrors = {}, conflict: ApiScheduleConflict | null = null) {
     super(message ?? GENERIC_MESSAGE);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.hasMessage = message !== undefined;
+    this.conflict = conflict;
   }
 }
 
@@ -92,14 +96,15 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
   if (response.ok) return response;
 
-  const payload = ((await readJson(response)) ?? {}) as { message?: unknown; error?: unknown; errors?: unknown };
+  const payload = ((await readJson(response)) ?? {}) as { message?: unknown; error?: unknown; errors?: unknown; conflict?: unknown };
   const message = typeof payload.message === 'string' ? payload.message : undefined;
   const errorField = typeof payload.error === 'string' ? payload.error : undefined;
   if (response.status === 401 && (message === TOKEN_EXPIRED || errorField === TOKEN_EXPIRED)) {
     hooks.onTokenExpired();
   }
   const errors = payload.errors && typeof payload.errors === 'object' ? (payload.errors as FieldErrors) : {};
-  throw new ApiError(response.status, message ?? errorField, errors);
+  const conflict = payload.conflict && typeof payload.conflict === 'object' ? (payload.conflict as ApiScheduleConflict) : null;
+  throw new ApiError(response.status, message ?? errorField, errors, conflict);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -133,10 +138,11 @@ export interface ApiErrorData {
   message: string;
   errors: FieldErrors;
   hasMessage: boolean;
+  conflict: ApiScheduleConflict | null;
 }
 
 export function toErrorData(error: ApiError): ApiErrorData {
-  return { status: error.status, message: error.message, errors: error.errors, hasMessage: error.hasMessage };
+  return { status: error.status, message: error.message, errors: error.errors, hasMessage: error.hasMessage, conflict: error.conflict };
 }
 
 function isErrorData(error: unknown): error is ApiErrorData {
@@ -146,6 +152,11 @@ function isErrorData(error: unknown): error is ApiErrorData {
 /** The field errors of a failed request (an ApiError or its plain form), empty otherwise. */
 export function fieldErrors(error: unknown): FieldErrors {
   return error instanceof ApiError || isErrorData(error) ? error.errors : {};
+}
+
+/** The appointment a failed booking or move clashes with (the 409's `conflict`), null otherwise. */
+export function conflictOf(error: unknown): ApiScheduleConflict | null {
+  return (error instanceof ApiError || isErrorData(error)) && error.conflict ? error.conflict : null;
 }
 
 /** The message shown on failure: the server's, or the caller's default. */

@@ -1,5 +1,6 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { errorMessage } from './api';
+import type { ListName } from './api-slice';
 import { clearSession } from './session-actions';
 import type { ListResponse, Meta } from './types';
 
@@ -18,6 +19,16 @@ export interface ListQuery {
   q?: string;
   [key: string]: string | number | undefined;
 }
+
+/**
+ * A screen shows `query` of `list` (null: it no longer does). Only the list
+ * refresher listens (app/list-refresh.ts): it loads that page again after a
+ * write, or when asked with `refreshList`.
+ */
+export const listShown = createAction<{ list: ListName; query: ListQuery | null }>('lists/shown');
+
+/** Load the page of `list` on screen again (the list's "try again"). */
+export const refreshList = createAction<ListName>('lists/refresh');
 
 /**
  * Clients and appointments share their semantics: a fetch sets loading and

@@ -1,4 +1,4 @@
-import { api, dataOf } from '../../lib/api-slice';
+import { api, dataOf, writes } from '../../lib/api-slice';
 import type { ApiAgenda, ApiClient, ApiStaffMember } from '../../lib/api-types';
 import type { Appointment, AppointmentStatus } from '../../lib/appointment';
 import type { ListResponse } from '../../lib/types';
@@ -20,9 +20,6 @@ export interface AppointmentChanges {
   durationMinutes?: number;
 }
 
-// Every change of an appointment changes what the agenda, the dashboard and the reports show.
-const CHANGED = ['Agenda', 'Dashboard', 'Report'] as const;
-
 export const agendaApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** `GET /api/agenda`; the server preloads the address's (the route's reads). */
@@ -40,38 +37,31 @@ export const agendaApi = api.injectEndpoints({
     createAppointment: build.mutation<Appointment, NewAppointment>({
       query: (body) => ({ path: '/appointments', method: 'POST', body }),
       transformResponse: dataOf<Appointment>,
-      invalidatesTags: [...CHANGED],
+      ...writes('appointment'),
     }),
     updateAppointment: build.mutation<Appointment, AppointmentChanges>({
       query: ({ id, ...body }) => ({ path: `/appointments/${id}`, method: 'PUT', body }),
       transformResponse: dataOf<Appointment>,
-      invalidatesTags: [...CHANGED],
+      ...writes('appointment'),
     }),
     changeStatus: build.mutation<Appointment, { id: number; version: number; status: AppointmentStatus; cancellationReason?: string }>({
       query: ({ id, ...body }) => ({ path: `/appointments/${id}/status`, method: 'PATCH', body }),
       transformResponse: dataOf<Appointment>,
-      invalidatesTags: [...CHANGED],
+      ...writes('appointment'),
     }),
     /** Clients whose name, e-mail, phone or CPF match `q` (the booking's search-as-you-type). */
     searchClients: build.query<ApiClient[], string>({
       query: (q) => ({ path: '/clients', query: { page: 1, per_page: 8, q } }),
       transformResponse: (body: ListResponse<ApiClient>) => body.data,
     }),
-    /** A client created from the booking form (name and phone). */
-    createClient: build.mutation<ApiClient, { name: string; phone?: string }>({
-      query: (body) => ({ path: '/clients', method: 'POST', body }),
-      transformResponse: dataOf<ApiClient>,
-    }),
   }),
 });
 
 export const {
   useGetAgendaQuery,
-  useLazyGetAgendaQuery,
   useGetAppointmentQuery,
   useCreateAppointmentMutation,
   useUpdateAppointmentMutation,
   useChangeStatusMutation,
   useSearchClientsQuery,
-  useCreateClientMutation,
 } = agendaApi;

@@ -1,17 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { StatusBadge } from '../../components/appointments-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/field';
 import { Spinner } from '../../components/spinner';
-import { useAppDispatch } from '../../hooks/store';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
-import { recordsChanged } from '../../lib/api-slice';
+import { useForm } from '../../hooks/use-form';
+import { errorMessage } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';
 import { dayOf, formatDate, formatDuration, formatMoney, formatTime, formatTimeRange, minuteOfDay } from '../../lib/format';
 import { useGetAppointmentQuery, useUpdateAppointmentMutation, type StaffMember } from './agenda-api';
-import { ClashAlert, DURATIONS, StaffOptions, useClashFinder, WhenFields, type Clash } from './booking-dialog';
+import { ClashAlert, DURATIONS, StaffOptions, WhenFields, type ClashHref } from './booking-dialog';
 import { StatusActions } from './status-actions';
 
 const FORM_ID = 'reschedule-form';
@@ -38,7 +37,7 @@ export function AppointmentDialog({
   /** The appointment when the shown agenda has it (no request then). */
   known: Appointment | undefined;
   staff: StaffMember[];
-  hrefFor: (a: Appointment) => string;
+  hrefFor: ClashHref;
   onClose: () => void;
 }) {
   const fetched = useGetAppointmentQuery(id, { skip: known !== undefined });
@@ -71,25 +70,20 @@ export function AppointmentDialog({
   );
 }
 
-function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment; staff: StaffMember[]; hrefFor: (a: Appointment) => string }) {
-  const dispatch = useAppDispatch();
-  const [updateAppointment, { isLoading: saving }] = useUpdateAppointmentMutation();
-  const findClash = useClashFinder(hrefFor);
+function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment; staff: StaffMember[]; hrefFor: ClashHref }) {
+  const [updateAppointment] = useUpdateAppointmentMutation();
   const duration = durationOf(a);
-  const [form, setForm] = useState({ day: dayOf(a.startsAt), time: formatTime(a.startsAt), duration: String(duration), staffId: String(a.staffId) });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [clash, setClash] = useState<Clash | null>(null);
+  const { form, setForm, field, errors, message, conflict, saving, submit } = useForm(
+    { day: dayOf(a.startsAt), time: formatTime(a.startsAt), duration: String(duration), staffId: String(a.staffId) },
+    'Não foi possível remarcar o agendamento.',
+  );
   const durations = DURATIONS.includes(duration) ? DURATIONS : [...DURATIONS, duration].sort((x, y) => x - y);
   const staffChoices = staff.some((s) => s.id === a.staffId) ? staff : [{ id: a.staffId, name: a.staffName }, ...staff];
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [field]: e.target.value });
+  const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setErrors({});
-    setMessage(null);
-    setClash(null);
-    try {
+    await submit(async () => {
       const saved = await updateAppointment({
         id: a.id,
         version: a.version,
@@ -98,19 +92,7 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
         durationMinutes: Number(form.duration),
       }).unwrap();
       toast.success(`Agendamento de ${saved.clientName} remarcado para ${formatDate(saved.startsAt)} às ${formatTime(saved.startsAt)}.`);
-      dispatch(recordsChanged());
-    } catch (error) {
-      const text = errorMessage(error, 'Não foi possível remarcar o agendamento.');
-      if ((error as { status?: number }).status === 409 && text.startsWith('Conflito')) {
-        const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(a.startsAt)?.[1] ?? 'Z';
-        const start = `${form.day}T${form.time}:00${offset}`;
-        const end = new Date(Date.parse(start) + Number(form.duration) * 60000).toISOString();
-        setClash(await findClash(text, Number(form.staffId), form.day, start, end, a.id));
-      } else {
-        setErrors(fieldErrors(error));
-        setMessage(text);
-      }
-    }
+    });
   };
 
   return (
@@ -147,11 +129,11 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
       {a.status !== 'cancelado' ? (
         <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Remarcar">
           <h3 className="h6">Remarcar</h3>
-          <ErrorAlert message={message} />
-          <ClashAlert clash={clash} />
+          <ErrorAlert message={conflict ? null : message} />
+          <ClashAlert message={message} conflict={conflict} hrefFor={hrefFor} />
           <fieldset className="row g-3" disabled={saving}>
             <WhenFields id="reschedule" form={form} set={set} errors={errors} durations={durations} />
-            <SelectField id="reschedule-staff" label="Profissional" errorKey="staffId" errors={errors} wrapperClassName="col-6 col-md-3" value={form.staffId} onChange={set('staffId')}>
+            <SelectField id="reschedule-staff" label="Profissional" wrapperClassName="col-6 col-md-3" {...field('staffId')}>
               <StaffOptions staff={staffChoices} />
             </SelectField>
           </fieldset>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { AppointmentsTable, StatusBadge } from '../../components/appointments-table';
 import { TableOrCards } from '../../components/table-or-cards';
 import { useAppSelector } from '../../hooks/store';
@@ -27,21 +26,12 @@ function listQuery(search: URLSearchParams) {
 
 /**
  * The list view's rows (`?view=list`): the spec's appointments slice, 10 a
- * page, with the address's filters, loaded here; `reload` is handed to the
- * page, whose card shows the error and the pagination.
+ * page, with the address's filters, loaded here; the page's card shows the
+ * error and the pagination.
  */
-export function AppointmentsList({
-  search,
-  actions,
-  onReady,
-}: {
-  search: URLSearchParams;
-  actions: (a: Appointment) => React.ReactNode;
-  onReady: (reload: () => void) => void;
-}) {
+export function AppointmentsList({ search, actions }: { search: URLSearchParams; actions: (a: Appointment) => React.ReactNode }) {
   const { list, loading } = useAppSelector(selectAppointments);
-  const load = useListLoader('appointments', fetchAppointments, listQuery(search));
-  useEffect(() => onReady(() => void load()));
+  useListLoader('appointments', fetchAppointments, listQuery(search));
 
   return (
     <TableOrCards

@@ -1,4 +1,3 @@
-import { useCallback, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ListCard } from '../../components/list-card';
@@ -6,7 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
-import { recordsChanged } from '../../lib/api-slice';
+import { refreshList } from '../../lib/list-slice';
 import { STATUS_LABELS, type Appointment } from '../../lib/appointment';
 import { addDays, dayOf, formatDate, formatDayMonth, formatMinutes, formatWeekday } from '../../lib/format';
 import { useReadArg } from '../../lib/route-reads';
@@ -15,7 +14,7 @@ import { AgendaGrid, type Reschedule } from './agenda-grid';
 import { agendaHref, viewOf, type AgendaViewName } from './agenda-url';
 import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentsList } from './appointments-list';
-import { BookingDialog, StaffOptions } from './booking-dialog';
+import { BookingDialog, StaffOptions, type ClashHref } from './booking-dialog';
 import { selectAppointments } from './appointments-slice';
 import { StatusActions } from './status-actions';
 
@@ -48,10 +47,6 @@ export default function AppointmentsPage() {
   const staffQuery = useGetAgendaQuery(useReadArg<AgendaArgs>('staff'));
   const staff = (agenda ?? staffQuery.data)?.staff ?? [];
   const [updateAppointment] = useUpdateAppointmentMutation();
-  const reloadList = useRef<() => void>(() => undefined);
-  const onListReady = useCallback((reload: () => void) => {
-    reloadList.current = reload;
-  }, []);
 
   const go = (changes: Record<string, string | number | null>) => navigate(agendaHref(search, changes));
   const openHref = (a: Appointment) => agendaHref(search, { open: a.id });
@@ -67,7 +62,6 @@ export default function AppointmentsPage() {
         durationMinutes: change.duration,
       }).unwrap();
       toast.success(`Agendamento de ${a.clientName} remarcado para ${formatDate(change.day)} às ${formatMinutes(change.start)}.`);
-      dispatch(recordsChanged());
     } catch (error) {
       toast.error(errorMessage(error, 'Não foi possível remarcar o agendamento.'));
     }
@@ -79,7 +73,7 @@ export default function AppointmentsPage() {
   const known = agenda ?? staffQuery.data;
   const openId = Number(search.get('open')) || null;
   // A clash's link: that day's agenda with the appointment open.
-  const hrefFor = (a: Appointment) => agendaHref(new URLSearchParams(), { date: dayOf(a.startsAt), open: a.id });
+  const hrefFor: ClashHref = (a) => agendaHref(new URLSearchParams(), { date: dayOf(a.startsAt), open: a.id });
   const closeBooking = () => go({ new: null, new_date: null, new_time: null, new_staff: null });
   const step = view === 'week' ? 7 : 1;
 
@@ -164,7 +158,7 @@ export default function AppointmentsPage() {
           </>
         }
         error={view === 'list' ? listState.error : agendaQuery.error ? errorMessage(agendaQuery.error, AGENDA_ERROR) : null}
-        onRetry={() => (view === 'list' ? reloadList.current() : void agendaQuery.refetch())}
+        onRetry={() => (view === 'list' ? dispatch(refreshList('appointments')) : void agendaQuery.refetch())}
         pagination={
           view === 'list'
             ? { meta: listState.meta, noun: ['agendamento', 'agendamentos'], disabled: listState.loading, onPageChange: (p, next) => go({ page: p, cursor: next ?? null }) }
@@ -179,10 +173,9 @@ export default function AppointmentsPage() {
                 <Link to={openHref(a)} className="btn btn-sm btn-light btn-touch" aria-label={`Abrir o agendamento de ${a.clientName}`}>
                   Abrir
                 </Link>
-                <StatusActions appointment={a} onChanged={() => reloadList.current()} />
+                <StatusActions appointment={a} />
               </div>
             )}
-            onReady={onListReady}
           />
         ) : (
           <>
@@ -220,10 +213,6 @@ export default function AppointmentsPage() {
           now={known.now}
           hrefFor={hrefFor}
           onClose={closeBooking}
-          onSaved={() => {
-            closeBooking();
-            reloadList.current();
-          }}
         />
       ) : null}
     </div>

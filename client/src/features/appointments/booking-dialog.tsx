@@ -1,16 +1,16 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ErrorAlert } from '../../components/error-alert';
 import { Dialog, DialogButtons } from '../../components/dialog';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
-import { useAppDispatch, useAppSelector } from '../../hooks/store';
-import { useDraft } from '../../hooks/use-draft';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
-import { recordsChanged } from '../../lib/api-slice';
+import { useAppSelector } from '../../hooks/store';
+import { useForm } from '../../hooks/use-form';
+import type { FieldErrors } from '../../lib/api';
+import type { ApiScheduleConflict } from '../../lib/api-types';
 import type { Appointment } from '../../lib/appointment';
 import { formatDate, formatDuration, parseMoney } from '../../lib/format';
-import { useCreateAppointmentMutation, useLazyGetAgendaQuery, type StaffMember } from './agenda-api';
+import { useCreateAppointmentMutation, type StaffMember } from './agenda-api';
 import { ClientPicker, type PickedClient } from './client-picker';
 
 const FORM_ID = 'booking-form';
@@ -60,12 +60,6 @@ export function WhenFields({
   );
 }
 
-/** A clash the server refused with 409, and the appointment it clashes with (when found). */
-export interface Clash {
-  message: string;
-  href: string | null;
-}
-
 /** True when the wall-clock `day` `time` of the business is before now (its offset read from `now`). */
 export function isPast(day: string, time: string, now: string): boolean {
   const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(now)?.[1] ?? 'Z';
@@ -73,33 +67,21 @@ export function isPast(day: string, time: string, now: string): boolean {
   return Number.isFinite(start) && start < Date.now();
 }
 
-/**
- * After a 409 the server's message names the other appointment's client and
- * times; the link to it comes from that day's agenda of the staff member.
- */
-export function useClashFinder(hrefFor: (a: Appointment) => string) {
-  const [fetchAgenda] = useLazyGetAgendaQuery();
-  return async (message: string, staffId: number, day: string, start: string, end: string, except?: number): Promise<Clash> => {
-    try {
-      const agenda = await fetchAgenda({ date: day, staff_id: String(staffId) }).unwrap();
-      const clash = agenda.appointments.find((a) => a.id !== except && a.status !== 'cancelado' && Date.parse(a.startsAt) < Date.parse(end) && Date.parse(a.endsAt) > Date.parse(start));
-      return { message, href: clash ? hrefFor(clash) : null };
-    } catch {
-      return { message, href: null };
-    }
-  };
-}
+/** Where a clash's link goes: the other appointment, opened on its day's agenda. */
+export type ClashHref = (a: Pick<Appointment, 'id' | 'startsAt'>) => string;
 
-export function ClashAlert({ clash }: { clash: Clash | null }) {
-  if (!clash) return null;
+/**
+ * A clash the server refused with 409: its message, and a link to the
+ * appointment it clashes with (the answer's `conflict`).
+ */
+export function ClashAlert({ message, conflict, hrefFor }: { message: string | null; conflict: ApiScheduleConflict | null; hrefFor: ClashHref }) {
+  if (!conflict) return null;
   return (
     <div className="alert alert-danger" role="alert">
-      <p className="mb-1">{clash.message}</p>
-      {clash.href ? (
-        <Link to={clash.href} className="alert-link">
-          Ver o agendamento em conflito
-        </Link>
-      ) : null}
+      <p className="mb-1">{message}</p>
+      <Link to={hrefFor({ id: conflict.appointmentId, startsAt: conflict.startsAt })} className="alert-link">
+        Ver o agendamento em conflito
+      </Link>
     </div>
   );
 }
@@ -110,9 +92,8 @@ interface BookingDialogProps {
   initial: { day: string; time: string; staffId: number | null };
   /** The business's now (RFC 3339 with its offset), for the "in the past" question. */
   now: string;
-  hrefFor: (a: Appointment) => string;
+  hrefFor: ClashHref;
   onClose: () => void;
-  onSaved: (a: Appointment) => void;
 }
 
 /**
@@ -120,35 +101,30 @@ interface BookingDialogProps {
  * service, start, duration, price. A clash (409) is shown in the form with a
  * link to the other appointment; a start in the past asks to confirm first.
  */
-export function BookingDialog({ staff, initial, now, hrefFor, onClose, onSaved }: BookingDialogProps) {
-  const dispatch = useAppDispatch();
+export function BookingDialog({ staff, initial, now, hrefFor, onClose }: BookingDialogProps) {
   const me = useAppSelector((s) => s.auth);
   const defaultStaff = initial.staffId ?? (staff.some((s) => s.id === me.id) ? me.id : staff[0]?.id) ?? '';
-  const [client, setClient] = useState<PickedClient | null>(null);
-  const [initialForm] = useState(() => ({ staffId: String(defaultStaff), service: '', day: initial.day, time: initial.time, duration: '60', price: '', notes: '' }));
-  const [form, setForm] = useState(initialForm);
-  // What was typed survives an expired session (hooks/use-draft.ts): the
+  // The picked client is part of the form (id and name as text), so that
+  // what was typed survives an expired session (hooks/use-draft.ts): the
   // same address opens this dialog again, for the same slot.
-  const restoreDraft = useCallback((draft: { form: typeof initialForm; client: PickedClient | null }) => {
-    setForm(draft.form);
-    setClient(draft.client);
-  }, []);
-  const discardDraft = useDraft(`booking:${initial.day}:${initial.time}:${initial.staffId ?? ''}`, { form, client }, { form: initialForm, client: null }, restoreDraft);
+  const { form, setForm, field, errors, showErrors, message, conflict, saving, submit, discardDraft } = useForm(
+    () => ({ clientId: '', clientName: '', staffId: String(defaultStaff), service: '', day: initial.day, time: initial.time, duration: '60', price: '', notes: '' }),
+    'Não foi possível criar o agendamento.',
+    `booking:${initial.day}:${initial.time}:${initial.staffId ?? ''}`,
+  );
+  const client: PickedClient | null = form.clientId ? { id: Number(form.clientId), name: form.clientName } : null;
   const close = () => {
     discardDraft();
     onClose();
   };
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [clash, setClash] = useState<Clash | null>(null);
   const [pastConfirmed, setPastConfirmed] = useState(false);
   const [askPast, setAskPast] = useState(false);
-  const [createAppointment, { isLoading: saving }] = useCreateAppointmentMutation();
-  const findClash = useClashFinder(hrefFor);
+  const [createAppointment] = useCreateAppointmentMutation();
 
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [field]: e.target.value });
-    if (field === 'day' || field === 'time') {
+  // The start's fields: a new start asks again whether it is in the past.
+  const set = (name: WhenField) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+    if (name !== 'duration') {
       setAskPast(false);
       setPastConfirmed(false);
     }
@@ -162,44 +138,27 @@ export function BookingDialog({ staff, initial, now, hrefFor, onClose, onSaved }
     const priceCents = form.price.trim() ? parseMoney(form.price) : 0;
     if (priceCents === null) local.priceCents = ['Valor inválido: use, por exemplo, 45,00.'];
     if (!form.day || !form.time) local.startsAt = ['Informe a data e o horário.'];
-    setErrors(local);
-    setMessage(null);
-    setClash(null);
+    showErrors(local);
     if (Object.keys(local).length || !client) return;
     if (isPast(form.day, form.time, now) && !pastConfirmed) {
       setAskPast(true);
       setPastConfirmed(true);
       return;
     }
-    const startsAt = `${form.day}T${form.time}`;
-    try {
+    await submit(async () => {
       const saved = await createAppointment({
         clientId: client.id,
         staffId: Number(form.staffId),
         service: form.service.trim(),
         // Wall-clock time: the server reads it in the business time zone.
-        startsAt,
+        startsAt: `${form.day}T${form.time}`,
         durationMinutes: Number(form.duration),
         priceCents: priceCents ?? 0,
         ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
       }).unwrap();
       toast.success(`Agendamento de ${saved.clientName} criado.`);
-      dispatch(recordsChanged());
-      discardDraft();
-      onSaved(saved);
-    } catch (error) {
-      const status = (error as { status?: number }).status;
-      const text = errorMessage(error, 'Não foi possível criar o agendamento.');
-      if (status === 409) {
-        const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(now)?.[1] ?? 'Z';
-        const start = `${startsAt}:00${offset}`;
-        const end = new Date(Date.parse(start) + Number(form.duration) * 60000).toISOString();
-        setClash(await findClash(text, Number(form.staffId), form.day, start, end));
-      } else {
-        setErrors(fieldErrors(error));
-        setMessage(text);
-      }
-    }
+      onClose();
+    });
   };
 
   return (
@@ -213,32 +172,34 @@ export function BookingDialog({ staff, initial, now, hrefFor, onClose, onSaved }
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Novo agendamento">
-        <ErrorAlert message={message} />
-        <ClashAlert clash={clash} />
+        <ErrorAlert message={conflict ? null : message} />
+        <ClashAlert message={message} conflict={conflict} hrefFor={hrefFor} />
         {askPast ? (
           <div className="alert alert-warning" role="alert">
             O início, {formatDate(form.day)} às {form.time}, já passou. Confira a data; para registrar assim mesmo, clique em “Agendar mesmo assim”.
           </div>
         ) : null}
-        <ClientPicker id="booking-client" value={client} onChange={setClient} errors={errors} />
+        <ClientPicker
+          id="booking-client"
+          value={client}
+          onChange={(picked) => setForm((f) => ({ ...f, clientId: picked ? String(picked.id) : '', clientName: picked?.name ?? '' }))}
+          errors={errors}
+        />
         <div className="row g-3">
-          <SelectField id="booking-staff" label="Profissional" errorKey="staffId" errors={errors} wrapperClassName="col-md-6" value={form.staffId} onChange={set('staffId')}>
+          <SelectField id="booking-staff" label="Profissional" wrapperClassName="col-md-6" {...field('staffId')}>
             <StaffOptions staff={staff} />
           </SelectField>
-          <InputField id="booking-service" label="Serviço" errorKey="service" errors={errors} wrapperClassName="col-md-6" value={form.service} onChange={set('service')} />
+          <InputField id="booking-service" label="Serviço" wrapperClassName="col-md-6" {...field('service')} />
           <WhenFields id="booking" form={form} set={set} errors={errors} />
           <InputField
             id="booking-price"
             label="Valor (R$)"
-            errorKey="priceCents"
-            errors={errors}
             wrapperClassName="col-6 col-md-3"
             inputMode="decimal"
             placeholder="0,00"
-            value={form.price}
-            onChange={set('price')}
+            {...field('price', 'priceCents')}
           />
-          <TextAreaField id="booking-notes" label="Observações" errorKey="notes" errors={errors} wrapperClassName="col-12" rows={2} value={form.notes} onChange={set('notes')} />
+          <TextAreaField id="booking-notes" label="Observações" wrapperClassName="col-12" rows={2} {...field('notes')} />
         </div>
       </form>
     </Dialog>

@@ -1,9 +1,11 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { FieldError, invalidClass } from '../../components/field-error';
 import { InputField } from '../../components/field';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
+import { useForm } from '../../hooks/use-form';
+import type { FieldErrors } from '../../lib/api';
+import { useCreateClientMutation } from '../../lib/client-create';
 import { formatPhone } from '../../lib/format';
-import { useCreateClientMutation, useSearchClientsQuery } from './agenda-api';
+import { useSearchClientsQuery } from './agenda-api';
 
 export interface PickedClient {
   id: number;
@@ -31,10 +33,8 @@ export function ClientPicker({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [creating, setCreating] = useState(false);
-  const [draft, setDraft] = useState({ name: '', phone: '' });
-  const [createErrors, setCreateErrors] = useState<FieldErrors>({});
-  const [createMessage, setCreateMessage] = useState<string | null>(null);
-  const [createClient, { isLoading: saving }] = useCreateClientMutation();
+  const newClient = useForm({ name: '', phone: '' }, 'Não foi possível cadastrar o cliente.');
+  const [createClient] = useCreateClientMutation();
 
   // Ask after a pause in typing, not on every key.
   useEffect(() => {
@@ -69,18 +69,13 @@ export function ClientPicker({
     }
   };
 
-  const create = async () => {
-    setCreateErrors({});
-    setCreateMessage(null);
-    try {
-      const client = await createClient({ name: draft.name.trim(), ...(draft.phone.trim() ? { phone: draft.phone.trim() } : {}) }).unwrap();
+  const create = () =>
+    newClient.submit(async () => {
+      const { name, phone } = newClient.form;
+      const client = await createClient({ name: name.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}) }).unwrap();
       pick(client);
       setCreating(false);
-    } catch (error) {
-      setCreateErrors(fieldErrors(error));
-      setCreateMessage(errorMessage(error, 'Não foi possível cadastrar o cliente.'));
-    }
-  };
+    });
 
   const expanded = open && (found.length > 0 || (!isFetching && query !== ''));
   return (
@@ -137,30 +132,21 @@ export function ClientPicker({
       {value ? <div className="form-text">Selecionado: {value.name}</div> : null}
       {creating ? (
         <div className="border rounded p-2 mt-2">
-          {createMessage ? (
+          {newClient.message ? (
             <div className="alert alert-danger py-1 px-2 small" role="alert">
-              {createMessage}
+              {newClient.message}
             </div>
           ) : null}
           <div className="row g-2">
-            <InputField id={`${id}-new-name`} label="Nome do novo cliente" errorKey="name" errors={createErrors} wrapperClassName="col-sm-6" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-            <InputField
-              id={`${id}-new-phone`}
-              label="Telefone"
-              errorKey="phone"
-              errors={createErrors}
-              wrapperClassName="col-sm-6"
-              inputMode="tel"
-              value={draft.phone}
-              onChange={(e) => setDraft({ ...draft, phone: e.target.value })}
-            />
+            <InputField id={`${id}-new-name`} label="Nome do novo cliente" wrapperClassName="col-sm-6" {...newClient.field('name')} />
+            <InputField id={`${id}-new-phone`} label="Telefone" wrapperClassName="col-sm-6" inputMode="tel" {...newClient.field('phone')} />
           </div>
           <div className="d-flex gap-2 justify-content-end mt-2">
-            <button type="button" className="btn btn-light btn-sm btn-touch" onClick={() => setCreating(false)} disabled={saving}>
+            <button type="button" className="btn btn-light btn-sm btn-touch" onClick={() => setCreating(false)} disabled={newClient.saving}>
               Voltar
             </button>
-            <button type="button" className="btn btn-outline-primary btn-sm btn-touch" onClick={() => void create()} disabled={saving}>
-              {saving ? 'Salvando...' : 'Cadastrar cliente'}
+            <button type="button" className="btn btn-outline-primary btn-sm btn-touch" onClick={() => void create()} disabled={newClient.saving}>
+              {newClient.saving ? 'Salvando...' : 'Cadastrar cliente'}
             </button>
           </div>
         </div>
@@ -169,7 +155,7 @@ export function ClientPicker({
           type="button"
           className="btn btn-link btn-sm px-0 btn-touch"
           onClick={() => {
-            setDraft({ name: value ? '' : text.trim(), phone: '' });
+            newClient.setForm({ name: value ? '' : text.trim(), phone: '' });
             setCreating(true);
           }}
         >

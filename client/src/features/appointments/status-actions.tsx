@@ -2,30 +2,26 @@ import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { ConfirmDialog } from '../../components/dialog';
 import { FieldError } from '../../components/field-error';
-import { useAppDispatch } from '../../hooks/store';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
-import { recordsChanged } from '../../lib/api-slice';
 import { STATUS_ACTIONS, statusLabel, type Appointment, type AppointmentStatus } from '../../lib/appointment';
 import { useChangeStatusMutation } from './agenda-api';
 
 /**
  * The status changes the server allows from the appointment's status, as
  * buttons; cancelling asks the reason in a dialog first (the server needs
- * one). `onChanged` runs after a change is saved.
+ * one). What shows appointments reloads after a change, as after every
+ * appointment write (`CHANGES` in lib/api-slice.ts).
  */
 export function StatusActions({
   appointment,
-  onChanged,
   className = '',
   inline = false,
 }: {
   appointment: Appointment;
-  onChanged?: (a: Appointment) => void;
   className?: string;
   /** Inside a dialog already: ask the reason in place rather than in a second dialog. */
   inline?: boolean;
 }) {
-  const dispatch = useAppDispatch();
   const [changeStatus, { isLoading: busy }] = useChangeStatusMutation();
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
@@ -34,11 +30,9 @@ export function StatusActions({
 
   const change = async (status: AppointmentStatus, cancellationReason?: string) => {
     try {
-      const saved = await changeStatus({ id: appointment.id, version: appointment.version, status, cancellationReason }).unwrap();
+      await changeStatus({ id: appointment.id, version: appointment.version, status, cancellationReason }).unwrap();
       toast.success(`Agendamento de ${appointment.clientName}: ${statusLabel(status)}.`);
-      dispatch(recordsChanged());
       setCancelling(false);
-      onChanged?.(saved);
     } catch (error) {
       const fields = fieldErrors(error);
       if (status === 'cancelado' && fields.cancellationReason) setErrors(fields);

@@ -5,8 +5,8 @@ import { useSetClientArchivedMutation } from './clients-api';
 import type { Client } from './types';
 
 /**
- * Asks before archiving (or bringing back) a client, then does it; the
- * client's record, the dashboard and the reports reload by their tags.
+ * Asks before archiving (or bringing back) a client, then does it; what
+ * shows clients reloads as after any client write (`CHANGES` in lib/api-slice.ts).
  */
 export function ArchiveDialog({ client, onDone, onCancel }: { client: Client; onDone: () => void; onCancel: () => void }) {
   const [setArchived, { isLoading: busy }] = useSetClientArchivedMutation();

@@ -2,8 +2,9 @@ import type { FormEvent } from 'react';
 import { CardForm } from '../../components/card-form';
 import { InputField, TextAreaField } from '../../components/field';
 import { useForm } from '../../hooks/use-form';
+import { useCreateClientMutation } from '../../lib/client-create';
 import { formatCpf, formatPhone } from '../../lib/format';
-import { createClient, updateClient, type ClientInput } from './clients-api';
+import { useUpdateClientMutation, type ClientInput } from './clients-api';
 import type { Client } from './types';
 
 const SAVE_ERROR = 'Não foi possível salvar o cliente.';
@@ -28,7 +29,7 @@ interface ClientFormProps {
   onCancel: () => void;
 }
 
-/** Creates or edits a client (POST / PUT /api/clients), showing the server's field errors. */
+/** Creates or edits a client (POST / PUT /api/clients), showing the server's field errors; the screens showing clients reload by what a client write changes. */
 export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
   const { form, field, message, saving, submit, discardDraft } = useForm<ClientInput>(
     {
@@ -43,12 +44,15 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
     clientDraft(client),
   );
 
+  const [createClient] = useCreateClientMutation();
+  const [updateClient] = useUpdateClientMutation();
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     await submit(async () => {
       const input = { ...form, name: form.name.trim(), email: form.email.trim() };
-      const { data } = client ? await updateClient(client.id, input, client.version) : await createClient(input);
-      onSaved(data);
+      const saved = client ? await updateClient({ id: client.id, input, version: client.version }).unwrap() : await createClient(input).unwrap();
+      onSaved(saved);
     });
   };
 

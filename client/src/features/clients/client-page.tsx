@@ -11,9 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { StatCard } from '../../components/stat-card';
-import { useAppDispatch } from '../../hooks/store';
 import { errorMessage } from '../../lib/api';
-import { recordsChanged } from '../../lib/api-slice';
 import { formatCpf, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone } from '../../lib/format';
 import type { ListResponse } from '../../lib/types';
 import { clientDraft, ClientForm } from './client-form';
@@ -211,7 +209,6 @@ export default function ClientPage() {
   const id = Number(useParams().id);
   // In-app, react-router matches any text as `:id`; the server answers 404 for it.
   const known = Number.isInteger(id) && id > 0;
-  const dispatch = useAppDispatch();
   const { data: client, error: failure, isFetching, refetch } = useGetClientQuery(useReadArg<{ id: number }>('getClient'));
   const [editing, setEditing] = useState(false);
   useReopenDraft(clientDraft({ id }), useCallback(() => setEditing(true), []));
@@ -267,7 +264,6 @@ export default function ClientPage() {
           onSaved={(saved) => {
             toast.success(`Cliente ${saved.name} atualizado.`);
             setEditing(false);
-            dispatch(recordsChanged());
           }}
           onCancel={() => setEditing(false)}
         />

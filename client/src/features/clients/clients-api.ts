@@ -1,6 +1,6 @@
 import type { ApiClientInput } from '../../lib/api-types';
 import { apiRequest } from '../../lib/api';
-import { api, dataOf } from '../../lib/api-slice';
+import { api, dataOf, writes } from '../../lib/api-slice';
 import { PAGE_SIZE, type ListQuery } from '../../lib/list-slice';
 import type { Appointment } from '../../lib/appointment';
 import type { ListResponse } from '../../lib/types';
@@ -12,15 +12,6 @@ export function getClients(query: ListQuery, signal?: AbortSignal): Promise<List
 
 /** The editable fields; an empty text clears a field. */
 export type ClientInput = ApiClientInput;
-
-export function createClient(input: ClientInput): Promise<{ data: Client }> {
-  return apiRequest('/clients', { method: 'POST', body: input });
-}
-
-/** `version` is the one read: a stale edit gets 409 instead of overwriting. */
-export function updateClient(id: number, input: ClientInput, version: number): Promise<{ data: Client }> {
-  return apiRequest(`/clients/${id}`, { method: 'PUT', body: { ...input, version } });
-}
 
 /** Which page of one of a record's lists: its number, and the cursor the page before it ended with (keyset paging). */
 export interface PageArgs {
@@ -52,6 +43,7 @@ export interface ClientAppointmentsArgs extends PageArgs {
  * A client's record and its lists: RTK Query, seeded by the server with the
  * route's reads (the record and the first page of each list). The
  * appointments are pages of the appointments list filtered by `client_id`.
+ * Creating a client is shared with the booking (lib/client-create.ts).
  */
 export const clientApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -74,11 +66,17 @@ export const clientApi = api.injectEndpoints({
       query: (args) => ({ path: '/appointments', query: { ...args, per_page: PAGE_SIZE } }),
       providesTags: (_result, _error, { client_id }) => [{ type: 'Client', id: client_id }],
     }),
+    /** `PUT /api/clients/{id}`; `version` is the one read: a stale edit gets 409 instead of overwriting. */
+    updateClient: build.mutation<Client, { id: number; input: ClientInput; version: number }>({
+      query: ({ id, input, version }) => ({ path: `/clients/${id}`, method: 'PUT', body: { ...input, version } }),
+      transformResponse: dataOf<Client>,
+      ...writes('client'),
+    }),
     /** `POST /api/clients/{id}/archive` or `/unarchive`. */
     setClientArchived: build.mutation<Client, { id: number; archived: boolean }>({
       query: ({ id, archived }) => ({ path: `/clients/${id}/${archived ? 'archive' : 'unarchive'}`, method: 'POST' }),
       transformResponse: dataOf<Client>,
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Client', id }, 'Dashboard', 'Report'],
+      ...writes('client'),
     }),
   }),
 });
@@ -88,5 +86,6 @@ export const {
   useGetClientHistoryQuery,
   useGetClientHistoryEntryQuery,
   useGetClientAppointmentsQuery,
+  useUpdateClientMutation,
   useSetClientArchivedMutation,
 } = clientApi;

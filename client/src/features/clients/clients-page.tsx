@@ -7,9 +7,8 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
-import { recordsChanged } from '../../lib/api-slice';
 import { formatCpf, formatPhone } from '../../lib/format';
-import { PAGE_SIZE } from '../../lib/list-slice';
+import { PAGE_SIZE, refreshList } from '../../lib/list-slice';
 import { buildQuery, pageParam } from '../../lib/query-string';
 import { useListLoader } from '../../lib/use-list';
 import { clientDraft, ClientForm } from './client-form';
@@ -65,15 +64,13 @@ export default function ClientsPage() {
   useReopenDraft(clientDraft(null), useCallback(() => setEditing('new'), []));
   const [archiving, setArchiving] = useState<Client | null>(null);
 
-  const load = useListLoader('clients', fetchClients, apiQuery(view));
+  useListLoader('clients', fetchClients, apiQuery(view));
   // A new filter, order or size starts again at page 1 (without a cursor).
   const go = (changes: Partial<View>) => navigate(viewUrl({ ...view, page: 1, cursor: undefined, ...changes }));
 
   const onSaved = (saved: Client) => {
     toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
     setEditing(null);
-    dispatch(recordsChanged());
-    void load();
   };
 
   const columns: Column<Client>[] = [
@@ -180,7 +177,7 @@ export default function ClientsPage() {
           </form>
         }
         error={error}
-        onRetry={() => void load()}
+        onRetry={() => dispatch(refreshList('clients'))}
         pagination={{ meta, noun: ['cliente', 'clientes'], disabled: loading, onPageChange: (p, next) => navigate(viewUrl({ ...view, page: p, cursor: next })) }}
         footer={
           <div className="d-flex align-items-center gap-2">
@@ -216,10 +213,7 @@ export default function ClientsPage() {
       {archiving ? (
         <ArchiveDialog
           client={archiving}
-          onDone={() => {
-            setArchiving(null);
-            void load();
-          }}
+          onDone={() => setArchiving(null)}
           onCancel={() => setArchiving(null)}
         />
       ) : null}
