@@ -82,7 +82,9 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         None => None,
     };
     let writes = Arc::default();
-    Ok(AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes })
+    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, api: None };
+    state.api = Some(api_router().with_state(state.clone()));
+    Ok(state)
 }
 
 /// The render pool the configuration asks for, running `bundle`.

@@ -9,7 +9,6 @@
 //! so neither the render nor the hydration sends a request.
 
 use std::collections::BTreeMap;
-use std::sync::LazyLock;
 
 use axum::Router;
 use axum::body::Body;
@@ -129,9 +128,6 @@ fn text(value: &Value) -> String {
     }
 }
 
-/// The API's router, built once (its OpenAPI document is assembled with it).
-static API: LazyLock<Router<AppState>> = LazyLock::new(crate::app::api_router);
-
 /// What a screen's reads put in its page state.
 #[derive(Debug, Default)]
 pub struct Loaded {
@@ -148,16 +144,18 @@ pub struct Loaded {
 /// loads it itself); a 422 is read again without the address's parameters,
 /// as the screen shows a bad address.
 pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, query: &str, auth: &AuthUser) -> Loaded {
-    let api = API.clone().with_state(state.clone());
+    let Some(api) = &state.api else {
+        return Loaded::default();
+    };
     let query: Vec<(String, String)> = serde_urlencoded::from_str(query).unwrap_or_default();
     let path_params = path_params(pattern, path);
     let mut loaded = Loaded::default();
     let mut answers = Map::new();
     for read in reads.iter().filter(|read| read.applies(&query)) {
         let Some(arg) = read.arg(&path_params, &query, &answers) else { continue };
-        let mut answer = get(&api, &read.uri(&arg), auth).await;
+        let mut answer = get(api, &read.uri(&arg), auth).await;
         if matches!(answer, Err(StatusCode::UNPROCESSABLE_ENTITY)) {
-            answer = get(&api, &read.uri(&read.defaults(&arg)), auth).await;
+            answer = get(api, &read.uri(&read.defaults(&arg)), auth).await;
         }
         let body = match answer {
             Ok(body) => body,

@@ -17,4 +17,8 @@ pub struct AppState {
     pub manifest: Arc<Manifest>,
     /// Writes failing for lack of space, for `/readyz`.
     pub writes: Arc<crate::health::WriteHealth>,
+    /// The API with this state, which pages read their data through
+    /// (`reads.rs`); built once, at start. Its own copy of the state has
+    /// none (the API never reads pages), so nothing holds itself.
+    pub api: Option<axum::Router>,
 }
