@@ -64,14 +64,38 @@ export function hasDraft(userId: number | null | undefined, form: string): boole
 }
 
 /**
- * Keeps `values` as the draft of `form` while they differ from `initial`,
- * and calls `restore` once after mount with the draft left by the same user
- * (merged over `initial`). After mount, not during render: the server's HTML
- * has no sessionStorage, and hydration must match it. `restore` must be
+ * Where a draft of an existing record started: the record's values when the
+ * typing began and its version. Kept with the draft, so that a draft restored
+ * after someone else saved is merged with their save, not saved over it
+ * (use-form.ts).
+ */
+export interface DraftOrigin<T> {
+  base: T;
+  version: number;
+}
+
+/** What sessionStorage holds for one form: the values typed and, for a record, where they started. */
+interface Stored<T> {
+  values: Partial<T>;
+  origin?: { base: Partial<T>; version: number };
+}
+
+/**
+ * Keeps `values` as the draft of `form` while they differ from where they
+ * started (`origin.base`, else `initial`), with `origin`; calls `restore`
+ * once after mount with the draft left by the same user (merged over
+ * `initial`) and its origin. After mount, not during render: the server's
+ * HTML has no sessionStorage, and hydration must match it. `restore` must be
  * stable (a state setter). Returns `discard`, for after a save or a cancel.
  * No `form`: nothing is kept.
  */
-export function useDraft<T extends object>(form: string | undefined, values: T, initial: T, restore: (draft: T) => void): () => void {
+export function useDraft<T extends object>(
+  form: string | undefined,
+  values: T,
+  initial: T,
+  restore: (draft: T, origin?: DraftOrigin<T>) => void,
+  origin?: DraftOrigin<T> | null,
+): () => void {
   const userId = useAppSelector((s) => s.auth.id);
   const key = form && userId != null ? keyOf(userId, form) : null;
   const restored = useRef<string | null>(null);
@@ -83,19 +107,25 @@ export function useDraft<T extends object>(form: string | undefined, values: T, 
     const raw = storage()?.getItem(key);
     if (!raw) return;
     try {
-      restore({ ...initialRef.current, ...(JSON.parse(raw) as Partial<T>) });
+      const stored = JSON.parse(raw) as Stored<T>;
+      const from = stored.origin && { base: { ...initialRef.current, ...stored.origin.base }, version: stored.origin.version };
+      restore({ ...initialRef.current, ...stored.values }, from);
     } catch {
       storage()?.removeItem(key); // not ours, or cut short: drop it
     }
   }, [key, restore]);
 
-  const kept = JSON.stringify(withoutPasswords(values));
-  const untouched = JSON.stringify(withoutPasswords(initialRef.current));
+  const typed = JSON.stringify(withoutPasswords(values));
+  const untouched = JSON.stringify(withoutPasswords(origin?.base ?? initialRef.current));
+  const kept = JSON.stringify({
+    values: withoutPasswords(values),
+    origin: origin ? { base: withoutPasswords(origin.base), version: origin.version } : undefined,
+  } satisfies Stored<T>);
   useEffect(() => {
     if (!key || restored.current !== key) return;
-    if (kept === untouched) storage()?.removeItem(key);
+    if (typed === untouched) storage()?.removeItem(key);
     else storage()?.setItem(key, kept);
-  }, [key, kept, untouched]);
+  }, [key, typed, untouched, kept]);
 
   return useCallback(() => {
     if (key) storage()?.removeItem(key);

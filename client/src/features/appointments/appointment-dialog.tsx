@@ -58,7 +58,7 @@ export function AppointmentDialog({
       }
     >
       {appointment ? (
-        <Details key={`${appointment.id}-${appointment.version}`} appointment={appointment} staff={staff} hrefFor={hrefFor} />
+        <Details key={appointment.id} appointment={appointment} staff={staff} hrefFor={hrefFor} />
       ) : fetched.error ? (
         <div className="alert alert-danger" role="alert">
           {errorMessage(fetched.error, 'Não foi possível abrir o agendamento.')}
@@ -73,23 +73,32 @@ export function AppointmentDialog({
 function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment; staff: StaffMember[]; hrefFor: ClashHref }) {
   const [updateAppointment] = useUpdateAppointmentMutation();
   const duration = durationOf(a);
-  const { form, setForm, field, errors, message, conflict, saving, submit } = useForm(
-    { day: dayOf(a.startsAt), time: formatTime(a.startsAt), duration: String(duration), staffId: String(a.staffId) },
+  // The record as the form holds it: a newer version (someone else's save,
+  // or a status change here) moves what was typed onto it (hooks/use-form.ts).
+  const values = { day: dayOf(a.startsAt), time: formatTime(a.startsAt), duration: String(duration), staffId: String(a.staffId) };
+  const { form, setForm, field, errors, message, conflict, saving, submit, changes, version, reviewOf } = useForm(
+    values,
     'Não foi possível remarcar o agendamento.',
+    undefined,
+    { values, version: a.version },
   );
   const durations = DURATIONS.includes(duration) ? DURATIONS : [...DURATIONS, duration].sort((x, y) => x - y);
   const staffChoices = staff.some((s) => s.id === a.staffId) ? staff : [{ id: a.staffId, name: a.staffName }, ...staff];
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
+  const staffName = (id: string) => staffChoices.find((s) => String(s.id) === id)?.name ?? id;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     await submit(async () => {
+      // Only what this user changed, on the version it was typed on.
+      const changed = changes();
+      if (!Object.keys(changed).length) return;
       const saved = await updateAppointment({
         id: a.id,
-        version: a.version,
-        staffId: Number(form.staffId),
-        startsAt: `${form.day}T${form.time}`,
-        durationMinutes: Number(form.duration),
+        version: version ?? a.version,
+        ...(changed.staffId !== undefined && { staffId: Number(form.staffId) }),
+        ...((changed.day !== undefined || changed.time !== undefined) && { startsAt: `${form.day}T${form.time}` }),
+        ...(changed.duration !== undefined && { durationMinutes: Number(form.duration) }),
       }).unwrap();
       toast.success(`Agendamento de ${saved.clientName} remarcado para ${formatDate(saved.startsAt)} às ${formatTime(saved.startsAt)}.`);
     });
@@ -132,8 +141,9 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
           <ErrorAlert message={conflict ? null : message} />
           <ClashAlert message={message} conflict={conflict} hrefFor={hrefFor} />
           <fieldset className="row g-3" disabled={saving}>
-            <WhenFields id="reschedule" form={form} set={set} errors={errors} durations={durations} />
-            <SelectField id="reschedule-staff" label="Profissional" wrapperClassName="col-6 col-md-3" {...field('staffId')}>
+            <WhenFields id="reschedule" form={form} set={set} errors={errors} durations={durations}
+              hints={{ day: reviewOf('day', (d) => formatDate(`${d}T00:00`)), time: reviewOf('time'), duration: reviewOf('duration', (m) => formatDuration(Number(m))) }} />
+            <SelectField id="reschedule-staff" label="Profissional" wrapperClassName="col-6 col-md-3" {...field('staffId')} hint={reviewOf('staffId', staffName)}>
               <StaffOptions staff={staffChoices} />
             </SelectField>
           </fieldset>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ErrorAlert } from '../../components/error-alert';
@@ -38,18 +38,21 @@ export function WhenFields({
   set,
   errors,
   durations = DURATIONS,
+  hints = {},
 }: {
   id: string;
   form: Record<WhenField, string>;
   set: (field: WhenField) => (e: { target: { value: string } }) => void;
   errors: FieldErrors;
   durations?: number[];
+  /** What to show under each field (the reschedule's review of someone else's save). */
+  hints?: Partial<Record<WhenField, ReactNode>>;
 }) {
   return (
     <>
-      <InputField id={`${id}-date`} label="Data" errorKey="startsAt" errors={errors} wrapperClassName="col-6 col-md-3" type="date" value={form.day} onChange={set('day')} />
-      <InputField id={`${id}-time`} label="Início" wrapperClassName="col-6 col-md-3" type="time" step={300} value={form.time} onChange={set('time')} />
-      <SelectField id={`${id}-duration`} label="Duração" errorKey="durationMinutes" errors={errors} wrapperClassName="col-6 col-md-3" value={form.duration} onChange={set('duration')}>
+      <InputField id={`${id}-date`} label="Data" errorKey="startsAt" errors={errors} wrapperClassName="col-6 col-md-3" type="date" value={form.day} onChange={set('day')} hint={hints.day} />
+      <InputField id={`${id}-time`} label="Início" wrapperClassName="col-6 col-md-3" type="time" step={300} value={form.time} onChange={set('time')} hint={hints.time} />
+      <SelectField id={`${id}-duration`} label="Duração" errorKey="durationMinutes" errors={errors} wrapperClassName="col-6 col-md-3" value={form.duration} onChange={set('duration')} hint={hints.duration}>
         {durations.map((m) => (
           <option key={m} value={m}>
             {formatDuration(m)}

@@ -4,7 +4,7 @@ import { InputField, TextAreaField } from '../../components/field';
 import { useForm } from '../../hooks/use-form';
 import { useCreateClientMutation } from '../../lib/client-create';
 import { formatCpf, formatPhone } from '../../lib/format';
-import { useUpdateClientMutation, type ClientInput } from './clients-api';
+import { useGetClientQuery, useUpdateClientMutation, type ClientInput } from './clients-api';
 import type { Client } from './types';
 
 const SAVE_ERROR = 'Não foi possível salvar o cliente.';
@@ -22,6 +22,18 @@ export function clientDraft(client: { id: number } | null): string {
   return client ? `client:${client.id}` : 'client:new';
 }
 
+/** A client's fields as the form holds them (the phone and CPF formatted). */
+function valuesOf(client: Client | null): ClientInput {
+  return {
+    name: client?.name ?? '',
+    email: client?.email ?? '',
+    phone: formatPhone(client?.phone),
+    document: formatCpf(client?.document),
+    birthDate: client?.birthDate ?? '',
+    notes: client?.notes ?? '',
+  };
+}
+
 interface ClientFormProps {
   /** The client being edited, or null for a new one. */
   client: Client | null;
@@ -31,17 +43,15 @@ interface ClientFormProps {
 
 /** Creates or edits a client (POST / PUT /api/clients), showing the server's field errors; the screens showing clients reload by what a client write changes. */
 export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
-  const { form, field, message, saving, submit, discardDraft } = useForm<ClientInput>(
-    {
-      name: client?.name ?? '',
-      email: client?.email ?? '',
-      phone: formatPhone(client?.phone),
-      document: formatCpf(client?.document),
-      birthDate: client?.birthDate ?? '',
-      notes: client?.notes ?? '',
-    },
+  // The record as saved now: after a 409 the write's tags reload it, and the
+  // form moves what was typed onto it (hooks/use-form.ts).
+  const { data: fresh } = useGetClientQuery({ id: client?.id ?? 0 }, { skip: !client });
+  const current = client && fresh && fresh.version > client.version ? fresh : client;
+  const { form, field, message, saving, submit, discardDraft, changes, version } = useForm<ClientInput>(
+    () => valuesOf(client),
     SAVE_ERROR,
     clientDraft(client),
+    current ? { values: valuesOf(current), version: current.version } : undefined,
   );
 
   const [createClient] = useCreateClientMutation();
@@ -50,9 +60,19 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     await submit(async () => {
-      const input = { ...form, name: form.name.trim(), email: form.email.trim() };
-      const saved = client ? await updateClient({ id: client.id, input, version: client.version }).unwrap() : await createClient(input).unwrap();
-      onSaved(saved);
+      const trim = (input: Partial<ClientInput>) => ({
+        ...input,
+        ...(input.name !== undefined && { name: input.name.trim() }),
+        ...(input.email !== undefined && { email: input.email.trim() }),
+      });
+      if (!client || !current) {
+        onSaved(await createClient(trim(form) as ClientInput).unwrap());
+        return;
+      }
+      // Only what this user changed, on the version it was typed on: a field
+      // someone else saved meanwhile is never sent back with its old value.
+      const input = trim(changes());
+      onSaved(Object.keys(input).length ? await updateClient({ id: client.id, input, version: version ?? current.version }).unwrap() : current);
     });
   };
 

@@ -66,8 +66,8 @@ export const clientApi = api.injectEndpoints({
       query: (args) => ({ path: '/appointments', query: { ...args, per_page: PAGE_SIZE } }),
       providesTags: (_result, _error, { client_id }) => [{ type: 'Client', id: client_id }],
     }),
-    /** `PUT /api/clients/{id}`; `version` is the one read: a stale edit gets 409 instead of overwriting. */
-    updateClient: build.mutation<Client, { id: number; input: ClientInput; version: number }>({
+    /** `PUT /api/clients/{id}` with the fields changed (absent ones keep theirs); `version` is the one they were typed on: a stale edit gets 409 instead of overwriting. */
+    updateClient: build.mutation<Client, { id: number; input: Partial<ClientInput>; version: number }>({
       query: ({ id, input, version }) => ({ path: `/clients/${id}`, method: 'PUT', body: { ...input, version } }),
       transformResponse: dataOf<Client>,
       ...writes('client'),
