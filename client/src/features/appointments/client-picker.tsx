@@ -122,7 +122,7 @@ export function ClientPicker({
               }}
             >
               {c.name}
-              {c.phone ? <span className="small ms-2 opacity-75">{formatPhone(c.phone)}</span> : null}
+              {c.phone ? <span className="small ms-2">{formatPhone(c.phone)}</span> : null}
             </li>
           ))}
           {found.length === 0 ? <li className="list-group-item text-muted">Nenhum cliente encontrado.</li> : null}
