@@ -104,6 +104,14 @@ suite('accessibility (axe-core and keyboard)', () => {
           await shot(page, `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${w}`);
         }
 
+        // The booking's client suggestions (their phone numbers were 3.75:1).
+        await openScreen(page, `/appointments?date=${DAY}&new=1`);
+        await page.getByRole('dialog').locator('input[role=combobox]').fill('Carla');
+        await page.getByRole('option', { name: /Carla Dias/ }).waitFor();
+        found.push(...(await axeViolations(page, `/appointments booking suggestions @${w}`)));
+        await shot(page, `booking-suggestions-${w}`);
+        await page.keyboard.press('Escape');
+
         // The shell's popups, over the dashboard.
         await openScreen(page, '/dashboard');
         for (const dropdown of ['notifications', 'theme', 'user']) {

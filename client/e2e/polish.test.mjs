@@ -122,7 +122,7 @@ suite('issue 25 polish', () => {
         await page.getByRole('option', { name: /Élton Dias/ }).click();
         await page.waitForURL(/client_id=/);
         assert.equal(new URL(page.url()).searchParams.get('client_id'), String(ids.client));
-        await page.getByText('Nenhum agendamento encontrado.').first().waitFor();
+        await page.locator('text=Nenhum agendamento encontrado. >> visible=true').first().waitFor();
         assert.equal(await page.getByText('Cadastrar novo cliente').count(), 0, 'a filter does not create clients');
         await shot(page, `polish-list-client-filter-${viewport.width}`);
         await page.getByRole('button', { name: 'Limpar o filtro de cliente' }).click();

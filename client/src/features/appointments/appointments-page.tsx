@@ -132,7 +132,7 @@ export default function AppointmentsPage() {
   return (
     <div className="container-fluid">
       <PageHeader title="Agendamentos" subtitle="A agenda do dia, da semana ou em lista.">
-        <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" />
+        <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" compact />
         <button type="button" className="btn btn-primary btn-touch" onClick={() => go({ new: 1 })}>
           Novo agendamento
         </button>
