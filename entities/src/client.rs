@@ -19,6 +19,9 @@ pub struct Model {
     /// Name, email, phone and document, lower-cased and without accents, so
     /// one portable `LIKE` searches them on SQLite and PostgreSQL alike.
     pub search_text: String,
+    /// The name lower-cased and without accents: what sorting by name
+    /// orders by, so "Élton" comes among the E's on every database.
+    pub sort_name: String,
     /// Bumped on every update; an update must name the version it read.
     pub version: i32,
     pub created_at: DateTimeUtc,

@@ -63,6 +63,7 @@ mod m20261123_000007_list_indexes;
 mod m20261123_000008_client_search_index;
 mod m20261123_000009_create_sign_in_throttle;
 mod m20261123_000010_users_session_version;
+mod m20261126_000011_clients_sort_name;
 
 pub struct Migrator;
 
@@ -80,6 +81,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000008_client_search_index::Migration),
             Box::new(m20261123_000009_create_sign_in_throttle::Migration),
             Box::new(m20261123_000010_users_session_version::Migration),
+            Box::new(m20261126_000011_clients_sort_name::Migration),
         ]
     }
 }

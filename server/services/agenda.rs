@@ -114,7 +114,8 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
 
     let mut staff: Vec<StaffMember> = user::Entity::find()
         .filter(user::Column::Active.eq(true))
-        .order_by_asc(user::Column::Name)
+        // As people read names: the search text starts with the folded name.
+        .order_by_asc(user::Column::SearchText)
         .order_by_asc(user::Column::Id)
         .all(db)
         .await?

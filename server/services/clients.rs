@@ -180,7 +180,8 @@ fn search_terms(q: &str) -> Vec<String> {
 
 const SORTING: Sorting<client::Column> = Sorting {
     keys: &[
-        SortKey { name: "name", aliases: &[], column: client::Column::Name },
+        // By name as people read it: "Élton" among the E's (migration 000011).
+        SortKey { name: "name", aliases: &[], column: client::Column::SortName },
         SortKey { name: "email", aliases: &[], column: client::Column::Email },
         SortKey { name: "birthDate", aliases: &["birth_date"], column: client::Column::BirthDate },
         SortKey { name: "createdAt", aliases: &["created_at"], column: client::Column::CreatedAt },
@@ -377,6 +378,7 @@ impl Fields {
     fn active_model(self) -> client::ActiveModel {
         client::ActiveModel {
             search_text: Set(search_text(&self.name, self.email.as_deref(), self.phone.as_deref(), self.document.as_deref())),
+            sort_name: Set(normalize_text(&self.name)),
             name: Set(self.name),
             email: Set(self.email),
             phone: Set(self.phone),

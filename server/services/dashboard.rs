@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::error::Result;
 use crate::services::appointments::{AppointmentView, views};
+use crate::services::validation::normalize_text;
 use crate::services::{Context, list};
 use crate::time::local_midnight;
 use entities::appointment::AppointmentStatus;
@@ -133,7 +134,7 @@ pub async fn summary(cx: &Context) -> Result<Dashboard> {
             None => today_by_staff.push(StaffDay { staff_id: view.staff_id, staff_name: view.staff_name.clone(), appointments: vec![view] }),
         }
     }
-    today_by_staff.sort_by(|a, b| a.staff_name.cmp(&b.staff_name).then(a.staff_id.cmp(&b.staff_id)));
+    today_by_staff.sort_by_cached_key(|d| (normalize_text(&d.staff_name), d.staff_id));
     let (clients_total, clients_total_estimated) = list::total(db, q.clients_total, client::Column::Id).await?;
     let (new_clients_month, new_clients_month_estimated) = list::total(db, q.new_clients_month, client::Column::Id).await?;
     Ok(Dashboard {

@@ -16,6 +16,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::{AppError, FieldErrors, Result};
+use crate::services::validation::normalize_text;
 use crate::services::{Context, csv, list, names_by_id};
 use crate::time::local_midnight;
 use entities::appointment::AppointmentStatus;
@@ -298,7 +299,8 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
             s
         })
         .collect();
-    by_staff.sort_by(|a, b| a.staff_name.cmp(&b.staff_name).then(a.staff_id.cmp(&b.staff_id)));
+    // "Élton" among the E's, not after "Z".
+    by_staff.sort_by_cached_key(|s| (normalize_text(&s.staff_name), s.staff_id));
 
     let (new_clients, new_clients_estimated) = list::total(db, q.new_clients, client::Column::Id).await?;
     let total = rows.len() as u64;

@@ -34,11 +34,12 @@ use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait,
 };
 
-use crate::services::clients::search_text;
+use crate::services::audit::{self, Audited};
+use crate::services::clients::{ClientView, search_text};
 use crate::services::users::{self, NewUser};
 use entities::appointment::AppointmentStatus;
 use entities::user::Role;
-use entities::{appointment, client, user};
+use entities::{appointment, audit_log, client, user};
 
 /// Rows per INSERT: well under SQLite's and PostgreSQL's parameter limits.
 pub const CHUNK: usize = 500;
@@ -303,6 +304,8 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
         .flatten()
         .collect();
     let mut documents = HashSet::new();
+    let last_before: Option<i32> =
+        client::Entity::find().select_only().column_as(client::Column::Id.max(), "max").into_tuple().one(&txn).await?.flatten();
     let mut rows = Vec::with_capacity(options.clients as usize);
     for _ in 0..options.clients {
         let first = *FIRST_NAMES.choose(&mut rng).unwrap_or(&"Maria");
@@ -341,6 +344,7 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
         let created_at = now - Duration::minutes(rng.random_range(60..=540 * 24 * 60));
         rows.push(client::ActiveModel {
             search_text: Set(search_text(&name, email.as_deref(), phone.as_deref(), document.as_deref())),
+            sort_name: Set(crate::services::validation::normalize_text(&name)),
             name: Set(name),
             email: Set(email),
             phone: Set(phone),
@@ -356,6 +360,26 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
     }
     let clients = rows.len();
     insert_chunks::<client::Entity, _>(&txn, rows).await?;
+    // Each new client's "Cadastro" entry, as the clients service writes it
+    // (no actor: the command did it), so its history starts where it began.
+    let created = client::Entity::find().filter(client::Column::Id.gt(last_before.unwrap_or(0))).all(&txn).await?;
+    let entries: Vec<audit_log::ActiveModel> = created
+        .into_iter()
+        .map(|c| {
+            let at = c.created_at;
+            let view = ClientView::new(c, tz);
+            audit_log::ActiveModel {
+                entity: Set(ClientView::ENTITY.into()),
+                entity_id: Set(view.id),
+                action: Set("create".into()),
+                user_id: Set(None),
+                changes: Set(audit::diff(&serde_json::Value::Null, &view.snapshot())),
+                created_at: Set(at),
+                ..Default::default()
+            }
+        })
+        .collect();
+    insert_chunks::<audit_log::Entity, _>(&txn, entries).await?;
 
     // Appointments.
     let mut appointments = 0;

@@ -11,6 +11,7 @@ mod auth;
 mod clients;
 mod double_booking;
 mod lists;
+mod name_order;
 mod openapi;
 mod pages;
 mod reliability;

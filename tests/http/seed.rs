@@ -78,6 +78,20 @@ async fn check_database(app: &TestApp) -> (usize, usize) {
     let with_cpf = clients.iter().filter(|c| c.document.is_some()).count();
     assert!(with_cpf * 2 > clients.len(), "most clients have a CPF");
     assert!(clients.iter().any(|c| !c.name.is_ascii()), "accented names");
+    // Every client's history starts with its "Cadastro" (create) entry, dated when it was made.
+    let created = entities::audit_log::Entity::find()
+        .filter(entities::audit_log::Column::Entity.eq("client"))
+        .filter(entities::audit_log::Column::Action.eq("create"))
+        .all(db)
+        .await
+        .unwrap();
+    for c in &clients {
+        assert_eq!(c.sort_name, expediente::services::validation::normalize_text(&c.name));
+        let entries: Vec<_> = created.iter().filter(|e| e.entity_id == c.id).collect();
+        assert_eq!(entries.len(), 1, "one create entry for client {}", c.id);
+        assert_eq!(entries[0].changes["name"]["new"], c.name.as_str());
+        assert_eq!(entries[0].created_at, c.created_at);
+    }
 
     let appointments = entities::appointment::Entity::find().all(db).await.unwrap();
     let client_ids: HashSet<i32> = clients.iter().map(|c| c.id).collect();

@@ -32,10 +32,13 @@ interface AppointmentsTableProps {
   empty: string;
   /** Optional last column (e.g. status actions). */
   actions?: (appointment: Appointment) => ReactNode;
+  /** One client's appointments (its own page): no column repeating its name. */
+  oneClient?: boolean;
 }
 
 /** Appointments as the dashboard and the appointments screen list them. */
-export function AppointmentsTable({ rows, loading, empty, actions }: AppointmentsTableProps) {
-  const columns = actions ? [...COLUMNS, { key: 'actions', header: 'Ações', render: actions, className: 'text-end text-nowrap' }] : COLUMNS;
+export function AppointmentsTable({ rows, loading, empty, actions, oneClient = false }: AppointmentsTableProps) {
+  const shown = oneClient ? COLUMNS.filter((c) => c.key !== 'client') : COLUMNS;
+  const columns = actions ? [...shown, { key: 'actions', header: 'Ações', render: actions, className: 'text-end text-nowrap' }] : shown;
   return <DataTable columns={columns} rows={rows} rowKey={(a) => a.id} empty={empty} loading={loading} caption="Agendamentos" />;
 }

@@ -22,7 +22,7 @@ export function CardForm({ title, label, message, saving, submitLabel, onSubmit,
   return (
     <form className={className} style={style} onSubmit={onSubmit} noValidate aria-label={label}>
       <div className="card-header">
-        <h3 className="card-title h6 mb-0">{title}</h3>
+        <h2 className="card-title h6 mb-0">{title}</h2>
       </div>
       <div className="card-body">
         <ErrorAlert message={message} />

@@ -16,7 +16,7 @@ export function Card({ title, actions, className, body = 'card-body', children }
   return (
     <div className={className ? `card ${className}` : 'card'}>
       <div className={actions ? 'card-header d-flex align-items-center justify-content-between' : 'card-header'}>
-        <h3 className="card-title h6 mb-0">{title}</h3>
+        <h2 className="card-title h6 mb-0">{title}</h2>
         {actions}
       </div>
       {body === false ? children : <div className={body}>{children}</div>}

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
+import { ExportButton } from '../../components/export-button';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
@@ -15,6 +17,7 @@ import { agendaHref, viewOf, type AgendaViewName } from './agenda-url';
 import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentsList } from './appointments-list';
 import { BookingDialog, StaffOptions, type ClashHref } from './booking-dialog';
+import { ClientPicker, type PickedClient } from './client-picker';
 import { selectAppointments } from './appointments-slice';
 import { StatusActions } from './status-actions';
 
@@ -31,6 +34,55 @@ function periodLabel(agenda: Agenda): string {
   if (agenda.view === 'day') return `${formatWeekday(agenda.date)}, ${formatDate(agenda.date)}`;
   const [first, last] = [agenda.days[0], agenda.days[agenda.days.length - 1]];
   return `${formatDayMonth(first)} a ${formatDate(last)}`;
+}
+
+/**
+ * What "Exportar CSV" sends: the view's filters, and the period shown (the
+ * day's or week's days, the list's from/to); paging does not apply.
+ */
+function exportQuery(view: AgendaViewName, search: URLSearchParams, agenda: Agenda | undefined) {
+  const value = (key: string) => search.get(key) || undefined;
+  const filters = { status: value('status'), staff_id: value('staff_id'), client_id: value('client_id') };
+  if (view === 'list') return { ...filters, from: value('from'), to: value('to') };
+  if (!agenda) return filters;
+  // The grid leaves cancelled ones out unless asked for (services/agenda.rs): so does its file.
+  const status = filters.status ?? 'agendado,confirmado,concluido,faltou';
+  return { ...filters, status, from: agenda.days[0], to: agenda.days[agenda.days.length - 1] };
+}
+
+/**
+ * The list's client filter (`client_id`): a client looked for by name,
+ * phone, e-mail or CPF; its name the one picked, or (an address opened as
+ * such) the rows'. Typing over it changes nothing until another client is
+ * picked; "×" clears it.
+ */
+function ClientFilter({ search, listed, go }: { search: URLSearchParams; listed: Appointment[]; go: (changes: Record<string, string | number | null>) => void }) {
+  const id = Number(search.get('client_id')) || null;
+  const [picked, setPicked] = useState<PickedClient | null>(null);
+  const name = (picked?.id === id ? picked?.name : undefined) ?? listed.find((a) => a.clientId === id)?.clientName;
+  return (
+    <div className="d-flex align-items-end gap-1">
+      <ClientPicker
+        // Shows the name once the rows have brought it.
+        key={`${id ?? ''}-${name ? 'named' : ''}`}
+        id="appointments-client"
+        creatable={false}
+        className=""
+        errors={{}}
+        value={id ? { id, name: name ?? '' } : null}
+        onChange={(client) => {
+          if (!client) return;
+          setPicked(client);
+          go({ client_id: client.id, page: null, cursor: null });
+        }}
+      />
+      {id ? (
+        <button type="button" className="btn btn-light" aria-label="Limpar o filtro de cliente" onClick={() => go({ client_id: null, page: null, cursor: null })}>
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 export default function AppointmentsPage() {
@@ -80,6 +132,7 @@ export default function AppointmentsPage() {
   return (
     <div className="container-fluid">
       <PageHeader title="Agendamentos" subtitle="A agenda do dia, da semana ou em lista.">
+        <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" compact />
         <button type="button" className="btn btn-primary btn-touch" onClick={() => go({ new: 1 })}>
           Novo agendamento
         </button>
@@ -133,6 +186,7 @@ export default function AppointmentsPage() {
                 </div>
               </div>
             ) : null}
+            {view === 'list' ? <ClientFilter search={search} listed={listed} go={go} /> : null}
             <div>
               <label htmlFor="appointments-status" className="form-label mb-1 small">
                 Status

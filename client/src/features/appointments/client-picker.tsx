@@ -21,11 +21,17 @@ export function ClientPicker({
   value,
   onChange,
   errors,
+  creatable = true,
+  className = 'mb-3',
 }: {
   id: string;
   value: PickedClient | null;
   onChange: (client: PickedClient | null) => void;
   errors: FieldErrors;
+  /** False where a client is only looked for (a list's filter): no "Cadastrar novo cliente". */
+  creatable?: boolean;
+  /** The wrapper's spacing. */
+  className?: string;
 }) {
   const listId = useId();
   const [text, setText] = useState(value?.name ?? '');
@@ -79,7 +85,7 @@ export function ClientPicker({
 
   const expanded = open && (found.length > 0 || (!isFetching && query !== ''));
   return (
-    <div className="mb-3 client-picker">
+    <div className={`${className} client-picker`}>
       <label htmlFor={id} className="form-label">
         Cliente
       </label>
@@ -122,7 +128,7 @@ export function ClientPicker({
               }}
             >
               {c.name}
-              {c.phone ? <span className="small ms-2 opacity-75">{formatPhone(c.phone)}</span> : null}
+              {c.phone ? <span className="small ms-2">{formatPhone(c.phone)}</span> : null}
             </li>
           ))}
           {found.length === 0 ? <li className="list-group-item text-muted">Nenhum cliente encontrado.</li> : null}
@@ -130,7 +136,7 @@ export function ClientPicker({
       </div>
       <FieldError errors={errors} name="clientId" id={`${id}-error`} />
       {value ? <div className="form-text">Selecionado: {value.name}</div> : null}
-      {creating ? (
+      {!creatable ? null : creating ? (
         <div className="border rounded p-2 mt-2">
           {newClient.message ? (
             <div className="alert alert-danger py-1 px-2 small" role="alert">

@@ -183,6 +183,7 @@ function ClientAppointments({ client, when }: { client: ClientDetail; when: 'upc
       <div className="card-body p-0">
         <ErrorAlert message={error ? errorMessage(error, 'Erro ao buscar os agendamentos') : null} onRetry={() => void refetch()} className="m-3" />
         <AppointmentsTable
+          oneClient
           rows={data?.data ?? []}
           loading={!data || isFetching}
           empty={upcoming ? 'Nenhum agendamento marcado.' : 'Nenhum agendamento anterior.'}

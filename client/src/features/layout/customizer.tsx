@@ -119,9 +119,9 @@ function CustomizerPanel() {
     <>
       <div className="offcanvas offcanvas-end show customizer" role="dialog" aria-modal="true" aria-labelledby="customizer-title" tabIndex={-1} ref={panelRef}>
         <div className="offcanvas-header customizer-header">
-          <h5 className="offcanvas-title" id="customizer-title">
+          <h2 className="offcanvas-title h5" id="customizer-title">
             Personalizar layout
-          </h5>
+          </h2>
           <button type="button" className="customizer-close" aria-label="Fechar" onClick={close}>
             <X size={20} />
           </button>

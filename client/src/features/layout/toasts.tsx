@@ -11,7 +11,8 @@ const CONTAINER_STYLE = { marginTop: '54px' } as const;
 /**
  * The app's single toast container: top-right, light, 5 s, progress bar,
  * slide, close button, pause on hover and focus loss, swipe 80% horizontally,
- * Alt+T focuses it (react-toastify's own hot key; Escape resumes), no limit.
+ * Alt+T focuses it (react-toastify's own hot key; Escape resumes; its name
+ * says so in Portuguese), no limit.
  * The 12 px gap between toasts is in styles/toasts.css.
  */
 export function AppToastContainer() {
@@ -30,6 +31,7 @@ export function AppToastContainer() {
       draggablePercent={80}
       draggableDirection="x"
       hotKeys={(e) => e.altKey && e.code === 'KeyT'}
+      aria-label="Notificações (Alt+T)"
     />
   );
 }

@@ -1,8 +1,8 @@
 // The top bar: side-nav toggle, Admin Menu, notifications, theme, customizer,
 // fullscreen and the user's menu.
 import { Menu, Settings2 } from 'lucide-react';
-import { useAppDispatch } from '../../hooks/store';
-import { toggleCustomizer, toggleSideNav } from './layout-slice';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { currentSideNavSize, toggleCustomizer, toggleSideNav } from './layout-slice';
 import FullscreenToggle from './fullscreen-toggle';
 import Logo from './logo';
 import MegaMenu from './mega-menu';
@@ -12,12 +12,17 @@ import UserDropdown from './user-dropdown';
 
 export default function TopBar() {
   const dispatch = useAppDispatch();
+  // Open: the drawer shown, or the full-width menu (not its icon-only sizes).
+  const menuOpen = useAppSelector(({ layout }) => {
+    const size = currentSideNavSize(layout);
+    return size === 'offcanvas' ? layout.sidenav.isMobileMenuOpen : size === 'default' || size === 'compact' || size === 'on-hover-active';
+  });
   return (
     <header className="app-topbar">
       <div className="topbar-inner">
         <div className="topbar-start">
           <Logo className="topbar-logo" />
-          <button type="button" className="topbar-link sidenav-toggle" aria-label="Alternar menu lateral" onClick={() => dispatch(toggleSideNav())}>
+          <button type="button" className="topbar-link sidenav-toggle" aria-label="Alternar menu lateral" aria-expanded={menuOpen} onClick={() => dispatch(toggleSideNav())}>
             <Menu size={22} aria-hidden="true" />
           </button>
           <MegaMenu />

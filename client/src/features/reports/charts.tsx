@@ -4,6 +4,7 @@
  * of its height, so text keeps its size from a phone to a wide screen; the
  * colours are the theme's CSS variables (utilities.css, `.chart-*`).
  */
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 export interface Bar {
   key: string;
@@ -47,6 +48,31 @@ interface ChartProps {
 /** The axis' top in whole `unit`s: a round number at least the largest value. */
 const axisTop = (bars: Bar[], unit: number) => niceMax(Math.max(0, ...bars.map((b) => b.value)) / unit) * unit;
 
+/** A value's width per character (11 px bold digits) and the least gap between two values, in pixels. */
+const VALUE_CHAR_PX = 7;
+const VALUE_GAP_PX = 4;
+
+/**
+ * Whether the values over `n` columns would touch ("10" beside "10" reads
+ * "1010"): measured on the drawn chart once in the browser (and on every
+ * resize), guessed from the characters before that (the server's render).
+ */
+function useCrowded(n: number, longest: number): [RefObject<SVGSVGElement | null>, boolean] {
+  const ref = useRef<SVGSVGElement>(null);
+  const [measured, setMeasured] = useState<boolean | null>(null);
+  useEffect(() => {
+    const svg = ref.current;
+    if (!svg || typeof ResizeObserver === 'undefined') return;
+    const check = () => setMeasured(svg.clientWidth / n < longest * VALUE_CHAR_PX + VALUE_GAP_PX);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, [n, longest]);
+  // About 120 characters across a half-width chart.
+  return [ref, measured ?? n * longest > 120];
+}
+
 const V_HEIGHT = 220;
 const V_TOP = 22;
 const V_BOTTOM = 24;
@@ -63,12 +89,13 @@ export function ColumnChart({ label, bars, format, integer = false, unit = 1 }: 
   const n = Math.max(1, bars.length);
   const every = Math.ceil(n / 8);
   const slot = 1 / n;
-  // Values over the bars only where they fit side by side (about 120
-  // characters across a half-width chart): a month of money labels would
-  // overlap; the table beneath and each bar's tooltip still give them.
-  const crowded = n * Math.max(0, ...bars.map((b) => format(b.value).length)) > 120;
+  // Values over the bars only where they fit side by side: a month of
+  // money labels would overlap; the table beneath and each bar's tooltip
+  // still give them.
+  const [ref, crowded] = useCrowded(n, Math.max(0, ...bars.map((b) => format(b.value).length)));
   return (
     <svg
+      ref={ref}
       role="img"
       aria-label={label}
       width="100%"

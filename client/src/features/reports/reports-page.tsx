@@ -148,7 +148,8 @@ function Summary({ data }: { data: ReportSummary }) {
         <DayChartCard data={data} period={period} figure="revenueCents" />
       </div>
       <div className="row g-3 mb-3">
-        <div className="col-xl-5">
+        {/* Side by side only from 1400 px: the staff table's six columns need the room. */}
+        <div className="col-xxl-5">
           <ChartCard
             title="Por situação"
             chart={
@@ -168,7 +169,7 @@ function Summary({ data }: { data: ReportSummary }) {
             table={<DataTable columns={STATUS_COLUMNS} rows={statusRows} rowKey={(r) => r.status} caption="Agendamentos por situação" empty="" />}
           />
         </div>
-        <div className="col-xl-7">
+        <div className="col-xxl-7">
           <ChartCard
             title="Por profissional"
             chart={
