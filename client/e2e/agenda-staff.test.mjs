@@ -3,7 +3,7 @@
 // week at 1366 px, and on paper.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, assertFitsScreen, problems, seedDatabase, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, assertFitsScreen, problems, scrollsSideways, seedDatabase, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const DAY = '2027-06-09'; // a Wednesday
 const [DESKTOP, PHONE] = VIEWPORTS;
@@ -221,6 +221,7 @@ suite('agenda with eight staff members: phone, week, print', () => {
         await waitForShell(page);
         await page.emulateMedia({ media: 'print' });
         assert.equal(await page.locator('.agenda-print').isVisible(), true, name);
+        assert.equal(await scrollsSideways(page), false, `the printed day fits ${viewport.width} px`);
         await shot(page, `agenda-8staff-print-day-${viewport.width}`, { fullPage: true });
       });
     }
