@@ -3,7 +3,7 @@ import { statusLabel, type Appointment } from '../../lib/appointment';
 import { dayOf, formatMinutes, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
 import { useMounted } from '../../lib/use-mounted';
 import type { Agenda } from './agenda-api';
-import { agendaColumns, placeInColumn, snap, STEP_MINUTES, type Placed } from './agenda-layout';
+import { agendaColumns, appointmentsByStaff, placeInColumn, snap, STEP_MINUTES, type Placed } from './agenda-layout';
 
 /** A new time (and column) for an appointment, from a drag or the arrow keys. */
 export interface Reschedule {
@@ -16,6 +16,12 @@ export interface Reschedule {
 interface AgendaGridProps {
   agenda: Agenda;
   staffFilter: number | null;
+  /**
+   * The staff member shown when one shows at a time (the week without a
+   * filter, a phone's day), and how to show another (the address keeps it).
+   */
+  shownStaff: number | null;
+  onShowStaff: (id: number) => void;
   /** The address that opens an appointment (a link before the script runs too). */
   openHref: (a: Appointment) => string;
   onOpen: (a: Appointment) => void;
@@ -54,15 +60,19 @@ function useBusinessNow(now: string): number {
  * at the current time. Rendered on the server as plain markup; once
  * mounted, empty slots book, blocks open, drag (or arrow keys, then Enter)
  * to move or resize. On a phone one column shows at a time, chosen above.
+ * The week shows one staff member's days (eight side by side in lanes were
+ * unreadable): the filtered one, else `shownStaff`, chosen above.
  */
-export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onReschedule }: AgendaGridProps) {
+export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openHref, onOpen, onBook, onReschedule }: AgendaGridProps) {
   const mounted = useMounted();
-  const columns = agendaColumns(agenda, staffFilter);
-  // A phone shows one column: in a week, the day asked for (else today, else Monday).
+  const week = agenda.view === 'week';
+  const columns = agendaColumns(agenda, week ? (staffFilter ?? shownStaff) : staffFilter);
+  // A phone shows one column: in a week, the day asked for (else today, else Monday); in a day, `shownStaff`.
   const dayIndex = columns.findIndex((c) => c.day === agenda.date);
   const todayIndex = columns.findIndex((c) => c.day === agenda.today);
-  const [current, setCurrent] = useState(agenda.view === 'week' ? Math.max(dayIndex >= 0 ? dayIndex : todayIndex, 0) : 0);
-  const shown = Math.min(current, Math.max(0, columns.length - 1));
+  const [current, setCurrent] = useState(Math.max(dayIndex >= 0 ? dayIndex : todayIndex, 0));
+  const shown = week ? Math.min(current, Math.max(0, columns.length - 1)) : Math.max(0, columns.findIndex((c) => c.staffId === shownStaff));
+  const staffName = agenda.staff.find((s) => s.id === (staffFilter ?? shownStaff))?.name;
   const nowMinute = useBusinessNow(agenda.now);
   const [pending, setPending] = useState<Pending | null>(null);
   // The click that ends a drag does not open the appointment.
@@ -152,16 +162,39 @@ export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onRe
 
 
   return (
-    <div className="agenda" style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
+    <div className={`agenda${!week && columns.length > 6 ? ' agenda-crowded' : ''}`} style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
+      {week && staffFilter === null && agenda.staff.length > 1 ? (
+        <div className="agenda-switcher is-always">
+          <label htmlFor="agenda-staff" className="form-label mb-1">
+            Profissional exibido
+          </label>
+          <select id="agenda-staff" className="form-select" value={shownStaff ?? ''} onChange={(e) => onShowStaff(Number(e.target.value))}>
+            {agenda.staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {columns.length > 1 ? (
         <div className="agenda-switcher">
           <label htmlFor="agenda-column" className="form-label mb-1">
-            {agenda.view === 'day' ? 'Profissional exibido' : 'Dia exibido'}
+            {week ? 'Dia exibido' : 'Profissional exibido'}
           </label>
-          <select id="agenda-column" className="form-select" value={shown} onChange={(e) => setCurrent(Number(e.target.value))}>
+          <select
+            id="agenda-column"
+            className="form-select"
+            value={shown}
+            onChange={(e) => {
+              const i = Number(e.target.value);
+              if (week) setCurrent(i);
+              else onShowStaff(columns[i].staffId ?? 0);
+            }}
+          >
             {columns.map((c, i) => (
               <option key={c.key} value={i}>
-                {agenda.view === 'week' ? `${formatWeekday(c.day)}, ${formatDate(c.day)}` : c.label}
+                {week ? `${formatWeekday(c.day)}, ${formatDate(c.day)}` : c.label}
               </option>
             ))}
           </select>
@@ -170,7 +203,7 @@ export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onRe
       {columns.length === 0 ? (
         <p className="text-muted p-3 mb-0">Nenhum profissional ativo para mostrar.</p>
       ) : (
-        <section className="agenda-grid" aria-label={agenda.view === 'day' ? `Agenda de ${formatDate(agenda.date)}` : `Agenda da semana de ${formatDate(agenda.days[0])}`}>
+        <section className="agenda-grid" aria-label={week ? `Agenda da semana de ${formatDate(agenda.days[0])}${staffName ? ` de ${staffName}` : ''}` : `Agenda de ${formatDate(agenda.date)}`}>
           <div className="agenda-row agenda-head" aria-hidden="true">
             <div className="agenda-corner" />
             {columns.map((c, i) => (
@@ -277,11 +310,18 @@ export function AgendaGrid({ agenda, staffFilter, openHref, onOpen, onBook, onRe
         </section>
       )}
       {mounted ? (
-        <p className="agenda-help text-muted small mb-0 px-3 py-2">
-          Clique num horário vago para agendar. Arraste um agendamento para mudar o horário ou o {agenda.view === 'day' ? 'profissional' : 'dia'}, ou a borda de baixo para mudar a
-          duração; pelo teclado, setas sobem, descem e mudam de coluna, Shift com setas muda a duração, Enter confirma e Esc desfaz.
-        </p>
+        <>
+          {/* One help per kind of screen (styles/agenda.css): a touch screen neither drags nor has arrow keys. */}
+          <p className="agenda-help agenda-help-pointer text-muted small mb-0 px-3 py-2">
+            Clique num horário vago para agendar. Arraste um agendamento para mudar o horário ou o {agenda.view === 'day' ? 'profissional' : 'dia'}, ou a borda de baixo para mudar a
+            duração; pelo teclado, setas sobem, descem e mudam de coluna, Shift com setas muda a duração, Enter confirma e Esc desfaz.
+          </p>
+          <p className="agenda-help agenda-help-touch text-muted small mb-0 px-3 py-2">
+            Toque num horário vago para agendar, ou num agendamento para confirmar, cancelar ou remarcar.
+          </p>
+        </>
       ) : null}
+      {mounted && !week ? <PrintedDay agenda={agenda} /> : null}
     </div>
   );
 }
@@ -297,3 +337,36 @@ function minutesOf(a: Appointment): number {
   return minuteOfDay(a.endsAt) + days - minuteOfDay(a.startsAt);
 }
 
+
+/**
+ * The day as printed (styles/print.css): a list per staff member with full
+ * names, which fits A4 where eight columns of a grid would not. Drawn once
+ * the page runs, so the first HTML does not carry the day twice.
+ */
+function PrintedDay({ agenda }: { agenda: Agenda }) {
+  return (
+    <div className="agenda-print">
+      {appointmentsByStaff(agenda).map((s) => (
+        <section key={s.id} className="agenda-print-staff">
+          <h3 className="h6 mb-1">{s.name}</h3>
+          {s.appointments.length ? (
+            <table className="table table-sm mb-0">
+              <tbody>
+                {s.appointments.map((a) => (
+                  <tr key={a.id}>
+                    <td className="text-nowrap">{`${formatMinutes(minuteOfDay(a.startsAt))}–${formatMinutes(minuteOfDay(a.endsAt))}`}</td>
+                    <td>{a.clientName}</td>
+                    <td>{a.service}</td>
+                    <td>{statusLabel(a.status)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="small mb-0">Sem agendamentos.</p>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -20,6 +20,24 @@ export function agendaColumns(agenda: Agenda, staffFilter: number | null): Agend
   return agenda.days.map((day) => ({ key: day, label: `${formatWeekday(day, true)} ${formatDayMonth(day)}`, day, staffId: staffFilter }));
 }
 
+/**
+ * The staff member a screen that shows one at a time opens on (the phone's
+ * day, the week): the signed-in one when they have appointments shown, else
+ * the first with appointments, else the signed-in one, else the first.
+ */
+export function preferredStaff(agenda: Agenda, userId: number | null): number | null {
+  const busy = (id: number) => agenda.appointments.some((a) => a.staffId === id);
+  const own = agenda.staff.find((s) => s.id === userId)?.id;
+  if (own !== undefined && busy(own)) return own;
+  return agenda.staff.find((s) => busy(s.id))?.id ?? own ?? agenda.staff[0]?.id ?? null;
+}
+
+/** The staff members with their shown appointments by start, for a per-staff list (the printed day). */
+export function appointmentsByStaff(agenda: Agenda): { id: number; name: string; appointments: Appointment[] }[] {
+  const sorted = [...agenda.appointments].sort((x, y) => (x.startsAt < y.startsAt ? -1 : x.startsAt > y.startsAt ? 1 : x.id - y.id));
+  return agenda.staff.map((s) => ({ ...s, appointments: sorted.filter((a) => a.staffId === s.id) }));
+}
+
 /** An appointment's part inside one column, in minutes of that day, and its lane among overlapping ones. */
 export interface Placed {
   appointment: Appointment;

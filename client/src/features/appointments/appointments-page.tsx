@@ -13,6 +13,7 @@ import { addDays, dayOf, formatDate, formatDayMonth, formatMinutes, formatWeekda
 import { useReadArg } from '../../lib/route-reads';
 import { useGetAgendaQuery, useUpdateAppointmentMutation, type Agenda, type AgendaArgs } from './agenda-api';
 import { AgendaGrid, type Reschedule } from './agenda-grid';
+import { preferredStaff } from './agenda-layout';
 import { agendaHref, viewOf, type AgendaViewName } from './agenda-url';
 import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentsList } from './appointments-list';
@@ -92,6 +93,9 @@ export default function AppointmentsPage() {
   const view = viewOf(search);
   const staffFilter = Number(search.get('staff_id')) || null;
   const status = search.get('status') ?? '';
+  const userId = useAppSelector((s) => s.auth.id);
+  // A phone's filter sheet, open by its link (so a tap before the scripts still opens it).
+  const filtersOpen = search.has('filters');
   // The route's reads: the address's day or week, or with the list, today's agenda for its staff.
   const agendaQuery = useGetAgendaQuery(useReadArg<AgendaArgs>('getAgenda'));
   const agenda = view === 'list' ? undefined : agendaQuery.data;
@@ -128,9 +132,17 @@ export default function AppointmentsPage() {
   const hrefFor: ClashHref = (a) => agendaHref(new URLSearchParams(), { date: dayOf(a.startsAt), open: a.id });
   const closeBooking = () => go({ new: null, new_date: null, new_time: null, new_staff: null });
   const step = view === 'week' ? 7 : 1;
+  // A filter changed on a phone closes the sheet: the grid shows what it chose.
+  const filter = (changes: Record<string, string | number | null>) => go({ ...changes, filters: null });
+  const activeFilters = [status, staffFilter, view === 'list' ? search.get('from') : null, view === 'list' ? search.get('to') : null].filter(Boolean).length;
+  const today = (
+    <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: null, open: null, filters: null })}>
+      Hoje
+    </Link>
+  );
 
   return (
-    <div className="container-fluid">
+    <div className="container-fluid agenda-page">
       <PageHeader title="Agendamentos" subtitle="A agenda do dia, da semana ou em lista.">
         <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" compact />
         <button type="button" className="btn btn-primary btn-touch" onClick={() => go({ new: 1 })}>
@@ -154,60 +166,75 @@ export default function AppointmentsPage() {
               ))}
             </nav>
             {view !== 'list' && date ? (
-              <nav className="d-flex flex-wrap gap-1 align-items-center" aria-label="Período">
+              <nav className="agenda-period d-flex gap-1 align-items-center" aria-label="Período">
                 <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, -step), open: null })} aria-label={view === 'week' ? 'Semana anterior' : 'Dia anterior'}>
                   ‹
                 </Link>
-                <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: null, open: null })}>
-                  Hoje
-                </Link>
+                <span className="agenda-today-wide">{today}</span>
                 <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, step), open: null })} aria-label={view === 'week' ? 'Próxima semana' : 'Próximo dia'}>
                   ›
                 </Link>
-                <label htmlFor="agenda-date" className="visually-hidden">
-                  Data
-                </label>
-                <input id="agenda-date" type="date" className="form-control agenda-date" value={date} onChange={(e) => e.target.value && go({ date: e.target.value, open: null })} />
               </nav>
             ) : null}
-            {view === 'list' ? (
-              <div className="d-flex gap-2 flex-wrap">
-                <div>
-                  <label htmlFor="appointments-from" className="form-label mb-1 small">
-                    De
-                  </label>
-                  <input id="appointments-from" type="date" className="form-control" value={search.get('from') ?? ''} onChange={(e) => go({ from: e.target.value, page: null, cursor: null })} />
+            <Link
+              className={`agenda-filters-toggle btn btn-touch btn-outline-primary${filtersOpen ? ' active' : ''}`}
+              to={agendaHref(search, { filters: filtersOpen ? null : 1 })}
+              aria-expanded={filtersOpen}
+              aria-controls="agenda-filters"
+            >
+              Filtros{activeFilters ? <span className="badge text-bg-light ms-1">{activeFilters}</span> : null}
+            </Link>
+            <div id="agenda-filters" className={`agenda-filters${filtersOpen ? ' is-open' : ''}`}>
+              {view !== 'list' && date ? (
+                <div className="d-flex gap-1 align-items-end">
+                  <span className="agenda-today-narrow">{today}</span>
+                  <div className="flex-grow-1">
+                    <label htmlFor="agenda-date" className="form-label mb-1 small">
+                      Data
+                    </label>
+                    <input id="agenda-date" type="date" className="form-control agenda-date" value={date} onChange={(e) => e.target.value && filter({ date: e.target.value, open: null })} />
+                  </div>
                 </div>
-                <div>
-                  <label htmlFor="appointments-to" className="form-label mb-1 small">
-                    Até
-                  </label>
-                  <input id="appointments-to" type="date" className="form-control" value={search.get('to') ?? ''} onChange={(e) => go({ to: e.target.value, page: null, cursor: null })} />
+              ) : null}
+              {view === 'list' ? (
+                <div className="d-flex gap-2 flex-wrap">
+                  <div>
+                    <label htmlFor="appointments-from" className="form-label mb-1 small">
+                      De
+                    </label>
+                    <input id="appointments-from" type="date" className="form-control" value={search.get('from') ?? ''} onChange={(e) => filter({ from: e.target.value, page: null, cursor: null })} />
+                  </div>
+                  <div>
+                    <label htmlFor="appointments-to" className="form-label mb-1 small">
+                      Até
+                    </label>
+                    <input id="appointments-to" type="date" className="form-control" value={search.get('to') ?? ''} onChange={(e) => filter({ to: e.target.value, page: null, cursor: null })} />
+                  </div>
                 </div>
+              ) : null}
+              {view === 'list' ? <ClientFilter search={search} listed={listed} go={filter} /> : null}
+              <div>
+                <label htmlFor="appointments-status" className="form-label mb-1 small">
+                  Status
+                </label>
+                <select id="appointments-status" className="form-select" value={status} onChange={(e) => filter({ status: e.target.value, page: null, cursor: null })}>
+                  <option value="">{view === 'list' ? 'Todos' : 'Todos, menos cancelados'}</option>
+                  {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
               </div>
-            ) : null}
-            {view === 'list' ? <ClientFilter search={search} listed={listed} go={go} /> : null}
-            <div>
-              <label htmlFor="appointments-status" className="form-label mb-1 small">
-                Status
-              </label>
-              <select id="appointments-status" className="form-select" value={status} onChange={(e) => go({ status: e.target.value, page: null, cursor: null })}>
-                <option value="">{view === 'list' ? 'Todos' : 'Todos, menos cancelados'}</option>
-                {Object.entries(STATUS_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="appointments-staff" className="form-label mb-1 small">
-                Profissional
-              </label>
-              <select id="appointments-staff" className="form-select" value={staffFilter ?? ''} onChange={(e) => go({ staff_id: e.target.value, page: null, cursor: null })}>
-                <option value="">Todos</option>
-                <StaffOptions staff={staff} />
-              </select>
+              <div>
+                <label htmlFor="appointments-staff" className="form-label mb-1 small">
+                  Profissional
+                </label>
+                <select id="appointments-staff" className="form-select" value={staffFilter ?? ''} onChange={(e) => filter({ staff_id: e.target.value, page: null, cursor: null })}>
+                  <option value="">Todos</option>
+                  <StaffOptions staff={staff} />
+                </select>
+              </div>
             </div>
           </>
         }
@@ -239,6 +266,8 @@ export default function AppointmentsPage() {
                 key={`${agenda.view}-${agenda.date}`}
                 agenda={agenda}
                 staffFilter={staffFilter}
+                shownStaff={Number(search.get('show')) || preferredStaff(agenda, userId)}
+                onShowStaff={(id) => go({ show: id })}
                 openHref={openHref}
                 onOpen={(a) => navigate(openHref(a))}
                 onBook={({ day, minute, staffId }) => go({ new: 1, new_date: day, new_time: formatMinutes(minute), new_staff: staffId })}
