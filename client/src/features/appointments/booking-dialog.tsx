@@ -194,11 +194,11 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
   const [askPast, setAskPast] = useState(false);
   const [createAppointment] = useCreateAppointmentMutation();
 
-  // The start's fields: a new start asks again whether it is in the past.
+  // The start's fields: a start typed is kept, and asks again whether it is in the past.
   const set = (name: WhenField) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [name]: e.target.value }));
-    if (name !== 'duration') setTimeChosen(true);
     if (name !== 'duration') {
+      setTimeChosen(true);
       setAskPast(false);
       setPastConfirmed(false);
     }

@@ -85,14 +85,29 @@ export function ClientPicker({
       setCreating(false);
     });
 
-  // Only for typed text, and in the dialog's flow (not over it): the
-  // suggestions never cover "Cadastrar novo cliente".
+  // Only for typed text (an empty field's focus shows nothing over the form).
   const expanded = open && text.trim() !== '' && (found.length > 0 || (!isFetching && query !== ''));
   return (
     <div className="mb-3 client-picker">
-      <label htmlFor={id} className="form-label">
-        Cliente
-      </label>
+      {/* Beside the label: nothing under the field (the suggestions, their closing) moves or covers it. */}
+      <div className="d-flex justify-content-between align-items-center gap-2">
+        <label htmlFor={id} className="form-label mb-0">
+          Cliente
+        </label>
+        {creating ? null : (
+          <button
+            type="button"
+            className="btn btn-link btn-sm px-0 btn-touch"
+            {...notReady(ready)}
+            onClick={() => {
+              newClient.setForm({ name: value ? '' : text.trim(), phone: '' });
+              setCreating(true);
+            }}
+          >
+            Cadastrar novo cliente
+          </button>
+        )}
+      </div>
       <div className="position-relative">
         <input
           id={id}
@@ -160,19 +175,7 @@ export function ClientPicker({
             </button>
           </div>
         </div>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-link btn-sm px-0 btn-touch"
-          {...notReady(ready)}
-          onClick={() => {
-            newClient.setForm({ name: value ? '' : text.trim(), phone: '' });
-            setCreating(true);
-          }}
-        >
-          Cadastrar novo cliente
-        </button>
-      )}
+      ) : null}
     </div>
   );
 }
