@@ -115,10 +115,16 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
         await waitForShell(page);
         const link = page.getByRole('link', { name: 'Agendar' });
         assert.equal(await link.getAttribute('href'), `/appointments?book=1&book_client=${ids.carla}`);
+        // The focused field still searches for its text: its answer shows no list.
+        const searched = page.waitForResponse((r) => r.url().includes('/api/clients?') && r.url().includes('q=Carla'));
         await link.click();
         await page.getByRole('dialog', { name: 'Novo agendamento' }).waitFor();
         await page.waitForFunction(() => document.querySelector('#booking-client')?.value === 'Carla Dias');
         await page.getByText('Selecionado: Carla Dias').waitFor();
+        // The chosen client's name in the focused field lists no suggestions over the form.
+        await searched;
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        assert.equal(await page.getByRole('listbox', { name: 'Clientes encontrados' }).isVisible(), false);
         assert.equal(await page.inputValue('#booking-date'), ids.today);
         // The walk-in of the test before took the first free hour.
         const [h, m] = ids.free.split(':').map(Number);

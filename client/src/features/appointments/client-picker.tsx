@@ -85,8 +85,10 @@ export function ClientPicker({
       setCreating(false);
     });
 
-  // Only for typed text (an empty field's focus shows nothing over the form).
-  const expanded = open && text.trim() !== '' && (found.length > 0 || (!isFetching && query !== ''));
+  // Only for typed text: focusing an empty field, or one with the chosen
+  // client (from the address), shows nothing over the form.
+  const typed = text.trim() !== '' && text !== value?.name;
+  const expanded = open && typed && (found.length > 0 || (!isFetching && query !== ''));
   return (
     <div className="mb-3 client-picker">
       {/* Beside the label: nothing under the field (the suggestions, their closing) moves or covers it. */}
