@@ -36,11 +36,8 @@ export function clientsView(query: URLSearchParams) {
 
 type View = ReturnType<typeof clientsView>;
 
-/**
- * The address of a view; defaults are left out, so the plain list is
- * `/clients`. `creating` adds `new=1`, which opens the new client's form.
- */
-function viewUrl(view: View, creating = false): string {
+/** The address of a view; defaults are left out, so the plain list is `/clients`. */
+function viewUrl(view: View): string {
   return `/clients${buildQuery({
     page: view.page > 1 ? view.page : null,
     cursor: view.cursor,
@@ -48,7 +45,6 @@ function viewUrl(view: View, creating = false): string {
     q: view.q,
     sort: view.sort !== 'name' ? view.sort : null,
     archived: view.archived ? 'true' : null,
-    new: creating ? '1' : null,
   })}`;
 }
 
@@ -67,12 +63,19 @@ export default function ClientsPage() {
   const ready = useMounted();
   // The new client's form is open at its address (`?new=1`): a link that
   // works before the script has run, and a page the server renders open.
-  const newHref = viewUrl(view, true);
+  const formHref = (open: boolean) => {
+    const params = new URLSearchParams(search);
+    if (open) params.set('new', '1');
+    else params.delete('new');
+    const query = params.toString();
+    return `/clients${query ? `?${query}` : ''}`;
+  };
+  const newHref = formHref(true);
   const [edited, setEditing] = useState<Client | null>(null);
   const editing: Client | 'new' | null = edited ?? (search.get('new') === '1' ? 'new' : null);
   const closeForm = () => {
     setEditing(null);
-    if (editing === 'new') navigate(viewUrl(view));
+    if (editing === 'new') navigate(formHref(false));
   };
   useReopenDraft(clientDraft(null), useCallback(() => navigate(newHref, { replace: true }), [navigate, newHref]));
   const [archiving, setArchiving] = useState<Client | null>(null);
