@@ -216,20 +216,21 @@ suite('an expired session keeps the work', () => {
         await page.clock.install();
         await signIn(page);
         await page.goto('/clients?sort=name');
-        await page.getByRole('button', { name: 'Novo cliente' }).click();
+        await page.getByRole('link', { name: 'Novo cliente' }).click();
         await page.fill('#client-name', `Rascunho ${name}`);
         await page.fill('#client-notes', 'Prefere atendimento à tarde.');
 
         // Past the token's 30 s: the session ends with the form open.
         await page.clock.fastForward(31_000);
         await page.getByText('Sua sessão expirou. Entre novamente.').waitFor({ timeout: 10_000 });
-        await page.waitForURL(/\/login\?next=%2Fclients%3Fsort%3Dname$/);
+        // The form's address (`new=1`) is where the session ended.
+        await page.waitForURL(/\/login\?next=%2Fclients%3Fsort%3Dname%26new%3D1$/);
 
         // Back to the wall clock: the new token's expiry is the server's.
         await page.clock.setSystemTime(Date.now());
         await page.fill('#login-email', ADMIN.email);
         await page.fill('#login-password', ADMIN.password);
-        await Promise.all([page.waitForURL(/\/clients\?sort=name$/), page.click('button[type=submit]')]);
+        await Promise.all([page.waitForURL(/\/clients\?sort=name&new=1$/), page.click('button[type=submit]')]);
         // The form is open again with what was typed.
         await page.locator('#client-name').waitFor();
         assert.equal(await page.inputValue('#client-name'), `Rascunho ${name}`);
@@ -239,7 +240,7 @@ suite('an expired session keeps the work', () => {
         await page.getByRole('button', { name: 'Salvar' }).click();
         await page.getByText(`Rascunho ${name}`).first().waitFor();
         await page.reload();
-        await page.getByRole('button', { name: 'Novo cliente' }).waitFor();
+        await page.getByRole('link', { name: 'Novo cliente' }).waitFor();
         assert.equal(await page.locator('#client-name').count(), 0);
         assert.deepEqual(hydrationProblems(messages), []);
       });
@@ -260,7 +261,7 @@ suite('drafts on a shared computer', () => {
   const drafts = (page) => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('expediente:draft:')));
   const typeDraft = async (page, text) => {
     await page.goto('/clients?sort=name');
-    await page.getByRole('button', { name: 'Novo cliente' }).click();
+    await page.getByRole('link', { name: 'Novo cliente' }).click();
     await page.fill('#client-name', text);
     await page.fill('#client-document', '529.982.247-25');
     await page.fill('#client-notes', 'Alergia a látex.');
@@ -277,7 +278,7 @@ suite('drafts on a shared computer', () => {
 
       await signIn(page, BRUNO);
       await page.goto('/clients?sort=name');
-      await page.getByRole('button', { name: 'Novo cliente' }).waitFor();
+      await page.getByRole('link', { name: 'Novo cliente' }).waitFor();
       assert.equal(await page.locator('#client-name').count(), 0, 'no form opened with what the other user typed');
       assert.deepEqual(hydrationProblems(messages), []);
     });
@@ -295,10 +296,12 @@ suite('drafts on a shared computer', () => {
       await page.clock.setSystemTime(Date.now());
       await page.fill('#login-email', BRUNO.email);
       await page.fill('#login-password', BRUNO.password);
-      await Promise.all([page.waitForURL(/\/clients\?sort=name$/), page.click('button[type=submit]')]);
-      await page.getByRole('button', { name: 'Novo cliente' }).waitFor();
+      await Promise.all([page.waitForURL(/\/clients\?sort=name&new=1$/), page.click('button[type=submit]')]);
+      await page.getByRole('link', { name: 'Novo cliente' }).waitFor();
       await page.waitForFunction(() => !Object.keys(sessionStorage).some((key) => key.startsWith('expediente:draft:')));
-      assert.equal(await page.locator('#client-name').count(), 0, 'no form opened with the other user\'s draft');
+      // The tab's address opens the new client's form, empty: never with the other user's draft.
+      assert.equal(await page.inputValue('#client-name'), '', 'no form opened with the other user\'s draft');
+      assert.equal(await page.inputValue('#client-notes'), '');
     });
   });
 });

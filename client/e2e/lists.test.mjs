@@ -79,7 +79,7 @@ suite('clients and appointments screens', () => {
   it('creates and edits a client, showing field errors from the server', async () => {
     await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       await page.goto('/clients');
-      await page.getByRole('button', { name: 'Novo cliente' }).click();
+      await page.getByRole('link', { name: 'Novo cliente' }).click();
       await page.getByRole('button', { name: 'Salvar' }).click();
       await page.locator('.invalid-feedback').first().waitFor();
 
@@ -118,7 +118,7 @@ suite('clients and appointments screens', () => {
       await page.goto('/appointments?view=list');
       await waitForShell(page);
       const book = async () => {
-        await page.getByRole('button', { name: 'Novo agendamento' }).click();
+        await page.getByRole('link', { name: 'Novo agendamento' }).click();
         await page.fill('#booking-client', 'joao');
         await page.getByRole('option', { name: /João Ávila/ }).click();
         await page.fill('#booking-service', 'Barba');

@@ -478,7 +478,7 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
         "Histórico de alterações",
         "Alteração",
         "Ana Lúcia<!-- --> → <!-- -->Ana Lúcia Prado",
-        &format!("href=\"/appointments?book=1&amp;client_id={id}\""),
+        &format!("href=\"/appointments?book=1&amp;book_client={id}\""),
     ] {
         assert!(root.contains(text), "the page shows {text}");
     }

@@ -1,4 +1,5 @@
 import type { CSSProperties, FormEvent, ReactNode } from 'react';
+import { notReady, useMounted } from '../lib/use-mounted';
 import { ErrorAlert } from './error-alert';
 
 interface CardFormProps {
@@ -19,6 +20,8 @@ interface CardFormProps {
 
 /** A form in a card: title, the save's message, the fields, then "Cancelar" and the submit button. */
 export function CardForm({ title, label, message, saving, submitLabel, onSubmit, onCancel, className = 'card mb-3', style, children }: CardFormProps) {
+  // Server-rendered open (`/clients?new=1`): the buttons wait for the script.
+  const ready = useMounted();
   return (
     <form className={className} style={style} onSubmit={onSubmit} noValidate aria-label={label}>
       <div className="card-header">
@@ -30,11 +33,12 @@ export function CardForm({ title, label, message, saving, submitLabel, onSubmit,
       </div>
       <div className="card-footer d-flex justify-content-end gap-2">
         {onCancel ? (
-          <button type="button" className="btn btn-light" onClick={onCancel} disabled={saving}>
+          <button type="button" className="btn btn-light" onClick={onCancel} disabled={saving} {...notReady(ready)}>
             Cancelar
           </button>
         ) : null}
-        <button type="submit" className="btn btn-primary" disabled={saving}>
+        {/* Before the script, not a submit: the browser would send the form to nowhere. */}
+        <button type={ready ? 'submit' : 'button'} className="btn btn-primary" disabled={saving} {...notReady(ready)}>
           {saving ? 'Salvando...' : submitLabel}
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useFocusTrap } from '../hooks/use-focus-trap';
+import { notReady, useMounted } from '../lib/use-mounted';
 
 interface DialogProps {
   title: string;
@@ -21,6 +22,8 @@ interface DialogProps {
 export function Dialog({ title, onClose, children, footer, size, busy = false }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // Server-rendered open (its address), it works once the script has run.
+  const ready = useMounted();
   useFocusTrap(ref, {
     onEscape: onClose,
     busy,
@@ -58,7 +61,7 @@ export function Dialog({ title, onClose, children, footer, size, busy = false }:
               <h2 className="modal-title h5" id={titleId}>
                 {title}
               </h2>
-              <button type="button" className="btn-close" aria-label="Fechar" onClick={onClose} disabled={busy} />
+              <button type="button" className="btn-close" aria-label="Fechar" onClick={onClose} disabled={busy} {...notReady(ready)} />
             </div>
             <div className="modal-body">{children}</div>
             {footer ? <div className="modal-footer">{footer}</div> : null}
@@ -114,12 +117,14 @@ interface DialogButtonsProps {
 
 /** A dialog's footer: decline (as Escape does), then the action. */
 export function DialogButtons({ onCancel, cancelLabel = 'Cancelar', busy, label, busyLabel = 'Aguarde...', tone = 'primary', form, onConfirm }: DialogButtonsProps) {
+  const ready = useMounted();
   return (
     <>
-      <button type="button" className="btn btn-light btn-touch" onClick={onCancel} disabled={busy}>
+      <button type="button" className="btn btn-light btn-touch" onClick={onCancel} disabled={busy} {...notReady(ready)}>
         {cancelLabel}
       </button>
-      <button type={form ? 'submit' : 'button'} form={form} className={`btn btn-${tone} btn-touch`} onClick={onConfirm} disabled={busy}>
+      {/* Before the script, not a submit: the browser would send the form to nowhere. */}
+      <button type={form && ready ? 'submit' : 'button'} form={form} className={`btn btn-${tone} btn-touch`} onClick={onConfirm} disabled={busy} {...notReady(ready)}>
         {busy ? busyLabel : label}
       </button>
     </>

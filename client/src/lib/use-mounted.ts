@@ -6,3 +6,12 @@ export function useMounted(): boolean {
   useEffect(() => setMounted(true), []);
   return mounted;
 }
+
+/**
+ * What a control that needs the page's script carries before it has run:
+ * it looks disabled and says so ("Aguarde a página carregar") (a click then is not silently
+ * lost: the control shows it cannot work yet). Nothing once mounted.
+ */
+export function notReady(mounted: boolean): { 'aria-disabled'?: true; title?: string; 'data-not-ready'?: '' } {
+  return mounted ? {} : { 'aria-disabled': true, title: 'Aguarde a página carregar', 'data-not-ready': '' };
+}

@@ -49,6 +49,12 @@ export const agendaApi = api.injectEndpoints({
       transformResponse: dataOf<Appointment>,
       ...writes('appointment'),
     }),
+    /** The client the address books for (`book_client`): their name for the booking's picker. */
+    getBookingClient: build.query<ApiClient, number>({
+      query: (id) => ({ path: `/clients/${id}` }),
+      transformResponse: dataOf<ApiClient>,
+      providesTags: (_result, _error, id) => [{ type: 'Client', id }],
+    }),
     /** Clients whose name, e-mail, phone or CPF match `q` (the booking's search-as-you-type). */
     searchClients: build.query<ApiClient[], string>({
       query: (q) => ({ path: '/clients', query: { page: 1, per_page: 8, q } }),
@@ -64,4 +70,5 @@ export const {
   useUpdateAppointmentMutation,
   useChangeStatusMutation,
   useSearchClientsQuery,
+  useGetBookingClientQuery,
 } = agendaApi;

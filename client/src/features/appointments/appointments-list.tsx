@@ -9,14 +9,18 @@ import { fetchAppointments, selectAppointments } from './appointments-slice';
 
 const EMPTY = 'Nenhum agendamento encontrado.';
 
-/** The list's query from the address: page (and cursor), period, status, staff member, client. */
-function listQuery(search: URLSearchParams) {
+/**
+ * The list's query from the address: page (and cursor), period, status,
+ * staff member, client; without a `from`, from `today` on (the route's read
+ * does the same on the server).
+ */
+function listQuery(search: URLSearchParams, today: string | undefined) {
   const value = (key: string) => search.get(key) || undefined;
   return {
     page: pageParam(search.get('page')),
     // Set by the pager's "next": the server continues after the previous page's last row.
     cursor: value('cursor'),
-    from: value('from'),
+    from: value('from') ?? today,
     to: value('to'),
     status: value('status'),
     staff_id: value('staff_id'),
@@ -29,9 +33,9 @@ function listQuery(search: URLSearchParams) {
  * page, with the address's filters, loaded here; the page's card shows the
  * error and the pagination.
  */
-export function AppointmentsList({ search, actions }: { search: URLSearchParams; actions: (a: Appointment) => React.ReactNode }) {
+export function AppointmentsList({ search, today, actions }: { search: URLSearchParams; today: string | undefined; actions: (a: Appointment) => React.ReactNode }) {
   const { list, loading } = useAppSelector(selectAppointments);
-  useListLoader('appointments', fetchAppointments, listQuery(search));
+  useListLoader('appointments', fetchAppointments, listQuery(search, today));
 
   return (
     <TableOrCards

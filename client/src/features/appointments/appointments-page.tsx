@@ -23,6 +23,12 @@ import { selectAppointments } from './appointments-slice';
 import { StatusActions } from './status-actions';
 
 export const AGENDA_ERROR = 'Erro ao buscar a agenda';
+/**
+ * The booking's parameters: `book=1` opens it (the dashboard's "Novo
+ * agendamento", a client's "Agendar" with `book_client`, a slot's click with
+ * its day, time and staff member).
+ */
+const BOOKING_CLOSED = { book: null, book_date: null, book_time: null, book_staff: null, book_client: null };
 
 const VIEWS: { view: AgendaViewName; label: string }[] = [
   { view: 'day', label: 'Dia' },
@@ -130,7 +136,8 @@ export default function AppointmentsPage() {
   const openId = Number(search.get('open')) || null;
   // A clash's link: that day's agenda with the appointment open.
   const hrefFor: ClashHref = (a) => agendaHref(new URLSearchParams(), { date: dayOf(a.startsAt), open: a.id });
-  const closeBooking = () => go({ new: null, new_date: null, new_time: null, new_staff: null });
+  const closeBooking = () => go(BOOKING_CLOSED);
+  const bookingDay = search.get('book_date') || date || known?.today || '';
   const step = view === 'week' ? 7 : 1;
   // A filter changed on a phone closes the sheet: the grid shows what it chose.
   const filter = (changes: Record<string, string | number | null>) => go({ ...changes, filters: null });
@@ -145,9 +152,10 @@ export default function AppointmentsPage() {
     <div className="container-fluid agenda-page">
       <PageHeader title="Agendamentos" subtitle="A agenda do dia, da semana ou em lista.">
         <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" compact />
-        <button type="button" className="btn btn-primary btn-touch" onClick={() => go({ new: 1 })}>
+        {/* A link to the address that opens the booking: it works before the script has run. */}
+        <Link to={agendaHref(search, { book: 1, open: null })} className="btn btn-primary btn-touch">
           Novo agendamento
-        </button>
+        </Link>
       </PageHeader>
       <ListCard
         headerClassName="card-header agenda-toolbar d-flex flex-wrap gap-2 align-items-end"
@@ -202,7 +210,7 @@ export default function AppointmentsPage() {
                     <label htmlFor="appointments-from" className="form-label mb-1 small">
                       De
                     </label>
-                    <input id="appointments-from" type="date" className="form-control" value={search.get('from') ?? ''} onChange={(e) => filter({ from: e.target.value, page: null, cursor: null })} />
+                    <input id="appointments-from" type="date" className="form-control" value={search.get('from') ?? known?.today ?? ''} onChange={(e) => filter({ from: e.target.value, page: null, cursor: null })} />
                   </div>
                   <div>
                     <label htmlFor="appointments-to" className="form-label mb-1 small">
@@ -249,6 +257,8 @@ export default function AppointmentsPage() {
         {view === 'list' ? (
           <AppointmentsList
             search={search}
+            // Today and what comes, unless the address names a start.
+            today={staffQuery.data?.today}
             actions={(a) => (
               <div className="d-inline-flex flex-wrap gap-1">
                 <Link to={openHref(a)} className="btn btn-sm btn-light btn-touch" aria-label={`Abrir o agendamento de ${a.clientName}`}>
@@ -270,7 +280,7 @@ export default function AppointmentsPage() {
                 onShowStaff={(id) => go({ show: id })}
                 openHref={openHref}
                 onOpen={(a) => navigate(openHref(a))}
-                onBook={({ day, minute, staffId }) => go({ new: 1, new_date: day, new_time: formatMinutes(minute), new_staff: staffId })}
+                onBook={({ day, minute, staffId }) => go({ book: 1, book_date: day, book_time: formatMinutes(minute), book_staff: staffId })}
                 onReschedule={(a, change) => void reschedule(a, change)}
               />
             ) : agendaQuery.isFetching ? (
@@ -289,10 +299,18 @@ export default function AppointmentsPage() {
           onClose={() => go({ open: null })}
         />
       ) : null}
-      {search.get('new') && known ? (
+      {search.get('book') && known ? (
         <BookingDialog
           staff={staff}
-          initial={{ day: search.get('new_date') || date || known.today, time: search.get('new_time') || '09:00', staffId: Number(search.get('new_staff')) || null }}
+          initial={{
+            day: bookingDay,
+            time: search.get('book_time') || null,
+            staffId: Number(search.get('book_staff')) || null,
+            clientId: Number(search.get('book_client')) || null,
+          }}
+          // The next free time needs the day's every appointment: not with a status filter.
+          appointments={known.days.includes(bookingDay) && !status ? known.appointments : null}
+          startHour={known.startHour}
           now={known.now}
           hrefFor={hrefFor}
           onClose={closeBooking}

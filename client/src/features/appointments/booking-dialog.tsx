@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ErrorAlert } from '../../components/error-alert';
@@ -9,8 +10,10 @@ import { useForm } from '../../hooks/use-form';
 import type { FieldErrors } from '../../lib/api';
 import type { ApiScheduleConflict } from '../../lib/api-types';
 import type { Appointment } from '../../lib/appointment';
-import { formatDate, formatDuration, parseMoney } from '../../lib/format';
-import { useCreateAppointmentMutation, type StaffMember } from './agenda-api';
+import { useMounted } from '../../lib/use-mounted';
+import { dayOf, formatDate, formatDuration, formatMinutes, minuteOfDay, parseMoney } from '../../lib/format';
+import { useCreateAppointmentMutation, useGetBookingClientQuery, type StaffMember } from './agenda-api';
+import { partInDay, STEP_MINUTES } from './agenda-layout';
 import { ClientPicker, type PickedClient } from './client-picker';
 
 const FORM_ID = 'booking-form';
@@ -70,6 +73,46 @@ export function isPast(day: string, time: string, now: string): boolean {
   return Number.isFinite(start) && start < Date.now();
 }
 
+const DAY_MINUTES = 24 * 60;
+const DEFAULT_DURATION = 60;
+
+/**
+ * The first start on `day` at or after minute `from`, rounded up to the
+ * grid's 15 minutes, where `staffId` is free for `duration` minutes (a
+ * cancelled appointment frees its slot). With no such start left in the
+ * day, `from` rounded up (the server then names the clash).
+ */
+export function nextFreeStart(appointments: Appointment[], staffId: number, day: string, from: number, duration: number): number {
+  const roundUp = (minute: number) => Math.ceil(minute / STEP_MINUTES) * STEP_MINUTES;
+  const busy = appointments
+    .filter((a) => a.staffId === staffId && a.status !== 'cancelado')
+    .map((a) => partInDay(a, day))
+    .filter((p): p is { start: number; end: number } => p !== null);
+  const first = Math.min(roundUp(from), DAY_MINUTES - STEP_MINUTES);
+  let start = first;
+  while (start < DAY_MINUTES) {
+    const clash = busy.find((b) => b.start < start + duration && start < b.end);
+    if (!clash) return start;
+    start = roundUp(clash.end);
+  }
+  return first;
+}
+
+/**
+ * The business's wall-clock now: `now` (RFC 3339 with its offset), moved on
+ * to the browser's clock once mounted (an agenda read an hour ago has an old
+ * "now"); the same value on the server and while hydrating.
+ */
+function useWallClockNow(now: string): string {
+  const mounted = useMounted();
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(now);
+  if (!mounted || !offset) return now;
+  const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
+  const browser = new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 16);
+  const server = now.slice(0, 16);
+  return browser > server ? `${browser}:00${now.slice(-6)}` : now;
+}
+
 /** Where a clash's link goes: the other appointment, opened on its day's agenda. */
 export type ClashHref = (a: Pick<Appointment, 'id' | 'startsAt'>) => string;
 
@@ -91,9 +134,16 @@ export function ClashAlert({ message, conflict, hrefFor }: { message: string | n
 
 interface BookingDialogProps {
   staff: StaffMember[];
-  /** Where the booking starts: the slot clicked, or today. */
-  initial: { day: string; time: string; staffId: number | null };
-  /** The business's now (RFC 3339 with its offset), for the "in the past" question. */
+  /**
+   * Where the booking starts: the slot clicked (day, time, staff member), or
+   * a day and the next free time; the client when the address names one.
+   */
+  initial: { day: string; time: string | null; staffId: number | null; clientId: number | null };
+  /** The appointments known on `initial.day` (all staff, all but cancelled), for the next free time; null when not known. */
+  appointments: Appointment[] | null;
+  /** Where the business day starts (the agenda's first hour), for a day other than today. */
+  startHour: number;
+  /** The business's now (RFC 3339 with its offset), for the next free time and the "in the past" question. */
   now: string;
   hrefFor: ClashHref;
   onClose: () => void;
@@ -104,18 +154,41 @@ interface BookingDialogProps {
  * service, start, duration, price. A clash (409) is shown in the form with a
  * link to the other appointment; a start in the past asks to confirm first.
  */
-export function BookingDialog({ staff, initial, now, hrefFor, onClose }: BookingDialogProps) {
+export function BookingDialog({ staff, initial, appointments, startHour, now: loadedNow, hrefFor, onClose }: BookingDialogProps) {
   const me = useAppSelector((s) => s.auth);
+  const now = useWallClockNow(loadedNow);
   const defaultStaff = initial.staffId ?? (staff.some((s) => s.id === me.id) ? me.id : staff[0]?.id) ?? '';
+  // Today from now on, another day from its first hour: the first start the staff member is free.
+  const freeTime = (staffId: number, day: string) => {
+    const from = day === dayOf(now) ? minuteOfDay(now) : startHour * 60;
+    return formatMinutes(nextFreeStart(appointments ?? [], staffId, day, from, DEFAULT_DURATION));
+  };
   // The picked client is part of the form (id and name as text), so that
   // what was typed survives an expired session (hooks/use-draft.ts): the
   // same address opens this dialog again, for the same slot.
   const { form, setForm, field, errors, showErrors, message, conflict, saving, submit, discardDraft } = useForm(
-    () => ({ clientId: '', clientName: '', staffId: String(defaultStaff), service: '', day: initial.day, time: initial.time, duration: '60', price: '', notes: '' }),
+    () => ({
+      clientId: initial.clientId ? String(initial.clientId) : '',
+      clientName: '',
+      staffId: String(defaultStaff),
+      service: '',
+      day: initial.day,
+      time: initial.time ?? freeTime(Number(defaultStaff), initial.day),
+      duration: String(DEFAULT_DURATION),
+      price: '',
+      notes: '',
+    }),
     'Não foi possível criar o agendamento.',
-    `booking:${initial.day}:${initial.time}:${initial.staffId ?? ''}`,
+    `booking:${initial.day}:${initial.time ?? ''}:${initial.staffId ?? ''}:${initial.clientId ?? ''}`,
   );
-  const client: PickedClient | null = form.clientId ? { id: Number(form.clientId), name: form.clientName } : null;
+  // The address names the client by id: its name comes with its record.
+  const named = useGetBookingClientQuery(initial.clientId ?? skipToken);
+  const clientName = form.clientName || (form.clientId === String(initial.clientId) ? (named.data?.name ?? '') : '');
+  const client: PickedClient | null = form.clientId ? { id: Number(form.clientId), name: clientName } : null;
+  // The start follows the staff member and the clock until the user picks one.
+  const [timeChosen, setTimeChosen] = useState(initial.time !== null);
+  const suggested = timeChosen ? null : freeTime(Number(form.staffId), form.day);
+  if (suggested !== null && suggested !== form.time) setForm((f) => ({ ...f, time: suggested }));
   const close = () => {
     discardDraft();
     onClose();
@@ -124,10 +197,11 @@ export function BookingDialog({ staff, initial, now, hrefFor, onClose }: Booking
   const [askPast, setAskPast] = useState(false);
   const [createAppointment] = useCreateAppointmentMutation();
 
-  // The start's fields: a new start asks again whether it is in the past.
+  // The start's fields: a start typed is kept, and asks again whether it is in the past.
   const set = (name: WhenField) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [name]: e.target.value }));
     if (name !== 'duration') {
+      setTimeChosen(true);
       setAskPast(false);
       setPastConfirmed(false);
     }

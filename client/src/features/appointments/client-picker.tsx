@@ -4,6 +4,7 @@ import { InputField } from '../../components/field';
 import { useForm } from '../../hooks/use-form';
 import type { FieldErrors } from '../../lib/api';
 import { useCreateClientMutation } from '../../lib/client-create';
+import { notReady, useMounted } from '../../lib/use-mounted';
 import { formatPhone } from '../../lib/format';
 import { useSearchClientsQuery } from './agenda-api';
 
@@ -35,6 +36,13 @@ export function ClientPicker({
 }) {
   const listId = useId();
   const [text, setText] = useState(value?.name ?? '');
+  // A client chosen from outside (the address's, whose name comes later) shows in the field.
+  const [shownName, setShownName] = useState(value?.name ?? '');
+  if (value && value.name !== shownName) {
+    setShownName(value.name);
+    setText(value.name);
+  }
+  const ready = useMounted();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -83,12 +91,31 @@ export function ClientPicker({
       setCreating(false);
     });
 
-  const expanded = open && (found.length > 0 || (!isFetching && query !== ''));
+  // Only for typed text: focusing an empty field, or one with the chosen
+  // client (from the address), shows nothing over the form.
+  const typed = text.trim() !== '' && text !== value?.name;
+  const expanded = open && typed && (found.length > 0 || (!isFetching && query !== ''));
   return (
     <div className={`${className} client-picker`}>
-      <label htmlFor={id} className="form-label">
-        Cliente
-      </label>
+      {/* Beside the label: nothing under the field (the suggestions, their closing) moves or covers it. */}
+      <div className="d-flex justify-content-between align-items-center gap-2">
+        <label htmlFor={id} className="form-label mb-0">
+          Cliente
+        </label>
+        {creating ? null : (
+          <button
+            type="button"
+            className="btn btn-link btn-sm px-0 btn-touch"
+            {...notReady(ready)}
+            onClick={() => {
+              newClient.setForm({ name: value ? '' : text.trim(), phone: '' });
+              setCreating(true);
+            }}
+          >
+            Cadastrar novo cliente
+          </button>
+        )}
+      </div>
       <div className="position-relative">
         <input
           id={id}
@@ -148,26 +175,15 @@ export function ClientPicker({
             <InputField id={`${id}-new-phone`} label="Telefone" wrapperClassName="col-sm-6" inputMode="tel" {...newClient.field('phone')} />
           </div>
           <div className="d-flex gap-2 justify-content-end mt-2">
-            <button type="button" className="btn btn-light btn-sm btn-touch" onClick={() => setCreating(false)} disabled={newClient.saving}>
+            <button type="button" className="btn btn-light btn-sm btn-touch" onClick={() => setCreating(false)} disabled={newClient.saving} {...notReady(ready)}>
               Voltar
             </button>
-            <button type="button" className="btn btn-outline-primary btn-sm btn-touch" onClick={() => void create()} disabled={newClient.saving}>
+            <button type="button" className="btn btn-outline-primary btn-sm btn-touch" onClick={() => void create()} disabled={newClient.saving} {...notReady(ready)}>
               {newClient.saving ? 'Salvando...' : 'Cadastrar cliente'}
             </button>
           </div>
         </div>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-link btn-sm px-0 btn-touch"
-          onClick={() => {
-            newClient.setForm({ name: value ? '' : text.trim(), phone: '' });
-            setCreating(true);
-          }}
-        >
-          Cadastrar novo cliente
-        </button>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -26,6 +26,7 @@ import {
   type ClientHistoryArgs,
   type PageArgs,
 } from './clients-api';
+import { notReady, useMounted } from '../../lib/use-mounted';
 import { actionLabel, historyChanges } from './history';
 import type { ClientDetail, HistoryEntry } from './types';
 
@@ -214,6 +215,7 @@ export default function ClientPage() {
   const [editing, setEditing] = useState(false);
   useReopenDraft(clientDraft({ id }), useCallback(() => setEditing(true), []));
   const [confirming, setConfirming] = useState(false);
+  const ready = useMounted();
 
   if (!client) {
     return (
@@ -246,16 +248,16 @@ export default function ClientPage() {
             Agendar
           </span>
         ) : (
-          <Link to={`/appointments?book=1&client_id=${client.id}`} className="btn btn-primary btn-touch">
+          <Link to={`/appointments?book=1&book_client=${client.id}`} className="btn btn-primary btn-touch">
             <CalendarPlus size={16} className="me-1" aria-hidden="true" />
             Agendar
           </Link>
         )}
-        <button type="button" className="btn btn-light btn-touch" onClick={() => setEditing(true)} disabled={editing}>
+        <button type="button" className="btn btn-light btn-touch" onClick={() => setEditing(true)} disabled={editing} {...notReady(ready)}>
           <Pencil size={16} className="me-1" aria-hidden="true" />
           Editar
         </button>
-        <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setConfirming(true)}>
+        <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setConfirming(true)} {...notReady(ready)}>
           {client.archived ? 'Desarquivar' : 'Arquivar'}
         </button>
       </PageHeader>

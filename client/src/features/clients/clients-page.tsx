@@ -11,6 +11,7 @@ import { formatCpf, formatPhone } from '../../lib/format';
 import { PAGE_SIZE, refreshList } from '../../lib/list-slice';
 import { buildQuery, pageParam } from '../../lib/query-string';
 import { useListLoader } from '../../lib/use-list';
+import { notReady, useMounted } from '../../lib/use-mounted';
 import { clientDraft, ClientForm } from './client-form';
 import { ArchiveDialog } from './archive-dialog';
 import { fetchClients, selectClients } from './clients-slice';
@@ -59,9 +60,24 @@ export default function ClientsPage() {
   const view = clientsView(search);
   const { q, sort, archived } = view;
   const { list, meta, loading, error } = useAppSelector(selectClients);
-  // null: no form; 'new': creating; a client: editing it.
-  const [editing, setEditing] = useState<Client | 'new' | null>(null);
-  useReopenDraft(clientDraft(null), useCallback(() => setEditing('new'), []));
+  const ready = useMounted();
+  // The new client's form is open at its address (`?new=1`): a link that
+  // works before the script has run, and a page the server renders open.
+  const formHref = (open: boolean) => {
+    const params = new URLSearchParams(search);
+    if (open) params.set('new', '1');
+    else params.delete('new');
+    const query = params.toString();
+    return `/clients${query ? `?${query}` : ''}`;
+  };
+  const newHref = formHref(true);
+  const [edited, setEditing] = useState<Client | null>(null);
+  const editing: Client | 'new' | null = edited ?? (search.get('new') === '1' ? 'new' : null);
+  const closeForm = () => {
+    setEditing(null);
+    if (editing === 'new') navigate(formHref(false));
+  };
+  useReopenDraft(clientDraft(null), useCallback(() => navigate(newHref, { replace: true }), [navigate, newHref]));
   const [archiving, setArchiving] = useState<Client | null>(null);
 
   useListLoader('clients', fetchClients, apiQuery(view));
@@ -70,7 +86,7 @@ export default function ClientsPage() {
 
   const onSaved = (saved: Client) => {
     toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
-    setEditing(null);
+    closeForm();
   };
 
   const columns: Column<Client>[] = [
@@ -93,13 +109,14 @@ export default function ClientsPage() {
       className: 'text-end',
       render: (c) => (
         <div className="d-inline-flex gap-2">
-          <button type="button" className="btn btn-sm btn-light btn-touch" onClick={() => setEditing(c)} aria-label={`Editar ${c.name}`}>
+          <button type="button" className="btn btn-sm btn-light btn-touch" onClick={() => setEditing(c)} aria-label={`Editar ${c.name}`} {...notReady(ready)}>
             Editar
           </button>
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary btn-touch"
             onClick={() => setArchiving(c)}
+            {...notReady(ready)}
             aria-label={`${c.archived ? 'Desarquivar' : 'Arquivar'} ${c.name}`}
           >
             {c.archived ? 'Desarquivar' : 'Arquivar'}
@@ -126,16 +143,16 @@ export default function ClientsPage() {
     <div className="container-fluid">
       <PageHeader title="Clientes" subtitle="Pessoas atendidas pelo seu negócio.">
         <ExportButton path="/clients/export.csv" query={{ ...apiQuery(view), page: undefined, cursor: undefined, per_page: undefined }} filename="clientes.csv" />
-        <button type="button" className="btn btn-primary btn-touch" onClick={() => setEditing('new')}>
+        <Link to={newHref} className="btn btn-primary btn-touch">
           Novo cliente
-        </button>
+        </Link>
       </PageHeader>
       {editing ? (
         <ClientForm
           key={editing === 'new' ? 'new' : editing.id}
           client={editing === 'new' ? null : editing}
           onSaved={onSaved}
-          onCancel={() => setEditing(null)}
+          onCancel={closeForm}
         />
       ) : null}
       <ListCard
