@@ -102,7 +102,7 @@ export function ClientPicker({
         <label htmlFor={id} className="form-label mb-0">
           Cliente
         </label>
-        {creating ? null : (
+        {creating || !creatable ? null : (
           <button
             type="button"
             className="btn btn-link btn-sm px-0 btn-touch"
