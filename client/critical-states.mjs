@@ -54,7 +54,9 @@ const appointment = (id) => ({
   startsAt: `2026-11-21T${String(8 + (id % 10)).padStart(2, '0')}:30:00-03:00`,
   endsAt: `2026-11-21T${String(9 + (id % 10)).padStart(2, '0')}:30:00-03:00`,
   status: STATUSES[id % STATUSES.length],
-  nextStatuses: [],
+  // The list's status actions (outline primary and danger buttons): the
+  // list view opens on today's, which still have them.
+  nextStatuses: { agendado: ['confirmado', 'concluido', 'cancelado', 'faltou'], confirmado: ['concluido', 'cancelado', 'faltou'] }[STATUSES[id % STATUSES.length]] ?? [],
   priceCents: 12345,
   notes: null,
   cancellationReason: null,
