@@ -105,7 +105,7 @@ suite('accessibility (axe-core and keyboard)', () => {
         }
 
         // The booking's client suggestions (their phone numbers were 3.75:1).
-        await openScreen(page, `/appointments?date=${DAY}&new=1`);
+        await openScreen(page, `/appointments?date=${DAY}&book=1`);
         await page.getByRole('dialog').locator('input[role=combobox]').fill('Carla');
         await page.getByRole('option', { name: /Carla Dias/ }).waitFor();
         found.push(...(await axeViolations(page, `/appointments booking suggestions @${w}`)));

@@ -118,6 +118,13 @@ suite('issue 25 polish', () => {
         await page.goto('/appointments?view=list&from=2000-01-01');
         await waitForHydration(page);
         const box = page.locator('#appointments-client');
+        // On a phone the filters are in a sheet that a choice closes: open it first.
+        const showFilters = async () => {
+          if (await box.isVisible()) return;
+          await page.locator('.agenda-filters-toggle').click();
+          await box.waitFor({ state: 'visible' });
+        };
+        await showFilters();
         await box.fill('Élton');
         await page.getByRole('option', { name: /Élton Dias/ }).click();
         await page.waitForURL(/client_id=/);
@@ -125,6 +132,7 @@ suite('issue 25 polish', () => {
         await page.locator('text=Nenhum agendamento encontrado. >> visible=true').first().waitFor();
         assert.equal(await page.getByText('Cadastrar novo cliente').count(), 0, 'a filter does not create clients');
         await shot(page, `polish-list-client-filter-${viewport.width}`);
+        await showFilters();
         await page.getByRole('button', { name: 'Limpar o filtro de cliente' }).click();
         await page.waitForURL((url) => !url.searchParams.has('client_id'));
 
