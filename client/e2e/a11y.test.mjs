@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { it } from 'node:test';
-import { ADMIN, animationsDone, api, appForSuite, problems, seedDatabase, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, animationsDone, api, appForSuite, problems, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 const DAY = '2027-05-12';
@@ -51,8 +51,7 @@ suite('accessibility (axe-core and keyboard)', () => {
   const ids = {};
   const app = appForSuite({
     async setup({ server }) {
-      seedDatabase(server, ['--clients', '20', '--appointments', '120']);
-      const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+      const token = await seedAndSignIn(server, ['--clients', '20', '--appointments', '120']);
       const staff = (await api(server.url, token, 'POST', '/users', { ...STAFF, role: 'staff' })).data.id;
       ids.client = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', email: 'carla@example.com', phone: '(11) 98888-0001' })).data.id;
       const statuses = ['confirmado', 'concluido', 'cancelado', 'faltou'];

@@ -3,7 +3,7 @@
 // week at 1366 px, and on paper.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, assertFitsScreen, problems, scrollsSideways, seedDatabase, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, assertFitsScreen, problems, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const DAY = '2027-06-09'; // a Wednesday
 const [DESKTOP, PHONE] = VIEWPORTS;
@@ -19,8 +19,7 @@ suite('agenda with eight staff members: phone, week, print', () => {
   const ids = {};
   const app = appForSuite({
     async setup({ server }) {
-      seedDatabase(server, ['--clients', '5', '--appointments', '0']);
-      const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+      const token = await seedAndSignIn(server, ['--clients', '5', '--appointments', '0']);
       for (const name of MORE_STAFF) {
         const email = name === 'Juliana Castro Mendes' ? JULIANA.email : `${name.split(' ')[0].toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@example.com`;
         await api(server.url, token, 'POST', '/users', { name, email, role: 'staff', password: name === 'Juliana Castro Mendes' ? JULIANA.password : 'senha-de-teste-1' });

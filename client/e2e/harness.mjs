@@ -136,6 +136,12 @@ export function seedDatabase(server, args = ['--clients', '300', '--appointments
   });
 }
 
+/** Seeds `server` (`expediente seed` with `args`) and signs the admin in through the API: the admin's token. */
+export async function seedAndSignIn(server, args) {
+  seedDatabase(server, args);
+  return (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+}
+
 export function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM,

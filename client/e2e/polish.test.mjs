@@ -7,7 +7,7 @@
 // focuses the wrong field.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, seedDatabase, shot, suite, VIEWPORTS, waitForHydration, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, seedAndSignIn, shot, suite, VIEWPORTS, waitForHydration, waitForShell, withPage } from './harness.mjs';
 
 const PHONE = VIEWPORTS.find((v) => v.name === 'phone');
 
@@ -27,8 +27,7 @@ suite('issue 25 polish', () => {
   const ids = {};
   const app = appForSuite({
     async setup({ server }) {
-      seedDatabase(server, ['--clients', '40', '--appointments', '200']);
-      const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+      const token = await seedAndSignIn(server, ['--clients', '40', '--appointments', '200']);
       ids.client = (await api(server.url, token, 'POST', '/clients', { name: 'Élton Dias' })).data.id;
     },
   });
