@@ -20,7 +20,8 @@ use crate::{db, health, middleware, pages, routes, services};
 /// Largest JSON body the API reads.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-/// The API as `/api` serves it (and as pages read it in-process, `reads.rs`).
+/// The API as `/api` serves it, built once at start (`AppState::api`), and
+/// as pages read it in-process (`reads.rs`).
 pub fn api_router() -> Router<AppState> {
     routes::router()
         .fallback(api_not_found)
@@ -31,11 +32,13 @@ pub fn api_router() -> Router<AppState> {
 
 pub fn router(state: AppState) -> Router {
     let secure_cookies = state.config.secure_cookies;
-    let api = api_router();
+    // The very router pages read through: the browser's requests and the
+    // pages' reads meet the same one.
+    let api = state.api.clone().unwrap_or_else(|| api_router().with_state(state.clone()));
     // Assets come precompressed from the build.
     let assets = Router::new().route("/assets/{*path}", get(assets::serve));
     let app = Router::new()
-        .nest("/api", api)
+        .nest_service("/api", api)
         .merge(assets)
         .route("/", get(pages::root))
         .route("/healthz", get(health::healthz))

@@ -351,9 +351,10 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
     };
     let head = document.head();
     let url = uri.path_and_query().map_or("/", |p| p.as_str()).to_string();
+    let uri = uri.clone();
     let status = page.status;
     let body_future = async move {
-        let page_state = preloaded_state(&state, page, &url, &layout).await;
+        let page_state = preloaded_state(&state, page, &uri, &layout).await;
         let (page_state, state_json) = match bounded(page_state, MAX_STATE_BYTES) {
             Ok(kept) => kept,
             Err((bytes, cut)) => {
@@ -435,7 +436,7 @@ async fn load(state: &AppState, route: &Route, auth: &AuthUser, uri: &Uri) -> Lo
 }
 
 /// The state the page is rendered and hydrated with (ssr/CONTRACT.md).
-async fn preloaded_state(state: &AppState, page: Page, url: &str, layout: &Layout) -> Value {
+async fn preloaded_state(state: &AppState, page: Page, uri: &Uri, layout: &Layout) -> Value {
     let mut out = Map::new();
     out.insert("layout".into(), serde_json::to_value(layout).unwrap_or(Value::Null));
     let auth = sessions::page_auth(page.session.as_ref(), page.token.as_deref(), page.login_error.as_deref())
@@ -452,10 +453,7 @@ async fn preloaded_state(state: &AppState, page: Page, url: &str, layout: &Layou
     };
     let loaded = match page.loaded {
         Some(loaded) => loaded,
-        None => {
-            let uri: Uri = url.parse().unwrap_or_default();
-            load(state, page.route, auth, &uri).await
-        }
+        None => load(state, page.route, auth, uri).await,
     };
     out.extend(loaded.slices);
     if !loaded.queries.is_empty() {
