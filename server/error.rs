@@ -74,6 +74,11 @@ pub enum AppError {
     /// appointment as data for the client (which never reads the message).
     #[error("{message}")]
     Clash { message: String, conflict: ScheduleConflict },
+    /// A 422 for a time outside the schedule's rules (working hours, time
+    /// off, buffers): the message goes to `errors.startsAt`, and the rule
+    /// as data, so the client can offer to book anyway.
+    #[error("{message}")]
+    OffSchedule { rule: ScheduleRule, message: String },
     #[error("payload too large")]
     PayloadTooLarge,
     #[error("request body too slow")]
@@ -128,7 +133,7 @@ impl AppError {
             AppError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            AppError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Validation { .. } | AppError::OffSchedule { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Unavailable(_) | AppError::NoSpace(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
@@ -254,6 +259,22 @@ pub struct ErrorBody {
     pub errors: Option<FieldErrors>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conflict: Option<ScheduleConflict>,
+    /// On a 422 for a time outside the rules: which rule. The request may be
+    /// sent again with `allowOutsideHours: true` once the user agrees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<ScheduleRule>,
+}
+
+/// Which scheduling rule a time breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ScheduleRule {
+    /// Outside the staff member's working hours.
+    OutsideHours,
+    /// In the staff member's time off or a business holiday.
+    TimeOff,
+    /// Inside the buffer of another appointment (or its own buffer meets one).
+    Buffer,
 }
 
 /// The active appointment of the same staff member that a booking or a move
@@ -282,6 +303,7 @@ impl IntoResponse for AppError {
             AppError::Validation { message, .. } | AppError::TooManyRequests { message, .. } | AppError::Clash { message, .. } => {
                 message.as_str()
             }
+            AppError::OffSchedule { message, .. } => message.as_str(),
             AppError::Busy => BUSY,
             AppError::Unavailable(cause) => {
                 tracing::warn!(cause, "database unavailable");
@@ -299,12 +321,17 @@ impl IntoResponse for AppError {
         let message = message.to_string();
         let retry_after = self.retry_after();
         let no_space = matches!(self, AppError::NoSpace(_));
-        let (errors, conflict) = match self {
-            AppError::Validation { errors, .. } => (Some(errors), None),
-            AppError::Clash { conflict, .. } => (None, Some(conflict)),
-            _ => (None, None),
+        let (errors, conflict, rule) = match self {
+            AppError::Validation { errors, .. } => (Some(errors), None, None),
+            AppError::Clash { conflict, .. } => (None, Some(conflict), None),
+            AppError::OffSchedule { rule, message } => {
+                let mut errors = FieldErrors::new();
+                errors.add("startsAt", message);
+                (Some(errors), None, Some(rule))
+            }
+            _ => (None, None, None),
         };
-        let mut response = (status, Json(ErrorBody { message, errors, conflict })).into_response();
+        let mut response = (status, Json(ErrorBody { message, errors, conflict, rule })).into_response();
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
         }

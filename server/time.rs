@@ -1,7 +1,7 @@
 //! Times are stored in UTC and answered in RFC 3339 with the business time
 //! zone's offset, so the browser needs no time-zone database.
 
-use chrono::{DateTime, NaiveDate, NaiveTime, SecondsFormat, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat, TimeZone, Utc};
 use chrono_tz::Tz;
 
 pub fn to_local_rfc3339(instant: DateTime<Utc>, tz: Tz) -> String {
@@ -11,10 +11,16 @@ pub fn to_local_rfc3339(instant: DateTime<Utc>, tz: Tz) -> String {
 /// Where a local day of the business starts, in UTC. A day whose midnight
 /// falls in a daylight-saving gap starts at the first minute that exists.
 pub fn local_midnight(date: NaiveDate, tz: Tz) -> DateTime<Utc> {
-    let midnight = date.and_time(NaiveTime::MIN);
+    local_instant(date.and_time(NaiveTime::MIN), tz)
+}
+
+/// A wall-clock time of the business as an instant: the earlier one when
+/// the clock repeats an hour, the first minute that exists after it when
+/// the clock skips it (a daylight-saving gap).
+pub fn local_instant(local: NaiveDateTime, tz: Tz) -> DateTime<Utc> {
     (0..=120)
-        .find_map(|minute| tz.from_local_datetime(&(midnight + chrono::Duration::minutes(minute))).earliest())
-        .map_or_else(|| Utc.from_utc_datetime(&midnight), |t| t.with_timezone(&Utc))
+        .find_map(|minute| tz.from_local_datetime(&(local + chrono::Duration::minutes(minute))).earliest())
+        .map_or_else(|| Utc.from_utc_datetime(&local), |t| t.with_timezone(&Utc))
 }
 
 #[cfg(test)]

@@ -9,7 +9,13 @@ pub struct Model {
     pub id: i32,
     pub client_id: i32,
     pub staff_id: i32,
+    /// The service's name as it was when booked (free text before the catalogue).
     pub service: String,
+    /// The catalogue's service, when booked from it.
+    pub service_id: Option<i32>,
+    /// Time kept free before and after it (its service's buffers when booked).
+    pub buffer_before_minutes: i32,
+    pub buffer_after_minutes: i32,
     pub starts_at: DateTimeUtc,
     pub ends_at: DateTimeUtc,
     pub status: AppointmentStatus,

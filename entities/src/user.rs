@@ -20,6 +20,9 @@ pub struct Model {
     /// Tokens carry the version they were issued under and stop working
     /// when it moves on (a password change or reset).
     pub session_version: i32,
+    /// Their weekly working hours as JSON (`[{weekday, start, end}]`), or
+    /// null while they follow the business's default.
+    pub working_hours: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -64,6 +64,8 @@ mod m20261123_000008_client_search_index;
 mod m20261123_000009_create_sign_in_throttle;
 mod m20261123_000010_users_session_version;
 mod m20261126_000011_clients_sort_name;
+mod m20261126_000012_create_services;
+mod m20261126_000013_working_hours_and_time_off;
 
 pub struct Migrator;
 
@@ -82,6 +84,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000009_create_sign_in_throttle::Migration),
             Box::new(m20261123_000010_users_session_version::Migration),
             Box::new(m20261126_000011_clients_sort_name::Migration),
+            Box::new(m20261126_000012_create_services::Migration),
+            Box::new(m20261126_000013_working_hours_and_time_off::Migration),
         ]
     }
 }

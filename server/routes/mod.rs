@@ -60,6 +60,8 @@ pub mod clients;
 pub mod dashboard;
 pub mod openapi;
 pub mod reports;
+pub mod schedule;
+pub mod services;
 pub mod users;
 
 use axum::http::{StatusCode, header};
@@ -81,6 +83,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(dashboard::router())
         .merge(users::router())
         .merge(reports::router())
+        .merge(services::router())
+        .merge(schedule::router())
         .merge(openapi::router())
 }
 

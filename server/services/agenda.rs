@@ -10,10 +10,14 @@ use serde::Serialize;
 
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{self, AppointmentFilter, AppointmentView, TimeRange};
+use crate::services::hours;
 use crate::services::list::ListQuery;
+use crate::services::schedule::{Span, working_spans};
+use crate::services::time_off::{self, TimeOffView};
 use crate::services::Context;
-use crate::time::to_local_rfc3339;
-use entities::user;
+use crate::time::{local_midnight, to_local_rfc3339};
+use entities::{time_off as time_off_table, user};
+use sea_orm::Condition;
 
 /// The business hours the grid shows at least (local hours, end exclusive);
 /// an appointment outside them widens the grid.
@@ -45,6 +49,15 @@ pub struct StaffMember {
     pub name: String,
 }
 
+/// A span of a staff member's working hours inside the shown days.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkingSpan {
+    pub staff_id: i32,
+    pub starts_at: String,
+    pub ends_at: String,
+}
+
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Agenda {
@@ -63,6 +76,10 @@ pub struct Agenda {
     pub staff: Vec<StaffMember>,
     /// Every appointment of the period and filters, by start.
     pub appointments: Vec<AppointmentView>,
+    /// The shown staff's working hours in the shown days (the rest is shaded).
+    pub working_hours: Vec<WorkingSpan>,
+    /// Time off of the shown staff and the business's holidays that touch the shown days.
+    pub time_off: Vec<TimeOffView>,
 }
 
 /// Every status but `cancelado`: a cancelled appointment frees its slot, so
@@ -112,26 +129,46 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         Err(other) => return Err(other),
     };
 
-    let mut staff: Vec<StaffMember> = user::Entity::find()
+    let mut members: Vec<user::Model> = user::Entity::find()
         .filter(user::Column::Active.eq(true))
         // As people read names: the search text starts with the folded name.
         .order_by_asc(user::Column::SearchText)
         .order_by_asc(user::Column::Id)
         .all(db)
-        .await?
-        .into_iter()
-        .map(|u| StaffMember { id: u.id, name: u.name })
-        .collect();
+        .await?;
+    if let Some(id) = filter.staff_id {
+        members.retain(|s| s.id == id);
+    }
+    let mut staff: Vec<StaffMember> = members.iter().map(|u| StaffMember { id: u.id, name: u.name.clone() }).collect();
     for a in &appointments {
-        if !staff.iter().any(|s| s.id == a.staff_id) {
+        if !staff.iter().any(|s| s.id == a.staff_id) && filter.staff_id.is_none_or(|id| id == a.staff_id) {
             staff.push(StaffMember { id: a.staff_id, name: a.staff_name.clone() });
         }
     }
-    if let Some(id) = filter.staff_id {
-        staff.retain(|s| s.id == id);
-    }
 
-    let (start_hour, end_hour) = hours(&appointments, &days, tz);
+    // The rules the grid shades: working hours and time off of the shown days.
+    let window = Span { start: local_midnight(first, tz), end: local_midnight(last + Duration::days(1), tz) };
+    let default = hours::business(db).await?;
+    let mut working_hours = Vec::new();
+    for member in &members {
+        for span in working_spans(&hours::of_user(member, &default), window, tz) {
+            let (start, end) = (span.start.max(window.start), span.end.min(window.end));
+            if start < end {
+                working_hours.push(WorkingSpan { staff_id: member.id, starts_at: to_local_rfc3339(start, tz), ends_at: to_local_rfc3339(end, tz) });
+            }
+        }
+    }
+    let ids: Vec<i32> = members.iter().map(|m| m.id).collect();
+    let offs = time_off_table::Entity::find()
+        .filter(Condition::any().add(time_off_table::Column::StaffId.is_in(ids)).add(time_off_table::Column::StaffId.is_null()))
+        .filter(time_off_table::Column::EndsAt.gt(window.start))
+        .filter(time_off_table::Column::StartsAt.lt(window.end))
+        .order_by_asc(time_off_table::Column::StartsAt)
+        .all(db)
+        .await?;
+    let time_off = time_off::views(db, offs, tz).await?;
+
+    let (start_hour, end_hour) = grid_hours(&appointments, &working_hours, &days, tz);
     Ok(Agenda {
         view,
         date: date.to_string(),
@@ -142,16 +179,20 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         end_hour,
         staff,
         appointments,
+        working_hours,
+        time_off,
     })
 }
 
-/// The business hours, widened to every shown appointment's part inside the
-/// shown days (one that crosses midnight counts up to 24 h).
-fn hours(appointments: &[AppointmentView], days: &[NaiveDate], tz: Tz) -> (u32, u32) {
+/// The business hours, widened to every shown appointment's and working
+/// span's part inside the shown days (one that crosses midnight counts up
+/// to 24 h).
+fn grid_hours(appointments: &[AppointmentView], working: &[WorkingSpan], days: &[NaiveDate], tz: Tz) -> (u32, u32) {
     let (mut start, mut end) = (OPENING_HOUR, CLOSING_HOUR);
-    for a in appointments {
+    let spans = appointments.iter().map(|a| (&a.starts_at, &a.ends_at)).chain(working.iter().map(|w| (&w.starts_at, &w.ends_at)));
+    for (starts_at, ends_at) in spans {
         let (Ok(starts), Ok(ends)) =
-            (chrono::DateTime::parse_from_rfc3339(&a.starts_at), chrono::DateTime::parse_from_rfc3339(&a.ends_at))
+            (chrono::DateTime::parse_from_rfc3339(starts_at), chrono::DateTime::parse_from_rfc3339(ends_at))
         else {
             continue;
         };
@@ -159,8 +200,10 @@ fn hours(appointments: &[AppointmentView], days: &[NaiveDate], tz: Tz) -> (u32, 
         if days.contains(&starts.date_naive()) {
             start = start.min(starts.hour());
         }
+        // Ending at the next midnight is ending at 24:00, not starting a day.
+        let ends_at_midnight = ends.time() == chrono::NaiveTime::MIN;
         let end_hour = if ends.date_naive() > starts.date_naive() {
-            if days.contains(&ends.date_naive()) {
+            if days.contains(&ends.date_naive()) && !ends_at_midnight {
                 start = 0;
             }
             24

@@ -6,27 +6,33 @@
 //! one transaction that FIRST write-locks the staff member's row
 //! (`UPDATE users SET updated_at = updated_at WHERE id = $staff`: on
 //! PostgreSQL a row lock held until commit, on SQLite the database write
-//! lock, waited for on busy_timeout), THEN looks for overlapping active
-//! appointments, then writes, audits and commits. Two requests for one slot
-//! are thereby serialised: the second sees the first's row and gets 409.
+//! lock, waited for on busy_timeout), THEN asks `schedule::check_booking`
+//! (overlaps, and working hours, time off and buffers), then writes, audits
+//! and commits. Two requests for one slot are thereby serialised: the
+//! second sees the first's row and gets 409.
+
+use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, SubsecRound, TimeZone, Utc};
 use chrono_tz::Tz;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait,
-    QueryFilter, QueryOrder, Select, Set,
+    QueryFilter, QuerySelect, Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::{AppError, FieldErrors, Result, ScheduleConflict};
+use crate::error::{AppError, FieldErrors, Result};
 use crate::services::audit::{self, Audited, Change};
+use crate::services::catalogue;
+use crate::services::schedule::{self, Booking, Span};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
 use crate::services::validation::{TextPatch, check_notes, patched, reject_unknown};
 use crate::services::{Context, Page, Versioned, csv, expected_version, find, names_by_id, versioned_update};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
-use entities::{appointment, client, user};
+use entities::service::ServiceColor;
+use entities::{appointment, client, service, user};
 
 pub const NOT_FOUND: &str = "Agendamento não encontrado.";
 
@@ -59,7 +65,15 @@ pub struct AppointmentView {
     pub client_name: String,
     pub staff_id: i32,
     pub staff_name: String,
+    /// The service's name as it was when booked.
     pub service: String,
+    /// The catalogue's service, when booked from it.
+    pub service_id: Option<i32>,
+    /// That service's colour now (for the agenda).
+    pub service_color: Option<ServiceColor>,
+    /// Time kept free before and after it (its service's when booked).
+    pub buffer_before_minutes: i32,
+    pub buffer_after_minutes: i32,
     pub starts_at: String,
     pub ends_at: String,
     pub status: AppointmentStatus,
@@ -85,6 +99,7 @@ impl Audited for AppointmentView {
         let mut value = serde_json::to_value(self).unwrap_or(Value::Null);
         if let Some(fields) = value.as_object_mut() {
             fields.remove("nextStatuses");
+            fields.remove("serviceColor");
         }
         value
     }
@@ -117,15 +132,26 @@ query_params! {
 /// or `durationMinutes`, not both. On PUT an absent field keeps its value
 /// (moving `startsAt` alone keeps the duration) and `version` is required.
 /// Unknown fields are refused (422). A staff member's active appointments
-/// never overlap (409 naming the other one).
+/// never overlap (409 naming the other one). With `serviceId`, the name and
+/// buffers come from the catalogue, and a duration or a price not given
+/// too. A time outside the staff member's working hours, in their time off
+/// or within another appointment's buffer is a 422 with `rule`, unless
+/// `allowOutsideHours` is true.
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = AppointmentBody)]
 pub struct AppointmentInput {
     pub client_id: Option<i32>,
     pub staff_id: Option<i32>,
+    /// Texto livre; com `serviceId`, o nome do catálogo.
     #[serde(default)]
     pub service: TextPatch,
+    /// Um serviço ativo do catálogo; `null` desfaz o vínculo.
+    #[serde(default, deserialize_with = "crate::services::validation::present")]
+    #[schema(value_type = Option<i32>)]
+    pub service_id: Option<Option<i32>>,
+    /// true: agenda mesmo fora do horário, na folga ou no intervalo de outro atendimento (depois de perguntar).
+    pub allow_outside_hours: Option<bool>,
     /// RFC 3339 with any offset, or a wall-clock time in the business zone.
     pub starts_at: Option<String>,
     #[serde(default)]
@@ -326,15 +352,33 @@ pub async fn export_csv(
     out.finish()
 }
 
-/// Views of many appointments, with client and staff names in two queries.
+/// Views of many appointments, with client and staff names in two queries
+/// (and their services' colours in a third, when any has one).
 pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz: Tz) -> Result<Vec<AppointmentView>> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
     let client_ids: Vec<i32> = rows.iter().map(|a| a.client_id).collect();
     let staff_ids: Vec<i32> = rows.iter().map(|a| a.staff_id).collect();
+    let mut service_ids: Vec<i32> = rows.iter().filter_map(|a| a.service_id).collect();
+    service_ids.sort_unstable();
+    service_ids.dedup();
     let clients = names_by_id::<client::Entity>(db, client::Column::Id, client::Column::Name, client_ids).await?;
     let staff = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, staff_ids).await?;
+    let colors: HashMap<i32, ServiceColor> = if service_ids.is_empty() {
+        HashMap::new()
+    } else {
+        service::Entity::find()
+            .select_only()
+            .column(service::Column::Id)
+            .column(service::Column::Color)
+            .filter(service::Column::Id.is_in(service_ids))
+            .into_tuple()
+            .all(db)
+            .await?
+            .into_iter()
+            .collect()
+    };
     Ok(rows
         .into_iter()
         .map(|a| AppointmentView {
@@ -344,6 +388,10 @@ pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz:
             staff_name: staff.get(&a.staff_id).cloned().unwrap_or_default(),
             staff_id: a.staff_id,
             service: a.service,
+            service_color: a.service_id.and_then(|id| colors.get(&id).copied()),
+            service_id: a.service_id,
+            buffer_before_minutes: a.buffer_before_minutes,
+            buffer_after_minutes: a.buffer_after_minutes,
             starts_at: to_local_rfc3339(a.starts_at, tz),
             ends_at: to_local_rfc3339(a.ends_at, tz),
             status: a.status,
@@ -371,6 +419,13 @@ struct Fields {
     client_id: i32,
     staff_id: i32,
     service: String,
+    service_id: Option<i32>,
+    buffer_before_minutes: i32,
+    buffer_after_minutes: i32,
+    /// New, or its time, staff member or buffers change: the schedule's
+    /// rules apply (an edit of notes does not re-judge an old booking).
+    rescheduled: bool,
+    allow_outside_hours: bool,
     starts_at: DateTime<Utc>,
     ends_at: DateTime<Utc>,
     status: AppointmentStatus,
@@ -385,6 +440,9 @@ impl Fields {
             client_id: Set(self.client_id),
             staff_id: Set(self.staff_id),
             service: Set(self.service.clone()),
+            service_id: Set(self.service_id),
+            buffer_before_minutes: Set(self.buffer_before_minutes),
+            buffer_after_minutes: Set(self.buffer_after_minutes),
             starts_at: Set(self.starts_at),
             ends_at: Set(self.ends_at),
             status: Set(self.status),
@@ -394,6 +452,49 @@ impl Fields {
             ..Default::default()
         }
     }
+
+    /// What the schedule's rules are asked about it.
+    fn booking(&self, except: Option<i32>) -> Booking {
+        Booking {
+            staff_id: self.staff_id,
+            time: Span { start: self.starts_at, end: self.ends_at },
+            blocked: schedule::blocked(self.starts_at, self.ends_at, self.buffer_before_minutes, self.buffer_after_minutes),
+            except,
+            rules: self.rescheduled && !self.allow_outside_hours,
+        }
+    }
+}
+
+/// The service a booking names (`serviceId`), when it names a new one: it
+/// must exist, be active and be offered by the staff member.
+async fn chosen_service(
+    db: &impl ConnectionTrait,
+    input: &AppointmentInput,
+    current: Option<&appointment::Model>,
+    staff_id: Option<i32>,
+    tz: Tz,
+    errors: &mut FieldErrors,
+) -> Result<Option<catalogue::ServiceView>> {
+    let Some(Some(id)) = input.service_id else { return Ok(None) };
+    let unchanged = current.is_some_and(|c| c.service_id == Some(id)) && input.staff_id.is_none_or(|s| current.is_some_and(|c| c.staff_id == s));
+    if unchanged {
+        return Ok(None);
+    }
+    let found = match catalogue::one(db, id, tz).await {
+        Ok(found) => found,
+        Err(AppError::NotFound(_)) => {
+            errors.add("serviceId", catalogue::NOT_FOUND);
+            return Ok(None);
+        }
+        Err(other) => return Err(other),
+    };
+    if !found.active {
+        errors.add("serviceId", "Este serviço está desativado: escolha outro.");
+    } else if let Some(staff_id) = staff_id.filter(|s| !found.offered_by(*s)) {
+        let name = user::Entity::find_by_id(staff_id).one(db).await?.map(|u| u.name).unwrap_or_default();
+        errors.add("serviceId", format!("{name} não oferece este serviço."));
+    }
+    Ok(Some(found))
 }
 
 /// `input` over `current` (absent fields keep the current value), checked.
@@ -435,7 +536,13 @@ async fn validate(
         _ => {}
     }
 
-    let service = match patched(&input.service, current.map(|c| c.service.clone())) {
+    let chosen = chosen_service(db, input, current, staff_id, tz, &mut errors).await?;
+    let service_id = match input.service_id {
+        None => current.and_then(|c| c.service_id),
+        Some(id) => id,
+    };
+    let current_service = current.map(|c| c.service.clone());
+    let service = match chosen.as_ref().map(|s| s.name.clone()).or_else(|| patched(&input.service, current_service)) {
         None => {
             errors.add("service", "Informe o serviço.");
             String::new()
@@ -477,7 +584,11 @@ async fn validate(
     if input.duration_minutes.is_some_and(|m| !(1..=MAX_MINUTES).contains(&m)) {
         errors.add("durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas).");
     }
-    let ends_at = match (explicit_end, input.duration_minutes, starts_at) {
+    // A new service's length, when no end or duration is given.
+    let duration_minutes = input.duration_minutes.or_else(|| {
+        chosen.as_ref().filter(|_| explicit_end.is_none()).map(|s| i64::from(s.duration_minutes))
+    });
+    let ends_at = match (explicit_end, duration_minutes, starts_at) {
         (Some(end), _, _) => end,
         (None, Some(minutes), Some(start)) if (1..=MAX_MINUTES).contains(&minutes) => Some(start + Duration::minutes(minutes)),
         (None, Some(_), _) => None,
@@ -533,7 +644,21 @@ async fn validate(
         None
     };
 
-    let price_cents = input.price_cents.or(current.map(|c| c.price_cents)).unwrap_or(0);
+    let price_cents =
+        input.price_cents.or(chosen.as_ref().map(|s| s.price_cents)).or(current.map(|c| c.price_cents)).unwrap_or(0);
+    // Buffers: the new service's; none once the link is undone; else as booked.
+    let (buffer_before_minutes, buffer_after_minutes) = match (&chosen, service_id, current) {
+        (Some(s), _, _) => (s.buffer_before_minutes, s.buffer_after_minutes),
+        (None, None, _) | (None, _, None) => (0, 0),
+        (None, Some(_), Some(c)) => (c.buffer_before_minutes, c.buffer_after_minutes),
+    };
+    let rescheduled = current.is_none_or(|c| {
+        Some(c.starts_at) != starts_at
+            || Some(c.ends_at) != ends_at
+            || Some(c.staff_id) != staff_id
+            || c.buffer_before_minutes != buffer_before_minutes
+            || c.buffer_after_minutes != buffer_after_minutes
+    });
     if price_cents < 0 {
         errors.add("priceCents", "O valor não pode ser negativo.");
     } else if price_cents > 10_000_000_000 {
@@ -547,6 +672,11 @@ async fn validate(
         client_id: client_id.unwrap_or_default(),
         staff_id: staff_id.unwrap_or_default(),
         service,
+        service_id,
+        buffer_before_minutes,
+        buffer_after_minutes,
+        rescheduled,
+        allow_outside_hours: input.allow_outside_hours.unwrap_or(false),
         starts_at: starts_at.unwrap_or_default(),
         ends_at: ends_at.unwrap_or_default(),
         status: status.unwrap_or(AppointmentStatus::Agendado),
@@ -554,38 +684,6 @@ async fn validate(
         notes,
         cancellation_reason,
     })
-}
-
-/// Inside the caller's transaction: write-locks the staff member's row, then
-/// refuses (409, naming client and time) an overlap with another active
-/// appointment of theirs. Half-open intervals: 10:00–11:00 and 11:00–12:00
-/// do not overlap.
-async fn lock_and_check_overlap(db: &impl ConnectionTrait, fields: &Fields, except: Option<i32>, tz: Tz) -> Result<()> {
-    crate::db::lock_row::<user::Entity>(db, user::Column::Id, fields.staff_id, user::Column::UpdatedAt).await?;
-    let mut clash = appointment::Entity::find()
-        .filter(appointment::Column::StaffId.eq(fields.staff_id))
-        .filter(appointment::Column::Status.ne(AppointmentStatus::Cancelado))
-        .filter(appointment::Column::StartsAt.lt(fields.ends_at))
-        .filter(appointment::Column::EndsAt.gt(fields.starts_at));
-    if let Some(id) = except {
-        clash = clash.filter(appointment::Column::Id.ne(id));
-    }
-    let Some(clash) = clash.order_by_asc(appointment::Column::StartsAt).one(db).await? else { return Ok(()) };
-    let client_name = client::Entity::find_by_id(clash.client_id).one(db).await?.map(|c| c.name).unwrap_or_default();
-    let starts = clash.starts_at.with_timezone(&tz);
-    let ends = clash.ends_at.with_timezone(&tz);
-    let message = format!(
-        "Conflito de horário: {client_name} já tem agendamento com este profissional em {} das {} às {}.",
-        starts.format("%d/%m/%Y"),
-        starts.format("%H:%M"),
-        ends.format("%H:%M"),
-    );
-    let conflict = ScheduleConflict {
-        appointment_id: clash.id,
-        starts_at: to_local_rfc3339(clash.starts_at, tz),
-        ends_at: to_local_rfc3339(clash.ends_at, tz),
-    };
-    Err(AppError::Clash { message, conflict })
 }
 
 pub async fn create(cx: &Context, input: AppointmentInput) -> Result<AppointmentView> {
@@ -597,7 +695,7 @@ pub async fn create(cx: &Context, input: AppointmentInput) -> Result<Appointment
     model.created_at = Set(now);
     model.updated_at = Set(now);
     audit::write(cx, "create", async |txn| {
-        lock_and_check_overlap(txn, &fields, None, tz).await?;
+        schedule::check_booking(txn, &fields.booking(None), tz).await?;
         let saved = model.insert(txn).await?;
         Ok(Change::Created(view(txn, saved, tz).await?))
     })
@@ -637,7 +735,7 @@ async fn save(cx: &Context, id: i32, input: AppointmentInput, action: &str) -> R
         // On SQLite a transaction must write before it reads (a read-then-write
         // transaction cannot wait for the write lock), so the lock comes first.
         if fields.status.is_active() {
-            lock_and_check_overlap(txn, &fields, Some(id), tz).await?;
+            schedule::check_booking(txn, &fields.booking(Some(id)), tz).await?;
         }
         let saved = versioned_update::<appointment::Entity>(txn, id, version, fields.active_model()).await?;
         Ok(Change::Updated { before, after: view(txn, saved, tz).await? })

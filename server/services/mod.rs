@@ -19,14 +19,18 @@ macro_rules! query_params {
 pub mod agenda;
 pub mod appointments;
 pub mod audit;
+pub mod catalogue;
 pub mod clients;
 pub mod csv;
 pub mod dashboard;
+pub mod hours;
 pub mod list;
 pub mod reports;
+pub mod schedule;
 pub mod seed;
 pub mod sessions;
 pub mod throttle;
+pub mod time_off;
 pub mod users;
 pub mod validation;
 

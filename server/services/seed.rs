@@ -292,6 +292,9 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
 
     let txn = db.begin().await?;
 
+    // The services catalogue, once: each seeded appointment points to its service.
+    let service_ids = seed_services(&txn).await?;
+
     // Clients.
     let mut emails: HashSet<String> = client::Entity::find()
         .select_only()
@@ -436,6 +439,7 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
         let mut rows = Vec::with_capacity(wanted);
         for slot in free {
             let (service, price, _) = SERVICES[slot.service];
+            let service_id = service_ids.get(slot.service).copied();
             let (status, reason) = if slot.ends_at <= now {
                 match rng.random_range(0..100) {
                     0..78 => (AppointmentStatus::Concluido, None),
@@ -456,6 +460,7 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
                 client_id: Set(*client_ids.choose(&mut rng).unwrap_or(&client_ids[0])),
                 staff_id: Set(slot.staff_id),
                 service: Set(service.into()),
+                service_id: Set(service_id),
                 starts_at: Set(slot.starts_at),
                 ends_at: Set(slot.ends_at),
                 status: Set(status),
@@ -473,6 +478,42 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
     }
     txn.commit().await?;
     Ok(SeedReport { staff_created, clients, appointments })
+}
+
+/// The ids of `SERVICES` in the catalogue, each created when no service of
+/// that name is there yet.
+async fn seed_services(txn: &sea_orm::DatabaseTransaction) -> anyhow::Result<Vec<i32>> {
+    use entities::service::{self, ServiceColor};
+    use sea_orm::{ActiveModelTrait, Iterable};
+    let colors: Vec<ServiceColor> = ServiceColor::iter().collect();
+    let now = Utc::now();
+    let mut ids = Vec::with_capacity(SERVICES.len());
+    for (i, (name, price, minutes)) in SERVICES.iter().enumerate() {
+        let key = crate::services::validation::normalize_text(name);
+        let found = service::Entity::find().filter(service::Column::NameKey.eq(key.clone())).one(txn).await?;
+        let id = match found {
+            Some(found) => found.id,
+            None => {
+                let model = service::ActiveModel {
+                    name: Set((*name).into()),
+                    name_key: Set(key),
+                    duration_minutes: Set(*minutes as i32),
+                    price_cents: Set(*price),
+                    color: Set(colors[i % colors.len()]),
+                    buffer_before_minutes: Set(0),
+                    buffer_after_minutes: Set(0),
+                    active: Set(true),
+                    version: Set(1),
+                    created_at: Set(now),
+                    updated_at: Set(now),
+                    ..Default::default()
+                };
+                model.insert(txn).await?.id
+            }
+        };
+        ids.push(id);
+    }
+    Ok(ids)
 }
 
 async fn insert_chunks<E, A>(txn: &sea_orm::DatabaseTransaction, rows: Vec<A>) -> anyhow::Result<()>

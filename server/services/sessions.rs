@@ -281,6 +281,7 @@ mod tests {
             password_hash: String::new(),
             search_text: "ana ana@example.com".into(),
             session_version: 0,
+            working_hours: None,
             role: Role::Staff,
             active: true,
             created_at: Utc::now(),

@@ -218,7 +218,8 @@ pub async fn list(cx: &Context, list: &ListQuery, filter: &UserFilter) -> Result
 
 pub const NOT_FOUND: &str = "Usuário não encontrado.";
 
-async fn find(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
+/// One user, whoever asks (404 when there is none).
+pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
     user::Entity::find_by_id(id).one(db).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
 }
 

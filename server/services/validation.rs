@@ -237,6 +237,13 @@ impl TextPatch {
     }
 }
 
+/// `#[serde(default, deserialize_with = "present")]` on an
+/// `Option<Option<T>>`: absent is `None`, `null` is `Some(None)`, a value
+/// `Some(Some(value))` (the `TextPatch` distinction, for other types).
+pub fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
 /// A text field read as a `TextPatch`: absent keeps `current`, `null` or a
 /// blank text clears it, a text is trimmed.
 pub fn patched(input: &TextPatch, current: Option<String>) -> Option<String> {

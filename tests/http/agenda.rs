@@ -33,7 +33,11 @@ async fn fixture(app: &TestApp) -> Fixture {
 }
 
 async fn book(app: &TestApp, f: &Fixture, staff: i64, service: &str, starts: &str, minutes: i64) -> Value {
-    let body = json!({ "clientId": f.ana, "staffId": staff, "service": service, "startsAt": starts, "durationMinutes": minutes });
+    // Booked whatever the hours: these tests are about drawing the grid.
+    let body = json!({
+        "clientId": f.ana, "staffId": staff, "service": service, "startsAt": starts, "durationMinutes": minutes,
+        "allowOutsideHours": true,
+    });
     let (status, answer) = json_of(app.post("/api/appointments", &f.token, body).await).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     answer["data"].clone()
@@ -44,7 +48,8 @@ async fn agenda(app: &TestApp, f: &Fixture, query: &str) -> (StatusCode, Value) 
 }
 
 async fn a_day_has_a_column_per_staff_member_and_its_hours(backend: Backend) {
-    let app = spawn(backend).await;
+    // A new install's hours (Monday to Friday, 08:00–18:00).
+    let app = spawn_with(backend, Options { round_the_clock: false, ..Options::default() }).await;
     let f = fixture(&app).await;
     let early = book(&app, &f, f.paula, "Corte", "2026-12-01T07:30", 60).await;
     book(&app, &f, f.rui, "Barba", "2026-12-01T14:00", 30).await;
@@ -65,6 +70,15 @@ async fn a_day_has_a_column_per_staff_member_and_its_hours(backend: Backend) {
     assert_eq!(day["startHour"], 7, "widened to the 07:30 appointment");
     assert_eq!(day["endHour"], 20);
     assert_eq!(day["appointments"][0]["id"], early["id"]);
+    // The hours the grid leaves unshaded: each member's, that day.
+    let paula_hours: Vec<(&str, &str)> = day["workingHours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["staffId"] == f.paula)
+        .map(|w| (w["startsAt"].as_str().unwrap(), w["endsAt"].as_str().unwrap()))
+        .collect();
+    assert_eq!(paula_hours, [("2026-12-01T08:00:00-03:00", "2026-12-01T18:00:00-03:00")]);
 
     // Filters: staff member, status, client.
     let (_, body) = agenda(&app, &f, &format!("?date=2026-12-01&staff_id={}", f.rui)).await;

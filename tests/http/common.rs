@@ -64,6 +64,12 @@ pub struct Options {
     pub render_timeout_ms: Option<u64>,
     /// `--trusted-proxies`.
     pub trusted_proxies: &'static [&'static str],
+    /// The business works every day around the clock (its default hours),
+    /// so tests of other things may book at any time; the tests of the
+    /// scheduling rules turn it off and keep a new install's hours.
+    pub round_the_clock: bool,
+    /// `--tz` (default: the business default, America/Sao_Paulo).
+    pub tz: Option<chrono_tz::Tz>,
 }
 
 impl Default for Options {
@@ -77,6 +83,8 @@ impl Default for Options {
             render_queue: None,
             render_timeout_ms: None,
             trusted_proxies: &[],
+            round_the_clock: true,
+            tz: None,
         }
     }
 }
@@ -116,12 +124,27 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
     if let Some(timeout) = options.render_timeout_ms {
         config.render_timeout_ms = timeout;
     }
+    if let Some(tz) = options.tz {
+        config.tz = tz;
+    }
     config.trusted_proxies = options.trusted_proxies.iter().map(|net| net.parse().unwrap()).collect();
     let mut state = expediente::app::build_state(config).await.expect("build state");
     if let Some(extra) = options.ssr_bundle_extra {
         let bundle = expediente::assets::ssr_bundle().unwrap() + "\n" + extra;
         let pool_options = expediente::app::pool_options(&state.config, bundle.into());
         state.ssr = Some(tokio::task::spawn_blocking(move || ssr::Pool::start(pool_options)).await.unwrap().unwrap());
+    }
+    if options.round_the_clock {
+        let week: Vec<Value> = (1..=7).map(|weekday| json!({"weekday": weekday, "start": "00:00", "end": "24:00"})).collect();
+        let insert = sea_orm::Statement::from_sql_and_values(
+            state.db.get_database_backend(),
+            match backend {
+                Backend::Sqlite => "INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)",
+                Backend::Postgres => "INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3)",
+            },
+            ["working_hours".into(), Value::Array(week).to_string().into(), chrono::Utc::now().into()],
+        );
+        state.db.execute_raw(insert).await.unwrap();
     }
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

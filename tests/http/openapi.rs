@@ -45,6 +45,20 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("post", "/api/users/{id}/deactivate", false),
     ("post", "/api/users/{id}/activate", false),
     ("get", "/api/reports/summary", false),
+    ("get", "/api/services", false),
+    ("post", "/api/services", false),
+    ("get", "/api/services/{id}", false),
+    ("put", "/api/services/{id}", false),
+    ("delete", "/api/services/{id}", false),
+    ("get", "/api/working-hours", false),
+    ("put", "/api/working-hours", false),
+    ("get", "/api/users/{id}/working-hours", false),
+    ("put", "/api/users/{id}/working-hours", false),
+    ("delete", "/api/users/{id}/working-hours", false),
+    ("get", "/api/time-off", false),
+    ("post", "/api/time-off", false),
+    ("delete", "/api/time-off/{id}", false),
+    ("get", "/api/availability", false),
     ("get", "/api/openapi.json", true),
 ];
 
@@ -130,8 +144,16 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(
         props("Appointment"),
         set(&[
-            "id", "clientId", "clientName", "staffId", "staffName", "service", "startsAt", "endsAt", "status", "nextStatuses", "priceCents", "notes",
-            "cancellationReason", "version", "createdAt", "updatedAt"
+            "id", "clientId", "clientName", "staffId", "staffName", "service", "serviceId", "serviceColor", "bufferBeforeMinutes",
+            "bufferAfterMinutes", "startsAt", "endsAt", "status", "nextStatuses", "priceCents", "notes", "cancellationReason", "version",
+            "createdAt", "updatedAt"
+        ])
+    );
+    assert_eq!(
+        props("Service"),
+        set(&[
+            "id", "name", "durationMinutes", "priceCents", "color", "bufferBeforeMinutes", "bufferAfterMinutes", "staffIds", "active",
+            "version", "createdAt", "updatedAt"
         ])
     );
     assert_eq!(props("Meta"), set(&["page", "per_page", "total", "last_page", "next_cursor", "total_estimated"]));

@@ -1,0 +1,486 @@
+//! The one place that decides whether a time is bookable: inside the staff
+//! member's working hours, outside their time off and the business's
+//! holidays, clear of their other active appointments and of the buffers
+//! around them. Booking and moving ask it (`check_booking`, inside the
+//! writing transaction, so the overlap guard holds across instances), and
+//! the free-slot search and the agenda's shading read the same `Schedule`,
+//! so they can never disagree.
+//!
+//! An appointment occupies its time plus its buffers ("blocked"): two
+//! appointments' blocked spans may not meet, and a blocked span must lie
+//! inside working hours and outside time off. Rules are wall-clock times in
+//! the business zone, expanded day by day with chrono-tz, so 09:00 stays
+//! 09:00 across a daylight-saving change.
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Timelike, Utc};
+use chrono_tz::Tz;
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde::Serialize;
+
+use crate::error::{AppError, FieldErrors, Result, ScheduleConflict, ScheduleRule};
+use crate::services::appointments::MAX_MINUTES;
+use crate::services::catalogue::{self, MAX_BUFFER};
+use crate::services::hours::{self, Weekly};
+use crate::services::Context;
+use crate::time::{local_instant, local_midnight, to_local_rfc3339};
+use entities::appointment::AppointmentStatus;
+use entities::{appointment, client, time_off, user};
+
+/// A half-open span of time: `start` included, `end` not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+}
+
+impl Span {
+    fn meets(&self, other: &Span) -> bool {
+        self.start < other.end && other.start < self.end
+    }
+
+    fn contains(&self, other: &Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+}
+
+/// An active appointment as the rules see it.
+#[derive(Debug, Clone)]
+struct Busy {
+    id: i32,
+    client_id: i32,
+    time: Span,
+    /// With its buffers.
+    blocked: Span,
+}
+
+#[derive(Debug, Clone)]
+struct Off {
+    span: Span,
+    reason: String,
+    /// A holiday of the whole business rather than this member's own.
+    business: bool,
+}
+
+/// One staff member's rules over a window of time.
+#[derive(Debug, Clone)]
+pub struct Schedule {
+    pub staff_id: i32,
+    pub staff_name: String,
+    /// Working hours as instants, merged, by start.
+    pub working: Vec<Span>,
+    off: Vec<Off>,
+    busy: Vec<Busy>,
+}
+
+/// Why a time is not bookable (beside an overlap, which is a 409).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Violation {
+    pub rule: ScheduleRule,
+    pub message: String,
+}
+
+/// Every active appointment that can matter to a span: it starts before
+/// the span (widened by the longest buffers) ends, and no earlier than the
+/// longest appointment before it, so the (staff, starts_at) index bounds
+/// the scan on both sides.
+fn around(window: Span) -> Span {
+    let margin = Duration::minutes(i64::from(2 * MAX_BUFFER));
+    Span { start: window.start - Duration::minutes(MAX_MINUTES) - margin, end: window.end + margin }
+}
+
+/// The schedules of `staff` over `window` (the working hours of every local
+/// day it touches), read in four queries whatever the number of members.
+pub async fn load(db: &impl ConnectionTrait, staff: &[user::Model], window: Span, tz: Tz) -> Result<Vec<Schedule>> {
+    let default = hours::business(db).await?;
+    let ids: Vec<i32> = staff.iter().map(|s| s.id).collect();
+    let wide = around(window);
+    let appointments = appointment::Entity::find()
+        .filter(appointment::Column::StaffId.is_in(ids.clone()))
+        .filter(appointment::Column::Status.ne(AppointmentStatus::Cancelado))
+        .filter(appointment::Column::StartsAt.gte(wide.start))
+        .filter(appointment::Column::StartsAt.lt(wide.end))
+        .order_by_asc(appointment::Column::StartsAt)
+        .all(db)
+        .await?;
+    let offs = time_off::Entity::find()
+        .filter(Condition::any().add(time_off::Column::StaffId.is_in(ids)).add(time_off::Column::StaffId.is_null()))
+        .filter(time_off::Column::EndsAt.gt(window.start))
+        .filter(time_off::Column::StartsAt.lt(window.end))
+        .order_by_asc(time_off::Column::StartsAt)
+        .all(db)
+        .await?;
+    Ok(staff
+        .iter()
+        .map(|member| Schedule {
+            staff_id: member.id,
+            staff_name: member.name.clone(),
+            working: working_spans(&hours::of_user(member, &default), window, tz),
+            off: offs
+                .iter()
+                .filter(|o| o.staff_id.is_none_or(|id| id == member.id))
+                .map(|o| Off { span: Span { start: o.starts_at, end: o.ends_at }, reason: o.reason.clone(), business: o.staff_id.is_none() })
+                .collect(),
+            busy: appointments
+                .iter()
+                .filter(|a| a.staff_id == member.id)
+                .map(|a| Busy {
+                    id: a.id,
+                    client_id: a.client_id,
+                    time: Span { start: a.starts_at, end: a.ends_at },
+                    blocked: blocked(a.starts_at, a.ends_at, a.buffer_before_minutes, a.buffer_after_minutes),
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+/// An appointment's time with its buffers.
+pub fn blocked(starts_at: DateTime<Utc>, ends_at: DateTime<Utc>, before: i32, after: i32) -> Span {
+    Span { start: starts_at - Duration::minutes(i64::from(before)), end: ends_at + Duration::minutes(i64::from(after)) }
+}
+
+/// A week of hours as instants over the local days `window` touches (a day
+/// either side, so spans around midnight are whole), adjacent spans merged.
+pub fn working_spans(weekly: &Weekly, window: Span, tz: Tz) -> Vec<Span> {
+    let first = window.start.with_timezone(&tz).date_naive() - Duration::days(1);
+    let last = window.end.with_timezone(&tz).date_naive() + Duration::days(1);
+    let mut spans: Vec<Span> = Vec::new();
+    let mut day = first;
+    while day <= last {
+        let weekday = day.weekday().number_from_monday() as u8;
+        for interval in weekly.of_day(weekday) {
+            let at = |minutes: u16| match minutes {
+                1440 => local_midnight(day + Duration::days(1), tz),
+                m => local_instant(day.and_hms_opt(u32::from(m / 60), u32::from(m % 60), 0).unwrap_or_default(), tz),
+            };
+            let span = Span { start: at(interval.start), end: at(interval.end) };
+            match spans.last_mut() {
+                Some(previous) if previous.end >= span.start => previous.end = previous.end.max(span.end),
+                _ if span.end > span.start => spans.push(span),
+                _ => {}
+            }
+        }
+        day += Duration::days(1);
+    }
+    spans
+}
+
+fn clock(instant: DateTime<Utc>, tz: Tz) -> String {
+    instant.with_timezone(&tz).format("%H:%M").to_string()
+}
+
+impl Schedule {
+    /// The other active appointment whose time meets `time`, if any (first by start).
+    fn overlap(&self, time: Span, except: Option<i32>) -> Option<&Busy> {
+        self.busy.iter().find(|b| Some(b.id) != except && b.time.meets(&time))
+    }
+
+    /// Why `blocked` (a time with its buffers) may not be booked, if it may not.
+    pub fn violation(&self, blocked: Span, except: Option<i32>, tz: Tz) -> Option<Violation> {
+        if !self.working.iter().any(|w| w.contains(&blocked)) {
+            return Some(Violation {
+                rule: ScheduleRule::OutsideHours,
+                message: format!("Fora do horário de trabalho de {}.", self.staff_name),
+            });
+        }
+        if let Some(off) = self.off.iter().find(|o| o.span.meets(&blocked)) {
+            let message = if off.business {
+                format!("O negócio está fechado: {}.", off.reason)
+            } else {
+                format!("{} está de folga: {}.", self.staff_name, off.reason)
+            };
+            return Some(Violation { rule: ScheduleRule::TimeOff, message });
+        }
+        if let Some(near) = self.busy.iter().find(|b| Some(b.id) != except && b.blocked.meets(&blocked)) {
+            return Some(Violation {
+                rule: ScheduleRule::Buffer,
+                message: format!(
+                    "Respeite o intervalo entre atendimentos: {} tem outro agendamento das {} às {}.",
+                    self.staff_name,
+                    clock(near.time.start, tz),
+                    clock(near.time.end, tz)
+                ),
+            });
+        }
+        None
+    }
+
+    /// The time in which something may still be booked: working hours
+    /// without time off and without the blocked spans of appointments.
+    pub fn free(&self) -> Vec<Span> {
+        let mut taken: Vec<Span> = self.off.iter().map(|o| o.span).chain(self.busy.iter().map(|b| b.blocked)).collect();
+        taken.sort_by_key(|s| s.start);
+        let mut free = Vec::new();
+        for work in &self.working {
+            let mut cursor = work.start;
+            for t in taken.iter().filter(|t| t.meets(work)) {
+                if t.start > cursor {
+                    free.push(Span { start: cursor, end: t.start });
+                }
+                cursor = cursor.max(t.end);
+            }
+            if cursor < work.end {
+                free.push(Span { start: cursor, end: work.end });
+            }
+        }
+        free
+    }
+}
+
+/// What a booking asks of the rules.
+pub struct Booking {
+    pub staff_id: i32,
+    pub time: Span,
+    pub blocked: Span,
+    /// The appointment being moved (it does not clash with itself).
+    pub except: Option<i32>,
+    /// Check hours, time off and buffers (the user did not agree to book
+    /// outside them); overlaps are always refused.
+    pub rules: bool,
+}
+
+/// Inside the caller's transaction: write-locks the staff member's row
+/// (on PostgreSQL a row lock held until commit, on SQLite the database
+/// write lock), then refuses an overlap with another active appointment
+/// (409 naming it) and, with `rules`, a time outside the rules (422 on
+/// `startsAt`, with the rule). Half-open: 10:00–11:00 and 11:00–12:00 do
+/// not overlap.
+pub async fn check_booking(db: &impl ConnectionTrait, booking: &Booking, tz: Tz) -> Result<()> {
+    crate::db::lock_row::<user::Entity>(db, user::Column::Id, booking.staff_id, user::Column::UpdatedAt).await?;
+    let member = crate::services::users::find(db, booking.staff_id).await?;
+    let window = Span { start: booking.blocked.start.min(booking.time.start), end: booking.blocked.end.max(booking.time.end) };
+    let schedule = load(db, std::slice::from_ref(&member), window, tz).await?.remove(0);
+    if let Some(clash) = schedule.overlap(booking.time, booking.except) {
+        let client_name = client::Entity::find_by_id(clash.client_id).one(db).await?.map(|c| c.name).unwrap_or_default();
+        let (starts, ends) = (clash.time.start.with_timezone(&tz), clash.time.end.with_timezone(&tz));
+        let message = format!(
+            "Conflito de horário: {client_name} já tem agendamento com este profissional em {} das {} às {}.",
+            starts.format("%d/%m/%Y"),
+            starts.format("%H:%M"),
+            ends.format("%H:%M"),
+        );
+        let conflict = ScheduleConflict {
+            appointment_id: clash.id,
+            starts_at: to_local_rfc3339(clash.time.start, tz),
+            ends_at: to_local_rfc3339(clash.time.end, tz),
+        };
+        return Err(AppError::Clash { message, conflict });
+    }
+    if booking.rules {
+        if let Some(violation) = schedule.violation(booking.blocked, booking.except, tz) {
+            return Err(AppError::OffSchedule { rule: violation.rule, message: violation.message });
+        }
+    }
+    Ok(())
+}
+
+query_params! {
+    /// `GET /api/availability?service_id&staff_id&from&to&limit`.
+    pub struct AvailabilityQuery {
+        /// O serviço (obrigatório): sua duração e seus intervalos.
+        pub service_id: Option<i32>,
+        /// Um profissional (padrão: todos os que oferecem o serviço).
+        pub staff_id: Option<i32>,
+        /// Primeiro dia, YYYY-MM-DD (padrão: hoje).
+        pub from: Option<String>,
+        /// Último dia (inclusivo), YYYY-MM-DD (padrão: `from`); no máximo 31 dias.
+        pub to: Option<String>,
+        /// No máximo tantos horários, os mais cedo (1 a 5.000; padrão: todos).
+        pub limit: Option<u32>,
+    }
+}
+
+/// Longest period of one free-slot search, in days.
+pub const MAX_AVAILABILITY_DAYS: i64 = 31;
+
+/// A time where the service fits.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Slot {
+    pub staff_id: i32,
+    pub staff_name: String,
+    pub starts_at: String,
+    pub ends_at: String,
+}
+
+/// Starts on a grid of the local clock: the service's length when it
+/// divides the hour (a 20-minute service at :00, :20, :40), else 5 minutes.
+pub fn grid_minutes(duration: i32) -> i64 {
+    if 60 % duration == 0 { i64::from(duration) } else { 5 }
+}
+
+/// The first instant at or after `t` whose local clock is on the grid.
+fn align_up(t: DateTime<Utc>, step_minutes: i64, tz: Tz) -> DateTime<Utc> {
+    let local = t.with_timezone(&tz);
+    let seconds = i64::from(local.num_seconds_from_midnight()) + i64::from(local.nanosecond() > 0);
+    let step = step_minutes * 60;
+    let rest = seconds % step;
+    let t = t.with_nanosecond(0).unwrap_or(t);
+    if rest == 0 { t } else { t + Duration::seconds(step - rest) }
+}
+
+/// Every free start for the service in `schedules`, from `not_before` on,
+/// by start then member.
+pub fn slots(schedules: &[Schedule], duration: i32, before: i32, after: i32, not_before: DateTime<Utc>, tz: Tz) -> Vec<(usize, Span)> {
+    let step = grid_minutes(duration);
+    let (length, before, after) =
+        (Duration::minutes(i64::from(duration)), Duration::minutes(i64::from(before)), Duration::minutes(i64::from(after)));
+    let mut found = Vec::new();
+    for (index, schedule) in schedules.iter().enumerate() {
+        for free in schedule.free() {
+            let mut start = align_up((free.start + before).max(not_before), step, tz);
+            while start + length + after <= free.end {
+                found.push((index, Span { start, end: start + length }));
+                start += Duration::minutes(step);
+            }
+        }
+    }
+    found.sort_by_key(|(index, span)| (span.start, schedules[*index].staff_name.clone()));
+    found
+}
+
+pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Vec<Slot>> {
+    let (db, tz) = (&cx.db, cx.tz);
+    let mut errors = FieldErrors::new();
+    let now = Utc::now();
+    let today = now.with_timezone(&tz).date_naive();
+    let day = |text: Option<&str>, field: &str, errors: &mut FieldErrors| {
+        let text = text.map(str::trim).filter(|t| !t.is_empty())?;
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| errors.add(field, "Data inválida: use AAAA-MM-DD.")).ok()
+    };
+    let from = day(query.from.as_deref(), "from", &mut errors).unwrap_or(today);
+    let to = day(query.to.as_deref(), "to", &mut errors).unwrap_or(from);
+    if to < from {
+        errors.add("to", "O último dia deve ser igual ou depois do primeiro.");
+    } else if (to - from).num_days() >= MAX_AVAILABILITY_DAYS {
+        errors.add("to", "No máximo 31 dias por busca.");
+    }
+    if query.limit.is_some_and(|l| !(1..=5000).contains(&l)) {
+        errors.add("limit", "O limite deve ser de 1 a 5.000.");
+    }
+    let service = match query.service_id {
+        None => {
+            errors.add("service_id", "Informe o serviço (service_id).");
+            None
+        }
+        Some(id) => match catalogue::one(db, id, tz).await {
+            Ok(s) if s.active => Some(s),
+            Ok(_) => {
+                errors.add("service_id", "Este serviço está desativado.");
+                None
+            }
+            Err(AppError::NotFound(_)) => {
+                errors.add("service_id", catalogue::NOT_FOUND);
+                None
+            }
+            Err(other) => return Err(other),
+        },
+    };
+    let mut staff: Vec<user::Model> =
+        user::Entity::find().filter(user::Column::Active.eq(true)).order_by_asc(user::Column::SearchText).all(db).await?;
+    if let Some(id) = query.staff_id {
+        staff.retain(|s| s.id == id);
+        match (&service, staff.first()) {
+            (_, None) => errors.add("staff_id", "Profissional não encontrado ou inativo."),
+            (Some(service), Some(member)) if !service.offered_by(member.id) => {
+                errors.add("staff_id", format!("{} não oferece este serviço.", member.name))
+            }
+            _ => {}
+        }
+    }
+    errors.check()?;
+    let Some(service) = service else { return Ok(Vec::new()) };
+    staff.retain(|s| service.offered_by(s.id));
+    let window = Span { start: local_midnight(from, tz), end: local_midnight(to + Duration::days(1), tz) };
+    let schedules = load(db, &staff, window, tz).await?;
+    let found = slots(&schedules, service.duration_minutes, service.buffer_before_minutes, service.buffer_after_minutes, now.max(window.start), tz);
+    let limit = query.limit.map_or(usize::MAX, |l| l as usize);
+    Ok(found
+        .into_iter()
+        .filter(|(_, span)| span.start < window.end)
+        .take(limit)
+        .map(|(index, span)| Slot {
+            staff_id: schedules[index].staff_id,
+            staff_name: schedules[index].staff_name.clone(),
+            starts_at: to_local_rfc3339(span.start, tz),
+            ends_at: to_local_rfc3339(span.end, tz),
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::services::hours::{IntervalView, Weekly};
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
+    }
+
+    fn span(a: &str, b: &str) -> Span {
+        Span { start: at(a), end: at(b) }
+    }
+
+    fn week(items: &[(u8, &str, &str)]) -> Weekly {
+        let items: Vec<IntervalView> =
+            items.iter().map(|(d, s, e)| IntervalView { weekday: *d, start: s.to_string(), end: e.to_string() }).collect();
+        Weekly::parse(&items).unwrap()
+    }
+
+    #[test]
+    fn nine_stays_nine_across_a_daylight_saving_change() {
+        let ny = chrono_tz::America::New_York;
+        // New York springs forward on Sunday 8 March 2026.
+        let weekly = week(&[(6, "09:00", "12:00"), (1, "09:00", "12:00")]);
+        let spans = working_spans(&weekly, span("2026-03-07T00:00:00-05:00", "2026-03-10T00:00:00-04:00"), ny);
+        let starts: Vec<String> = spans.iter().map(|s| to_local_rfc3339(s.start, ny)).collect();
+        assert!(starts.contains(&"2026-03-07T09:00:00-05:00".to_string()), "{starts:?}");
+        assert!(starts.contains(&"2026-03-09T09:00:00-04:00".to_string()), "{starts:?}");
+    }
+
+    fn schedule(working: Vec<Span>) -> Schedule {
+        Schedule { staff_id: 1, staff_name: "Ana Lima".into(), working, off: Vec::new(), busy: Vec::new() }
+    }
+
+    #[test]
+    fn the_rules_say_why() {
+        let tz = chrono_tz::America::Sao_Paulo;
+        let mut s = schedule(vec![span("2026-12-01T08:00:00-03:00", "2026-12-01T12:00:00-03:00")]);
+        assert_eq!(s.violation(span("2026-12-01T08:00:00-03:00", "2026-12-01T09:00:00-03:00"), None, tz), None);
+        let late = s.violation(span("2026-12-01T11:30:00-03:00", "2026-12-01T12:30:00-03:00"), None, tz).unwrap();
+        assert_eq!((late.rule, late.message.as_str()), (ScheduleRule::OutsideHours, "Fora do horário de trabalho de Ana Lima."));
+        s.off.push(Off { span: span("2026-12-01T10:00:00-03:00", "2026-12-01T11:00:00-03:00"), reason: "Congresso".into(), business: false });
+        let off = s.violation(span("2026-12-01T10:30:00-03:00", "2026-12-01T10:45:00-03:00"), None, tz).unwrap();
+        assert_eq!(off.message, "Ana Lima está de folga: Congresso.");
+        s.busy.push(Busy {
+            id: 7,
+            client_id: 1,
+            time: span("2026-12-01T08:00:00-03:00", "2026-12-01T09:00:00-03:00"),
+            blocked: span("2026-12-01T08:00:00-03:00", "2026-12-01T09:15:00-03:00"),
+        });
+        let near = s.violation(span("2026-12-01T09:00:00-03:00", "2026-12-01T09:30:00-03:00"), None, tz).unwrap();
+        assert_eq!(near.rule, ScheduleRule::Buffer);
+        // Moving the appointment itself is not a clash with itself.
+        assert_eq!(s.violation(span("2026-12-01T08:15:00-03:00", "2026-12-01T09:00:00-03:00"), Some(7), tz), None);
+        assert_eq!(
+            s.free(),
+            vec![span("2026-12-01T09:15:00-03:00", "2026-12-01T10:00:00-03:00"), span("2026-12-01T11:00:00-03:00", "2026-12-01T12:00:00-03:00")]
+        );
+    }
+
+    #[test]
+    fn slots_sit_on_the_grid_and_fit_with_their_buffers() {
+        let tz = chrono_tz::America::Sao_Paulo;
+        let s = schedule(vec![span("2026-12-01T08:00:00-03:00", "2026-12-01T10:00:00-03:00")]);
+        let past = at("2026-01-01T00:00:00Z");
+        let starts = |found: Vec<(usize, Span)>| found.iter().map(|(_, sp)| clock(sp.start, tz)).collect::<Vec<_>>();
+        assert_eq!(starts(slots(std::slice::from_ref(&s), 30, 0, 0, past, tz)), ["08:00", "08:30", "09:00", "09:30"]);
+        // 50 minutes does not divide the hour: a 5-minute grid; 10 minutes before it.
+        let fifty = starts(slots(std::slice::from_ref(&s), 50, 10, 0, past, tz));
+        assert_eq!((fifty.first().map(String::as_str), fifty.last().map(String::as_str)), (Some("08:10"), Some("09:10")));
+        // Not before now, and rounded up to the grid.
+        assert_eq!(starts(slots(std::slice::from_ref(&s), 30, 0, 0, at("2026-12-01T08:31:00-03:00"), tz)), ["09:00", "09:30"]);
+        assert_eq!(grid_minutes(20), 20);
+        assert_eq!(grid_minutes(45), 5);
+    }
+}
