@@ -8,4 +8,5 @@ export { clientApi } from '../features/clients/clients-api';
 export { dashboardApi } from '../features/dashboard/dashboard-api';
 export { profileApi } from '../features/profile/profile-api';
 export { reportsApi } from '../features/reports/reports-api';
+export { scheduleApi } from '../lib/schedule-api';
 export { usersApi } from '../features/users/users-api';

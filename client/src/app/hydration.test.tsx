@@ -18,6 +18,7 @@ import { makeStore, type PreloadedState } from './store';
 const auth = { id: 1, name: 'Ana Admin', email: 'admin@example.com', role: 'admin' as const, accessToken: 'jwt', typeToken: 'Bearer', expiresIn: 3600, expiresAt: Date.now() + 3_600_000 };
 const appointment = {
   id: 7, clientId: 1, clientName: 'Maria Souza', staffId: 1, staffName: 'Ana Admin', service: 'Corte',
+  serviceId: null, serviceColor: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
   startsAt: '2026-11-21T14:30:00-03:00', endsAt: '2026-11-21T15:00:00-03:00', status: 'agendado' as const, nextStatuses: ['confirmado' as const, 'cancelado' as const],
   priceCents: 5000, notes: null, cancellationReason: null, version: 1, createdAt: '', updatedAt: '',
 };
@@ -46,6 +47,8 @@ const agenda = (view: 'day' | 'week', days: string[]) => ({
   endHour: 20,
   staff: [{ id: 1, name: 'Ana Admin' }],
   appointments: [appointment],
+  workingHours: days.map((day) => ({ staffId: 1, startsAt: `${day}T08:00:00-03:00`, endsAt: `${day}T18:00:00-03:00` })),
+  timeOff: [],
 });
 
 /** An api cache entry of the state, as server/reads.rs writes it. */

@@ -31,7 +31,7 @@ const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData, WriteOptions, Wr
  * The store seeds the cache from the server's preloaded state (app/store.ts),
  * so the first render and hydration find the data without a request.
  */
-const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client'] as const;
+const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client', 'Service', 'Schedule'] as const;
 type Tag = (typeof TAGS)[number];
 
 /** The spec's two list slices, which live outside this api (lib/list-slice.ts). */
@@ -46,9 +46,13 @@ export const CHANGES = {
   // The agenda, the dashboard and the reports show clients' names and counts.
   client: { tags: ['Client', 'Agenda', 'Dashboard', 'Report'], lists: ['clients'] },
   // A client's record lists their appointments.
-  appointment: { tags: ['Agenda', 'Dashboard', 'Report', 'Client'], lists: ['appointments'] },
+  appointment: { tags: ['Agenda', 'Dashboard', 'Report', 'Client', 'Schedule'], lists: ['appointments'] },
   // The user list shows names and e-mails; "Me" is one of the users.
   user: { tags: ['User', 'Me'], lists: [] },
+  // The agenda shows services' colours; free slots follow lengths and buffers.
+  service: { tags: ['Service', 'Agenda', 'Schedule'], lists: [] },
+  // Working hours and time off: the agenda shades them; free slots follow them.
+  schedule: { tags: ['Schedule', 'Agenda'], lists: [] },
 } as const satisfies Record<string, { tags: readonly Tag[]; lists: readonly ListName[] }>;
 
 export type Entity = keyof typeof CHANGES;

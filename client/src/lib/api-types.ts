@@ -36,10 +36,15 @@ export type ApiProfileInput = Schemas['ProfileBody'];
 /** A scheduling clash's 409 names the other appointment (`conflict` of the error body). */
 export type ApiScheduleConflict = Schemas['ScheduleConflict'];
 /** `GET /api/agenda`: a day or a week of appointments with the grid's staff and hours. */
-export type ApiAgenda = Omit<Present<Schemas['Agenda']>, 'appointments' | 'staff'> & {
+export type ApiAgenda = Omit<Present<Schemas['Agenda']>, 'appointments' | 'staff' | 'workingHours' | 'timeOff'> & {
   appointments: ApiAppointment[];
   staff: ApiStaffMember[];
+  /** The shown staff's working hours in the shown days: the grid shades the rest. */
+  workingHours: ApiWorkingSpan[];
+  /** Time off of the shown staff and business holidays (`staffId` null) touching the shown days. */
+  timeOff: ApiTimeOff[];
 };
+export type ApiWorkingSpan = Present<Schemas['WorkingSpan']>;
 export type ApiStaffMember = Present<Schemas['StaffMember']>;
 export type ApiStaffDay = Omit<Present<Schemas['StaffDay']>, 'appointments'> & { appointments: ApiAppointment[] };
 export type ApiDashboard = Omit<Present<Schemas['Dashboard']>, 'upcoming' | 'todayByStaff'> & {
@@ -53,6 +58,29 @@ export type ApiReportSummary = Omit<Present<Schemas['Summary']>, 'byDay' | 'bySt
   byStaff: ApiStaffFigures[];
   byStatus: Present<Schemas['ByStatus']>;
 };
+
+/** The services catalogue (`/api/services`); `staffIds` empty: everyone offers it. */
+export type ApiService = Present<Schemas['Service']>;
+export type ApiServiceColor = Schemas['ServiceColor'];
+/** `POST/PUT /api/services`: what is sent changes (PUT needs `version`). */
+export type ApiServiceInput = Partial<
+  Fields<
+    Schemas['ServiceBody'],
+    'name' | 'durationMinutes' | 'priceCents' | 'color' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'staffIds' | 'active' | 'version'
+  >
+>;
+/** One weekly interval: weekday 1 = Monday … 7 = Sunday, `start`/`end` HH:MM. */
+export type ApiInterval = Present<Schemas['IntervalView']>;
+/** `GET/PUT /api/working-hours` and `/api/users/{id}/working-hours`. */
+export type ApiWorkingHours = Omit<Present<Schemas['WorkingHours']>, 'weekly'> & { weekly: ApiInterval[] };
+/** A time off of one staff member, or of the whole business (`staffId` null: a holiday). */
+export type ApiTimeOff = Present<Schemas['TimeOff']>;
+/** `POST /api/time-off`: dates (YYYY-MM-DD, whole days) or instants. */
+export type ApiTimeOffInput = { staffId: number | null; startsAt: string; endsAt: string; reason: string };
+/** A free start of `GET /api/availability`. */
+export type ApiSlot = Present<Schemas['Slot']>;
+/** Which scheduling rule a 422 names (`rule` of the error body): the user may book anyway (`allowOutsideHours`). */
+export type ApiScheduleRule = Schemas['ScheduleRule'];
 
 /** Request bodies: the named fields of a schema, present and not null (what a form sends). */
 type Fields<T, K extends keyof T> = { [P in K]-?: NonNullable<T[P]> };

@@ -1,0 +1,112 @@
+import { api, dataOf, writes } from './api-slice';
+import type {
+  ApiService,
+  ApiServiceInput,
+  ApiSlot,
+  ApiTimeOff,
+  ApiTimeOffInput,
+  ApiWorkingHours,
+  ApiInterval,
+} from './api-types';
+import type { ListResponse } from './types';
+
+/**
+ * The scheduling rules' endpoints, shared by the screens that edit them
+ * (services, a user's hours and time off, the profile) and the ones that
+ * follow them (booking, the agenda's free-slot search).
+ */
+
+/** `GET /api/services`'s filters. */
+export type ServiceListArgs = { page?: number; per_page?: number; q?: string; active?: boolean };
+/** `GET /api/time-off`'s filters: one member's (`staff_id`), the business's (`holidays`), days. */
+export type TimeOffArgs = { page?: number; per_page?: number; staff_id?: number; holidays?: boolean; from?: string; to?: string };
+/** `GET /api/availability`: a service, optionally one member, a range of days (31 at most). */
+export type AvailabilityArgs = { service_id: number; staff_id?: number; from?: string; to?: string; limit?: number };
+
+export const scheduleApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getServices: build.query<ListResponse<ApiService>, ServiceListArgs>({
+      query: (args) => ({ path: '/services', query: { ...args } }),
+      providesTags: ['Service'],
+    }),
+    /** Every active service (the booking's and the free-slot search's choices). */
+    getActiveServices: build.query<ApiService[], void>({
+      query: () => ({ path: '/services', query: { active: true, per_page: 100 } }),
+      transformResponse: (body: ListResponse<ApiService>) => body.data,
+      providesTags: ['Service'],
+    }),
+    createService: build.mutation<ApiService, ApiServiceInput>({
+      query: (body) => ({ path: '/services', method: 'POST', body }),
+      transformResponse: dataOf<ApiService>,
+      ...writes('service'),
+    }),
+    updateService: build.mutation<ApiService, { id: number; changes: ApiServiceInput }>({
+      query: ({ id, changes }) => ({ path: `/services/${id}`, method: 'PUT', body: changes }),
+      transformResponse: dataOf<ApiService>,
+      ...writes('service'),
+    }),
+    /** Deleted (`null`), or kept and deactivated because appointments use it (the service). */
+    deleteService: build.mutation<ApiService | null, number>({
+      query: (id) => ({ path: `/services/${id}`, method: 'DELETE' }),
+      transformResponse: (body: { data: ApiService } | null | undefined) => body?.data ?? null,
+      ...writes('service'),
+    }),
+    /** The business's default hours. */
+    getBusinessHours: build.query<ApiWorkingHours, void>({
+      query: () => ({ path: '/working-hours' }),
+      transformResponse: dataOf<ApiWorkingHours>,
+      providesTags: ['Schedule'],
+    }),
+    putBusinessHours: build.mutation<ApiWorkingHours, ApiInterval[]>({
+      query: (weekly) => ({ path: '/working-hours', method: 'PUT', body: { weekly } }),
+      transformResponse: dataOf<ApiWorkingHours>,
+      ...writes('schedule'),
+    }),
+    getUserHours: build.query<ApiWorkingHours, number>({
+      query: (id) => ({ path: `/users/${id}/working-hours` }),
+      transformResponse: dataOf<ApiWorkingHours>,
+      providesTags: ['Schedule'],
+    }),
+    /** A member's own hours (`weekly`), or back to the business's default (`weekly: null`). */
+    putUserHours: build.mutation<ApiWorkingHours, { id: number; weekly: ApiInterval[] | null }>({
+      query: ({ id, weekly }) =>
+        weekly ? { path: `/users/${id}/working-hours`, method: 'PUT', body: { weekly } } : { path: `/users/${id}/working-hours`, method: 'DELETE' },
+      transformResponse: dataOf<ApiWorkingHours>,
+      ...writes('schedule'),
+    }),
+    getTimeOff: build.query<ListResponse<ApiTimeOff>, TimeOffArgs>({
+      query: (args) => ({ path: '/time-off', query: { ...args } }),
+      providesTags: ['Schedule'],
+    }),
+    createTimeOff: build.mutation<ApiTimeOff, ApiTimeOffInput>({
+      query: (body) => ({ path: '/time-off', method: 'POST', body }),
+      transformResponse: dataOf<ApiTimeOff>,
+      ...writes('schedule'),
+    }),
+    deleteTimeOff: build.mutation<void, number>({
+      query: (id) => ({ path: `/time-off/${id}`, method: 'DELETE' }),
+      ...writes('schedule'),
+    }),
+    getAvailability: build.query<ApiSlot[], AvailabilityArgs>({
+      query: (args) => ({ path: '/availability', query: { ...args } }),
+      transformResponse: dataOf<ApiSlot[]>,
+      providesTags: ['Schedule'],
+    }),
+  }),
+});
+
+export const {
+  useGetServicesQuery,
+  useGetActiveServicesQuery,
+  useCreateServiceMutation,
+  useUpdateServiceMutation,
+  useDeleteServiceMutation,
+  useGetBusinessHoursQuery,
+  usePutBusinessHoursMutation,
+  useGetUserHoursQuery,
+  usePutUserHoursMutation,
+  useGetTimeOffQuery,
+  useCreateTimeOffMutation,
+  useDeleteTimeOffMutation,
+  useGetAvailabilityQuery,
+} = scheduleApi;
