@@ -8,6 +8,7 @@ mod common;
 mod agenda;
 mod appointments;
 mod auth;
+mod business_rules;
 mod clients;
 mod double_booking;
 mod lists;

@@ -1,0 +1,463 @@
+//! The agenda knows the business: the services catalogue, working hours,
+//! time off and holidays, the rules in booking and moving, and free slots
+//! (on a new install's hours: Monday to Friday, 08:00–18:00).
+
+use crate::common::{Backend, Options, TestApp, assert_field_error, json_of, spawn_with};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+async fn app(backend: Backend) -> TestApp {
+    spawn_with(backend, Options { round_the_clock: false, ..Options::default() }).await
+}
+
+async fn created(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
+    let (status, answer) = json_of(app.post(path, token, body).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{path}: {answer}");
+    answer["data"].clone()
+}
+
+/// Tuesday 1 December 2026, a working day far enough ahead.
+const DAY: &str = "2026-12-01";
+
+async fn services_catalogue(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    let staff = app.login("ana@example.com", "senha-do-staff-1").await;
+
+    let limpeza = created(
+        &app,
+        &admin,
+        "/api/services",
+        json!({ "name": "Limpeza", "durationMinutes": 50, "priceCents": 20000, "color": "teal", "bufferAfterMinutes": 10, "staffIds": [ana] }),
+    )
+    .await;
+    assert_eq!(limpeza["bufferBeforeMinutes"], 0, "buffers default to 0");
+    assert_eq!(limpeza["staffIds"], json!([ana]));
+    assert_eq!(limpeza["active"], true);
+
+    // Unique without regard to accents or case.
+    let again = json_of(app.post("/api/services", &admin, json!({ "name": "LIMPÉZA", "durationMinutes": 30 })).await).await;
+    assert_field_error("same name", &again, "name", "Já existe um serviço com este nome.");
+
+    // Bad input: each a 422 on its field, nothing saved.
+    for (body, field, message) in [
+        (json!({ "name": "X", "durationMinutes": 30 }), "name", "O nome deve ter de 2 a 120"),
+        (json!({ "name": "Sete", "durationMinutes": 7 }), "durationMinutes", "A duração deve ser de 5 a 480"),
+        (json!({ "name": "Longo", "durationMinutes": 485 }), "durationMinutes", "A duração deve ser de 5 a 480"),
+        (json!({ "name": "Zero", "durationMinutes": 0 }), "durationMinutes", "A duração deve ser de 5 a 480"),
+        (json!({ "name": "Sem duração" }), "durationMinutes", "Informe a duração"),
+        (json!({ "name": "Negativo", "durationMinutes": 30, "bufferBeforeMinutes": -5 }), "bufferBeforeMinutes", "O intervalo deve ser de 0 a 120"),
+        (json!({ "name": "Grande", "durationMinutes": 30, "bufferAfterMinutes": 121 }), "bufferAfterMinutes", "O intervalo deve ser de 0 a 120"),
+        (json!({ "name": "Cor", "durationMinutes": 30, "color": "magenta" }), "color", "Cor inválida"),
+        (json!({ "name": "Preço", "durationMinutes": 30, "priceCents": -1 }), "priceCents", "O valor não pode ser negativo"),
+        (json!({ "name": "Quem", "durationMinutes": 30, "staffIds": [99999] }), "staffIds", "Profissional não encontrado"),
+        (json!({ "name": "Campo", "durationMinutes": 30, "nmae": "x" }), "nmae", "Campo desconhecido"),
+    ] {
+        let answer = json_of(app.post("/api/services", &admin, body.clone()).await).await;
+        assert_field_error(&body.to_string(), &answer, field, message);
+    }
+    let wrong_type = json_of(app.post("/api/services", &admin, json!({ "name": "Tipo", "durationMinutes": "trinta" })).await).await;
+    assert_eq!(wrong_type.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", wrong_type.1);
+    let (_, list) = json_of(app.get("/api/services", &admin).await).await;
+    assert_eq!(list["meta"]["total"], 1, "nothing saved: {list}");
+
+    // Staff read, only admins write.
+    let (status, _) = json_of(app.get(&format!("/api/services/{}", limpeza["id"]), &staff).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = json_of(app.post("/api/services", &staff, json!({ "name": "Meu", "durationMinutes": 30 })).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Versions: a stale one is a 409.
+    let path = format!("/api/services/{}", limpeza["id"]);
+    let (status, renamed) = json_of(app.put(&path, &admin, json!({ "name": "Limpeza completa", "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::OK, "{renamed}");
+    assert_eq!(renamed["data"]["durationMinutes"], 50, "an absent field keeps its value");
+    let (status, _) = json_of(app.put(&path, &admin, json!({ "priceCents": 1, "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = json_of(app.get("/api/services/99999", &admin).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // A service no appointment uses is deleted; one in use is deactivated.
+    let unused = created(&app, &admin, "/api/services", json!({ "name": "Avulso", "durationMinutes": 30 })).await;
+    assert_eq!(app.delete(&format!("/api/services/{}", unused["id"]), &admin).await.status(), StatusCode::NO_CONTENT);
+    let client = app.create_client(&admin, "Maria Souza").await;
+    let body = json!({ "clientId": client, "staffId": ana, "serviceId": limpeza["id"], "startsAt": format!("{DAY}T09:00") });
+    created(&app, &admin, "/api/appointments", body).await;
+    let (status, kept) = json_of(app.delete(&path, &admin).await).await;
+    assert_eq!(status, StatusCode::OK, "{kept}");
+    assert_eq!(kept["data"]["active"], false);
+    let (_, active) = json_of(app.get("/api/services?active=true", &admin).await).await;
+    assert_eq!(active["meta"]["total"], 0);
+}
+both!(services_catalogue);
+
+async fn a_booking_takes_the_service_and_keeps_it_as_booked(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    let rui = app.staff_user("Rui Alves", "rui@example.com").await;
+    let client = app.create_client(&admin, "Maria Souza").await;
+    let corte = created(
+        &app,
+        &admin,
+        "/api/services",
+        json!({ "name": "Corte", "durationMinutes": 45, "priceCents": 6000, "bufferBeforeMinutes": 5, "bufferAfterMinutes": 10, "staffIds": [ana] }),
+    )
+    .await;
+
+    let booked = created(
+        &app,
+        &admin,
+        "/api/appointments",
+        json!({ "clientId": client, "staffId": ana, "serviceId": corte["id"], "startsAt": format!("{DAY}T09:00") }),
+    )
+    .await;
+    assert_eq!(booked["service"], "Corte");
+    assert_eq!(booked["serviceId"], corte["id"]);
+    assert_eq!(booked["serviceColor"], "blue");
+    assert_eq!(booked["endsAt"], format!("{DAY}T09:45:00-03:00"), "its length");
+    assert_eq!(booked["priceCents"], 6000, "its price");
+    assert_eq!((booked["bufferBeforeMinutes"].as_i64(), booked["bufferAfterMinutes"].as_i64()), (Some(5), Some(10)));
+
+    // Duration and price can still be changed at booking.
+    let custom = created(
+        &app,
+        &admin,
+        "/api/appointments",
+        json!({ "clientId": client, "staffId": ana, "serviceId": corte["id"], "startsAt": format!("{DAY}T11:00"), "durationMinutes": 30, "priceCents": 5000 }),
+    )
+    .await;
+    assert_eq!((custom["endsAt"].as_str(), custom["priceCents"].as_i64()), (Some(&*format!("{DAY}T11:30:00-03:00")), Some(5000)));
+
+    // Renaming the service or changing its price does not rewrite history.
+    let path = format!("/api/services/{}", corte["id"]);
+    let (status, _) = json_of(app.put(&path, &admin, json!({ "name": "Corte feminino", "priceCents": 9000, "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, again) = json_of(app.get(&format!("/api/appointments/{}", booked["id"]), &admin).await).await;
+    assert_eq!((again["data"]["service"].as_str(), again["data"]["priceCents"].as_i64()), (Some("Corte"), Some(6000)));
+
+    // Someone who does not offer it, an unknown one, a deactivated one: 422, nothing saved.
+    let at = |time: &str| format!("{DAY}T{time}");
+    let answer = json_of(
+        app.post("/api/appointments", &admin, json!({ "clientId": client, "staffId": rui, "serviceId": corte["id"], "startsAt": at("14:00") })).await,
+    )
+    .await;
+    assert_field_error("not offered", &answer, "serviceId", "Rui Alves não oferece este serviço.");
+    let answer =
+        json_of(app.post("/api/appointments", &admin, json!({ "clientId": client, "staffId": ana, "serviceId": 99999, "startsAt": at("14:00") })).await)
+            .await;
+    assert_field_error("unknown", &answer, "serviceId", "Serviço não encontrado.");
+    let (_, current) = json_of(app.get(&path, &admin).await).await;
+    let (status, _) = json_of(app.put(&path, &admin, json!({ "active": false, "version": current["data"]["version"] })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let answer = json_of(
+        app.post("/api/appointments", &admin, json!({ "clientId": client, "staffId": ana, "serviceId": corte["id"], "startsAt": at("14:00") })).await,
+    )
+    .await;
+    assert_field_error("deactivated", &answer, "serviceId", "Este serviço está desativado");
+    let (_, list) = json_of(app.get("/api/appointments", &admin).await).await;
+    assert_eq!(list["meta"]["total"], 2, "nothing saved");
+
+    // A free-text appointment has no service and no buffers, as before.
+    let free = created(
+        &app,
+        &admin,
+        "/api/appointments",
+        json!({ "clientId": client, "staffId": rui, "service": "Conversa", "startsAt": at("14:00"), "durationMinutes": 30 }),
+    )
+    .await;
+    assert_eq!((free["serviceId"].clone(), free["bufferAfterMinutes"].as_i64()), (Value::Null, Some(0)));
+}
+both!(a_booking_takes_the_service_and_keeps_it_as_booked);
+
+fn week_of(items: &[(u8, &str, &str)]) -> Value {
+    Value::Array(items.iter().map(|(d, s, e)| json!({ "weekday": d, "start": s, "end": e })).collect())
+}
+
+async fn working_hours_follow_the_default_until_set(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    let staff = app.login("ana@example.com", "senha-do-staff-1").await;
+    let path = format!("/api/users/{ana}/working-hours");
+
+    let (status, hours) = json_of(app.get(&path, &staff).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(hours["data"]["usesDefault"], true);
+    assert_eq!(hours["data"]["weekly"], week_of(&[(1, "08:00", "18:00"), (2, "08:00", "18:00"), (3, "08:00", "18:00"), (4, "08:00", "18:00"), (5, "08:00", "18:00")]));
+
+    // The business's default changes in one place, for everyone who follows it.
+    let saturday = week_of(&[(1, "09:00", "17:00"), (6, "08:00", "12:00")]);
+    let (status, _) = json_of(app.put("/api/working-hours", &admin, json!({ "weekly": saturday })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, hours) = json_of(app.get(&path, &staff).await).await;
+    assert_eq!(hours["data"]["weekly"], saturday);
+
+    // Her own hours, then back to the default.
+    let own = week_of(&[(2, "14:00", "18:00"), (2, "08:00", "12:00")]);
+    let (status, set) = json_of(app.put(&path, &admin, json!({ "weekly": own })).await).await;
+    assert_eq!(status, StatusCode::OK, "{set}");
+    assert_eq!(set["data"]["usesDefault"], false);
+    assert_eq!(set["data"]["weekly"][0]["start"], "08:00", "sorted by day and start");
+    let (status, reset) = json_of(app.delete(&path, &admin).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((reset["data"]["usesDefault"].clone(), reset["data"]["weekly"].clone()), (json!(true), saturday.clone()));
+
+    // Only admins change hours.
+    let (status, _) = json_of(app.put(&path, &staff, json!({ "weekly": own })).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = json_of(app.put("/api/working-hours", &staff, json!({ "weekly": own })).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = json_of(app.get("/api/users/99999/working-hours", &admin).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // Bad input: each a 422 naming what is wrong; nothing saved.
+    for (weekly, field, message) in [
+        (week_of(&[(1, "09:00", "12:00"), (1, "11:00", "13:00")]), "weekly", "Intervalos sobrepostos na segunda-feira."),
+        (week_of(&[(1, "25:00", "26:00")]), "weekly[0].start", "Horário inválido"),
+        (week_of(&[(3, "12:00", "09:00")]), "weekly[0].end", "O fim deve ser depois do início."),
+        (week_of(&[(8, "09:00", "10:00")]), "weekly[0].weekday", "Dia da semana inválido"),
+        (week_of(&[(1, "08:00", "09:00"), (1, "09:00", "10:00"), (1, "10:00", "11:00"), (1, "11:00", "12:00"), (1, "12:00", "13:00"), (1, "13:00", "14:00"), (1, "14:00", "15:00")]), "weekly", "No máximo 6 intervalos"),
+    ] {
+        let answer = json_of(app.put(&path, &admin, json!({ "weekly": weekly })).await).await;
+        assert_field_error(&weekly.to_string(), &answer, field, message);
+    }
+    let answer = json_of(app.put(&path, &admin, json!({ "semana": [] })).await).await;
+    assert_field_error("no weekly", &answer, "weekly", "Informe os intervalos");
+    let (_, hours) = json_of(app.get(&path, &staff).await).await;
+    assert_eq!(hours["data"]["usesDefault"], true, "nothing saved");
+}
+both!(working_hours_follow_the_default_until_set);
+
+async fn time_off_is_managed_by_admins_and_by_each_for_themselves(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    let rui = app.staff_user("Rui Alves", "rui@example.com").await;
+    let staff = app.login("ana@example.com", "senha-do-staff-1").await;
+
+    let congress = created(
+        &app,
+        &staff,
+        "/api/time-off",
+        json!({ "staffId": ana, "startsAt": "2026-12-02", "endsAt": "2026-12-03", "reason": "Congresso" }),
+    )
+    .await;
+    assert_eq!(congress["startsAt"], "2026-12-02T00:00:00-03:00");
+    assert_eq!(congress["endsAt"], "2026-12-04T00:00:00-03:00", "the last day included");
+    assert_eq!(congress["staffName"], "Ana Lima");
+
+    // Staff manage only their own; the business's holidays are the admins'.
+    let (status, _) = json_of(app.post("/api/time-off", &staff, json!({ "staffId": rui, "startsAt": DAY, "endsAt": DAY, "reason": "Férias" })).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = json_of(app.post("/api/time-off", &staff, json!({ "staffId": null, "startsAt": DAY, "endsAt": DAY, "reason": "Feriado" })).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let christmas = created(&app, &admin, "/api/time-off", json!({ "staffId": null, "startsAt": "2026-12-25", "endsAt": "2026-12-25", "reason": "Natal" })).await;
+    assert_eq!(christmas["staffId"], Value::Null);
+
+    let (_, holidays) = json_of(app.get("/api/time-off?holidays=true&from=2026-12-01", &staff).await).await;
+    assert_eq!(holidays["data"].as_array().map(Vec::len), Some(1));
+    let (_, hers) = json_of(app.get(&format!("/api/time-off?staff_id={ana}&from=2026-12-01"), &admin).await).await;
+    assert_eq!(hers["data"][0]["reason"], "Congresso");
+
+    // Bad input: 422 on the field, nothing saved.
+    for (body, field, message) in [
+        (json!({ "staffId": ana, "startsAt": "2026-12-05", "endsAt": "2026-12-04", "reason": "Volta" }), "endsAt", "O fim deve ser depois do início."),
+        (json!({ "staffId": ana, "startsAt": "amanhã", "endsAt": "2026-12-04", "reason": "Texto" }), "startsAt", "Data e hora inválidas"),
+        (json!({ "staffId": ana, "startsAt": "2026-12-05", "endsAt": "2026-12-06" }), "reason", "Informe o motivo."),
+        (json!({ "staffId": ana, "startsAt": "2026-01-01", "endsAt": "2027-12-31", "reason": "Longa" }), "endsAt", "Uma folga pode durar no máximo 366 dias."),
+        (json!({ "staffId": 99999, "startsAt": DAY, "endsAt": DAY, "reason": "Ninguém" }), "staffId", "Profissional não encontrado."),
+    ] {
+        let answer = json_of(app.post("/api/time-off", &admin, body.clone()).await).await;
+        assert_field_error(&body.to_string(), &answer, field, message);
+    }
+    let (_, all) = json_of(app.get("/api/time-off?from=2026-01-01", &admin).await).await;
+    assert_eq!(all["meta"]["total"], 2, "nothing saved: {all}");
+
+    // Removal: one's own, or any for admins.
+    let rui_off = created(&app, &admin, "/api/time-off", json!({ "staffId": rui, "startsAt": DAY, "endsAt": DAY, "reason": "Médico" })).await;
+    assert_eq!(app.delete(&format!("/api/time-off/{}", rui_off["id"]), &staff).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.delete(&format!("/api/time-off/{}", congress["id"]), &staff).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.delete(&format!("/api/time-off/{}", congress["id"]), &staff).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.delete("/api/time-off/abc", &admin).await.status(), StatusCode::NOT_FOUND);
+}
+both!(time_off_is_managed_by_admins_and_by_each_for_themselves);
+
+async fn booking_and_moving_follow_the_rules(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    let client = app.create_client(&admin, "Maria Souza").await;
+    let limpeza = created(&app, &admin, "/api/services", json!({ "name": "Limpeza", "durationMinutes": 60, "bufferAfterMinutes": 15 })).await;
+    created(&app, &admin, "/api/time-off", json!({ "staffId": ana, "startsAt": "2026-12-02", "endsAt": "2026-12-02", "reason": "Congresso" })).await;
+    created(&app, &admin, "/api/time-off", json!({ "staffId": null, "startsAt": "2026-12-25", "endsAt": "2026-12-25", "reason": "Natal" })).await;
+    let book = |starts: &str, extra: Value| {
+        let mut body = json!({ "clientId": client, "staffId": ana, "serviceId": limpeza["id"], "startsAt": starts });
+        body.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap_or_default());
+        body
+    };
+
+    let refused = |answer: &(StatusCode, Value), rule: &str, message: &str| {
+        assert_eq!(answer.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", answer.1);
+        assert_eq!(answer.1["rule"], rule, "{}", answer.1);
+        assert_eq!(answer.1["errors"]["startsAt"][0], message, "{}", answer.1);
+    };
+    // Outside her hours (before 08:00; on a Saturday; running past 18:00).
+    for starts in [format!("{DAY}T07:00"), "2026-12-05T10:00".to_string(), format!("{DAY}T17:30")] {
+        let answer = json_of(app.post("/api/appointments", &admin, book(&starts, json!({}))).await).await;
+        refused(&answer, "outsideHours", "Fora do horário de trabalho de Ana Lima.");
+    }
+    // In her time off, on a holiday.
+    let answer = json_of(app.post("/api/appointments", &admin, book("2026-12-02T10:00", json!({}))).await).await;
+    refused(&answer, "timeOff", "Ana Lima está de folga: Congresso.");
+    let answer = json_of(app.post("/api/appointments", &admin, book("2026-12-25T10:00", json!({}))).await).await;
+    refused(&answer, "timeOff", "O negócio está fechado: Natal.");
+    let (_, list) = json_of(app.get("/api/appointments", &admin).await).await;
+    assert_eq!(list["meta"]["total"], 0, "nothing saved");
+
+    // After asking, the user may book outside the rules.
+    let early = created(&app, &admin, "/api/appointments", book(&format!("{DAY}T07:00"), json!({ "allowOutsideHours": true }))).await;
+    // 09:00–10:00 keeps 15 minutes after it: 10:00 is inside that buffer, 10:15 is not.
+    let nine = created(&app, &admin, "/api/appointments", book(&format!("{DAY}T09:00"), json!({}))).await;
+    let answer = json_of(app.post("/api/appointments", &admin, book(&format!("{DAY}T10:00"), json!({}))).await).await;
+    refused(&answer, "buffer", "Respeite o intervalo entre atendimentos: Ana Lima tem outro agendamento das 09:00 às 10:00.");
+    created(&app, &admin, "/api/appointments", book(&format!("{DAY}T10:15"), json!({}))).await;
+    // An overlap stays a 409, even when the user agreed to the rules.
+    let answer = json_of(app.post("/api/appointments", &admin, book(&format!("{DAY}T09:30"), json!({ "allowOutsideHours": true }))).await).await;
+    assert_eq!(answer.0, StatusCode::CONFLICT, "{}", answer.1);
+    assert_eq!(answer.1["conflict"]["appointmentId"], nine["id"]);
+
+    // Moving follows the same rules; editing notes does not re-judge an old booking.
+    let path = format!("/api/appointments/{}", nine["id"]);
+    let answer = json_of(app.put(&path, &admin, json!({ "startsAt": "2026-12-02T09:00", "version": nine["version"] })).await).await;
+    refused(&answer, "timeOff", "Ana Lima está de folga: Congresso.");
+    let path = format!("/api/appointments/{}", early["id"]);
+    let (status, edited) = json_of(app.put(&path, &admin, json!({ "notes": "Chega cedo", "version": early["version"] })).await).await;
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    let answer = json_of(app.put(&path, &admin, json!({ "startsAt": format!("{DAY}T06:30"), "version": edited["data"]["version"] })).await).await;
+    refused(&answer, "outsideHours", "Fora do horário de trabalho de Ana Lima.");
+}
+both!(booking_and_moving_follow_the_rules);
+
+async fn free_slots(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    let rui = app.staff_user("Rui Alves", "rui@example.com").await;
+    let client = app.create_client(&admin, "Maria Souza").await;
+    // Ana works Tuesdays 09:00–12:00; Rui follows the default (08:00–18:00).
+    let (status, _) =
+        json_of(app.put(&format!("/api/users/{ana}/working-hours"), &admin, json!({ "weekly": week_of(&[(2, "09:00", "12:00")]) })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let consulta = created(&app, &admin, "/api/services", json!({ "name": "Consulta", "durationMinutes": 30, "bufferAfterMinutes": 10, "staffIds": [ana] })).await;
+    created(
+        &app,
+        &admin,
+        "/api/appointments",
+        json!({ "clientId": client, "staffId": ana, "service": "Outro", "startsAt": format!("{DAY}T10:00"), "durationMinutes": 30 }),
+    )
+    .await;
+
+    let query = format!("/api/availability?service_id={}&from={DAY}&to={DAY}", consulta["id"]);
+    let (status, slots) = json_of(app.get(&query, &admin).await).await;
+    assert_eq!(status, StatusCode::OK, "{slots}");
+    let starts: Vec<&str> = slots["data"].as_array().unwrap().iter().map(|s| s["startsAt"].as_str().unwrap()).collect();
+    // On the half hour (30 divides the hour); each with 10 minutes after it
+    // clear of 10:00–10:30, inside 09:00–12:00; only Ana offers it.
+    let expected: Vec<String> = ["09:00", "10:30", "11:00"].iter().map(|t| format!("{DAY}T{t}:00-03:00")).collect();
+    assert_eq!(starts, expected);
+    assert!(slots["data"].as_array().unwrap().iter().all(|s| s["staffName"] == "Ana Lima"));
+    assert_eq!(slots["data"][0]["endsAt"], format!("{DAY}T09:30:00-03:00"));
+
+    // What the free-slot search offers, booking accepts; what it leaves out, booking refuses.
+    let book = |starts: String| json!({ "clientId": client, "staffId": ana, "serviceId": consulta["id"], "startsAt": starts });
+    let answer = json_of(app.post("/api/appointments", &admin, book(format!("{DAY}T09:30"))).await).await;
+    assert_eq!(answer.1["rule"], "buffer", "{}", answer.1);
+    created(&app, &admin, "/api/appointments", book(format!("{DAY}T11:00"))).await;
+    let (_, after) = json_of(app.get(&query, &admin).await).await;
+    assert_eq!(after["data"].as_array().map(Vec::len), Some(1), "09:00 is left: {after}");
+
+    // Anyone who offers it: both of them; `limit` keeps the first.
+    let geral = created(&app, &admin, "/api/services", json!({ "name": "Geral", "durationMinutes": 60, "staffIds": [ana, rui] })).await;
+    let (_, both) = json_of(app.get(&format!("/api/availability?service_id={}&from={DAY}&limit=3", geral["id"]), &admin).await).await;
+    let firsts: Vec<(&str, &str)> =
+        both["data"].as_array().unwrap().iter().map(|s| (s["staffName"].as_str().unwrap(), s["startsAt"].as_str().unwrap())).collect();
+    assert_eq!(firsts, [("Rui Alves", &*format!("{DAY}T08:00:00-03:00")), ("Ana Lima", &*format!("{DAY}T09:00:00-03:00")), ("Rui Alves", &*format!("{DAY}T09:00:00-03:00"))]);
+    let (_, ruis) = json_of(app.get(&format!("/api/availability?service_id={}&staff_id={rui}&from={DAY}", geral["id"]), &admin).await).await;
+    assert_eq!(ruis["data"].as_array().map(Vec::len), Some(10), "08:00 to 17:00, hourly");
+
+    // Bad input: each a 422 naming the parameter.
+    let service = consulta["id"].as_i64().unwrap();
+    for (query, field, message) in [
+        ("/api/availability?from=2026-12-01".to_string(), "service_id", "Informe o serviço"),
+        ("/api/availability?service_id=99999".to_string(), "service_id", "Serviço não encontrado."),
+        (format!("/api/availability?service_id={service}&from=2026-12-01&to=2027-01-01"), "to", "No máximo 31 dias por busca."),
+        (format!("/api/availability?service_id={service}&from=2026-12-05&to=2026-12-01"), "to", "O último dia deve ser"),
+        (format!("/api/availability?service_id={service}&from=01/12/2026"), "from", "Data inválida"),
+        (format!("/api/availability?service_id={service}&staff_id=99999"), "staff_id", "Profissional não encontrado"),
+        (format!("/api/availability?service_id={service}&staff_id={rui}"), "staff_id", "Rui Alves não oferece este serviço."),
+        (format!("/api/availability?service_id={service}&limit=0"), "limit", "O limite deve ser de 1 a 5.000."),
+    ] {
+        let answer = json_of(app.get(&query, &admin).await).await;
+        assert_field_error(&query, &answer, field, message);
+    }
+    let (_, current) = json_of(app.get(&format!("/api/services/{service}"), &admin).await).await;
+    app.put(&format!("/api/services/{service}"), &admin, json!({ "active": false, "version": current["data"]["version"] })).await;
+    let answer = json_of(app.get(&format!("/api/availability?service_id={service}"), &admin).await).await;
+    assert_field_error("deactivated", &answer, "service_id", "Este serviço está desativado.");
+}
+both!(free_slots);
+
+/// New York springs forward on Sunday 14 March 2027: 09:00 stays 09:00, and
+/// the night's missing hour gives no slot.
+async fn free_slots_across_a_daylight_saving_change(backend: Backend) {
+    let app = spawn_with(backend, Options { round_the_clock: false, tz: Some(chrono_tz::America::New_York), ..Options::default() }).await;
+    let admin = app.admin_token().await;
+    let weekly = week_of(&[(6, "09:00", "11:00"), (7, "01:00", "04:00"), (7, "09:00", "11:00")]);
+    let (status, _) = json_of(app.put("/api/working-hours", &admin, json!({ "weekly": weekly })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let hora = created(&app, &admin, "/api/services", json!({ "name": "Hora", "durationMinutes": 60 })).await;
+    let admin_id = 1;
+    let (_, slots) =
+        json_of(app.get(&format!("/api/availability?service_id={}&staff_id={admin_id}&from=2027-03-13&to=2027-03-14", hora["id"]), &admin).await).await;
+    let starts: Vec<&str> = slots["data"].as_array().unwrap().iter().map(|s| s["startsAt"].as_str().unwrap()).collect();
+    assert_eq!(
+        starts,
+        [
+            "2027-03-13T09:00:00-05:00",
+            "2027-03-13T10:00:00-05:00",
+            // 01:00–04:00 holds two real hours: 02:00 does not exist.
+            "2027-03-14T01:00:00-05:00",
+            "2027-03-14T03:00:00-04:00",
+            "2027-03-14T09:00:00-04:00",
+            "2027-03-14T10:00:00-04:00",
+        ]
+    );
+    // The agenda's hours of that day, in the zone's new offset.
+    let (_, agenda) = json_of(app.get(&format!("/api/agenda?date=2027-03-14&staff_id={admin_id}"), &admin).await).await;
+    let spans: Vec<(&str, &str)> = agenda["data"]["workingHours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| (w["startsAt"].as_str().unwrap(), w["endsAt"].as_str().unwrap()))
+        .collect();
+    assert_eq!(spans, [("2027-03-14T01:00:00-05:00", "2027-03-14T04:00:00-04:00"), ("2027-03-14T09:00:00-04:00", "2027-03-14T11:00:00-04:00")]);
+}
+both!(free_slots_across_a_daylight_saving_change);
+
+async fn the_agenda_shows_time_off_and_holidays(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    created(&app, &admin, "/api/time-off", json!({ "staffId": ana, "startsAt": format!("{DAY}T12:00"), "endsAt": format!("{DAY}T13:00"), "reason": "Almoço" })).await;
+    created(&app, &admin, "/api/time-off", json!({ "staffId": null, "startsAt": DAY, "endsAt": DAY, "reason": "Aniversário da cidade" })).await;
+    created(&app, &admin, "/api/time-off", json!({ "staffId": ana, "startsAt": "2026-12-09", "endsAt": "2026-12-09", "reason": "Outra semana" })).await;
+    let (status, agenda) = json_of(app.get(&format!("/api/agenda?view=week&date={DAY}"), &admin).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let reasons: Vec<&str> = agenda["data"]["timeOff"].as_array().unwrap().iter().map(|t| t["reason"].as_str().unwrap()).collect();
+    assert_eq!(reasons, ["Aniversário da cidade", "Almoço"], "by start, the week's only");
+    // Monday to Friday, 08:00–18:00, for each member shown (the admin and Ana).
+    assert_eq!(agenda["data"]["workingHours"].as_array().map(Vec::len), Some(10));
+}
+both!(the_agenda_shows_time_off_and_holidays);
