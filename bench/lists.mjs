@@ -2,7 +2,10 @@
 // p50 and p99 of each list query, its growth from the small size to the large
 // one, and its time against the first page of clients at the same size.
 // Targets (reported, not asserted): 10× the data grows a query at most 2×,
-// and no query costs more than 3× the first page.
+// and no query costs more than 3× the first page (free slots for a week of
+// 10 staff members included: issue 26). Then booking with the scheduling
+// rules against booking with them lifted (`allowOutsideHours`, which leaves
+// the lock and the overlap check), interleaved, target ≤ 1.5×.
 //
 //   node bench/lists.mjs [--sizes small,large] [--db sqlite,postgres] [--runs 40] [--scale 1] [--write]
 //
@@ -69,9 +72,13 @@ function prepare(db, size) {
   const env = { ...process.env, DATABASE_URL: url, EXPEDIENTE_DATA_DIR: dir, RUST_LOG: 'warn' };
   const run = (...args) => execFileSync(BIN, args, { cwd: dir, env, encoding: 'utf8' });
   run('user', 'create', '--name', 'Bench', '--email', ADMIN.email, '--role', 'admin', '--password', ADMIN.password);
+  // The seed's four staff members and six more: ten who share the appointments.
+  for (let i = 1; i <= 6; i++) {
+    run('user', 'create', '--name', `Profissional ${i}`, '--email', `staff${i}@example.com`, '--role', 'staff', '--password', ADMIN.password);
+  }
   const { clients, appointments } = SIZES[size];
   const started = performance.now();
-  run('seed', '--clients', String(clients), '--appointments', String(appointments));
+  run('seed', '--force', '--clients', String(clients), '--appointments', String(appointments));
   const seedSeconds = (performance.now() - started) / 1000;
   // PostgreSQL's autovacuum would vacuum and analyze the fresh tables within
   // a minute (inserts past 20 % of a table start both); done here so the
@@ -125,6 +132,40 @@ async function timed(target, url) {
 
 const day = (d) => d.toISOString().slice(0, 10);
 
+/** A write, timed like `timed`; its status is returned, not checked. */
+async function timedPost(target, url, body) {
+  const t0 = performance.now();
+  const res = await fetch(target.base + url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { ms: performance.now() - t0, status: res.status, text };
+}
+
+/** Next week's Monday and Sunday (seeded appointments fill the weeks ahead too). */
+function nextWeek() {
+  const monday = new Date();
+  monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
+  return [day(monday), day(new Date(monday.getTime() + 6 * 86_400_000))];
+}
+
+/** The seeded "Consulta" (60 minutes, no buffers), offered by the ten staff members. */
+async function benchService(target) {
+  const staff = (await timed(target, '/api/users?per_page=100')).json.data.filter((u) => u.role === 'staff').map((u) => u.id);
+  const services = (await timed(target, '/api/services?q=consulta')).json.data;
+  const service = services[0];
+  const res = await fetch(`${target.base}/api/services/${service.id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ staffIds: staff, version: service.version }),
+  });
+  if (!res.ok) throw new Error(`service: ${res.status} ${await res.text()}`);
+  target.staffCount = staff.length;
+  return service.id;
+}
+
 /** The measured queries of one target, with labels common to all sizes. */
 async function queries(target) {
   const { clients } = SIZES[target.size];
@@ -138,6 +179,8 @@ async function queries(target) {
   if (!cursor) throw new Error(`${deepUrl}: no next_cursor`);
   const today = new Date();
   const yearAgo = new Date(today.getTime() - 364 * 86_400_000);
+  target.serviceId = await benchService(target);
+  const [monday, sunday] = nextWeek();
   return [
     ['clients, first page', '/api/clients?page=1'],
     ['clients, search `q=jose`', '/api/clients?q=jose'],
@@ -146,6 +189,7 @@ async function queries(target) {
     ['appointments `status=agendado&staff_id=2`', '/api/appointments?status=agendado&staff_id=2'],
     ['reports summary, last 365 days', `/api/reports/summary?from=${day(yearAgo)}&to=${day(today)}`],
     ['dashboard', '/api/dashboard'],
+    ['free slots, one week, 10 staff members', `/api/availability?service_id=${target.serviceId}&from=${monday}&to=${sunday}`],
   ].map(([label, url, key]) => ({ label, url, key: key ?? label, times: [] }));
 }
 
@@ -177,6 +221,34 @@ async function measure(targets) {
   }
 }
 
+/**
+ * Booking with the rules against booking with them lifted, interleaved
+ * (which goes first alternates), each into a free slot of the week after
+ * next that the free-slot search offered, so every request books.
+ */
+async function bookings(target) {
+  const [monday] = nextWeek();
+  const from = day(new Date(Date.parse(monday) + 7 * 86_400_000));
+  const to = day(new Date(Date.parse(from) + 6 * 86_400_000));
+  const slots = (await timed(target, `/api/availability?service_id=${target.serviceId}&from=${from}&to=${to}`)).json.data;
+  const client = (await timed(target, '/api/clients?page=1')).json.data[0].id;
+  const runs = Math.min(RUNS, Math.floor(slots.length / 2));
+  const sides = { rules: [], lifted: [] };
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 ? ['rules', 'lifted'] : ['lifted', 'rules'];
+    for (const [k, side] of order.entries()) {
+      const slot = slots[2 * i + k];
+      const body = { clientId: client, staffId: slot.staffId, serviceId: target.serviceId, startsAt: slot.startsAt };
+      if (side === 'lifted') body.allowOutsideHours = true;
+      const { ms, status, text } = await timedPost(target, '/api/appointments', body);
+      if (status !== 201) throw new Error(`${target.db}/${target.size} booking ${side}: ${status} ${text.slice(0, 300)}`);
+      sides[side].push(ms);
+    }
+  }
+  const p50 = (xs) => pct([...xs].sort((a, b) => a - b), 50);
+  target.booking = { runs, rules: p50(sides.rules), lifted: p50(sides.lifted) };
+}
+
 async function stop(target) {
   if (target.child && target.child.exitCode === null) {
     const done = new Promise((r) => target.child.once('exit', r));
@@ -206,6 +278,13 @@ function table(db, targets) {
     lines.push(`| ${b ? q.key : q.label} | ${cells.join(' | ')}${growth} |`);
   });
   const seeds = targets.map((t) => `${name(t)} in ${t.seedSeconds.toFixed(0)} s`).join(', ');
+  for (const t of targets) {
+    const { runs, rules, lifted } = t.booking;
+    lines.push(
+      '',
+      `Booking at ${name(t)} (${runs} a side, interleaved): with the rules p50 ${f(rules)} ms, with them lifted ${f(lifted)} ms: ${r(rules / lifted, 1.5)} × (target ≤ 1.5). Free slots searched over ${t.staffCount} staff members.`,
+    );
+  }
   lines.push('', `Seeded (\`expediente seed\`): ${seeds}. Deep page: ${targets.map((t) => `${name(t)} page ${/page=(\d+)/.exec(t.queries[2].url)[1]}`).join(', ')}.`);
   return lines.join('\n');
 }
@@ -235,6 +314,7 @@ try {
     }
     console.error(`${db}: measuring ${RUNS} rounds`);
     await measure(targets);
+    for (const t of targets) await bookings(t);
     out.push(table(db, targets), '');
     console.error(out.at(-2) + '\n');
     await cleanup();
