@@ -16,8 +16,7 @@ use crate::services::schedule::{Span, working_spans};
 use crate::services::time_off::{self, TimeOffView};
 use crate::services::Context;
 use crate::time::{local_midnight, to_local_rfc3339};
-use entities::{time_off as time_off_table, user};
-use sea_orm::Condition;
+use entities::user;
 
 /// The business hours the grid shows at least (local hours, end exclusive);
 /// an appointment outside them widens the grid.
@@ -159,14 +158,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         }
     }
     let ids: Vec<i32> = members.iter().map(|m| m.id).collect();
-    let offs = time_off_table::Entity::find()
-        .filter(Condition::any().add(time_off_table::Column::StaffId.is_in(ids)).add(time_off_table::Column::StaffId.is_null()))
-        .filter(time_off_table::Column::EndsAt.gt(window.start))
-        .filter(time_off_table::Column::StartsAt.lt(window.end))
-        .order_by_asc(time_off_table::Column::StartsAt)
-        .all(db)
-        .await?;
-    let time_off = time_off::views(db, offs, tz).await?;
+    let time_off = time_off::views(db, time_off::touching(db, ids, window).await?, tz).await?;
 
     let (start_hour, end_hour) = grid_hours(&appointments, &working_hours, &days, tz);
     Ok(Agenda {

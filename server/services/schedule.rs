@@ -12,19 +12,21 @@
 //! the business zone, expanded day by day with chrono-tz, so 09:00 stays
 //! 09:00 across a daylight-saving change.
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, Timelike, Utc};
+use chrono::{DateTime, Datelike, Duration, Timelike, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
 use crate::error::{AppError, FieldErrors, Result, ScheduleConflict, ScheduleRule};
 use crate::services::appointments::MAX_MINUTES;
 use crate::services::catalogue::{self, MAX_BUFFER};
 use crate::services::hours::{self, Weekly};
+use crate::services::time_off;
+use crate::services::validation::parse_day;
 use crate::services::Context;
 use crate::time::{local_instant, local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
-use entities::{appointment, client, time_off, user};
+use entities::{appointment, client, user};
 
 /// A half-open span of time: `start` included, `end` not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,13 +104,7 @@ pub async fn load(db: &impl ConnectionTrait, staff: &[user::Model], window: Span
         .order_by_asc(appointment::Column::StartsAt)
         .all(db)
         .await?;
-    let offs = time_off::Entity::find()
-        .filter(Condition::any().add(time_off::Column::StaffId.is_in(ids)).add(time_off::Column::StaffId.is_null()))
-        .filter(time_off::Column::EndsAt.gt(window.start))
-        .filter(time_off::Column::StartsAt.lt(window.end))
-        .order_by_asc(time_off::Column::StartsAt)
-        .all(db)
-        .await?;
+    let offs = time_off::touching(db, ids, window).await?;
     Ok(staff
         .iter()
         .map(|member| Schedule {
@@ -344,12 +340,8 @@ pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Vec
     let mut errors = FieldErrors::new();
     let now = Utc::now();
     let today = now.with_timezone(&tz).date_naive();
-    let day = |text: Option<&str>, field: &str, errors: &mut FieldErrors| {
-        let text = text.map(str::trim).filter(|t| !t.is_empty())?;
-        NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| errors.add(field, "Data inválida: use AAAA-MM-DD.")).ok()
-    };
-    let from = day(query.from.as_deref(), "from", &mut errors).unwrap_or(today);
-    let to = day(query.to.as_deref(), "to", &mut errors).unwrap_or(from);
+    let from = parse_day(query.from.as_deref(), "from", &mut errors).unwrap_or(today);
+    let to = parse_day(query.to.as_deref(), "to", &mut errors).unwrap_or(from);
     if to < from {
         errors.add("to", "O último dia deve ser igual ou depois do primeiro.");
     } else if (to - from).num_days() >= MAX_AVAILABILITY_DAYS {

@@ -4,7 +4,7 @@
 //! Bookings in it are refused (`schedule`), and the agenda draws it.
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -12,7 +12,8 @@ use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::parse_instant;
 use crate::services::audit::{self, Audited, Change};
 use crate::services::list::{ListQuery, SortKey, Sorting};
-use crate::services::validation::{clean, reject_unknown};
+use crate::services::schedule::Span;
+use crate::services::validation::{clean, parse_day, reject_unknown};
 use crate::services::{Context, Page, names_by_id};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::{time_off, user};
@@ -98,9 +99,15 @@ fn parse_edge(text: &str, tz: chrono_tz::Tz, end: bool) -> Result<DateTime<Utc>,
     }
 }
 
-fn parse_day(text: Option<&str>, field: &str, errors: &mut FieldErrors) -> Option<NaiveDate> {
-    let text = text.map(str::trim).filter(|t| !t.is_empty())?;
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| errors.add(field, "Data inválida: use AAAA-MM-DD.")).ok()
+/// The ranges of `staff` (and the business's) that touch `window`, by start.
+pub async fn touching(db: &impl ConnectionTrait, staff: Vec<i32>, window: Span) -> Result<Vec<time_off::Model>> {
+    Ok(time_off::Entity::find()
+        .filter(Condition::any().add(time_off::Column::StaffId.is_in(staff)).add(time_off::Column::StaffId.is_null()))
+        .filter(time_off::Column::EndsAt.gt(window.start))
+        .filter(time_off::Column::StartsAt.lt(window.end))
+        .order_by_asc(time_off::Column::StartsAt)
+        .all(db)
+        .await?)
 }
 
 pub async fn list(cx: &Context, list: &ListQuery, filter: &TimeOffFilter) -> Result<Page<TimeOffView>> {

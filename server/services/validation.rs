@@ -193,6 +193,12 @@ pub fn check_query_text(query: &str) -> Option<AppError> {
     errors.check().err()
 }
 
+/// A day of a query (`YYYY-MM-DD`), if given; a malformed one is `field`'s error.
+pub fn parse_day(text: Option<&str>, field: &str, errors: &mut FieldErrors) -> Option<chrono::NaiveDate> {
+    let text = text.map(str::trim).filter(|t| !t.is_empty())?;
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| errors.add(field, "Data inválida: use AAAA-MM-DD.")).ok()
+}
+
 /// Trimmed text, `None` when empty.
 pub fn clean(text: Option<&str>) -> Option<String> {
     text.map(str::trim).filter(|t| !t.is_empty()).map(str::to_string)
