@@ -11,7 +11,7 @@ import type { FieldErrors } from '../../lib/api';
 import type { ApiScheduleConflict, ApiSlot } from '../../lib/api-types';
 import type { Appointment } from '../../lib/appointment';
 import { useMounted } from '../../lib/use-mounted';
-import { addDays, dayOf, formatDate, formatDuration, formatMinutes, formatMoney, formatTime, minuteOfDay, moneyInput, parseMoney } from '../../lib/format';
+import { addDays, dayOf, formatDate, formatDuration, formatMinutes, formatTime, minuteOfDay, moneyInput, parseMoney } from '../../lib/format';
 import { useGetActiveServicesQuery, useGetAvailabilityQuery } from '../../lib/schedule-api';
 import { useCreateAppointmentMutation, useGetBookingClientQuery, type StaffMember } from './agenda-api';
 import { partInDay, STEP_MINUTES } from './agenda-layout';
@@ -362,7 +362,7 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
             <option value="">Outro (texto livre)</option>
             {services?.map((x) => (
               <option key={x.id} value={x.id}>
-                {`${x.name} · ${formatDuration(x.durationMinutes)} · ${formatMoney(x.priceCents)}`}
+                {`${x.name} · ${formatDuration(x.durationMinutes)}`}
               </option>
             ))}
           </SelectField>
@@ -380,7 +380,7 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
                   </label>
                 </div>
               </div>
-              <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} onPick={pickSlot} label="Próximos horários livres" />
+              <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} onPick={pickSlot} label="Próximos horários livres" withStaff={anyStaff} />
             </div>
           ) : null}
           <WhenFields id="booking" form={form} set={set} errors={rule ? withoutStart(errors) : errors} durations={durations} />

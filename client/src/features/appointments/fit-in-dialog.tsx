@@ -73,7 +73,7 @@ export function FitInDialog({ staff, today, onPick, onClose }: { staff: StaffMem
       {asked ? (
         <>
           <h3 className="h6">Primeiros horários livres</h3>
-          <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} label="Horários livres para encaixe" onPick={(slot) => onPick(slot, asked.service_id)} />
+          <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} label="Horários livres para encaixe" withStaff={!asked.staff_id} onPick={(slot) => onPick(slot, asked.service_id)} />
         </>
       ) : (
         <p className="small text-muted mb-0">Escolha o serviço e, se quiser, o profissional: a busca mostra os primeiros horários livres a partir de agora.</p>

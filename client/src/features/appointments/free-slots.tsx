@@ -18,6 +18,7 @@ export function FreeSlots({
   failed,
   onPick,
   label,
+  withStaff = true,
 }: {
   slots: ApiSlot[] | undefined;
   loading: boolean;
@@ -25,6 +26,8 @@ export function FreeSlots({
   onPick: (slot: ApiSlot) => void;
   /** The list's accessible name. */
   label: string;
+  /** Whether each start names its staff member (not when the search was for one). */
+  withStaff?: boolean;
 }) {
   if (failed) return <p className="small text-danger mb-0">Não foi possível buscar os horários livres.</p>;
   if (loading && !slots) return <p className="small text-muted mb-0">Buscando horários livres...</p>;
@@ -34,7 +37,7 @@ export function FreeSlots({
       {slots.map((slot) => (
         <li key={`${slot.staffId}-${slot.startsAt}`}>
           <button type="button" className="btn btn-sm btn-outline-primary btn-touch" onClick={() => onPick(slot)}>
-            {slotLabel(slot)}
+            {slotLabel(slot, withStaff)}
           </button>
         </li>
       ))}
