@@ -51,6 +51,8 @@ const appointment = (id) => ({
   staffId: 1,
   staffName: 'Ana Admin',
   service: 'Corte de cabelo',
+  serviceId: id % 2 ? 1 : null,
+  serviceColor: id % 2 ? 'purple' : null,
   startsAt: `2026-11-21T${String(8 + (id % 10)).padStart(2, '0')}:30:00-03:00`,
   endsAt: `2026-11-21T${String(9 + (id % 10)).padStart(2, '0')}:30:00-03:00`,
   status: STATUSES[id % STATUSES.length],
@@ -82,6 +84,12 @@ const agenda = (view, days) => ({
   endHour: 20,
   staff,
   appointments: range(10).map(appointment),
+  // The rules the grid shades (services/agenda.rs): each member's hours, a time off and a holiday.
+  workingHours: days.flatMap((d) => staff.map((s) => ({ staffId: s.id, startsAt: `${d}T08:00:00-03:00`, endsAt: `${d}T18:00:00-03:00` }))),
+  timeOff: [
+    { id: 1, staffId: 2, startsAt: `${days[0]}T14:00:00-03:00`, endsAt: `${days[0]}T16:00:00-03:00`, reason: 'Congresso', createdAt: at },
+    { id: 2, staffId: null, startsAt: `${days[days.length - 1]}T00:00:00-03:00`, endsAt: `${days[days.length - 1]}T23:59:00-03:00`, reason: 'Feriado municipal', createdAt: at },
+  ],
 });
 const week = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
 const day = (date, i) => ({ date, total: i, concluido: i % 3, cancelado: i % 2, faltou: i % 4 === 0 ? 1 : 0, revenueCents: i * 1000 });

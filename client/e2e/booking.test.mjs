@@ -36,6 +36,8 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
       const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
       ids.token = token;
       ids.admin = (await api(server.url, token, 'GET', '/me')).data.id;
+      // Open every day (the default is Monday to Friday): the suite books "now", whatever the weekday it runs on.
+      await api(server.url, token, 'PUT', '/working-hours', { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '18:00' })) });
       ids.paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: PAULA.email, role: 'staff', password: PAULA.password })).data.id;
       ids.carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
       const agenda = (await api(server.url, token, 'GET', '/agenda')).data;

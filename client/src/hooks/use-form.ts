@@ -1,7 +1,7 @@
 import { createElement, useCallback, useState } from 'react';
 import { ReviewNote } from '../components/review-note';
-import { conflictOf, errorMessage, fieldErrors, type FieldErrors } from '../lib/api';
-import type { ApiScheduleConflict } from '../lib/api-types';
+import { conflictOf, errorMessage, fieldErrors, ruleOf, type FieldErrors } from '../lib/api';
+import type { ApiScheduleConflict, ApiScheduleRule } from '../lib/api-types';
 import { useDraft, type DraftOrigin } from './use-draft';
 
 type TextValues<T> = { [K in keyof T]: string };
@@ -49,7 +49,8 @@ export function rebase<T extends TextValues<T>>(form: T, base: T, theirs: T): { 
  * `submit(work)` clears the previous errors, marks the form saving, runs
  * `work`, and on failure keeps what the server's error body says: its field
  * errors, its message (or `fallback` when the answer carried none) and, for
- * a scheduling clash, the appointment it clashes with (`conflict`).
+ * a scheduling clash, the appointment it clashes with (`conflict`), and for
+ * a time outside the scheduling rules, which rule (`rule`: ask, then book anyway).
  * `showErrors(errors)` shows field errors found before sending instead.
  *
  * With `draft` (a name for the form, see use-draft.ts), what is typed
@@ -72,6 +73,7 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<ApiScheduleConflict | null>(null);
+  const [rule, setRule] = useState<ApiScheduleRule | null>(null);
   const [saving, setSaving] = useState(false);
   // The draft keeps the origin of its last settled state: reloaded while a
   // clash is open, it shows the clash again rather than this user's text alone.
@@ -111,6 +113,7 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
     setErrors(found);
     setMessage(null);
     setConflict(null);
+    setRule(null);
   };
 
   /** Settles a clash: `theirs` takes the value saved by the other person, `mine` keeps what this user typed. */
@@ -155,6 +158,7 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
       setErrors(fieldErrors(error));
       setMessage(errorMessage(error, fallback));
       setConflict(conflictOf(error));
+      setRule(ruleOf(error));
     } finally {
       setSaving(false);
     }
@@ -168,6 +172,7 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
     showErrors,
     message,
     conflict,
+    rule,
     saving,
     submit,
     discardDraft,

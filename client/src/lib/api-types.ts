@@ -92,7 +92,7 @@ export type ApiNewAppointment = Fields<
   Schemas['AppointmentBody'],
   'clientId' | 'staffId' | 'service' | 'startsAt' | 'durationMinutes' | 'priceCents'
 > &
-  Partial<Fields<Schemas['AppointmentBody'], 'notes'>>;
+  Partial<Fields<Schemas['AppointmentBody'], 'notes' | 'serviceId' | 'allowOutsideHours'>>;
 /** `POST /api/users`: name, e-mail, role and the initial password. */
 export type ApiNewUser = Fields<Schemas['CreateUserBody'], 'name' | 'email' | 'password'> & { role: ApiRole };
 /** `PUT /api/users/{id}`: what is sent changes. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, configureApi, conflictOf, NETWORK_MESSAGE, TIMEOUT_MESSAGE, toErrorData } from './api';
+import { ApiError, apiRequest, configureApi, conflictOf, NETWORK_MESSAGE, ruleOf, TIMEOUT_MESSAGE, toErrorData } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -51,6 +51,16 @@ describe('apiRequest', () => {
     expect(conflictOf(toErrorData(error))).toEqual(conflict);
     vi.stubGlobal('fetch', async () => new Response('{"message":"Este registro foi alterado por outra pessoa."}', { status: 409 }));
     expect(conflictOf(await apiRequest('/clients/1', { method: 'PUT', body: {} }).catch((e) => e))).toBeNull();
+  });
+
+  it('keeps the rule a time outside the schedule breaks (typed), thrown and stored; anything else is none', async () => {
+    const body = { message: 'Dados inválidos.', errors: { startsAt: ['Fora do horário de trabalho de Ana.'] }, rule: 'outsideHours' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 422 }));
+    const error = (await apiRequest('/appointments', { method: 'POST', body: {} }).catch((e) => e)) as ApiError;
+    expect(ruleOf(error)).toBe('outsideHours');
+    expect(ruleOf(toErrorData(error))).toBe('outsideHours');
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ ...body, rule: 'somethingElse' }), { status: 422 }));
+    expect(ruleOf(await apiRequest('/appointments', { method: 'POST', body: {} }).catch((e) => e))).toBeNull();
   });
 
   it('reports a network failure in Portuguese', async () => {

@@ -1,5 +1,5 @@
 /** The JSON API client: base `/api`, 10 s time-out, Bearer token, pt-BR errors. */
-import type { ApiScheduleConflict } from './api-types';
+import type { ApiScheduleConflict, ApiScheduleRule } from './api-types';
 
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 10000;
@@ -17,14 +17,23 @@ export class ApiError extends Error {
   readonly hasMessage: boolean;
   /** A scheduling clash's 409: the appointment it clashes with. */
   readonly conflict: ApiScheduleConflict | null;
+  /** A 422 for a time outside the scheduling rules: which one (the user may book anyway). */
+  readonly rule: ApiScheduleRule | null;
 
-  constructor(status: number, message: string | undefined, errors: FieldErrors = {}, conflict: ApiScheduleConflict | null = null) {
+  constructor(
+    status: number,
+    message: string | undefined,
+    errors: FieldErrors = {},
+    conflict: ApiScheduleConflict | null = null,
+    rule: ApiScheduleRule | null = null,
+  ) {
     super(message ?? GENERIC_MESSAGE);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.hasMessage = message !== undefined;
     this.conflict = conflict;
+    this.rule = rule;
   }
 }
 
@@ -58,6 +67,9 @@ export function toQueryString(query: RequestOptions['query']): string {
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
     .join('&');
 }
+
+/** The rules a 422's `rule` may name (ApiScheduleRule); anything else is not one. */
+const SCHEDULE_RULES: readonly ApiScheduleRule[] = ['outsideHours', 'timeOff', 'buffer'];
 
 /** One request with the Bearer token and the time-out; non-2xx answers become an ApiError. */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
@@ -96,7 +108,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
   if (response.ok) return response;
 
-  const payload = ((await readJson(response)) ?? {}) as { message?: unknown; error?: unknown; errors?: unknown; conflict?: unknown };
+  const payload = ((await readJson(response)) ?? {}) as { message?: unknown; error?: unknown; errors?: unknown; conflict?: unknown; rule?: unknown };
   const message = typeof payload.message === 'string' ? payload.message : undefined;
   const errorField = typeof payload.error === 'string' ? payload.error : undefined;
   if (response.status === 401 && (message === TOKEN_EXPIRED || errorField === TOKEN_EXPIRED)) {
@@ -104,7 +116,8 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
   const errors = payload.errors && typeof payload.errors === 'object' ? (payload.errors as FieldErrors) : {};
   const conflict = payload.conflict && typeof payload.conflict === 'object' ? (payload.conflict as ApiScheduleConflict) : null;
-  throw new ApiError(response.status, message ?? errorField, errors, conflict);
+  const rule = SCHEDULE_RULES.find((r) => r === payload.rule) ?? null;
+  throw new ApiError(response.status, message ?? errorField, errors, conflict, rule);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -139,10 +152,11 @@ export interface ApiErrorData {
   errors: FieldErrors;
   hasMessage: boolean;
   conflict: ApiScheduleConflict | null;
+  rule: ApiScheduleRule | null;
 }
 
 export function toErrorData(error: ApiError): ApiErrorData {
-  return { status: error.status, message: error.message, errors: error.errors, hasMessage: error.hasMessage, conflict: error.conflict };
+  return { status: error.status, message: error.message, errors: error.errors, hasMessage: error.hasMessage, conflict: error.conflict, rule: error.rule };
 }
 
 function isErrorData(error: unknown): error is ApiErrorData {
@@ -157,6 +171,11 @@ export function fieldErrors(error: unknown): FieldErrors {
 /** The appointment a failed booking or move clashes with (the 409's `conflict`), null otherwise. */
 export function conflictOf(error: unknown): ApiScheduleConflict | null {
   return (error instanceof ApiError || isErrorData(error)) && error.conflict ? error.conflict : null;
+}
+
+/** The scheduling rule a refused booking or move breaks (the 422's `rule`), null otherwise: it may be booked anyway. */
+export function ruleOf(error: unknown): ApiScheduleRule | null {
+  return (error instanceof ApiError || isErrorData(error)) && error.rule ? error.rule : null;
 }
 
 /** The message shown on failure: the server's, or the caller's default. */

@@ -18,6 +18,8 @@ export interface AppointmentChanges {
   startsAt?: string;
   endsAt?: string;
   durationMinutes?: number;
+  /** The user was asked and books outside the rules anyway (a 422 with `rule` before). */
+  allowOutsideHours?: boolean;
 }
 
 export const agendaApi = api.injectEndpoints({

@@ -3,7 +3,7 @@ import { statusLabel, type Appointment } from '../../lib/appointment';
 import { dayOf, formatMinutes, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
 import { useMounted } from '../../lib/use-mounted';
 import type { Agenda } from './agenda-api';
-import { agendaColumns, appointmentsByStaff, placeInColumn, snap, STEP_MINUTES, type Placed } from './agenda-layout';
+import { agendaColumns, appointmentsByStaff, offReason, outsideSpans, placeInColumn, snap, STEP_MINUTES, timeOffInColumn, workingInColumn, type Placed } from './agenda-layout';
 
 /** A new time (and column) for an appointment, from a drag or the arrow keys. */
 export interface Reschedule {
@@ -25,7 +25,8 @@ interface AgendaGridProps {
   /** The address that opens an appointment (a link before the script runs too). */
   openHref: (a: Appointment) => string;
   onOpen: (a: Appointment) => void;
-  onBook: (slot: { day: string; minute: number; staffId: number | null }) => void;
+  /** A slot clicked: with `outside`, why it breaks the rules (time off, outside the hours), to ask first. */
+  onBook: (slot: { day: string; minute: number; staffId: number | null; outside: string | null }) => void;
   onReschedule: (a: Appointment, change: Reschedule) => void;
 }
 
@@ -56,8 +57,10 @@ function useBusinessNow(now: string): number {
 
 /**
  * The day or week grid: the hours down the side, a column per staff member
- * (day) or per day (week), the appointments placed by their times, a line
- * at the current time. Rendered on the server as plain markup; once
+ * (day) or per day (week), the appointments placed by their times (their
+ * service's colour as the accent), a line at the current time; the time
+ * outside the column's working hours shaded, time off and holidays as
+ * labelled blocks (in the first HTML too: the agenda's data brings them). Rendered on the server as plain markup; once
  * mounted, empty slots book, blocks open, drag (or arrow keys, then Enter)
  * to move or resize. On a phone one column shows at a time, chosen above.
  * The week shows one staff member's days (eight side by side in lanes were
@@ -222,21 +225,32 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
             </div>
             {columns.map((column, ci) => {
               const placed = placeInColumn(agenda.appointments, column);
+              const shaded = outsideSpans(workingInColumn(agenda, column), first, last);
+              const offs = timeOffInColumn(agenda, column, first, last);
               const showNow = column.day === agenda.today && nowMinute >= first && nowMinute <= last;
               return (
                 <div key={column.key} role="group" aria-label={agenda.view === 'day' ? column.label : `${formatWeekday(column.day)}, ${formatDate(column.day)}`} className={`agenda-col${ci === shown ? ' is-shown' : ''}`}>
+                  {shaded.map((o) => (
+                    <div key={`off-${o.start}`} className="agenda-off" style={{ top: hourOffset(o.start - first), height: hourOffset(o.end - o.start) }} aria-hidden="true" />
+                  ))}
+                  {offs.map((o) => (
+                    <div key={`timeoff-${o.id}`} className={`agenda-timeoff${o.holiday ? ' is-holiday' : ''}`} style={{ top: hourOffset(o.start - first), height: hourOffset(o.end - o.start) }}>
+                      <span className="agenda-timeoff-label">{o.label}</span>
+                    </div>
+                  ))}
                   {mounted
                     ? Array.from({ length: (last - first) / SLOT_MINUTES }, (_, si) => {
                         const minute = first + si * SLOT_MINUTES;
+                        const outside = offReason(agenda, column, minute, SLOT_MINUTES);
                         return (
                           <button
                             key={minute}
                             type="button"
                             tabIndex={-1}
-                            className="agenda-slot"
+                            className={`agenda-slot${outside ? ' is-outside' : ''}`}
                             style={{ top: hourOffset(minute - first), height: hourOffset(SLOT_MINUTES) }}
-                            aria-label={`Agendar ${formatDate(column.day)} às ${formatMinutes(minute)}${agenda.view === 'day' ? ` com ${column.label}` : ''}`}
-                            onClick={() => onBook({ day: column.day, minute, staffId: column.staffId })}
+                            aria-label={`Agendar ${formatDate(column.day)} às ${formatMinutes(minute)}${agenda.view === 'day' ? ` com ${column.label}` : ''}${outside ? ` (${outside})` : ''}`}
+                            onClick={() => onBook({ day: column.day, minute, staffId: column.staffId, outside })}
                           />
                         );
                       })
@@ -252,12 +266,14 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
                       <a
                         key={a.id}
                         href={openHref(a)}
-                        className={`agenda-block status-${a.status}${moved ? ' is-moving' : ''}`}
+                        className={`agenda-block status-${a.status}${a.serviceColor ? ` service-color` : ''}${moved ? ' is-moving' : ''}`}
                         style={{
                           top: hourOffset(top),
                           height: hourOffset(height),
                           left: `calc(${(p.lane / p.lanes) * 100}% + ${columnShift * 100}%)`,
                           width: `calc(${100 / p.lanes}% - 4px)`,
+                          // The service's colour as the accent (the status keeps the tint behind the text).
+                          ...(a.serviceColor && { ['--agenda-service' as string]: `var(--bs-${a.serviceColor})` }),
                         }}
                         aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown"
                         draggable={false}

@@ -47,8 +47,14 @@ export interface Placed {
   lanes: number;
 }
 
-/** The part of `a` inside `day` (one that crosses midnight is cut), or null. */
-export function partInDay(a: Appointment, day: string): { start: number; end: number } | null {
+/** A stretch of one column's day, in minutes since midnight. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** The part of `a` (an appointment, a working span, a time off) inside `day` (one that crosses midnight is cut), or null. */
+export function partInDay(a: { startsAt: string; endsAt: string }, day: string): Span | null {
   const startDay = dayOf(a.startsAt);
   const endDay = dayOf(a.endsAt);
   if (startDay > day || endDay < day) return null;
@@ -97,3 +103,76 @@ export function placeInColumn(appointments: Appointment[], column: AgendaColumn)
 /** Minutes snapped to the grid's step. */
 export const STEP_MINUTES = 15;
 export const snap = (minutes: number) => Math.round(minutes / STEP_MINUTES) * STEP_MINUTES;
+
+/** Spans sorted and joined where they touch or overlap. */
+export function unionOf(spans: Span[]): Span[] {
+  const sorted = [...spans].sort((x, y) => x.start - y.start || x.end - y.end);
+  const joined: Span[] = [];
+  for (const s of sorted) {
+    const last = joined[joined.length - 1];
+    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
+    else joined.push({ ...s });
+  }
+  return joined;
+}
+
+/**
+ * The column's working time: its staff member's hours that day (day view,
+ * or a week of one member), else the union of every shown member's (the
+ * business is open while anyone works).
+ */
+export function workingInColumn(agenda: Pick<Agenda, 'workingHours'>, column: AgendaColumn): Span[] {
+  return unionOf(
+    agenda.workingHours
+      .filter((w) => column.staffId === null || w.staffId === column.staffId)
+      .map((w) => partInDay(w, column.day))
+      .filter((p): p is Span => p !== null),
+  );
+}
+
+/** What lies outside `working` between `first` and `last` (the grid's hours): the shaded stretches. */
+export function outsideSpans(working: Span[], first: number, last: number): Span[] {
+  const out: Span[] = [];
+  let at = first;
+  for (const w of unionOf(working)) {
+    if (w.start > at) out.push({ start: at, end: Math.min(w.start, last) });
+    at = Math.max(at, w.end);
+    if (at >= last) break;
+  }
+  if (at < last) out.push({ start: at, end: last });
+  return out.filter((s) => s.end > s.start);
+}
+
+/** A time off or holiday in one column: its stretch and its label ("Folga: Congresso", "Feriado: Natal"). */
+export interface OffBlock extends Span {
+  id: number;
+  label: string;
+  holiday: boolean;
+}
+
+/** The column's time off (its staff member's, or every shown one's) and the business's holidays, cut to `first`–`last`. */
+export function timeOffInColumn(agenda: Pick<Agenda, 'timeOff'>, column: AgendaColumn, first: number, last: number): OffBlock[] {
+  return agenda.timeOff
+    .filter((t) => t.staffId == null || column.staffId === null || t.staffId === column.staffId)
+    .map((t) => ({ t, part: partInDay(t, column.day) }))
+    .filter((x): x is { t: Agenda['timeOff'][number]; part: Span } => x.part !== null)
+    .map(({ t, part }) => {
+      const holiday = t.staffId == null;
+      return { id: t.id, start: Math.max(part.start, first), end: Math.min(part.end, last), holiday, label: `${holiday ? 'Feriado' : 'Folga'}: ${t.reason}` };
+    })
+    .filter((b) => b.end > b.start);
+}
+
+/**
+ * Why booking at `minute` of the column breaks the rules (its time off or
+ * a holiday, or outside its working hours), or null when it does not: the
+ * agenda asks before opening the booking there.
+ */
+export function offReason(agenda: Pick<Agenda, 'workingHours' | 'timeOff' | 'staff'>, column: AgendaColumn, minute: number, length: number): string | null {
+  const off = timeOffInColumn(agenda, column, 0, DAY_MINUTES).find((b) => b.start < minute + length && minute < b.end);
+  if (off) return off.label;
+  const inside = workingInColumn(agenda, column).some((w) => w.start <= minute && minute + length <= w.end);
+  if (inside) return null;
+  const name = agenda.staff.find((s) => s.id === column.staffId)?.name;
+  return name ? `Fora do horário de trabalho de ${name}` : 'Fora do horário de trabalho';
+}

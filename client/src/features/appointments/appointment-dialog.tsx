@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';
 import { dayOf, formatDate, formatDuration, formatMoney, formatTime, formatTimeRange, minuteOfDay } from '../../lib/format';
 import { useGetAppointmentQuery, useUpdateAppointmentMutation, type StaffMember } from './agenda-api';
-import { ClashAlert, DURATIONS, StaffOptions, WhenFields, type ClashHref } from './booking-dialog';
+import { ClashAlert, DURATIONS, OutsideAlert, ruleReason, StaffOptions, WhenFields, withoutStart, type ClashHref } from './booking-dialog';
 import { StatusActions } from './status-actions';
 
 const FORM_ID = 'reschedule-form';
@@ -76,7 +76,7 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
   // The record as the form holds it: a newer version (someone else's save,
   // or a status change here) moves what was typed onto it (hooks/use-form.ts).
   const values = { day: dayOf(a.startsAt), time: formatTime(a.startsAt), duration: String(duration), staffId: String(a.staffId) };
-  const { form, setForm, field, errors, message, conflict, saving, submit, changes, version, reviewOf } = useForm(
+  const { form, setForm, field, errors, showErrors, message, conflict, rule, saving, submit, changes, version, reviewOf } = useForm(
     values,
     'Não foi possível remarcar o agendamento.',
     undefined,
@@ -84,11 +84,17 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
   );
   const durations = DURATIONS.includes(duration) ? DURATIONS : [...DURATIONS, duration].sort((x, y) => x - y);
   const staffChoices = staff.some((s) => s.id === a.staffId) ? staff : [{ id: a.staffId, name: a.staffName }, ...staff];
-  const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
+  // A new time asks again whether to save it outside the rules.
+  const set = (name: keyof typeof form) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+    if (rule) showErrors({});
+  };
   const staffName = (id: string) => staffChoices.find((s) => String(s.id) === id)?.name ?? id;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Refused for the rules (a 422 with `rule`), asked, and confirmed by this click.
+    const allowOutsideHours = rule !== null;
     await submit(async () => {
       // Only what this user changed, on the version it was typed on.
       const changed = changes();
@@ -99,6 +105,7 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
         ...(changed.staffId !== undefined && { staffId: Number(form.staffId) }),
         ...((changed.day !== undefined || changed.time !== undefined) && { startsAt: `${form.day}T${form.time}` }),
         ...(changed.duration !== undefined && { durationMinutes: Number(form.duration) }),
+        ...(allowOutsideHours && { allowOutsideHours }),
       }).unwrap();
       toast.success(`Agendamento de ${saved.clientName} remarcado para ${formatDate(saved.startsAt)} às ${formatTime(saved.startsAt)}.`);
     });
@@ -138,12 +145,24 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
       {a.status !== 'cancelado' ? (
         <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Remarcar">
           <h3 className="h6">Remarcar</h3>
-          <ErrorAlert message={conflict ? null : message} />
+          <ErrorAlert message={conflict || rule ? null : message} />
           <ClashAlert message={message} conflict={conflict} hrefFor={hrefFor} />
+          {rule ? (
+            <OutsideAlert
+              reason={ruleReason(errors)}
+              asked
+              confirmLabel="Remarcar mesmo assim"
+              confirm={
+                <button type="submit" className="btn btn-warning btn-sm btn-touch mt-2" disabled={saving}>
+                  Remarcar mesmo assim
+                </button>
+              }
+            />
+          ) : null}
           <fieldset className="row g-3" disabled={saving}>
-            <WhenFields id="reschedule" form={form} set={set} errors={errors} durations={durations}
+            <WhenFields id="reschedule" form={form} set={set} errors={rule ? withoutStart(errors) : errors} durations={durations}
               hints={{ day: reviewOf('day', (d) => formatDate(`${d}T00:00`)), time: reviewOf('time'), duration: reviewOf('duration', (m) => formatDuration(Number(m))) }} />
-            <SelectField id="reschedule-staff" label="Profissional" wrapperClassName="col-6 col-md-3" {...field('staffId')} hint={reviewOf('staffId', staffName)}>
+            <SelectField id="reschedule-staff" label="Profissional" wrapperClassName="col-6 col-md-3" {...field('staffId')} onChange={set('staffId')} hint={reviewOf('staffId', staffName)}>
               <StaffOptions staff={staffChoices} />
             </SelectField>
           </fieldset>

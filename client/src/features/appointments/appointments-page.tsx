@@ -6,18 +6,20 @@ import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, ruleOf } from '../../lib/api';
+import { ConfirmDialog } from '../../components/dialog';
 import { refreshList } from '../../lib/list-slice';
 import { STATUS_LABELS, type Appointment } from '../../lib/appointment';
-import { addDays, dayOf, formatDate, formatDayMonth, formatMinutes, formatWeekday } from '../../lib/format';
+import { addDays, dayOf, formatDate, formatDayMonth, formatMinutes, formatTime, formatWeekday, minuteOfDay } from '../../lib/format';
 import { useReadArg } from '../../lib/route-reads';
 import { useGetAgendaQuery, useUpdateAppointmentMutation, type Agenda, type AgendaArgs } from './agenda-api';
 import { AgendaGrid, type Reschedule } from './agenda-grid';
-import { preferredStaff } from './agenda-layout';
+import { offReason, preferredStaff } from './agenda-layout';
 import { agendaHref, viewOf, type AgendaViewName } from './agenda-url';
 import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentsList } from './appointments-list';
-import { BookingDialog, StaffOptions, type ClashHref } from './booking-dialog';
+import { BookingDialog, ruleReason, StaffOptions, type ClashHref } from './booking-dialog';
+import { FitInDialog } from './fit-in-dialog';
 import { ClientPicker, type PickedClient } from './client-picker';
 import { selectAppointments } from './appointments-slice';
 import { StatusActions } from './status-actions';
@@ -26,9 +28,11 @@ export const AGENDA_ERROR = 'Erro ao buscar a agenda';
 /**
  * The booking's parameters: `book=1` opens it (the dashboard's "Novo
  * agendamento", a client's "Agendar" with `book_client`, a slot's click with
- * its day, time and staff member).
+ * its day, time and staff member, "Encaixe" with `book_service`).
+ * `book_outside=1`: the slot is outside the rules (working hours, time off)
+ * and the user already said to book there anyway.
  */
-const BOOKING_CLOSED = { book: null, book_date: null, book_time: null, book_staff: null, book_client: null };
+const BOOKING_CLOSED = { book: null, book_date: null, book_time: null, book_staff: null, book_client: null, book_service: null, book_outside: null };
 
 const VIEWS: { view: AgendaViewName; label: string }[] = [
   { view: 'day', label: 'Dia' },
@@ -113,7 +117,10 @@ export default function AppointmentsPage() {
   const go = (changes: Record<string, string | number | null>) => navigate(agendaHref(search, changes));
   const openHref = (a: Appointment) => agendaHref(search, { open: a.id });
 
-  const reschedule = async (a: Appointment, change: Reschedule) => {
+  // A slot outside the rules (clicked), or a move the server refused for them: asked before going on.
+  const [askSlot, setAskSlot] = useState<{ day: string; minute: number; staffId: number | null; outside: string } | null>(null);
+  const [askMove, setAskMove] = useState<{ a: Appointment; change: Reschedule; reason: string } | null>(null);
+  const reschedule = async (a: Appointment, change: Reschedule, allowOutsideHours = false) => {
     try {
       await updateAppointment({
         id: a.id,
@@ -122,12 +129,16 @@ export default function AppointmentsPage() {
         // Wall-clock time: the server reads it in the business time zone.
         startsAt: `${change.day}T${formatMinutes(change.start)}`,
         durationMinutes: change.duration,
+        ...(allowOutsideHours && { allowOutsideHours }),
       }).unwrap();
       toast.success(`Agendamento de ${a.clientName} remarcado para ${formatDate(change.day)} às ${formatMinutes(change.start)}.`);
     } catch (error) {
-      toast.error(errorMessage(error, 'Não foi possível remarcar o agendamento.'));
+      if (ruleOf(error) && !allowOutsideHours) setAskMove({ a, change, reason: ruleReason((error as { errors: Record<string, string[]> }).errors ?? {}) });
+      else toast.error(errorMessage(error, 'Não foi possível remarcar o agendamento.'));
     }
   };
+  const book = (slot: { day: string; minute: number; staffId: number | null }, outside: boolean) =>
+    go({ book: 1, book_date: slot.day, book_time: formatMinutes(slot.minute), book_staff: slot.staffId, book_outside: outside ? 1 : null });
 
   const date = agenda?.date ?? search.get('date') ?? '';
   const listState = useAppSelector(selectAppointments);
@@ -138,6 +149,13 @@ export default function AppointmentsPage() {
   const hrefFor: ClashHref = (a) => agendaHref(new URLSearchParams(), { date: dayOf(a.startsAt), open: a.id });
   const closeBooking = () => go(BOOKING_CLOSED);
   const bookingDay = search.get('book_date') || date || known?.today || '';
+  const bookingTime = search.get('book_time') || null;
+  const bookingStaff = Number(search.get('book_staff')) || null;
+  // The slot's reason, as the agenda asked it (the agenda's rules), for the booking to say it books anyway.
+  const bookingOutside =
+    search.get('book_outside') && bookingTime
+      ? ((agenda && offReason(agenda, { key: '', label: '', day: bookingDay, staffId: bookingStaff }, minuteOfDay(`${bookingDay}T${bookingTime}`), 30)) ?? 'Fora das regras da agenda')
+      : null;
   const step = view === 'week' ? 7 : 1;
   // A filter changed on a phone closes the sheet: the grid shows what it chose.
   const filter = (changes: Record<string, string | number | null>) => go({ ...changes, filters: null });
@@ -221,6 +239,10 @@ export default function AppointmentsPage() {
                 </div>
               ) : null}
               {view === 'list' ? <ClientFilter search={search} listed={listed} go={filter} /> : null}
+              {/* The first free starts of a service (its own dialog, by its address: a link before the script too). */}
+              <Link className="btn btn-outline-primary btn-touch agenda-fit-in" to={agendaHref(search, { encaixe: 1, filters: null, open: null })}>
+                Encaixe
+              </Link>
               <div>
                 <label htmlFor="appointments-status" className="form-label mb-1 small">
                   Status
@@ -280,7 +302,7 @@ export default function AppointmentsPage() {
                 onShowStaff={(id) => go({ show: id })}
                 openHref={openHref}
                 onOpen={(a) => navigate(openHref(a))}
-                onBook={({ day, minute, staffId }) => go({ book: 1, book_date: day, book_time: formatMinutes(minute), book_staff: staffId })}
+                onBook={({ outside, ...slot }) => (outside ? setAskSlot({ ...slot, outside }) : book(slot, false))}
                 onReschedule={(a, change) => void reschedule(a, change)}
               />
             ) : agendaQuery.isFetching ? (
@@ -304,9 +326,11 @@ export default function AppointmentsPage() {
           staff={staff}
           initial={{
             day: bookingDay,
-            time: search.get('book_time') || null,
-            staffId: Number(search.get('book_staff')) || null,
+            time: bookingTime,
+            staffId: bookingStaff,
             clientId: Number(search.get('book_client')) || null,
+            serviceId: Number(search.get('book_service')) || null,
+            outside: bookingOutside,
           }}
           // The next free time needs the day's every appointment: not with a status filter.
           appointments={known.days.includes(bookingDay) && !status ? known.appointments : null}
@@ -315,6 +339,47 @@ export default function AppointmentsPage() {
           hrefFor={hrefFor}
           onClose={closeBooking}
         />
+      ) : null}
+      {search.get('encaixe') && known ? (
+        <FitInDialog
+          staff={staff}
+          today={known.today}
+          onClose={() => go({ encaixe: null })}
+          onPick={(slot, serviceId) =>
+            go({ encaixe: null, book: 1, book_date: dayOf(slot.startsAt), book_time: formatTime(slot.startsAt), book_staff: slot.staffId, book_service: serviceId, book_outside: null, open: null })
+          }
+        />
+      ) : null}
+      {askSlot ? (
+        <ConfirmDialog
+          title="Fora do horário"
+          confirmLabel="Agendar mesmo assim"
+          onCancel={() => setAskSlot(null)}
+          onConfirm={() => {
+            setAskSlot(null);
+            book(askSlot, true);
+          }}
+        >
+          <p className="mb-0">
+            {askSlot.outside} ({formatDate(askSlot.day)} às {formatMinutes(askSlot.minute)}). Agendar mesmo assim?
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {askMove ? (
+        <ConfirmDialog
+          title="Fora do horário"
+          confirmLabel="Remarcar mesmo assim"
+          onCancel={() => setAskMove(null)}
+          onConfirm={() => {
+            const { a, change } = askMove;
+            setAskMove(null);
+            void reschedule(a, change, true);
+          }}
+        >
+          <p className="mb-0">
+            {askMove.reason.replace(/\.$/, '')}. Remarcar o agendamento de {askMove.a.clientName} para {formatDate(askMove.change.day)} às {formatMinutes(askMove.change.start)} mesmo assim?
+          </p>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

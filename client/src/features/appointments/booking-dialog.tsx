@@ -8,13 +8,15 @@ import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { useAppSelector } from '../../hooks/store';
 import { useForm } from '../../hooks/use-form';
 import type { FieldErrors } from '../../lib/api';
-import type { ApiScheduleConflict } from '../../lib/api-types';
+import type { ApiScheduleConflict, ApiSlot } from '../../lib/api-types';
 import type { Appointment } from '../../lib/appointment';
 import { useMounted } from '../../lib/use-mounted';
-import { dayOf, formatDate, formatDuration, formatMinutes, minuteOfDay, parseMoney } from '../../lib/format';
+import { addDays, dayOf, formatDate, formatDuration, formatMinutes, formatTime, minuteOfDay, moneyInput, parseMoney } from '../../lib/format';
+import { useGetActiveServicesQuery, useGetAvailabilityQuery } from '../../lib/schedule-api';
 import { useCreateAppointmentMutation, useGetBookingClientQuery, type StaffMember } from './agenda-api';
 import { partInDay, STEP_MINUTES } from './agenda-layout';
 import { ClientPicker, type PickedClient } from './client-picker';
+import { FreeSlots } from './free-slots';
 
 const FORM_ID = 'booking-form';
 export const DURATIONS = [15, 30, 45, 60, 90, 120, 180];
@@ -136,9 +138,11 @@ interface BookingDialogProps {
   staff: StaffMember[];
   /**
    * Where the booking starts: the slot clicked (day, time, staff member), or
-   * a day and the next free time; the client when the address names one.
+   * a day and the next free time; the client and the service when the
+   * address names them; `outside`, why the slot clicked breaks the rules
+   * when the user already said to book there anyway.
    */
-  initial: { day: string; time: string | null; staffId: number | null; clientId: number | null };
+  initial: { day: string; time: string | null; staffId: number | null; clientId: number | null; serviceId: number | null; outside: string | null };
   /** The appointments known on `initial.day` (all staff, all but cancelled), for the next free time; null when not known. */
   appointments: Appointment[] | null;
   /** Where the business day starts (the agenda's first hour), for a day other than today. */
@@ -149,45 +153,108 @@ interface BookingDialogProps {
   onClose: () => void;
 }
 
+/** How many free starts the booking offers, and over how many days from the chosen one. */
+const SLOT_LIMIT = 6;
+const SLOT_DAYS = 14;
+
+/** A refused time's reason (the 422's `errors.startsAt`), asked about before booking anyway. */
+export function ruleReason(errors: FieldErrors): string {
+  return errors.startsAt?.[0] ?? 'O horário está fora das regras da agenda.';
+}
+
+/** The field errors without the start's, when the reason is shown in the question instead. */
+export function withoutStart(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => key !== 'startsAt'));
+}
+
+/**
+ * A time outside the rules, refused (the 422's `rule`) or clicked on the
+ * agenda: the reason, and the question that `confirm` (the form's button
+ * named `confirmLabel`, or one drawn here) answers.
+ */
+export function OutsideAlert({ reason, asked, confirmLabel = 'Agendar mesmo assim', confirm }: { reason: string; asked: boolean; confirmLabel?: string; confirm?: ReactNode }) {
+  const text = reason.replace(/\.$/, '');
+  return (
+    <div className="alert alert-warning" role="alert">
+      {asked ? (
+        <>
+          <p className="mb-1">
+            {text}. <strong>Agendar mesmo assim?</strong>
+          </p>
+          <p className="mb-0 small">Para confirmar, clique em “{confirmLabel}”; ou escolha outro horário.</p>
+          {confirm}
+        </>
+      ) : (
+        <>{text}: será agendado mesmo assim, como confirmado na agenda.</>
+      )}
+    </div>
+  );
+}
+
 /**
  * A new appointment in a dialog: client (search or create), staff member,
- * service, start, duration, price. A clash (409) is shown in the form with a
- * link to the other appointment; a start in the past asks to confirm first.
+ * service (from the catalogue, which fills duration and price, or free
+ * text), start, duration, price, and the service's next free starts (the
+ * server's search) to pick from. A clash (409) is shown in the form with a
+ * link to the other appointment; a start in the past, or one outside the
+ * rules (a 422 with `rule`: working hours, time off, buffers), asks to
+ * confirm first, then books anyway.
  */
 export function BookingDialog({ staff, initial, appointments, startHour, now: loadedNow, hrefFor, onClose }: BookingDialogProps) {
   const me = useAppSelector((s) => s.auth);
   const now = useWallClockNow(loadedNow);
   const defaultStaff = initial.staffId ?? (staff.some((s) => s.id === me.id) ? me.id : staff[0]?.id) ?? '';
   // Today from now on, another day from its first hour: the first start the staff member is free.
-  const freeTime = (staffId: number, day: string) => {
+  const freeTime = (staffId: number, day: string, duration: number) => {
     const from = day === dayOf(now) ? minuteOfDay(now) : startHour * 60;
-    return formatMinutes(nextFreeStart(appointments ?? [], staffId, day, from, DEFAULT_DURATION));
+    return formatMinutes(nextFreeStart(appointments ?? [], staffId, day, from, duration));
   };
   // The picked client is part of the form (id and name as text), so that
   // what was typed survives an expired session (hooks/use-draft.ts): the
   // same address opens this dialog again, for the same slot.
-  const { form, setForm, field, errors, showErrors, message, conflict, saving, submit, discardDraft } = useForm(
+  const { form, setForm, field, errors, showErrors, message, conflict, rule, saving, submit, discardDraft } = useForm(
     () => ({
       clientId: initial.clientId ? String(initial.clientId) : '',
       clientName: '',
       staffId: String(defaultStaff),
+      serviceId: initial.serviceId ? String(initial.serviceId) : '',
       service: '',
       day: initial.day,
-      time: initial.time ?? freeTime(Number(defaultStaff), initial.day),
+      time: initial.time ?? freeTime(Number(defaultStaff), initial.day, DEFAULT_DURATION),
       duration: String(DEFAULT_DURATION),
       price: '',
       notes: '',
     }),
     'Não foi possível criar o agendamento.',
-    `booking:${initial.day}:${initial.time ?? ''}:${initial.staffId ?? ''}:${initial.clientId ?? ''}`,
+    `booking:${initial.day}:${initial.time ?? ''}:${initial.staffId ?? ''}:${initial.clientId ?? ''}:${initial.serviceId ?? ''}`,
   );
   // The address names the client by id: its name comes with its record.
   const named = useGetBookingClientQuery(initial.clientId ?? skipToken);
   const clientName = form.clientName || (form.clientId === String(initial.clientId) ? (named.data?.name ?? '') : '');
   const client: PickedClient | null = form.clientId ? { id: Number(form.clientId), name: clientName } : null;
-  // The start follows the staff member and the clock until the user picks one.
+
+  // The catalogue: a service chosen fills duration and price (both still editable), once.
+  const services = useGetActiveServicesQuery().data;
+  const service = services?.find((x) => String(x.id) === form.serviceId) ?? null;
+  const [filledFor, setFilledFor] = useState('');
+  if (service && filledFor !== form.serviceId) {
+    setFilledFor(form.serviceId);
+    setForm((f) => ({ ...f, duration: String(service.durationMinutes), price: moneyInput(service.priceCents) }));
+  }
+  const durations = DURATIONS.includes(Number(form.duration)) ? DURATIONS : [...DURATIONS, Number(form.duration)].sort((x, y) => x - y);
+
+  // The service's next free starts (the server's search, the rules applied): of the staff member chosen, or anyone's.
+  const [anyStaff, setAnyStaff] = useState(false);
+  const slotArgs = form.serviceId && form.day
+    ? { service_id: Number(form.serviceId), ...(anyStaff || !form.staffId ? {} : { staff_id: Number(form.staffId) }), from: form.day, to: addDays(form.day, SLOT_DAYS - 1), limit: SLOT_LIMIT }
+    : skipToken;
+  const slots = useGetAvailabilityQuery(slotArgs);
+
+  // The start follows the staff member and the clock until the user picks one:
+  // with a service, the server's first free start that day; else the next gap.
   const [timeChosen, setTimeChosen] = useState(initial.time !== null);
-  const suggested = timeChosen ? null : freeTime(Number(form.staffId), form.day);
+  const serverFree = form.serviceId ? slots.data?.find((x) => String(x.staffId) === form.staffId && dayOf(x.startsAt) === form.day) : undefined;
+  const suggested = timeChosen ? null : serverFree ? formatTime(serverFree.startsAt) : freeTime(Number(form.staffId), form.day, Number(form.duration) || DEFAULT_DURATION);
   if (suggested !== null && suggested !== form.time) setForm((f) => ({ ...f, time: suggested }));
   const close = () => {
     discardDraft();
@@ -195,16 +262,26 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
   };
   const [pastConfirmed, setPastConfirmed] = useState(false);
   const [askPast, setAskPast] = useState(false);
+  // The slot clicked on the agenda was outside the rules and the user said to book there anyway.
+  const [slotConfirmed, setSlotConfirmed] = useState(initial.outside !== null);
   const [createAppointment] = useCreateAppointmentMutation();
 
-  // The start's fields: a start typed is kept, and asks again whether it is in the past.
+  // A new start or staff member: asks again (in the past, outside the rules).
+  const moved = () => {
+    setTimeChosen(true);
+    setAskPast(false);
+    setPastConfirmed(false);
+    setSlotConfirmed(false);
+    if (rule) showErrors({});
+  };
+  // The start's fields: a start typed is kept.
   const set = (name: WhenField) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [name]: e.target.value }));
-    if (name !== 'duration') {
-      setTimeChosen(true);
-      setAskPast(false);
-      setPastConfirmed(false);
-    }
+    if (name !== 'duration') moved();
+  };
+  const pickSlot = (slot: ApiSlot) => {
+    setForm((f) => ({ ...f, day: dayOf(slot.startsAt), time: formatTime(slot.startsAt), staffId: String(slot.staffId) }));
+    moved();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -222,22 +299,26 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
       setPastConfirmed(true);
       return;
     }
+    // Asked (a refused time, or a slot confirmed on the agenda) and confirmed by this click.
+    const allowOutsideHours = rule !== null || slotConfirmed;
     await submit(async () => {
       const saved = await createAppointment({
         clientId: client.id,
         staffId: Number(form.staffId),
-        service: form.service.trim(),
+        ...(service ? { serviceId: service.id, service: service.name } : { service: form.service.trim() }),
         // Wall-clock time: the server reads it in the business time zone.
         startsAt: `${form.day}T${form.time}`,
         durationMinutes: Number(form.duration),
         priceCents: priceCents ?? 0,
         ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
+        ...(allowOutsideHours ? { allowOutsideHours } : {}),
       }).unwrap();
       toast.success(`Agendamento de ${saved.clientName} criado.`);
       onClose();
     });
   };
 
+  const asking = askPast || rule !== null;
   return (
     <Dialog
       title="Novo agendamento"
@@ -245,12 +326,13 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
       onClose={close}
       busy={saving}
       footer={
-        <DialogButtons onCancel={close} busy={saving} form={FORM_ID} label={askPast ? 'Agendar mesmo assim' : 'Agendar'} busyLabel="Salvando..." />
+        <DialogButtons onCancel={close} busy={saving} form={FORM_ID} label={asking ? 'Agendar mesmo assim' : 'Agendar'} busyLabel="Salvando..." />
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Novo agendamento">
-        <ErrorAlert message={conflict ? null : message} />
+        <ErrorAlert message={conflict || rule ? null : message} />
         <ClashAlert message={message} conflict={conflict} hrefFor={hrefFor} />
+        {rule ? <OutsideAlert reason={ruleReason(errors)} asked /> : slotConfirmed && initial.outside ? <OutsideAlert reason={initial.outside} asked={false} /> : null}
         {askPast ? (
           <div className="alert alert-warning" role="alert">
             O início, {formatDate(form.day)} às {form.time}, já passou. Confira a data; para registrar assim mesmo, clique em “Agendar mesmo assim”.
@@ -263,11 +345,45 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
           errors={errors}
         />
         <div className="row g-3">
-          <SelectField id="booking-staff" label="Profissional" wrapperClassName="col-md-6" {...field('staffId')}>
+          <SelectField
+            id="booking-staff"
+            label="Profissional"
+            wrapperClassName="col-md-6"
+            {...field('staffId')}
+            onChange={(e) => {
+              setForm((f) => ({ ...f, staffId: e.target.value }));
+              setSlotConfirmed(false);
+              if (rule) showErrors({});
+            }}
+          >
             <StaffOptions staff={staff} />
           </SelectField>
-          <InputField id="booking-service" label="Serviço" wrapperClassName="col-md-6" {...field('service')} />
-          <WhenFields id="booking" form={form} set={set} errors={errors} />
+          <SelectField id="booking-service-id" label="Serviço" wrapperClassName="col-md-6" {...field('serviceId')}>
+            <option value="">Outro (texto livre)</option>
+            {services?.map((x) => (
+              <option key={x.id} value={x.id}>
+                {`${x.name} · ${formatDuration(x.durationMinutes)}`}
+              </option>
+            ))}
+          </SelectField>
+          {service ? null : <InputField id="booking-service" label="Descrição do serviço" wrapperClassName="col-12" {...field('service')} />}
+          {form.serviceId ? (
+            <div className="col-12">
+              <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+                <h3 className="h6 mb-0" id="booking-free-title">
+                  Próximos horários livres
+                </h3>
+                <div className="form-check mb-0">
+                  <input id="booking-any-staff" className="form-check-input" type="checkbox" checked={anyStaff} onChange={(e) => setAnyStaff(e.target.checked)} />
+                  <label className="form-check-label small" htmlFor="booking-any-staff">
+                    Qualquer profissional
+                  </label>
+                </div>
+              </div>
+              <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} onPick={pickSlot} label="Próximos horários livres" withStaff={anyStaff} />
+            </div>
+          ) : null}
+          <WhenFields id="booking" form={form} set={set} errors={rule ? withoutStart(errors) : errors} durations={durations} />
           <InputField
             id="booking-price"
             label="Valor (R$)"

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { ADMIN, api, appForSuite, problems, renderedRoot, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+
+// The business rules in the agenda and the booking (issue 26): services fill
+// the booking, the server's free starts, a time outside the rules asked
+// about, the hours and time off shaded in the first HTML, "Encaixe".
+// The default hours: Monday to Friday, 08:00 to 18:00. A Wednesday per width.
+const DAYS = { desktop: '2027-03-10', phone: '2027-03-17' };
+const br = (day) => day.split('-').reverse().join('/');
+const addDays = (day, n) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Waits for a toast and closes it (on a phone it would cover the page). */
+async function toast(page, text) {
+  const item = page.locator('.Toastify__toast', { hasText: text });
+  await item.waitFor();
+  await item.getByRole('button').click();
+  await item.waitFor({ state: 'detached' });
+}
+
+/** Picks Carla in the booking's client search. */
+async function pickCarla(page) {
+  await page.fill('#booking-client', 'carl');
+  await page.getByRole('option', { name: /Carla Dias/ }).click();
+  await page.getByText('Selecionado: Carla Dias').waitFor();
+}
+
+suite('business rules: services, free starts, hours and time off in the agenda, "Encaixe"', () => {
+  const ids = {};
+  const app = appForSuite({
+    async setup({ server }) {
+      const token = await seedAndSignIn(server, ['--clients', '5', '--appointments', '0']);
+      ids.token = token;
+      ids.paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: 'paula@example.com', role: 'staff', password: 'senha-da-paula' })).data.id;
+      ids.carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
+      ids.service = (await api(server.url, token, 'POST', '/services', { name: 'Coloração', durationMinutes: 90, priceCents: 15000, color: 'purple' })).data.id;
+      for (const day of Object.values(DAYS)) {
+        // Paula's afternoon off, a holiday on Friday, and one coloured appointment.
+        await api(server.url, token, 'POST', '/time-off', { staffId: ids.paula, startsAt: `${day}T14:00`, endsAt: `${day}T16:00`, reason: 'Congresso' });
+        await api(server.url, token, 'POST', '/time-off', { staffId: null, startsAt: addDays(day, 2), endsAt: addDays(day, 2), reason: 'Aniversário da cidade' });
+        await api(server.url, token, 'POST', '/appointments', { clientId: ids.carla, staffId: ids.paula, serviceId: ids.service, startsAt: `${day}T08:00` });
+      }
+    },
+  });
+
+  for (const { name, viewport, ...options } of VIEWPORTS) {
+    const day = DAYS[name];
+    const phone = viewport.width < 576;
+
+    it(`shades the hours and shows time off and holidays in the first HTML (${name})`, async () => {
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
+        const html = renderedRoot(await (await page.goto(`/appointments?date=${day}&staff_id=${ids.paula}`)).text());
+        assert.match(html, /class="agenda-off"/, 'the time outside the hours is shaded before any script');
+        assert.match(html, /Folga: Congresso/);
+        // The coloured block: the service's colour as its accent.
+        assert.match(html, /--agenda-service:var\(--bs-purple\)/);
+        const week = renderedRoot(await (await page.goto(`/appointments?view=week&date=${day}&staff_id=${ids.paula}`)).text());
+        assert.match(week, /Feriado: Aniversário da cidade/);
+        await waitForShell(page);
+        // The phone shows one day: Friday's.
+        if (phone) await page.selectOption('#agenda-column', { index: 4 });
+        await page.locator('.agenda-timeoff:visible', { hasText: 'Feriado: Aniversário da cidade' }).waitFor();
+        await shot(page, `rules-week-${viewport.width}`);
+        assert.equal(await scrollsSideways(page), false);
+        assert.deepEqual(problems(messages), []);
+      });
+    });
+
+    it(`a click in time off asks first, then books anyway (${name})`, async () => {
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
+        await page.goto(`/appointments?date=${day}&staff_id=${ids.paula}`);
+        await waitForShell(page);
+        await shot(page, `rules-day-${viewport.width}`);
+        await page.getByRole('button', { name: new RegExp(`^Agendar ${br(day)} às 14:30 com Paula Lima`) }).click();
+        const ask = page.getByRole('dialog', { name: 'Fora do horário' });
+        await ask.getByText(/Folga: Congresso .*Agendar mesmo assim\?/).waitFor();
+        await shot(page, `rules-ask-slot-${viewport.width}`);
+        await ask.getByRole('button', { name: 'Agendar mesmo assim' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+        await dialog.getByText('Folga: Congresso: será agendado mesmo assim').waitFor();
+        assert.equal(await page.inputValue('#booking-time'), '14:30');
+        await pickCarla(page);
+        await page.fill('#booking-service', `Na folga ${name}`);
+        await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
+        await toast(page, 'Agendamento de Carla Dias criado.');
+        const booked = (await api(app.server.url, ids.token, 'GET', `/appointments?per_page=100&from=${day}&to=${day}`)).data.find((a) => a.service === `Na folga ${name}`);
+        assert.equal(booked?.startsAt.slice(0, 16), `${day}T14:30`);
+        assert.deepEqual(problems(messages), []);
+      });
+    });
+
+    it(`books with a service (duration and price filled), from its free starts; outside the hours asks, then books (${name})`, async () => {
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
+        await page.goto(`/appointments?date=${day}&book=1&book_date=${day}&book_staff=${ids.paula}`);
+        const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+        await dialog.waitFor();
+        await waitForShell(page);
+        await pickCarla(page);
+        await page.selectOption('#booking-service-id', String(ids.service));
+        await page.waitForFunction(() => document.querySelector('#booking-price')?.value === '150,00');
+        assert.equal(await page.inputValue('#booking-duration'), '90');
+        // The server's free starts for Paula from that day: the first one is after her 08:00–09:30 appointment.
+        const free = (await api(app.server.url, ids.token, 'GET', `/availability?service_id=${ids.service}&staff_id=${ids.paula}&from=${day}&to=${addDays(day, 13)}&limit=6`)).data;
+        const slots = dialog.getByRole('list', { name: 'Próximos horários livres' }).getByRole('button');
+        await slots.first().waitFor();
+        assert.equal(await slots.count(), free.length);
+        assert.ok(free.length > 0 && free.length <= 6);
+        assert.equal(await page.inputValue('#booking-time'), free[0].startsAt.slice(11, 16), 'the start follows the first free one');
+        await shot(page, `rules-booking-service-${viewport.width}`);
+        await slots.nth(1).click();
+        assert.equal(await page.inputValue('#booking-date'), free[1].startsAt.slice(0, 10));
+        assert.equal(await page.inputValue('#booking-time'), free[1].startsAt.slice(11, 16));
+
+        // After hours: the server's reason, then "Agendar mesmo assim".
+        await page.fill('#booking-date', day);
+        await page.fill('#booking-time', phone ? '18:30' : '19:00');
+        await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
+        await dialog.getByText('Fora do horário de trabalho de Paula Lima. Agendar mesmo assim?').waitFor();
+        await shot(page, `rules-booking-outside-${viewport.width}`);
+        await dialog.getByRole('button', { name: 'Agendar mesmo assim' }).click();
+        await toast(page, 'Agendamento de Carla Dias criado.');
+        await dialog.waitFor({ state: 'detached' });
+        const booked = (await api(app.server.url, ids.token, 'GET', `/appointments?per_page=100&from=${day}&to=${day}`)).data.find(
+          (a) => a.startsAt.slice(11, 16) === (phone ? '18:30' : '19:00'),
+        );
+        assert.ok(booked, 'booked after hours');
+        assert.equal(booked.serviceId, ids.service);
+        assert.equal(booked.service, 'Coloração');
+        assert.equal(booked.priceCents, 15000);
+        assert.equal(Date.parse(booked.endsAt) - Date.parse(booked.startsAt), 90 * 60_000);
+        // The browser logs the 422 the form asked about; nothing else.
+        assert.deepEqual(problems(messages).filter((m) => !/status of 422/.test(m.text)), []);
+      });
+    });
+
+    it(`"Encaixe" lists the first free starts and one opens the booking there (${name})`, async () => {
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
+        await page.goto(`/appointments?date=${day}`);
+        await waitForShell(page);
+        if (phone) await page.getByRole('link', { name: /^Filtros/ }).click();
+        await page.getByRole('link', { name: 'Encaixe' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Encaixe' });
+        await dialog.waitFor();
+        await page.selectOption('#fit-in-service', String(ids.service));
+        await page.selectOption('#fit-in-staff', String(ids.paula));
+        await dialog.getByRole('button', { name: 'Buscar' }).click();
+        const slots = dialog.getByRole('list', { name: 'Horários livres para encaixe' }).getByRole('button');
+        await slots.first().waitFor();
+        assert.ok((await slots.count()) <= 10);
+        await shot(page, `rules-fit-in-${viewport.width}`);
+        assert.equal(await scrollsSideways(page), false);
+        const first = (await api(app.server.url, ids.token, 'GET', `/availability?service_id=${ids.service}&staff_id=${ids.paula}&limit=1`)).data[0];
+        await slots.first().click();
+        const booking = page.getByRole('dialog', { name: 'Novo agendamento' });
+        await booking.waitFor();
+        assert.equal(await page.inputValue('#booking-date'), first.startsAt.slice(0, 10));
+        assert.equal(await page.inputValue('#booking-time'), first.startsAt.slice(11, 16));
+        assert.equal(await page.inputValue('#booking-staff'), String(ids.paula));
+        assert.equal(await page.inputValue('#booking-service-id'), String(ids.service));
+        await page.waitForFunction(() => document.querySelector('#booking-price')?.value === '150,00');
+        assert.deepEqual(problems(messages), []);
+      });
+    });
+  }
+});
