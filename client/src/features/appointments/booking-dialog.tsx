@@ -16,7 +16,7 @@ import { useGetActiveServicesQuery, useGetAvailabilityQuery } from '../../lib/sc
 import { useCreateAppointmentMutation, useGetBookingClientQuery, type StaffMember } from './agenda-api';
 import { partInDay, STEP_MINUTES } from './agenda-layout';
 import { ClientPicker, type PickedClient } from './client-picker';
-import { FreeSlots } from './free-slots';
+import { FreeSlots, SLOT_SEARCH_LIMIT } from './free-slots';
 
 const FORM_ID = 'booking-form';
 export const DURATIONS = [15, 30, 45, 60, 90, 120, 180];
@@ -246,7 +246,7 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
   // The service's next free starts (the server's search, the rules applied): of the staff member chosen, or anyone's.
   const [anyStaff, setAnyStaff] = useState(false);
   const slotArgs = form.serviceId && form.day
-    ? { service_id: Number(form.serviceId), ...(anyStaff || !form.staffId ? {} : { staff_id: Number(form.staffId) }), from: form.day, to: addDays(form.day, SLOT_DAYS - 1), limit: SLOT_LIMIT }
+    ? { service_id: Number(form.serviceId), ...(anyStaff || !form.staffId ? {} : { staff_id: Number(form.staffId) }), from: form.day, to: addDays(form.day, SLOT_DAYS - 1), limit: SLOT_SEARCH_LIMIT }
     : skipToken;
   const slots = useGetAvailabilityQuery(slotArgs);
 
@@ -380,7 +380,7 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
                   </label>
                 </div>
               </div>
-              <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} onPick={pickSlot} label="Próximos horários livres" withStaff={anyStaff} />
+              <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} onPick={pickSlot} label="Próximos horários livres" withStaff={anyStaff} count={SLOT_LIMIT} />
             </div>
           ) : null}
           <WhenFields id="booking" form={form} set={set} errors={rule ? withoutStart(errors) : errors} durations={durations} />

@@ -7,7 +7,7 @@ import { addDays, formatDuration } from '../../lib/format';
 import { useGetActiveServicesQuery, useGetAvailabilityQuery, type AvailabilityArgs } from '../../lib/schedule-api';
 import type { StaffMember } from './agenda-api';
 import { StaffOptions } from './booking-dialog';
-import { FreeSlots } from './free-slots';
+import { FreeSlots, SLOT_SEARCH_LIMIT } from './free-slots';
 
 /** How far ahead "Encaixe" looks, and how many starts it lists. */
 const FIT_IN_DAYS = 30;
@@ -30,7 +30,7 @@ export function FitInDialog({ staff, today, onPick, onClose }: { staff: StaffMem
     event.preventDefault();
     setMissing(!serviceId);
     if (!serviceId) return;
-    setAsked({ service_id: Number(serviceId), ...(staffId ? { staff_id: Number(staffId) } : {}), from: today, to: addDays(today, FIT_IN_DAYS), limit: FIT_IN_LIMIT });
+    setAsked({ service_id: Number(serviceId), ...(staffId ? { staff_id: Number(staffId) } : {}), from: today, to: addDays(today, FIT_IN_DAYS), limit: SLOT_SEARCH_LIMIT });
   };
 
   return (
@@ -73,7 +73,7 @@ export function FitInDialog({ staff, today, onPick, onClose }: { staff: StaffMem
       {asked ? (
         <>
           <h3 className="h6">Primeiros horários livres</h3>
-          <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} label="Horários livres para encaixe" withStaff={!asked.staff_id} onPick={(slot) => onPick(slot, asked.service_id)} />
+          <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} label="Horários livres para encaixe" withStaff={!asked.staff_id} count={FIT_IN_LIMIT} onPick={(slot) => onPick(slot, asked.service_id)} />
         </>
       ) : (
         <p className="small text-muted mb-0">Escolha o serviço e, se quiser, o profissional: a busca mostra os primeiros horários livres a partir de agora.</p>

@@ -7,6 +7,29 @@ export function slotLabel(slot: ApiSlot, withStaff = true): string {
   return `${formatWeekday(day, true)} ${formatDayMonth(day)} ${formatTime(slot.startsAt)}${withStaff ? ` · ${slot.staffName}` : ''}`;
 }
 
+/** How many starts a search asks the server for, to choose the spread-out few from. */
+export const SLOT_SEARCH_LIMIT = 500;
+
+/**
+ * At most `count` starts, each at least `gapMinutes` after the last one kept
+ * for the same member: the server gives every start on its grid (every 5
+ * minutes for a length that does not divide the hour), a person chooses
+ * among a few spread over the day.
+ */
+export function spreadSlots(slots: ApiSlot[], count: number, gapMinutes = 30): ApiSlot[] {
+  const last = new Map<number, number>();
+  const kept: ApiSlot[] = [];
+  for (const slot of slots) {
+    if (kept.length === count) break;
+    const at = Date.parse(slot.startsAt);
+    const previous = last.get(slot.staffId);
+    if (previous !== undefined && at - previous < gapMinutes * 60_000) continue;
+    last.set(slot.staffId, at);
+    kept.push(slot);
+  }
+  return kept;
+}
+
 /**
  * The free starts the server found (GET /api/availability) as buttons, or
  * what the search is doing: loading, found none, failed. `onPick` fills a
@@ -19,8 +42,11 @@ export function FreeSlots({
   onPick,
   label,
   withStaff = true,
+  count,
 }: {
   slots: ApiSlot[] | undefined;
+  /** How many to show, spread out (`spreadSlots`). */
+  count: number;
   loading: boolean;
   failed: boolean;
   onPick: (slot: ApiSlot) => void;
@@ -34,7 +60,7 @@ export function FreeSlots({
   if (!slots?.length) return <p className="small text-muted mb-0">Nenhum horário livre no período.</p>;
   return (
     <ul className="free-slots list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label={label}>
-      {slots.map((slot) => (
+      {spreadSlots(slots, count).map((slot) => (
         <li key={`${slot.staffId}-${slot.startsAt}`}>
           <button type="button" className="btn btn-sm btn-outline-primary btn-touch" onClick={() => onPick(slot)}>
             {slotLabel(slot, withStaff)}
