@@ -20,11 +20,15 @@ import {
   waitForShell,
 } from './harness.mjs';
 
+const ymd = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 /** `YYYY-MM-DD` of today plus `offset` days. */
-const day = (offset) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const day = (offset) => ymd(new Date(Date.now() + offset * 86_400_000));
+/** The first weekday at least three days ahead: inside the default working hours (Monday to Friday, 08:00–18:00). */
+const BOOKED_DAY = (() => {
+  const d = new Date(Date.now() + 3 * 86_400_000);
+  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
+  return ymd(d);
+})();
 
 suite('clients, reports and dashboard screens', () => {
   let app;
@@ -49,7 +53,7 @@ suite('clients, reports and dashboard screens', () => {
       clientId: ana.id,
       staffId: me.id,
       service: 'Limpeza de pele',
-      startsAt: `${day(3)}T10:00:00`,
+      startsAt: `${BOOKED_DAY}T10:00:00`,
       durationMinutes: 60,
       priceCents: 15000,
     });
@@ -185,7 +189,7 @@ suite('clients, reports and dashboard screens', () => {
         const csv = await readFile(await download.path(), 'utf8');
         assert.equal(csv, '\ufeffData;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n01/02/2026;0;0;0;0;0,00\r\n02/02/2026;0;0;0;0;0,00\r\n03/02/2026;0;0;0;0;0,00\r\nTotal;0;0;0;0;0,00\r\n\r\nServiço;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n');
         // The booked "Limpeza de pele" in "Por serviço": a bar (no revenue yet) and its row.
-        await page.goto(`/reports?from=${day(0)}&to=${day(3)}`);
+        await page.goto(`/reports?from=${day(0)}&to=${BOOKED_DAY}`);
         await waitForShell(page);
         const services = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Por serviço' }) });
         const chart = services.locator('svg[role="img"]');
