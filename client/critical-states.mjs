@@ -151,6 +151,8 @@ export function sampleRenders(routePath) {
           byStatus: { agendado: 60, confirmado: 50, concluido: 250, cancelado: 40, faltou: 35 },
           byDay: range(30).map((i) => day(`2026-11-${String(i).padStart(2, '0')}`, i)),
           byStaff: staff.map((s) => ({ staffId: s.id, staffName: s.name, total: 200, concluido: 120, faltou: 15, cancelado: 20, revenueCents: 870000 })),
+          // More services than the chart draws: its note and the folded table.
+          byService: range(12).map((i) => ({ service: `Serviço ${i}`, total: 40 - i, concluido: 20, cancelado: 3, faltou: 2, revenueCents: 300000 - i * 10000 })),
           noShowRate: 0.12,
           cancellationRate: 0.09,
           revenueCents: 3197000,

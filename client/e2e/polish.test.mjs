@@ -1,7 +1,7 @@
 // Issue 25's smaller items in a real browser: 44 px tap targets on a phone
 // (pagination, the profile's "Salvar", the day arrows, the top bar, fields),
 // the agenda's CSV button, the client page without its own name in its
-// tables, the reports' staff table, day values and figures, the list's
+// tables, the reports' staff and service tables, day values and figures, the list's
 // client filter, a seeded client's Cadastro entry, the toast region's and
 // the menu toggle's accessible state, and a failed sign-in that marks and
 // focuses the wrong field.
@@ -76,14 +76,23 @@ suite('issue 25 polish', () => {
   }
 
   for (const { name, viewport, ...options } of VIEWPORTS) {
-    it(`reports: the staff table fits its card, day values never run together, figures stay on one line (${name})`, async () => {
+    it(`reports: the staff and service tables fit their cards, day values never run together, figures stay on one line (${name})`, async () => {
       await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page }) => {
         await page.goto('/reports');
         await waitForHydration(page);
         await page.locator('svg.chart').first().waitFor();
         const layout = await page.evaluate(() => {
-          const staffCard = [...document.querySelectorAll('main .card')].find((c) => c.querySelector('.card-title')?.textContent === 'Por profissional');
-          const box = staffCard.querySelector('.table-responsive');
+          const card = (title) => [...document.querySelectorAll('main .card')].find((c) => c.querySelector('.card-title')?.textContent === title);
+          // What a table's box has to scroll sideways (0: it fits its card).
+          const overflow = (title) => {
+            const box = card(title).querySelector('.table-responsive');
+            return box ? box.scrollWidth - box.clientWidth : 0;
+          };
+          const serviceCard = card('Por serviço');
+          const services = {
+            rows: [...serviceCard.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td').textContent),
+            bars: [...serviceCard.querySelectorAll('svg[role="img"] rect title')].map((t) => t.textContent.split(':')[0]),
+          };
           // Values drawn over the day columns: none closer than 2 px to the next.
           const touching = [];
           for (const svg of document.querySelectorAll('svg.chart')) {
@@ -101,9 +110,12 @@ suite('issue 25 polish', () => {
             text: p.textContent,
             lines: Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)),
           }));
-          return { overflow: box ? box.scrollWidth - box.clientWidth : 0, touching, figures };
+          return { overflow: [overflow('Por profissional'), overflow('Por serviço')], touching, figures, services };
         });
-        assert.equal(layout.overflow, 0, 'the staff table scrolls inside its card');
+        assert.deepEqual(layout.overflow, [0, 0], 'the staff and service tables scroll inside their cards');
+        // The seeded services: a bar each (at most ten), in the table's order.
+        assert.ok(layout.services.rows.length > 0, 'services in the month');
+        assert.deepEqual(layout.services.bars, layout.services.rows.slice(0, 10));
         assert.deepEqual(layout.touching, [], 'values that run together');
         assert.deepEqual(layout.figures.filter((f) => f.lines > 1), [], 'summary figures on one line');
         await shot(page, `polish-reports-${viewport.width}`, { fullPage: true });

@@ -20,6 +20,16 @@ import {
   waitForShell,
 } from './harness.mjs';
 
+const ymd = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** `YYYY-MM-DD` of today plus `offset` days. */
+const day = (offset) => ymd(new Date(Date.now() + offset * 86_400_000));
+/** The first weekday at least three days ahead: inside the default working hours (Monday to Friday, 08:00–18:00). */
+const BOOKED_DAY = (() => {
+  const d = new Date(Date.now() + 3 * 86_400_000);
+  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
+  return ymd(d);
+})();
+
 suite('clients, reports and dashboard screens', () => {
   let app;
   let token;
@@ -39,16 +49,11 @@ suite('clients, reports and dashboard screens', () => {
     }
     const archived = (await api(app.server.url, token, 'POST', '/clients', { name: 'Arquivada Antiga' })).data;
     await api(app.server.url, token, 'POST', `/clients/${archived.id}/archive`);
-    const today = new Date();
-    const day = (offset) => {
-      const d = new Date(today.getTime() + offset * 86_400_000);
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    };
     await api(app.server.url, token, 'POST', '/appointments', {
       clientId: ana.id,
       staffId: me.id,
       service: 'Limpeza de pele',
-      startsAt: `${day(3)}T10:00:00`,
+      startsAt: `${BOOKED_DAY}T10:00:00`,
       durationMinutes: 60,
       priceCents: 15000,
     });
@@ -169,7 +174,7 @@ suite('clients, reports and dashboard screens', () => {
         await page.goto('/reports');
         await waitForShell(page);
         assert.equal(await serverNodeKept(page), true, 'hydrated, not replaced');
-        assert.ok((await page.locator('svg[role="img"]').count()) >= 4, 'four SVG charts');
+        assert.ok((await page.locator('svg[role="img"]').count()) >= 5, 'five SVG charts');
         await page.getByRole('link', { name: 'Esta semana' }).click();
         await page.waitForURL('**/reports?period=week');
         // The address changes first, the chart when the week's figures arrive: seven bars.
@@ -182,7 +187,18 @@ suite('clients, reports and dashboard screens', () => {
         await page.getByText('Período: 01/02/2026 a 03/02/2026').waitFor();
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
         const csv = await readFile(await download.path(), 'utf8');
-        assert.equal(csv, '\ufeffData;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n01/02/2026;0;0;0;0;0,00\r\n02/02/2026;0;0;0;0;0,00\r\n03/02/2026;0;0;0;0;0,00\r\nTotal;0;0;0;0;0,00\r\n');
+        assert.equal(csv, '\ufeffData;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n01/02/2026;0;0;0;0;0,00\r\n02/02/2026;0;0;0;0;0,00\r\n03/02/2026;0;0;0;0;0,00\r\nTotal;0;0;0;0;0,00\r\n\r\nServiço;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n');
+        // The booked "Limpeza de pele" in "Por serviço": a bar (no revenue yet) and its row.
+        await page.goto(`/reports?from=${day(0)}&to=${BOOKED_DAY}`);
+        await waitForShell(page);
+        const services = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Por serviço' }) });
+        const chart = services.locator('svg[role="img"]');
+        assert.match(await chart.getAttribute('aria-label'), /^Receita por serviço, de \d\d\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4}: R\$\s0,00 no total$/);
+        assert.deepEqual(await chart.locator('rect title').allTextContents(), ['Limpeza de pele: R$ 0,00']);
+        const row = services.getByRole('row', { name: /Limpeza de pele/ });
+        assert.deepEqual((await row.getByRole('cell').allTextContents()).map((t) => t.trim()), ['Limpeza de pele', '1', '0', '0', '0', 'R$ 0,00']);
+        await shot(page, `reports-services-${viewport.width}`, { fullPage: true });
+        await assertFitsScreen(page, viewport);
         await page.goto('/reports?period=month');
         await waitForShell(page);
         await shot(page, `reports-${viewport.width}`, { fullPage: true });

@@ -1,11 +1,13 @@
-//! Reports: the summary of a period (appointments by status, day and staff
-//! member, rates, revenue, new clients).
+//! Reports: the summary of a period (appointments by status, day, staff
+//! member and service, rates, revenue, new clients).
 //!
 //! Days are calendar days in the business time zone: the period runs from
 //! local midnight of `from` to local midnight after `to` (`to` inclusive).
 //! A period is bounded (at most 366 days), so its appointments are loaded
-//! (four columns) and counted here: grouping by local day is then the same
-//! on SQLite and PostgreSQL, whatever the zone's offset.
+//! (five columns) and counted here: grouping by local day is then the same
+//! on SQLite and PostgreSQL, whatever the zone's offset, and services group
+//! by their name as people read it (`normalize_text`: "Limpeza" and
+//! "limpeza " are one service), which neither database's collation does.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -75,6 +77,22 @@ pub struct StaffFigures {
     pub revenue_cents: i64,
 }
 
+/// One service's figures: the appointments whose kept service name
+/// (`appointments.service`, as it was when booked) reads the same once
+/// trimmed, without accents and case.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceFigures {
+    /// The service's most frequent spelling in the period (trimmed).
+    pub service: String,
+    pub total: u64,
+    pub concluido: u64,
+    pub cancelado: u64,
+    pub faltou: u64,
+    /// Sum of `priceCents` of this service's concluded appointments.
+    pub revenue_cents: i64,
+}
+
 /// The summary of a period. Rates are fractions from 0 to 1, rounded to
 /// four decimals, and 0 when their denominator is 0.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -93,6 +111,9 @@ pub struct Summary {
     pub by_day: Vec<DayFigures>,
     /// Staff members with at least one appointment in the period, by name.
     pub by_staff: Vec<StaffFigures>,
+    /// Services with at least one appointment in the period, by revenue
+    /// (highest first), then by appointments, then by name.
+    pub by_service: Vec<ServiceFigures>,
     /// faltou / (concluido + faltou): of the appointments that were due to
     /// happen and were not cancelled, the share the client missed.
     pub no_show_rate: f64,
@@ -187,9 +208,9 @@ fn rate(part: u64, whole: u64) -> f64 {
     if whole == 0 { 0.0 } else { (part as f64 / whole as f64 * 10_000.0).round() / 10_000.0 }
 }
 
-/// What a summary reads: the period's appointments (four columns, which the
-/// period index holds: a year's cost what a year holds, however long the
-/// history) and its new clients (which grow with the business: counted up to
+/// What a summary reads: the period's appointments (five columns, found
+/// through the period index, which holds all but `service`: a year's cost
+/// what a year holds, however long the history) and its new clients (which grow with the business: counted up to
 /// a cap and estimated beyond it, `list::total`).
 pub struct Queries {
     pub appointments: Select<appointment::Entity>,
@@ -208,6 +229,7 @@ impl Queries {
                 .column(appointment::Column::StartsAt)
                 .column(appointment::Column::Status)
                 .column(appointment::Column::PriceCents)
+                .column(appointment::Column::Service)
                 .filter(appointment::Column::StartsAt.gte(start))
                 .filter(appointment::Column::StartsAt.lt(end)),
             new_clients: client::Entity::find()
@@ -235,7 +257,7 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     let (db, tz) = (&cx.db, cx.tz);
     let (period, from, to) = resolve(query, tz)?;
     let q = Queries::period(from, to, tz);
-    let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64)> = q.appointments.into_tuple().all(db).await?;
+    let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64, String)> = q.appointments.into_tuple().all(db).await?;
 
     let mut by_status = ByStatus::default();
     let mut days: BTreeMap<NaiveDate, DayFigures> = BTreeMap::new();
@@ -247,7 +269,20 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     }
     let mut staff: HashMap<i32, StaffFigures> = HashMap::new();
     let mut revenue_cents = 0i64;
-    for (staff_id, starts_at, status, price_cents) in &rows {
+    // By exact spelling first (few per period), merged by name below.
+    let mut spellings: HashMap<&str, ServiceFigures> = HashMap::new();
+    for (staff_id, starts_at, status, price_cents, service) in &rows {
+        let figures = spellings.entry(service.as_str()).or_default();
+        figures.total += 1;
+        match status {
+            AppointmentStatus::Concluido => {
+                figures.concluido += 1;
+                figures.revenue_cents += price_cents;
+            }
+            AppointmentStatus::Cancelado => figures.cancelado += 1,
+            AppointmentStatus::Faltou => figures.faltou += 1,
+            AppointmentStatus::Agendado | AppointmentStatus::Confirmado => {}
+        }
         let local_day = starts_at.with_timezone(&tz).date_naive();
         let day = days.get_mut(&local_day);
         let member = staff.entry(*staff_id).or_insert_with(|| StaffFigures {
@@ -301,6 +336,7 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
         .collect();
     // "Élton" among the E's, not after "Z".
     by_staff.sort_by_cached_key(|s| (normalize_text(&s.staff_name), s.staff_id));
+    let by_service = by_service(spellings);
 
     let (new_clients, new_clients_estimated) = list::total(db, q.new_clients, client::Column::Id).await?;
     let total = rows.len() as u64;
@@ -315,14 +351,46 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
         by_status,
         by_day: days.into_values().collect(),
         by_staff,
+        by_service,
         revenue_cents,
         new_clients,
         new_clients_estimated,
     })
 }
 
-/// The summary's days as CSV (one row a day, then the totals), for the
-/// reports screen's export; formats as every export (services::csv).
+/// The figures of each exact spelling of a service merged by name
+/// (`normalize_text` of the trimmed text), each group named by its most
+/// frequent trimmed spelling (a tie goes to the first in byte order, capitals
+/// before lower case), in the summary's order.
+fn by_service(spellings: HashMap<&str, ServiceFigures>) -> Vec<ServiceFigures> {
+    let mut groups: HashMap<String, (ServiceFigures, BTreeMap<&str, u64>)> = HashMap::new();
+    for (spelling, figures) in spellings {
+        let spelling = spelling.trim();
+        let (group, counts) = groups.entry(normalize_text(spelling)).or_default();
+        group.total += figures.total;
+        group.concluido += figures.concluido;
+        group.cancelado += figures.cancelado;
+        group.faltou += figures.faltou;
+        group.revenue_cents += figures.revenue_cents;
+        *counts.entry(spelling).or_default() += figures.total;
+    }
+    let mut services: Vec<(String, ServiceFigures)> = groups
+        .into_iter()
+        .map(|(key, (mut group, counts))| {
+            // max_by_key keeps the last of equals: walk the spellings backwards.
+            group.service = counts.iter().rev().max_by_key(|(_, n)| **n).map(|(s, _)| s.to_string()).unwrap_or_default();
+            (key, group)
+        })
+        .collect();
+    services.sort_by(|(a_key, a), (b_key, b)| {
+        (b.revenue_cents, b.total).cmp(&(a.revenue_cents, a.total)).then_with(|| a_key.cmp(b_key))
+    });
+    services.into_iter().map(|(_, s)| s).collect()
+}
+
+/// The summary as CSV for the reports screen's export: one row a day, then
+/// the totals; after a blank line, one row a service (in the summary's
+/// order). Formats as every export (services::csv).
 pub fn export_csv(summary: &Summary) -> Result<Vec<u8>> {
     let mut out = csv::CsvWriter::new(&["Data", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
     let totals = DayFigures {
@@ -337,6 +405,11 @@ pub fn export_csv(summary: &Summary) -> Result<Vec<u8>> {
         let date = NaiveDate::parse_from_str(&d.date, "%Y-%m-%d").map_or_else(|_| d.date.clone(), |d| d.format("%d/%m/%Y").to_string());
         let counts = [d.total, d.concluido, d.cancelado, d.faltou].map(|n| n.to_string());
         out.row(&[[date].as_slice(), &counts, &[csv::money(d.revenue_cents)]].concat())?;
+    }
+    out.section(&["Serviço", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
+    for s in &summary.by_service {
+        let counts = [s.total, s.concluido, s.cancelado, s.faltou].map(|n| n.to_string());
+        out.row(&[[s.service.clone()].as_slice(), &counts, &[csv::money(s.revenue_cents)]].concat())?;
     }
     out.finish()
 }
@@ -401,6 +474,44 @@ mod tests {
         assert_eq!(month_bounds(day("2026-12-31")), (day("2026-12-01"), day("2026-12-31")));
         let (_, from, to) = resolve(&SummaryQuery::default(), chrono_tz::America::Sao_Paulo).unwrap();
         assert!(parse_period(&query(&from.to_string(), &to.to_string())).is_ok());
+    }
+
+    #[test]
+    fn services_group_by_name_as_read_and_take_the_most_frequent_spelling() {
+        let figures = |total: u64, concluido: u64, revenue_cents: i64| ServiceFigures {
+            service: String::new(),
+            total,
+            concluido,
+            cancelado: 0,
+            faltou: total - concluido,
+            revenue_cents,
+        };
+        let spellings = HashMap::from([
+            ("Limpeza", figures(1, 1, 100)),
+            ("limpeza ", figures(2, 1, 100)),
+            (" LIMPÉZA", figures(1, 0, 0)),
+            ("Corte", figures(1, 1, 300)),
+            ("Barba", figures(3, 1, 200)),
+            ("Ácido hialurônico", figures(3, 1, 200)),
+            ("Escova", figures(1, 1, 200)),
+        ]);
+        let services = by_service(spellings);
+        let rows: Vec<(&str, u64, u64, u64, i64)> =
+            services.iter().map(|s| (s.service.as_str(), s.total, s.concluido, s.faltou, s.revenue_cents)).collect();
+        assert_eq!(
+            rows,
+            [
+                ("Corte", 1, 1, 0, 300),
+                // Equal revenue: more appointments first, then by name ("Ácido" among the A's).
+                ("limpeza", 4, 2, 2, 200),
+                ("Ácido hialurônico", 3, 1, 2, 200),
+                ("Barba", 3, 1, 2, 200),
+                ("Escova", 1, 1, 0, 200),
+            ]
+        );
+        // A tie between spellings goes to the capitalised one.
+        let tie = by_service(HashMap::from([("limpeza", figures(1, 0, 0)), ("Limpeza ", figures(1, 0, 0))]));
+        assert_eq!(tie[0].service, "Limpeza");
     }
 
     #[test]

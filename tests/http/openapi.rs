@@ -166,11 +166,12 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(
         props("Summary"),
         set(&[
-            "period", "from", "to", "timeZone", "total", "byStatus", "byDay", "byStaff", "noShowRate", "cancellationRate", "revenueCents",
-            "newClients", "newClientsEstimated"
+            "period", "from", "to", "timeZone", "total", "byStatus", "byDay", "byStaff", "byService", "noShowRate", "cancellationRate",
+            "revenueCents", "newClients", "newClientsEstimated"
         ])
     );
     assert_eq!(props("ByStatus"), set(&["agendado", "confirmado", "concluido", "cancelado", "faltou"]));
+    assert_eq!(props("ServiceFigures"), set(&["service", "total", "concluido", "cancelado", "faltou", "revenueCents"]));
     assert_eq!(props("ProfileBody"), set(&["name", "email", "currentPassword", "newPassword"]));
     assert_eq!(
         doc["paths"]["/api/users"]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"],

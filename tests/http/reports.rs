@@ -1,5 +1,6 @@
-//! GET /api/reports/summary: figures of a period on known data, with the
-//! business time zone's day boundaries (America/Sao_Paulo, UTC−3).
+//! GET /api/reports/summary and its CSV: figures of a period on known data,
+//! with the business time zone's day boundaries (America/Sao_Paulo, UTC−3),
+//! by day, staff member and service.
 
 use chrono::{DateTime, Duration, Utc};
 use crate::common::{Backend, TestApp, json_of, spawn};
@@ -37,11 +38,16 @@ async fn client_created_at(app: &TestApp, name: &str, created_at: &str) -> i32 {
 }
 
 async fn appointment(app: &TestApp, client_id: i32, staff_id: i32, starts_at: &str, status: &str, price_cents: i64) {
+    booked(app, client_id, staff_id, "Consulta", starts_at, status, price_cents).await;
+}
+
+/// An appointment of `service`, written as given (the API would trim it).
+async fn booked(app: &TestApp, client_id: i32, staff_id: i32, service: &str, starts_at: &str, status: &str, price_cents: i64) {
     let starts = utc(starts_at);
     entities::appointment::ActiveModel {
         client_id: Set(client_id),
         staff_id: Set(staff_id),
-        service: Set("Consulta".into()),
+        service: Set(service.into()),
         starts_at: Set(starts),
         ends_at: Set(starts + Duration::minutes(30)),
         status: Set(AppointmentStatus::parse(status).unwrap()),
@@ -111,15 +117,20 @@ async fn the_summary_counts_known_data_by_local_day(backend: Backend) {
             { "staffId": bruno, "staffName": "Bruno Lima", "total": 3, "concluido": 1, "faltou": 0, "cancelado": 0, "revenueCents": 20_000 },
         ])
     );
+    assert_eq!(
+        data["byService"],
+        json!([{ "service": "Consulta", "total": 7, "concluido": 3, "cancelado": 1, "faltou": 1, "revenueCents": 47_000 }])
+    );
 
-    // The export: the same days as CSV, then the totals.
+    // The export: the same days as CSV, then the totals, then the services.
     let response = app.get("/api/reports/export.csv?from=2026-03-09&to=2026-03-11", &admin).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
     assert_eq!(
         response.text().await.unwrap(),
         "\u{feff}Data;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n\
-         09/03/2026;2;1;0;1;150,00\r\n10/03/2026;2;2;0;0;320,00\r\n11/03/2026;3;0;1;0;0,00\r\nTotal;7;3;1;1;470,00\r\n"
+         09/03/2026;2;1;0;1;150,00\r\n10/03/2026;2;2;0;0;320,00\r\n11/03/2026;3;0;1;0;0,00\r\nTotal;7;3;1;1;470,00\r\n\
+         \r\nServiço;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\nConsulta;7;3;1;1;470,00\r\n"
     );
     let response = app.get("/api/reports/export.csv?period=nada", &admin).await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
@@ -155,11 +166,70 @@ async fn an_empty_period_has_zero_rates_and_every_day(backend: Backend) {
     assert_eq!(data["cancellationRate"], 0.0);
     assert_eq!(data["revenueCents"], 0);
     assert_eq!(data["byStaff"], json!([]));
+    assert_eq!(data["byService"], json!([]));
     let days: Vec<&str> = data["byDay"].as_array().unwrap().iter().map(|d| d["date"].as_str().unwrap()).collect();
     assert_eq!(days, ["2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
     assert!(data["byDay"].as_array().unwrap().iter().all(|d| d["total"] == 0));
 }
 both!(an_empty_period_has_zero_rates_and_every_day);
+
+async fn the_summary_counts_and_earns_by_service(backend: Backend) {
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    let ana = staff(&app, &admin, "Ana Ribeiro", "ana@example.com").await;
+    let c = client_created_at(&app, "Cliente Um", "2026-01-10T12:00:00Z").await;
+    // 2026-04-06 and 07, local 10:00 onwards (13:00 UTC).
+    for (service, starts_at, status, price_cents) in [
+        ("Limpeza", "2026-04-06T13:00:00Z", "concluido", 10_000),
+        ("Limpeza", "2026-04-06T14:00:00Z", "cancelado", 5_000),
+        // The same service as people read it: trimmed, whatever the case.
+        ("limpeza ", "2026-04-07T13:00:00Z", "concluido", 12_000),
+        ("Corte", "2026-04-06T15:00:00Z", "concluido", 30_000),
+        ("Design de sobrancelha", "2026-04-07T14:00:00Z", "concluido", 22_000),
+        ("Escova", "2026-04-07T15:00:00Z", "faltou", 8_000),
+        ("Escova", "2026-04-07T16:00:00Z", "agendado", 8_000),
+        ("Hidratação", "2026-04-07T17:00:00Z", "confirmado", 9_000),
+        ("Barba", "2026-04-07T18:00:00Z", "confirmado", 4_000),
+        // Outside the period: local 2026-04-08 00:00.
+        ("Corte", "2026-04-08T03:00:00Z", "concluido", 99_000),
+    ] {
+        booked(&app, c, ana, service, starts_at, status, price_cents).await;
+    }
+
+    let (status, body) = summary(&app, &admin, "from=2026-04-06&to=2026-04-07").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let data = &body["data"];
+    assert_eq!(data["revenueCents"], 74_000);
+    // By revenue, then by appointments (equal revenue), then by name (neither).
+    assert_eq!(
+        data["byService"],
+        json!([
+            { "service": "Corte", "total": 1, "concluido": 1, "cancelado": 0, "faltou": 0, "revenueCents": 30_000 },
+            { "service": "Limpeza", "total": 3, "concluido": 2, "cancelado": 1, "faltou": 0, "revenueCents": 22_000 },
+            { "service": "Design de sobrancelha", "total": 1, "concluido": 1, "cancelado": 0, "faltou": 0, "revenueCents": 22_000 },
+            { "service": "Escova", "total": 2, "concluido": 0, "cancelado": 0, "faltou": 1, "revenueCents": 0 },
+            { "service": "Barba", "total": 1, "concluido": 0, "cancelado": 0, "faltou": 0, "revenueCents": 0 },
+            { "service": "Hidratação", "total": 1, "concluido": 0, "cancelado": 0, "faltou": 0, "revenueCents": 0 },
+        ])
+    );
+    // The services add up to the period.
+    let services = data["byService"].as_array().unwrap();
+    assert_eq!(services.iter().map(|s| s["total"].as_u64().unwrap()).sum::<u64>(), data["total"].as_u64().unwrap());
+
+    // The export's second table: the same services, in the same order.
+    let response = app.get("/api/reports/export.csv?from=2026-04-06&to=2026-04-07", &admin).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let text = response.text().await.unwrap();
+    let (days, services) = text.split_once("\r\n\r\n").expect("a blank line between the tables");
+    assert_eq!(days, "\u{feff}Data;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n06/04/2026;3;2;1;0;400,00\r\n07/04/2026;6;2;0;1;340,00\r\nTotal;9;4;1;1;740,00");
+    assert_eq!(
+        services,
+        "Serviço;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n\
+         Corte;1;1;0;0;300,00\r\nLimpeza;3;2;1;0;220,00\r\nDesign de sobrancelha;1;1;0;0;220,00\r\n\
+         Escova;2;0;0;1;0,00\r\nBarba;1;0;0;0;0,00\r\nHidratação;1;0;0;0;0,00\r\n"
+    );
+}
+both!(the_summary_counts_and_earns_by_service);
 
 async fn the_period_is_checked(backend: Backend) {
     let app = spawn(backend).await;

@@ -33,6 +33,7 @@ const report = {
   from: '2026-11-01', to: '2026-11-30', timeZone: 'America/Sao_Paulo', total: 1, byStatus,
   byDay: [{ date: '2026-11-21', total: 1, concluido: 1, cancelado: 0, faltou: 0, revenueCents: 5000 }],
   byStaff: [{ staffId: 1, staffName: 'Ana Admin', total: 1, concluido: 1, faltou: 0, cancelado: 0, revenueCents: 5000 }],
+  byService: [{ service: 'Corte', total: 1, concluido: 1, cancelado: 0, faltou: 0, revenueCents: 5000 }],
   noShowRate: 0, cancellationRate: 0, revenueCents: 5000, newClients: 1, newClientsEstimated: false,
 };
 
@@ -157,6 +158,7 @@ describe('hydration of server HTML', () => {
     if (seeds(state, 'getUsers')) expect(html).toContain('Bruno Staff');
     if (seeds(state, 'getReportSummary')) expect(html).toContain('Por profissional');
     if (seeds(state, 'getReportSummary')) expect(html).toContain('<svg role="img" aria-label="Agendamentos por dia');
+    if (seeds(state, 'getReportSummary')) expect(html).toContain('<svg role="img" aria-label="Receita por serviço');
     if (seeds(state, 'getClient')) expect(html).toContain('Maria<!-- --> → <!-- -->Maria Souza');
     // The history's first page, with its pages (the second one fetched only when asked for).
     if (seeds(state, 'getClientHistory')) expect(html).toMatch(/11 alterações · página 1 de 2/);

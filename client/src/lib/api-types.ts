@@ -53,9 +53,11 @@ export type ApiDashboard = Omit<Present<Schemas['Dashboard']>, 'upcoming' | 'tod
 };
 export type ApiDayFigures = Present<Schemas['DayFigures']>;
 export type ApiStaffFigures = Present<Schemas['StaffFigures']>;
-export type ApiReportSummary = Omit<Present<Schemas['Summary']>, 'byDay' | 'byStaff' | 'byStatus'> & {
+export type ApiServiceFigures = Present<Schemas['ServiceFigures']>;
+export type ApiReportSummary = Omit<Present<Schemas['Summary']>, 'byDay' | 'byStaff' | 'byService' | 'byStatus'> & {
   byDay: ApiDayFigures[];
   byStaff: ApiStaffFigures[];
+  byService: ApiServiceFigures[];
   byStatus: Present<Schemas['ByStatus']>;
 };
 

@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { formatCount, formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format';
 import { BarChart, ColumnChart } from './charts';
 import { useGetReportSummaryQuery } from './reports-api';
-import type { DayFigures, PeriodName, ReportQuery, ReportSummary, StaffFigures } from './types';
+import type { DayFigures, PeriodName, ReportQuery, ReportSummary, ServiceFigures, StaffFigures } from './types';
 
 export const REPORTS_ERROR = 'Erro ao buscar relatórios';
 
@@ -63,14 +63,24 @@ const REVENUE_COLUMNS: Column<DayFigures>[] = [
   { key: 'revenue', header: 'Receita', render: (d) => formatMoney(d.revenueCents), className: 'text-end text-nowrap' },
 ];
 
-const STAFF_COLUMNS: Column<StaffFigures>[] = [
-  { key: 'name', header: 'Profissional', render: (s) => <span className="fw-semibold">{s.staffName}</span> },
-  { key: 'total', header: 'Agendamentos', render: (s) => formatNumber(s.total), className: 'text-end' },
-  { key: 'done', header: 'Concluídos', render: (s) => formatNumber(s.concluido), className: 'text-end' },
-  { key: 'missed', header: 'Faltas', render: (s) => formatNumber(s.faltou), className: 'text-end' },
-  { key: 'cancelled', header: 'Cancelados', render: (s) => formatNumber(s.cancelado), className: 'text-end' },
-  { key: 'revenue', header: 'Receita', render: (s) => formatMoney(s.revenueCents), className: 'text-end text-nowrap' },
-];
+/** A group's figures (a staff member's, a service's): the same columns after its name. */
+type GroupFigures = Pick<StaffFigures, 'total' | 'concluido' | 'faltou' | 'cancelado' | 'revenueCents'>;
+
+function groupColumns<T extends GroupFigures>(header: string, name: (row: T) => string): Column<T>[] {
+  return [
+    { key: 'name', header, render: (r) => <span className="fw-semibold">{name(r)}</span> },
+    { key: 'total', header: 'Agendamentos', render: (r) => formatNumber(r.total), className: 'text-end' },
+    { key: 'done', header: 'Concluídos', render: (r) => formatNumber(r.concluido), className: 'text-end' },
+    { key: 'missed', header: 'Faltas', render: (r) => formatNumber(r.faltou), className: 'text-end' },
+    { key: 'cancelled', header: 'Cancelados', render: (r) => formatNumber(r.cancelado), className: 'text-end' },
+    { key: 'revenue', header: 'Receita', render: (r) => formatMoney(r.revenueCents), className: 'text-end text-nowrap' },
+  ];
+}
+
+const STAFF_COLUMNS = groupColumns<StaffFigures>('Profissional', (s) => s.staffName);
+const SERVICE_COLUMNS = groupColumns<ServiceFigures>('Serviço', (s) => s.service);
+/** The services drawn at most (the highest revenues): the table holds them all. */
+export const SERVICE_BARS = 10;
 
 interface StatusRow {
   status: AppointmentStatus;
@@ -124,6 +134,40 @@ function DayChartCard({ data, period, figure }: { data: ReportSummary; period: s
         table={<DataTable columns={columns} rows={data.byDay} rowKey={(d) => d.date} caption={title} empty="Nenhum dia no período." />}
       />
     </div>
+  );
+}
+
+/** Revenue by service: the highest revenues as bars, every service in the table. */
+export function ServiceCard({ data, period }: { data: ReportSummary; period: string }) {
+  const services = data.byService;
+  const drawn = services.slice(0, SERVICE_BARS);
+  const rest = services.length - drawn.length;
+  const empty = 'Nenhum agendamento no período.';
+  return (
+    <ChartCard
+      title="Por serviço"
+      long={rest > 0}
+      chart={
+        services.length ? (
+          <>
+            <BarChart
+              label={`Receita por serviço, ${period}: ${formatMoney(data.revenueCents)} no total`}
+              bars={drawn.map((s) => ({ key: s.service, label: s.service, title: `${s.service}: ${formatMoney(s.revenueCents)}`, value: s.revenueCents, tone: 'chart-bar-success' }))}
+              format={money}
+              unit={100}
+            />
+            {rest > 0 ? (
+              <p className="text-muted small mb-0 mt-2">
+                Os {SERVICE_BARS} serviços de maior receita; {rest === 1 ? 'o outro está' : `os outros ${formatNumber(rest)} estão`} na tabela.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-muted mb-0">{empty}</p>
+        )
+      }
+      table={<DataTable columns={SERVICE_COLUMNS} rows={services} rowKey={(s) => s.service} caption="Por serviço" empty={empty} />}
+    />
   );
 }
 
@@ -193,6 +237,11 @@ function Summary({ data }: { data: ReportSummary }) {
               <DataTable columns={STAFF_COLUMNS} rows={data.byStaff} rowKey={(s) => s.staffId} caption="Por profissional" empty="Nenhum agendamento no período." />
             }
           />
+        </div>
+      </div>
+      <div className="row g-3 mb-3">
+        <div className="col-12">
+          <ServiceCard data={data} period={period} />
         </div>
       </div>
     </>

@@ -1,7 +1,9 @@
-import type { ApiDayFigures, ApiReportSummary, ApiStaffFigures } from '../../lib/api-types';
+import type { ApiDayFigures, ApiReportSummary, ApiServiceFigures, ApiStaffFigures } from '../../lib/api-types';
 
 export type DayFigures = ApiDayFigures;
 export type StaffFigures = ApiStaffFigures;
+/** A service's figures: appointments grouped by the service's name as kept on each (case, accents and edge spaces aside). */
+export type ServiceFigures = ApiServiceFigures;
 /** `GET /api/reports/summary` → `data`. Rates are fractions 0–1. */
 export type ReportSummary = ApiReportSummary;
 
