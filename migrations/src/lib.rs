@@ -66,6 +66,7 @@ mod m20261123_000010_users_session_version;
 mod m20261126_000011_clients_sort_name;
 mod m20261126_000012_create_services;
 mod m20261126_000013_working_hours_and_time_off;
+mod m20261126_000014_period_index_service;
 
 pub struct Migrator;
 
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000011_clients_sort_name::Migration),
             Box::new(m20261126_000012_create_services::Migration),
             Box::new(m20261126_000013_working_hours_and_time_off::Migration),
+            Box::new(m20261126_000014_period_index_service::Migration),
         ]
     }
 }

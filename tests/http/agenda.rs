@@ -2,7 +2,7 @@
 //! grid's columns, hours and appointments, the filters, and the first HTML
 //! holding the day (readable before any JavaScript runs).
 
-use crate::common::{Backend, Options, TestApp, json_of, spawn, spawn_with};
+use crate::common::{Backend, Options, TestApp, json_of, spawn_with};
 use crate::pages::{preloaded_state, seeded, seeded_value};
 use expediente::services::users::{self, NewUser};
 use reqwest::StatusCode;
