@@ -6,14 +6,14 @@ import { notReady, useMounted } from '../lib/use-mounted';
 import { ErrorAlert } from './error-alert';
 
 /** Weekdays as the API numbers them (1 = segunda … 7 = domingo). */
-export const WEEKDAYS: readonly { weekday: number; name: string }[] = [
-  { weekday: 1, name: 'Segunda' },
-  { weekday: 2, name: 'Terça' },
-  { weekday: 3, name: 'Quarta' },
-  { weekday: 4, name: 'Quinta' },
-  { weekday: 5, name: 'Sexta' },
-  { weekday: 6, name: 'Sábado' },
-  { weekday: 7, name: 'Domingo' },
+export const WEEKDAYS: readonly { weekday: number; name: string; on: string }[] = [
+  { weekday: 1, name: 'Segunda', on: 'na segunda' },
+  { weekday: 2, name: 'Terça', on: 'na terça' },
+  { weekday: 3, name: 'Quarta', on: 'na quarta' },
+  { weekday: 4, name: 'Quinta', on: 'na quinta' },
+  { weekday: 5, name: 'Sexta', on: 'na sexta' },
+  { weekday: 6, name: 'Sábado', on: 'no sábado' },
+  { weekday: 7, name: 'Domingo', on: 'no domingo' },
 ];
 
 /** Most intervals one day may have (the server's `MAX_PER_DAY`). */
@@ -160,7 +160,7 @@ export function WeeklyHoursEditor({ id, weekly, onSave, actions, busy = false }:
   return (
     <div className="weekly-hours">
       <ErrorAlert message={message} />
-      {WEEKDAYS.map(({ weekday, name }, day) => {
+      {WEEKDAYS.map(({ weekday, name, on }, day) => {
         const spans = week[day];
         return (
           <fieldset key={weekday} className="weekly-hours-day border-bottom py-2">
@@ -226,7 +226,7 @@ export function WeeklyHoursEditor({ id, weekly, onSave, actions, busy = false }:
               className="btn btn-sm btn-link px-0"
               onClick={() => add(day)}
               disabled={disabled || nextSpan(spans) === null}
-              aria-label={`Adicionar intervalo na ${name.toLowerCase()}`}
+              aria-label={`Adicionar intervalo ${on}`}
               {...notReady(ready)}
             >
               <Plus size={14} className="me-1" aria-hidden="true" />
