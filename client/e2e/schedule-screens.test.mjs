@@ -21,6 +21,8 @@ const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'sen
 /** A date some days from now, YYYY-MM-DD (holidays and time off in the past are not listed). */
 const daysFromNow = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const brazilian = (day) => day.split('-').reverse().join('/');
+/** The console's problems, but for the 422s the test asks for (the browser logs each failed request). */
+const unexpected = (messages) => problems(messages).filter((m) => !/status of 422/.test(m.text));
 
 suite('schedule screens', () => {
   const ids = {};
@@ -90,7 +92,7 @@ suite('schedule screens', () => {
       assert.equal(await page.getByLabel('Sábado, intervalo 1: início').inputValue(), '08:00');
       await page.getByRole('button', { name: 'Salvar horário' }).click();
       await page.getByText('Horário padrão salvo.').waitFor();
-      assert.deepEqual(problems(messages), []);
+      assert.deepEqual(unexpected(messages), []);
     });
   });
 
@@ -140,7 +142,7 @@ suite('schedule screens', () => {
       await page.getByRole('button', { name: 'Voltar ao horário padrão' }).click();
       await page.getByText('Segue o horário padrão').waitFor();
       assert.equal(await page.getByLabel('Segunda, intervalo 1: fim').inputValue(), '18:00');
-      assert.deepEqual(problems(messages), []);
+      assert.deepEqual(unexpected(messages), []);
     });
   });
 

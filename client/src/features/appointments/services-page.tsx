@@ -156,7 +156,7 @@ export default function ServicesPage() {
       </ListCard>
       <div className="row g-3 mt-0 mb-3">
         <div className="col-12 col-xl-6">
-          <Card title="Feriados e fechamentos" className="h-100">
+          <Card title="Feriados e fechamentos">
             <TimeOffList
               id="holiday"
               arg={holidays}
@@ -168,7 +168,7 @@ export default function ServicesPage() {
           </Card>
         </div>
         <div className="col-12 col-xl-6">
-          <Card title="Horário padrão" className="h-100">
+          <Card title="Horário padrão">
             <p className="text-muted small">Quem não tem horário próprio segue este.</p>
             <ErrorAlert message={hours.error ? errorMessage(hours.error, 'Erro ao buscar o horário padrão') : null} onRetry={() => void hours.refetch()} />
             {hours.data ? (

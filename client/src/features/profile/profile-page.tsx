@@ -61,7 +61,6 @@ export default function ProfilePage() {
         <div className="col-12 col-lg-6">
           <Card
             title="Meu horário"
-            className="h-100"
             actions={hours.data?.usesDefault ? <span className="badge bg-info-subtle text-info-emphasis">Segue o horário padrão</span> : null}
           >
             <ErrorAlert message={hours.error ? errorMessage(hours.error, 'Erro ao buscar o horário') : null} onRetry={() => void hours.refetch()} />
@@ -70,7 +69,7 @@ export default function ProfilePage() {
           </Card>
         </div>
         <div className="col-12 col-lg-6">
-          <Card title="Minhas folgas" className="h-100">
+          <Card title="Minhas folgas">
             {auth.id ? (
               <TimeOffList id="my-time-off" arg={timeOff} staffId={auth.id} editable noun="folga" feminine empty="Nenhuma folga pela frente." />
             ) : null}

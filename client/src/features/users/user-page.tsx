@@ -43,7 +43,6 @@ export default function UserPage() {
         <div className="col-12 col-xl-6">
           <Card
             title="Horário de trabalho"
-            className="h-100"
             actions={
               hours.data?.usesDefault ? <span className="badge bg-info-subtle text-info-emphasis">Segue o horário padrão</span> : null
             }
@@ -72,7 +71,7 @@ export default function UserPage() {
           </Card>
         </div>
         <div className="col-12 col-xl-6">
-          <Card title="Folgas e ausências" className="h-100">
+          <Card title="Folgas e ausências">
             <TimeOffList id="user-time-off" arg={timeOff} staffId={id} editable noun="folga" feminine empty="Nenhuma folga pela frente." />
           </Card>
         </div>
