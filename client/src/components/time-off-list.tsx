@@ -110,9 +110,9 @@ export function TimeOffList({ id, arg, staffId, editable, noun, feminine = false
           <h3 className="h6">Adicionar {noun}</h3>
           <ErrorAlert message={message} />
           <div className="row g-2">
-            <InputField id={`${id}-starts`} label="Início" type="date" wrapperClassName="col-6 col-lg-3" {...field('startsAt')} required />
-            <InputField id={`${id}-ends`} label="Fim" type="date" wrapperClassName="col-6 col-lg-3" {...field('endsAt')} hint="Vazio: um dia." />
-            <InputField id={`${id}-reason`} label="Motivo" wrapperClassName="col-12 col-lg-6" {...field('reason')} maxLength={120} required />
+            <InputField id={`${id}-starts`} label="Início" type="date" wrapperClassName="col-6" {...field('startsAt')} required />
+            <InputField id={`${id}-ends`} label="Fim" type="date" wrapperClassName="col-6" {...field('endsAt')} hint="Vazio: um dia." />
+            <InputField id={`${id}-reason`} label="Motivo" wrapperClassName="col-12" {...field('reason')} maxLength={120} required />
           </div>
           <div className="text-end mt-2">
             <button type={ready ? 'submit' : 'button'} className="btn btn-outline-primary" disabled={saving} {...notReady(ready)}>
