@@ -115,10 +115,43 @@ const dashboard = {
   upcoming: range(5).map(appointment),
 };
 const none = { data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } };
+const COLORS = ['blue', 'indigo', 'purple', 'pink', 'red', 'orange', 'yellow', 'green', 'teal', 'cyan'];
+const service = (id) => ({
+  id,
+  name: `Serviço ${id}`,
+  durationMinutes: 30 * id,
+  priceCents: 5000 * id,
+  color: COLORS[id % COLORS.length],
+  bufferBeforeMinutes: id % 2 ? 0 : 10,
+  bufferAfterMinutes: 15,
+  staffIds: id % 2 ? [] : [1, 2],
+  active: id !== 3,
+  version: 1,
+  createdAt: at,
+  updatedAt: at,
+});
+/** A week of hours: mornings and afternoons on weekdays, Saturday morning. */
+const hours = (usesDefault) => ({
+  usesDefault,
+  weekly: [1, 2, 3, 4, 5].flatMap((weekday) => [
+    { weekday, start: '08:00', end: '12:00' },
+    { weekday, start: '13:00', end: '18:00' },
+  ]).concat([{ weekday: 6, start: '08:00', end: '12:00' }]),
+});
+const timeOff = (id, staffId) => ({
+  id,
+  staffId,
+  staffName: staffId ? 'Bruno Lima' : null,
+  startsAt: `2026-12-${String(20 + id).padStart(2, '0')}T00:00:00-03:00`,
+  endsAt: `2026-12-${String(22 + id).padStart(2, '0')}T00:00:00-03:00`,
+  reason: staffId ? 'Congresso' : 'Recesso de fim de ano',
+  createdAt: at,
+});
+const timeOffPage = (staffId) => ({ data: range(2).map((i) => timeOff(i, staffId)), meta: { page: 1, per_page: 10, total: 2, last_page: 1 } });
 
 /** The states of one route path ("*": not found): `[{ url, state }]`. */
 export function sampleRenders(routePath) {
-  const url = { '*': '/nao-existe', '/clients/:id': '/clients/1' }[routePath] ?? routePath;
+  const url = { '*': '/nao-existe', '/clients/:id': '/clients/1', '/users/:id': '/users/2' }[routePath] ?? routePath;
   const data = {
     '/clients': { clients: { list: range(10).map(client), meta, loading: false, error: null } },
     '/clients/:id': {
@@ -159,6 +192,20 @@ export function sampleRenders(routePath) {
           newClients: 12,
         }),
       ],
+    },
+    '/appointments/services': {
+      queries: [
+        q('getServices', { page: 1 }, { data: range(4).map(service), meta: { page: 1, per_page: 10, total: 4, last_page: 1 } }),
+        q('getAgenda', {}, agenda('day', ['2026-11-21'])),
+        q('getBusinessHours', {}, hours(true)),
+        q('getTimeOff', { holidays: 'true' }, timeOffPage(null)),
+      ],
+    },
+    '/users/:id': {
+      queries: [q('getUser', { id: 2 }, user(2)), q('getUserHours', { id: 2 }, hours(false)), q('getTimeOff', { staff_id: 2 }, timeOffPage(2))],
+    },
+    '/auth/profile': {
+      queries: [q('getMe', {}, user(1)), q('getUserHours', { id: 1 }, hours(true)), q('getTimeOff', { staff_id: 1 }, timeOffPage(1))],
     },
     '/users': { queries: [q('getUsers', { page: 1 }, { data: range(4).map(user), meta: { page: 1, per_page: 10, total: 4, last_page: 1 } })] },
   }[routePath] ?? {};

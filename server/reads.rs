@@ -72,8 +72,16 @@ impl Read {
         for (name, value) in &self.with {
             arg.insert(name.clone(), resolve(value, path_params, answers)?);
         }
+        // A `{name}` of the path is the route's parameter, else a fixed
+        // argument of that name (`{getMe.id}` on a route without `:id`).
         for name in placeholders(&self.api) {
-            arg.insert(name.to_string(), path_params.get(name)?.clone());
+            match path_params.get(name) {
+                Some(value) => {
+                    arg.insert(name.to_string(), value.clone());
+                }
+                None if arg.contains_key(name) => {}
+                None => return None,
+            }
         }
         for name in &self.params {
             if let Some((_, value)) = query.iter().find(|(k, v)| k == name && !v.is_empty()) {

@@ -53,7 +53,11 @@ function readArg(read: Read, params: Record<string, number>, search: URLSearchPa
     if (resolved === undefined) return undefined;
     arg[name] = resolved;
   }
-  for (const [, name] of read.api.matchAll(/\{([^}]+)\}/g)) arg[name] = params[name];
+  // A `{name}` of the path is the route's parameter, else a fixed argument of that name.
+  for (const [, name] of read.api.matchAll(/\{([^}]+)\}/g)) {
+    if (params[name] !== undefined) arg[name] = params[name];
+    else if (arg[name] === undefined) return undefined;
+  }
   for (const name of read.params ?? []) {
     const value = search.getAll(name).find((v) => v !== '');
     if (value !== undefined) arg[name] = value;

@@ -8,6 +8,7 @@ import type {
   ApiWorkingHours,
   ApiInterval,
 } from './api-types';
+import type { ReadArg } from './route-reads';
 import type { ListResponse } from './types';
 
 /**
@@ -51,8 +52,8 @@ export const scheduleApi = api.injectEndpoints({
       transformResponse: (body: { data: ApiService } | null | undefined) => body?.data ?? null,
       ...writes('service'),
     }),
-    /** The business's default hours. */
-    getBusinessHours: build.query<ApiWorkingHours, void>({
+    /** The business's default hours (the services screen's read: `{}`). */
+    getBusinessHours: build.query<ApiWorkingHours, ReadArg | void>({
       query: () => ({ path: '/working-hours' }),
       transformResponse: dataOf<ApiWorkingHours>,
       providesTags: ['Schedule'],
@@ -62,8 +63,9 @@ export const scheduleApi = api.injectEndpoints({
       transformResponse: dataOf<ApiWorkingHours>,
       ...writes('schedule'),
     }),
-    getUserHours: build.query<ApiWorkingHours, number>({
-      query: (id) => ({ path: `/users/${id}/working-hours` }),
+    /** A member's hours; `{ id }` as the pages' reads seed it (routes.json). */
+    getUserHours: build.query<ApiWorkingHours, { id: number }>({
+      query: ({ id }) => ({ path: `/users/${id}/working-hours` }),
       transformResponse: dataOf<ApiWorkingHours>,
       providesTags: ['Schedule'],
     }),

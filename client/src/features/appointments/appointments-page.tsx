@@ -170,6 +170,9 @@ export default function AppointmentsPage() {
     <div className="container-fluid agenda-page">
       <PageHeader title="Agendamentos" subtitle="A agenda do dia, da semana ou em lista.">
         <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" compact />
+        <Link to="/appointments/services" className="btn btn-light btn-touch">
+          Serviços
+        </Link>
         {/* A link to the address that opens the booking: it works before the script has run. */}
         <Link to={agendaHref(search, { book: 1, open: null })} className="btn btn-primary btn-touch">
           Novo agendamento

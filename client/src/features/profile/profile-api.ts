@@ -1,5 +1,6 @@
 import type { ApiLoginData, ApiMe, ApiProfileInput } from '../../lib/api-types';
 import { api, getData } from '../../lib/api-slice';
+import type { ReadArg } from '../../lib/route-reads';
 
 export type Me = ApiMe;
 
@@ -14,7 +15,8 @@ export interface ProfileAnswer {
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMe: build.query<Me, void>(getData<Me>('/me', 'Me')),
+    /** The profile page's read seeds it under `{}` (routes.json). */
+    getMe: build.query<Me, ReadArg | void>(getData<Me>('/me', 'Me')),
     updateMe: build.mutation<ProfileAnswer, ProfileInput>({
       query: (input) => ({ path: '/me', method: 'PUT', body: input }),
       // The user list shows names and e-mails too.

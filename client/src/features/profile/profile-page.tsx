@@ -1,10 +1,15 @@
 import { Link } from 'react-router';
 import { useAppSelector } from '../../hooks/store';
+import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
+import { TimeOffList } from '../../components/time-off-list';
+import { WeeklyHoursEditor } from '../../components/weekly-hours-editor';
 import { formatDate } from '../../lib/format';
 import { errorMessage } from '../../lib/api';
 import { initials, roleLabel } from '../../lib/roles';
+import { useReadArg } from '../../lib/route-reads';
+import { useGetUserHoursQuery, type TimeOffArgs } from '../../lib/schedule-api';
 import { SIGN_OUT_STATE } from '../../lib/sign-out';
 import { useGetMeQuery } from './profile-api';
 import { ProfileForm } from './profile-form';
@@ -13,7 +18,10 @@ export const PROFILE_ERROR = 'Erro ao buscar o perfil';
 
 export default function ProfilePage() {
   const auth = useAppSelector((s) => s.auth);
-  const { data, error, refetch } = useGetMeQuery();
+  const { data, error, refetch } = useGetMeQuery(useReadArg('getMe'));
+  // Their hours and time off: the page's reads, once "me" is known.
+  const hours = useGetUserHoursQuery(useReadArg<{ id: number }>('getUserHours', { getMe: data }));
+  const timeOff = useReadArg<TimeOffArgs>('getTimeOff', { getMe: data });
 
   return (
     <div className="container-fluid">
@@ -49,6 +57,25 @@ export default function ProfilePage() {
       </div>
       {/* Keyed by the user so a different session starts from its own values. */}
       <ProfileForm key={auth.id ?? 0} name={auth.name ?? ''} email={auth.email ?? ''} />
+      <div className="row g-3 my-0" style={{ maxWidth: 1296 }}>
+        <div className="col-12 col-lg-6">
+          <Card
+            title="Meu horário"
+            actions={hours.data?.usesDefault ? <span className="badge bg-info-subtle text-info-emphasis">Segue o horário padrão</span> : null}
+          >
+            <ErrorAlert message={hours.error ? errorMessage(hours.error, 'Erro ao buscar o horário') : null} onRetry={() => void hours.refetch()} />
+            {hours.data ? <WeeklyHoursEditor id="my-hours" weekly={hours.data.weekly} /> : <p className="text-muted mb-0">Carregando...</p>}
+            <p className="text-muted small mt-2 mb-0">Quem muda o horário é um administrador.</p>
+          </Card>
+        </div>
+        <div className="col-12 col-lg-6">
+          <Card title="Minhas folgas">
+            {auth.id ? (
+              <TimeOffList id="my-time-off" arg={timeOff} staffId={auth.id} editable noun="folga" feminine empty="Nenhuma folga pela frente." />
+            ) : null}
+          </Card>
+        </div>
+      </div>
     </div>
   );
 }

@@ -10,6 +10,12 @@ export const usersApi = api.injectEndpoints({
       query: ({ page }) => ({ path: '/users', query: { page, per_page: PAGE_SIZE } }),
       providesTags: ['User'],
     }),
+    /** One user (`/users/:id`'s read). */
+    getUser: build.query<User, { id: number }>({
+      query: ({ id }) => ({ path: `/users/${id}` }),
+      transformResponse: dataOf<User>,
+      providesTags: ['User'],
+    }),
     /** `POST /api/users`; a 422 carries the field errors (`errors`). */
     createUser: build.mutation<User, NewUser>({
       query: (body) => ({ path: '/users', method: 'POST', body }),
@@ -30,4 +36,4 @@ export const usersApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetUsersQuery, useCreateUserMutation, useUpdateUserMutation, useSetUserActiveMutation } = usersApi;
+export const { useGetUsersQuery, useGetUserQuery, useCreateUserMutation, useUpdateUserMutation, useSetUserActiveMutation } = usersApi;

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { UserPlus } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
@@ -33,7 +34,15 @@ function StatusBadge({ user }: { user: User }) {
 }
 
 const BASE_COLUMNS: Column<User>[] = [
-  { key: 'name', header: 'Nome', render: (u) => <span className="fw-semibold">{u.name}</span> },
+  {
+    key: 'name',
+    header: 'Nome',
+    render: (u) => (
+      <Link to={`/users/${u.id}`} className="fw-semibold">
+        {u.name}
+      </Link>
+    ),
+  },
   { key: 'email', header: 'E-mail', render: (u) => u.email },
   { key: 'role', header: 'Perfil', render: (u) => roleLabel(u.role) },
   { key: 'active', header: 'Situação', render: (u) => <StatusBadge user={u} /> },
@@ -123,7 +132,7 @@ export default function UsersPage() {
           loading={loading}
           empty={empty}
           card={(u) => ({
-            title: u.name,
+            title: <Link to={`/users/${u.id}`}>{u.name}</Link>,
             subtitle: <span className="text-muted small">{u.email}</span>,
             badge: <StatusBadge user={u} />,
             detail: `${roleLabel(u.role)} · desde ${formatDate(u.createdAt)}`,
