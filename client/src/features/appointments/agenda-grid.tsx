@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { statusLabel, type Appointment } from '../../lib/appointment';
 import { dayOf, formatMinutes, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
 import { useMounted } from '../../lib/use-mounted';
+import { serviceColorVar } from '../../lib/service-colors';
 import type { Agenda } from './agenda-api';
 import { agendaColumns, appointmentsByStaff, offReason, outsideSpans, placeInColumn, snap, STEP_MINUTES, timeOffInColumn, workingInColumn, type Placed } from './agenda-layout';
 
@@ -273,7 +274,7 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
                           left: `calc(${(p.lane / p.lanes) * 100}% + ${columnShift * 100}%)`,
                           width: `calc(${100 / p.lanes}% - 4px)`,
                           // The service's colour as the accent (the status keeps the tint behind the text).
-                          ...(a.serviceColor && { ['--agenda-service' as string]: `var(--bs-${a.serviceColor})` }),
+                          ...(a.serviceColor && { ['--agenda-service' as string]: serviceColorVar(a.serviceColor) }),
                         }}
                         aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown"
                         draggable={false}
