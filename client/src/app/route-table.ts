@@ -33,9 +33,9 @@ export interface Read {
   params?: string[];
   /** Fixed arguments: `{name}` a path parameter, `{endpoint.field}` an earlier answer's field (`undefined`: as TypeScript reads the JSON). */
   with?: Record<string, string | number | undefined>;
-  /** Read only when the address has these values, and not when it has the `unless` ones. */
-  if?: Record<string, string>;
-  unless?: Record<string, string>;
+  /** Read only when the address has these values, and not when it has the `unless` ones (`undefined`: as TypeScript reads the JSON). */
+  if?: Record<string, string | undefined>;
+  unless?: Record<string, string | undefined>;
 }
 
 export const ROUTES: readonly RouteEntry[] = routes;

@@ -17,7 +17,7 @@ const readKey = (read: Read) => read.key ?? read.endpoint ?? read.slice ?? '';
 
 /** True when the address calls for the read (its `if` values all there, none of its `unless` ones). */
 function applies(read: Read, search: URLSearchParams): boolean {
-  const has = (values: Record<string, string> | undefined) => Object.entries(values ?? {}).map(([k, v]) => search.get(k) === v);
+  const has = (values: Record<string, string | undefined> | undefined) => Object.entries(values ?? {}).map(([k, v]) => search.get(k) === v);
   return has(read.if).every(Boolean) && !has(read.unless).some(Boolean);
 }
 

@@ -30,10 +30,13 @@ export const scheduleApi = api.injectEndpoints({
       query: (args) => ({ path: '/services', query: { ...args } }),
       providesTags: ['Service'],
     }),
-    /** Every active service (the booking's and the free-slot search's choices). */
-    getActiveServices: build.query<ApiService[], void>({
+    /**
+     * Every active service (the booking's and the free-slot search's choices),
+     * as a list answer: the server seeds it when the address opens either
+     * dialog (routes.json, `bookingServices` / `fitInServices`).
+     */
+    getActiveServices: build.query<ListResponse<ApiService>, ReadArg | void>({
       query: () => ({ path: '/services', query: { active: true, per_page: 100 } }),
-      transformResponse: (body: ListResponse<ApiService>) => body.data,
       providesTags: ['Service'],
     }),
     createService: build.mutation<ApiService, ApiServiceInput>({

@@ -1,3 +1,4 @@
+import { useReadArg } from '../../lib/route-reads';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link } from 'react-router';
@@ -234,7 +235,7 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
   const client: PickedClient | null = form.clientId ? { id: Number(form.clientId), name: clientName } : null;
 
   // The catalogue: a service chosen fills duration and price (both still editable), once.
-  const services = useGetActiveServicesQuery().data;
+  const services = useGetActiveServicesQuery(useReadArg('bookingServices')).data?.data;
   const service = services?.find((x) => String(x.id) === form.serviceId) ?? null;
   const [filledFor, setFilledFor] = useState('');
   if (service && filledFor !== form.serviceId) {

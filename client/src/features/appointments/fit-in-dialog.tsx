@@ -1,3 +1,4 @@
+import { useReadArg } from '../../lib/route-reads';
 import { useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Dialog } from '../../components/dialog';
@@ -19,7 +20,7 @@ const FIT_IN_LIMIT = 10;
  * as booking); one picked opens the booking there (`onPick`).
  */
 export function FitInDialog({ staff, today, onPick, onClose }: { staff: StaffMember[]; today: string; onPick: (slot: ApiSlot, serviceId: number) => void; onClose: () => void }) {
-  const services = useGetActiveServicesQuery();
+  const services = useGetActiveServicesQuery(useReadArg('fitInServices'));
   const [serviceId, setServiceId] = useState('');
   const [staffId, setStaffId] = useState('');
   const [asked, setAsked] = useState<AvailabilityArgs | null>(null);
@@ -54,7 +55,7 @@ export function FitInDialog({ staff, today, onPick, onClose }: { staff: StaffMem
           errorKey="serviceId"
         >
           <option value="">{services.isLoading ? 'Carregando...' : 'Escolha o serviço'}</option>
-          {services.data?.map((x) => (
+          {services.data?.data.map((x) => (
             <option key={x.id} value={x.id}>
               {`${x.name} · ${formatDuration(x.durationMinutes)}`}
             </option>
