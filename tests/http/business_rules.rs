@@ -461,3 +461,26 @@ async fn the_agenda_shows_time_off_and_holidays(backend: Backend) {
     assert_eq!(agenda["data"]["workingHours"].as_array().map(Vec::len), Some(10));
 }
 both!(the_agenda_shows_time_off_and_holidays);
+
+/// The first HTML of the agenda holds the rules (shading, time off) and the
+/// booking's services, before any script runs.
+async fn the_first_html_holds_the_rules_and_the_services(backend: Backend) {
+    let app = spawn_with(backend, Options { ssr: true, round_the_clock: false, ..Options::default() }).await;
+    let admin = app.admin_token().await; // also the session cookie of the pages
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    created(&app, &admin, "/api/services", json!({ "name": "Limpeza de pele", "durationMinutes": 60 })).await;
+    created(&app, &admin, "/api/time-off", json!({ "staffId": ana, "startsAt": format!("{DAY}T14:00"), "endsAt": format!("{DAY}T16:00"), "reason": "Congresso" })).await;
+
+    let html = app.http.get(app.url(&format!("/appointments?date={DAY}"))).send().await.unwrap().text().await.unwrap();
+    let state = crate::pages::preloaded_state(&html);
+    let agenda = crate::pages::seeded_value(&state, "getAgenda");
+    assert_eq!(agenda["timeOff"][0]["reason"], "Congresso");
+    assert!(html.contains("Folga: Congresso"), "the time off is drawn in the first HTML");
+
+    let html = app.http.get(app.url(&format!("/appointments?date={DAY}&book=1"))).send().await.unwrap().text().await.unwrap();
+    let state = crate::pages::preloaded_state(&html);
+    let services = crate::pages::seeded(&state, "getActiveServices");
+    assert_eq!(services[0]["arg"], json!({ "active": "true", "per_page": 100 }));
+    assert!(html.contains(">Limpeza de pele"), "the booking's service choice is in the first HTML");
+}
+both!(the_first_html_holds_the_rules_and_the_services);
