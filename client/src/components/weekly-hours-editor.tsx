@@ -174,33 +174,24 @@ export function WeeklyHoursEditor({ id, weekly, onSave, actions, busy = false }:
               return (
                 <div key={row} className="mb-1">
                   <div className="d-flex align-items-center gap-2">
-                    <label htmlFor={`${id}-${key}-start`} className="visually-hidden">{`${label}: início`}</label>
-                    <input
-                      id={`${id}-${key}-start`}
-                      className={`form-control form-control-sm weekly-hours-time${invalid}`}
-                      value={span.start}
-                      onChange={(e) => change(day, row, 'start', e.target.value)}
-                      inputMode="numeric"
-                      placeholder="HH:MM"
-                      maxLength={5}
-                      aria-invalid={invalid ? true : undefined}
-                      aria-describedby={invalid ? errorId : undefined}
-                      disabled={disabled}
-                    />
-                    <span aria-hidden="true">–</span>
-                    <label htmlFor={`${id}-${key}-end`} className="visually-hidden">{`${label}: fim`}</label>
-                    <input
-                      id={`${id}-${key}-end`}
-                      className={`form-control form-control-sm weekly-hours-time${invalid}`}
-                      value={span.end}
-                      onChange={(e) => change(day, row, 'end', e.target.value)}
-                      inputMode="numeric"
-                      placeholder="HH:MM"
-                      maxLength={5}
-                      aria-invalid={invalid ? true : undefined}
-                      aria-describedby={invalid ? errorId : undefined}
-                      disabled={disabled}
-                    />
+                    {(['start', 'end'] as const).map((edge) => (
+                      <Fragment key={edge}>
+                        {edge === 'end' ? <span aria-hidden="true">–</span> : null}
+                        <label htmlFor={`${id}-${key}-${edge}`} className="visually-hidden">{`${label}: ${edge === 'start' ? 'início' : 'fim'}`}</label>
+                        <input
+                          id={`${id}-${key}-${edge}`}
+                          className={`form-control form-control-sm weekly-hours-time${invalid}`}
+                          value={span[edge]}
+                          onChange={(e) => change(day, row, edge, e.target.value)}
+                          inputMode="numeric"
+                          placeholder="HH:MM"
+                          maxLength={5}
+                          aria-invalid={invalid ? true : undefined}
+                          aria-describedby={invalid ? errorId : undefined}
+                          disabled={disabled}
+                        />
+                      </Fragment>
+                    ))}
                     <button
                       type="button"
                       className="btn btn-sm btn-outline-secondary btn-icon"

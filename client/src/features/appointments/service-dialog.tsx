@@ -10,6 +10,11 @@ import { moneyInput, parseMoney } from '../../lib/format';
 import { useCreateServiceMutation, useUpdateServiceMutation } from '../../lib/schedule-api';
 import { SERVICE_COLORS, serviceColorVar } from '../../lib/service-colors';
 
+/** The minutes kept free before and after the service (0 to 120). */
+const BUFFERS = [
+  { name: 'bufferBeforeMinutes', id: 'service-buffer-before', label: 'Intervalo antes (min)' },
+  { name: 'bufferAfterMinutes', id: 'service-buffer-after', label: 'Intervalo depois (min)' },
+] as const;
 const FORM_ID = 'service-form';
 
 /** The form's text values. */
@@ -107,28 +112,9 @@ export function ServiceDialog({ service, staff, onClose }: { service: ApiService
             required
           />
           <InputField id="service-price" label="Preço (R$)" inputMode="decimal" placeholder="0,00" wrapperClassName="col-6 mb-3" {...field('price', 'priceCents')} />
-          <InputField
-            id="service-buffer-before"
-            label="Intervalo antes (min)"
-            type="number"
-            min={0}
-            max={120}
-            step={5}
-            inputMode="numeric"
-            wrapperClassName="col-6 mb-3"
-            {...field('bufferBeforeMinutes')}
-          />
-          <InputField
-            id="service-buffer-after"
-            label="Intervalo depois (min)"
-            type="number"
-            min={0}
-            max={120}
-            step={5}
-            inputMode="numeric"
-            wrapperClassName="col-6 mb-3"
-            {...field('bufferAfterMinutes')}
-          />
+          {BUFFERS.map(({ name, id, label }) => (
+            <InputField key={name} id={id} label={label} type="number" min={0} max={120} step={5} inputMode="numeric" wrapperClassName="col-6 mb-3" {...field(name)} />
+          ))}
         </div>
         <fieldset className="mb-3" aria-describedby={errors.color?.length ? 'service-color-error' : undefined}>
           <legend className="form-label fs-6 mb-1">Cor</legend>
