@@ -477,8 +477,10 @@ mod tests {
             ("/clients", "Clientes", true),
             ("/clients/:id", "Cliente", true),
             ("/appointments", "Agendamentos", true),
+            ("/appointments/services", "Serviços", true),
             ("/reports", "Relatórios", true),
             ("/users", "Usuários", true),
+            ("/users/:id", "Usuário", true),
             ("/auth/profile", "Meu perfil", true),
             ("*", "Página não encontrada", false),
         ];
@@ -487,6 +489,7 @@ mod tests {
             let route = match path {
                 NOT_FOUND => route_for("/nao/existe"),
                 "/clients/:id" => route_for("/clients/12"),
+                "/users/:id" => route_for("/users/12"),
                 _ => route_for(path),
             };
             assert_eq!((route.path.as_str(), route.title.as_str(), route.protected), (path, title, protected), "{path}");
