@@ -15,6 +15,7 @@ use crate::services::list::ListQuery;
 use crate::services::schedule::{Span, working_spans};
 use crate::services::time_off::{self, TimeOffView};
 use crate::services::Context;
+use crate::services::validation::parse_day;
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::user;
 
@@ -98,13 +99,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
     };
     let now = Utc::now();
     let today = now.with_timezone(&tz).date_naive();
-    let date = match query.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
-        None => today,
-        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_else(|_| {
-            errors.add("date", "Data inválida: use AAAA-MM-DD.");
-            today
-        }),
-    };
+    let date = parse_day(query.date.as_deref(), "date", &mut errors).unwrap_or(today);
     let first = match view {
         AgendaView::Day => date,
         AgendaView::Week => date - Duration::days(i64::from(date.weekday().num_days_from_monday())),

@@ -13,7 +13,7 @@ use crate::services::appointments::parse_instant;
 use crate::services::audit::{self, Audited, Change};
 use crate::services::list::{ListQuery, SortKey, Sorting};
 use crate::services::schedule::Span;
-use crate::services::validation::{clean, parse_day, reject_unknown};
+use crate::services::validation::{clean, parse_day, plausible_day, reject_unknown};
 use crate::services::{Context, Page, names_by_id};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::{time_off, user};
@@ -93,6 +93,7 @@ const SORTING: Sorting<time_off::Column> = Sorting {
 /// A date (its local midnight; with `end`, the midnight after it) or an instant.
 fn parse_edge(text: &str, tz: chrono_tz::Tz, end: bool) -> Result<DateTime<Utc>, &'static str> {
     match NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d") {
+        Ok(date) if !plausible_day(date) => Err("Data inválida: use AAAA-MM-DD."),
         Ok(date) if end => Ok(local_midnight(date.succ_opt().unwrap_or(date), tz)),
         Ok(date) => Ok(local_midnight(date, tz)),
         Err(_) => parse_instant(text, tz),

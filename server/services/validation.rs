@@ -193,10 +193,21 @@ pub fn check_query_text(query: &str) -> Option<AppError> {
     errors.check().err()
 }
 
-/// A day of a query (`YYYY-MM-DD`), if given; a malformed one is `field`'s error.
+/// A day the business can mean: years 1900 to 2200 (chrono reads years up
+/// to 262143, where the arithmetic of the days around one overflows).
+pub fn plausible_day(date: chrono::NaiveDate) -> bool {
+    use chrono::Datelike;
+    (1900..=2200).contains(&date.year())
+}
+
+/// A day of a query (`YYYY-MM-DD`), if given; a malformed or implausible one is `field`'s error.
 pub fn parse_day(text: Option<&str>, field: &str, errors: &mut FieldErrors) -> Option<chrono::NaiveDate> {
     let text = text.map(str::trim).filter(|t| !t.is_empty())?;
-    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| errors.add(field, "Data inválida: use AAAA-MM-DD.")).ok()
+    let date = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().filter(|d| plausible_day(*d));
+    if date.is_none() {
+        errors.add(field, "Data inválida: use AAAA-MM-DD.");
+    }
+    date
 }
 
 /// Trimmed text, `None` when empty.
