@@ -1,18 +1,25 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, problems, scrollsSideways, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import {
+  ADMIN,
+  api,
+  appForSuite,
+  brDate,
+  closeToast,
+  problems,
+  scrollsSideways,
+  serverNodeKept,
+  shot,
+  suite,
+  VIEWPORTS,
+  waitForShell,
+  withPage,
+} from './harness.mjs';
 
 // A day per width, so the two runs do not book into each other.
 const DAYS = { desktop: '2027-03-10', phone: '2027-03-17' };
-const br = (day) => day.split('-').reverse().join('/');
 
 /** Waits for a toast and closes it (on a phone it would cover the grid). */
-async function toast(page, text) {
-  const item = page.locator('.Toastify__toast', { hasText: text });
-  await item.waitFor();
-  await item.getByRole('button').click();
-  await item.waitFor({ state: 'detached' });
-}
 
 /** The appointment's block in the grid, by its service. */
 const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
@@ -51,7 +58,7 @@ suite('agenda: day and week views, booking and status in dialogs', () => {
         await shot(page, `agenda-day-${viewport.width}`);
 
         // Book from an empty slot: the dialog starts at the slot's time and staff member.
-        await page.getByRole('button', { name: `Agendar ${br(day)} às 14:00 com Paula Lima` }).click();
+        await page.getByRole('button', { name: `Agendar ${brDate(day)} às 14:00 com Paula Lima` }).click();
         const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
         await dialog.waitFor();
         assert.equal(await page.inputValue('#booking-date'), day);
@@ -63,14 +70,14 @@ suite('agenda: day and week views, booking and status in dialogs', () => {
         await page.fill('#booking-price', '50,00');
         await shot(page, `agenda-booking-${viewport.width}`);
         await dialog.getByRole('button', { name: 'Agendar' }).click();
-        await toast(page, 'Agendamento de Diego Ramos criado.');
+        await closeToast(page, 'Agendamento de Diego Ramos criado.');
         await dialog.waitFor({ state: 'detached' });
         await block(page, 'Barba').waitFor();
         assert.match(await block(page, 'Barba').innerText(), /14:00–15:00/);
 
         // A clash is shown inside the form, with a link to the other appointment.
         // (the occupied slot is under the block: start from a free one, then type the time)
-        await page.getByRole('button', { name: `Agendar ${br(day)} às 12:00 com Paula Lima` }).click();
+        await page.getByRole('button', { name: `Agendar ${brDate(day)} às 12:00 com Paula Lima` }).click();
         await page.fill('#booking-time', '10:30');
         await page.fill('#booking-client', 'diego');
         await page.getByRole('option', { name: /Diego Ramos/ }).click();
@@ -96,14 +103,14 @@ suite('agenda: day and week views, booking and status in dialogs', () => {
           await page.mouse.move(box.x + box.width / 2, box.y + 10 + hour / 2, { steps: 4 });
           await page.mouse.move(box.x + box.width / 2, box.y + 10 + hour, { steps: 4 });
           await page.mouse.up();
-          await toast(page, `Agendamento de Diego Ramos remarcado para ${br(day)} às 15:00.`);
+          await closeToast(page, `Agendamento de Diego Ramos remarcado para ${brDate(day)} às 15:00.`);
           await block(page, 'Barba').filter({ hasText: '15:00–16:00' }).waitFor();
           // The keyboard: arrows move a focused block, Enter saves.
           await block(page, 'Barba').focus();
           await page.keyboard.press('ArrowDown');
           await page.keyboard.press('ArrowDown');
           await page.keyboard.press('Enter');
-          await toast(page, `Agendamento de Diego Ramos remarcado para ${br(day)} às 15:30.`);
+          await closeToast(page, `Agendamento de Diego Ramos remarcado para ${brDate(day)} às 15:30.`);
           await block(page, 'Barba').filter({ hasText: '15:30–16:30' }).waitFor();
         } else {
           await block(page, 'Barba').click();
@@ -111,7 +118,7 @@ suite('agenda: day and week views, booking and status in dialogs', () => {
           await mine.waitFor();
           await page.fill('#reschedule-time', '15:30');
           await mine.getByRole('button', { name: 'Salvar horário' }).click();
-          await toast(page, `Agendamento de Diego Ramos remarcado para ${br(day)} às 15:30.`);
+          await closeToast(page, `Agendamento de Diego Ramos remarcado para ${brDate(day)} às 15:30.`);
           await mine.locator('.modal-footer').getByRole('button', { name: 'Fechar' }).click();
           await block(page, 'Barba').filter({ hasText: '15:30–16:30' }).waitFor();
         }
@@ -169,7 +176,7 @@ suite('agenda: day and week views, booking and status in dialogs', () => {
       await dialog.getByRole('button', { name: 'Agendar' }).click();
       await dialog.getByText('já passou').waitFor();
       await dialog.getByRole('button', { name: 'Agendar mesmo assim' }).click();
-      await toast(page, 'Agendamento de Carla Dias criado.');
+      await closeToast(page, 'Agendamento de Carla Dias criado.');
       await block(page, 'Retroativo').waitFor();
     });
   });

@@ -1,22 +1,29 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, problems, renderedRoot, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import {
+  addDays,
+  ADMIN,
+  api,
+  appForSuite,
+  brDate,
+  closeToast,
+  problems,
+  renderedRoot,
+  scrollsSideways,
+  seedAndSignIn,
+  shot,
+  suite,
+  VIEWPORTS,
+  waitForShell,
+  withPage,
+} from './harness.mjs';
 
 // The business rules in the agenda and the booking (issue 26): services fill
 // the booking, the server's free starts, a time outside the rules asked
 // about, the hours and time off shaded in the first HTML, "Encaixe".
 // The default hours: Monday to Friday, 08:00 to 18:00. A Wednesday per width.
 const DAYS = { desktop: '2027-03-10', phone: '2027-03-17' };
-const br = (day) => day.split('-').reverse().join('/');
-const addDays = (day, n) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** Waits for a toast and closes it (on a phone it would cover the page). */
-async function toast(page, text) {
-  const item = page.locator('.Toastify__toast', { hasText: text });
-  await item.waitFor();
-  await item.getByRole('button').click();
-  await item.waitFor({ state: 'detached' });
-}
 
 /** Picks Carla in the booking's client search. */
 async function pickCarla(page) {
@@ -71,7 +78,7 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
         await page.goto(`/appointments?date=${day}&staff_id=${ids.paula}`);
         await waitForShell(page);
         await shot(page, `rules-day-${viewport.width}`);
-        await page.getByRole('button', { name: new RegExp(`^Agendar ${br(day)} às 14:30 com Paula Lima`) }).click();
+        await page.getByRole('button', { name: new RegExp(`^Agendar ${brDate(day)} às 14:30 com Paula Lima`) }).click();
         const ask = page.getByRole('dialog', { name: 'Fora do horário' });
         await ask.getByText(/Folga: Congresso .*Agendar mesmo assim\?/).waitFor();
         await shot(page, `rules-ask-slot-${viewport.width}`);
@@ -82,7 +89,7 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
         await pickCarla(page);
         await page.fill('#booking-service', `Na folga ${name}`);
         await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
-        await toast(page, 'Agendamento de Carla Dias criado.');
+        await closeToast(page, 'Agendamento de Carla Dias criado.');
         const booked = (await api(app.server.url, ids.token, 'GET', `/appointments?per_page=100&from=${day}&to=${day}`)).data.find((a) => a.service === `Na folga ${name}`);
         assert.equal(booked?.startsAt.slice(0, 16), `${day}T14:30`);
         assert.deepEqual(problems(messages), []);
@@ -123,7 +130,7 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
         await dialog.getByText('Fora do horário de trabalho de Paula Lima. Agendar mesmo assim?').waitFor();
         await shot(page, `rules-booking-outside-${viewport.width}`);
         await dialog.getByRole('button', { name: 'Agendar mesmo assim' }).click();
-        await toast(page, 'Agendamento de Carla Dias criado.');
+        await closeToast(page, 'Agendamento de Carla Dias criado.');
         await dialog.waitFor({ state: 'detached' });
         const booked = (await api(app.server.url, ids.token, 'GET', `/appointments?per_page=100&from=${day}&to=${day}`)).data.find(
           (a) => a.startsAt.slice(11, 16) === (phone ? '18:30' : '19:00'),

@@ -1,6 +1,21 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, problems, renderedRoot, scrollsSideways, shot, signIn, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import {
+  addDays,
+  ADMIN,
+  api,
+  appForSuite,
+  closeToast,
+  problems,
+  renderedRoot,
+  scrollsSideways,
+  shot,
+  signIn,
+  suite,
+  VIEWPORTS,
+  waitForShell,
+  withPage,
+} from './harness.mjs';
 
 // The business's clock set to late morning whenever the suite runs, so "the
 // next free time" is inside the day: a fixed-offset zone (Etc/GMT-N is UTC+N).
@@ -10,15 +25,7 @@ const ZONE = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.
 const PAULA = { email: 'paula@example.com', password: 'senha-da-paula' };
 const hhmm = (minute) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const minuteOf = (rfc3339) => Number(rfc3339.slice(11, 13)) * 60 + Number(rfc3339.slice(14, 16));
-const addDays = (day, n) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** Waits for a toast and closes it (on a phone it would cover the page). */
-async function toast(page, text) {
-  const item = page.locator('.Toastify__toast', { hasText: text });
-  await item.waitFor();
-  await item.getByRole('button').click();
-  await item.waitFor({ state: 'detached' });
-}
 
 /** True when a tap at the centre of `locator` reaches it (nothing covers it). */
 const uncovered = (locator) =>
@@ -99,7 +106,7 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
         await page.keyboard.type('Corte');
         await shot(page, `booking-walk-in-${viewport.width}`);
         await tap(dialog.getByRole('button', { name: 'Agendar', exact: true }));
-        await toast(page, `Agendamento de ${walkIn} criado.`);
+        await closeToast(page, `Agendamento de ${walkIn} criado.`);
         await dialog.waitFor({ state: 'detached' });
         assert.ok(taps <= 8, `a walk-in in ${taps} taps`);
 
@@ -201,7 +208,7 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
       assert.equal(await save.getAttribute('type'), 'submit');
       await page.fill('#client-name', 'Cliente Sem Script');
       await save.click();
-      await toast(page, 'Cliente Cliente Sem Script cadastrado.');
+      await closeToast(page, 'Cliente Cliente Sem Script cadastrado.');
       await page.waitForURL((url) => !url.search.includes('new=1'));
     });
   });

@@ -345,6 +345,19 @@ export const VIEWPORTS = [
   { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
 ];
 
+/** Waits for a toast and closes it (on a phone it would cover the page). */
+export async function closeToast(page, text) {
+  const item = page.locator('.Toastify__toast', { hasText: text });
+  await item.waitFor();
+  await item.getByRole('button').click();
+  await item.waitFor({ state: 'detached' });
+}
+
+/** YYYY-MM-DD `n` days after `day`. */
+export const addDays = (day, n) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** YYYY-MM-DD as the screens write it, dd/MM/yyyy. */
+export const brDate = (day) => day.split('-').reverse().join('/');
+
 /** Screenshots for review go to `E2E_SHOTS` when set (e.g. /tmp/shots), toasts hidden. */
 export async function shot(page, name, { fullPage = false } = {}) {
   const dir = process.env.E2E_SHOTS;

@@ -6,6 +6,7 @@ import {
   apiCallsDuring,
   appForSuite,
   assertFitsScreen,
+  brDate,
   problems,
   renderedRoot,
   serverNodeKept,
@@ -20,7 +21,6 @@ const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'sen
 
 /** A date some days from now, YYYY-MM-DD (holidays and time off in the past are not listed). */
 const daysFromNow = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const brazilian = (day) => day.split('-').reverse().join('/');
 /** The console's problems, but for the 422s the test asks for (the browser logs each failed request). */
 const unexpected = (messages) => problems(messages).filter((m) => !/status of 422/.test(m.text));
 
@@ -85,7 +85,7 @@ suite('schedule screens', () => {
       await holidays.getByLabel('Motivo').fill('Aniversário da cidade');
       await holidays.getByRole('button', { name: 'Adicionar feriado' }).click();
       await page.getByRole('list', { name: 'Feriados' }).getByText('Aniversário da cidade').waitFor();
-      assert.match(await page.getByRole('list', { name: 'Feriados' }).innerText(), new RegExp(brazilian(day)));
+      assert.match(await page.getByRole('list', { name: 'Feriados' }).innerText(), new RegExp(brDate(day)));
 
       // The default hours: Saturday morning added.
       await page.getByRole('button', { name: 'Adicionar intervalo no sábado' }).click();
