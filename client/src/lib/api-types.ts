@@ -78,7 +78,7 @@ export type ApiWorkingHours = Omit<Present<Schemas['WorkingHours']>, 'weekly'> &
 /** A time off of one staff member, or of the whole business (`staffId` null: a holiday). */
 export type ApiTimeOff = Present<Schemas['TimeOff']>;
 /** `POST /api/time-off`: dates (YYYY-MM-DD, whole days) or instants. */
-export type ApiTimeOffInput = { staffId: number | null; startsAt: string; endsAt: string; reason: string };
+export type ApiTimeOffInput = Fields<Schemas['TimeOffBody'], 'startsAt' | 'endsAt' | 'reason'> & { staffId: NonNullable<Schemas['TimeOffBody']['staffId']> | null };
 /** A free start of `GET /api/availability`. */
 export type ApiSlot = Present<Schemas['Slot']>;
 /** Which scheduling rule a 422 names (`rule` of the error body): the user may book anyway (`allowOutsideHours`). */

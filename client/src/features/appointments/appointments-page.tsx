@@ -6,7 +6,7 @@ import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
-import { errorMessage, ruleOf } from '../../lib/api';
+import { errorMessage, fieldErrors, ruleOf } from '../../lib/api';
 import { ConfirmDialog } from '../../components/dialog';
 import { refreshList } from '../../lib/list-slice';
 import { STATUS_LABELS, type Appointment } from '../../lib/appointment';
@@ -133,7 +133,7 @@ export default function AppointmentsPage() {
       }).unwrap();
       toast.success(`Agendamento de ${a.clientName} remarcado para ${formatDate(change.day)} às ${formatMinutes(change.start)}.`);
     } catch (error) {
-      if (ruleOf(error) && !allowOutsideHours) setAskMove({ a, change, reason: ruleReason((error as { errors: Record<string, string[]> }).errors ?? {}) });
+      if (ruleOf(error) && !allowOutsideHours) setAskMove({ a, change, reason: ruleReason(fieldErrors(error)) });
       else toast.error(errorMessage(error, 'Não foi possível remarcar o agendamento.'));
     }
   };
