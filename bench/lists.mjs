@@ -5,7 +5,9 @@
 // and no query costs more than 3× the first page (free slots for a week of
 // 10 staff members included: issue 26). Then booking with the scheduling
 // rules against booking with them lifted (`allowOutsideHours`, which leaves
-// the lock and the overlap check), interleaved, target ≤ 1.5×.
+// the lock and the overlap check), interleaved, target ≤ 1.5×. Then a
+// weekly series of 104 occurrences (two years) against one booking,
+// interleaved, target ≤ 5× (issue 27).
 //
 //   node bench/lists.mjs [--sizes small,large] [--db sqlite,postgres] [--runs 40] [--scale 1] [--write]
 //
@@ -163,6 +165,7 @@ async function benchService(target) {
   });
   if (!res.ok) throw new Error(`service: ${res.status} ${await res.text()}`);
   target.staffCount = staff.length;
+  target.staffIds = staff;
   return service.id;
 }
 
@@ -249,6 +252,45 @@ async function bookings(target) {
   target.booking = { runs, rules: p50(sides.rules), lifted: p50(sides.lifted) };
 }
 
+/**
+ * A 104-occurrence weekly series against one booking, interleaved. Both
+ * book at night with the hours lifted (`allowOutsideHours`: still locked
+ * and checked for overlaps and buffers), where the seed leaves the agenda
+ * free, each run at its own staff member, weekday and quarter hour.
+ */
+async function series(target) {
+  const [monday] = nextWeek();
+  const start = new Date(Date.parse(monday) + 14 * 86_400_000);
+  const client = (await timed(target, '/api/clients?page=1')).json.data[0].id;
+  const staff = target.staffIds;
+  const runs = Math.min(RUNS, 20);
+  const sides = { series: [], one: [] };
+  const at = (i, hour) => {
+    const d = new Date(start.getTime() + (Math.floor(i / staff.length) % 7) * 86_400_000);
+    const minute = 15 * Math.floor(i / (staff.length * 7));
+    return `${day(d)}T${String(hour + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  };
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 ? ['series', 'one'] : ['one', 'series'];
+    for (const side of order) {
+      const body = { clientId: client, staffId: staff[i % staff.length], service: 'Bench', durationMinutes: 15, allowOutsideHours: true };
+      if (side === 'series') {
+        body.startsAt = at(i, 20);
+        const weekday = ((new Date(`${body.startsAt.slice(0, 10)}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+        body.repeat = { every: 1, unit: 'week', weekdays: [weekday], count: 104 };
+      } else {
+        body.startsAt = at(i, 5);
+      }
+      const { ms, status, text } = await timedPost(target, '/api/appointments', body);
+      if (status !== 201) throw new Error(`${target.db}/${target.size} ${side}: ${status} ${text.slice(0, 300)}`);
+      if (side === 'series' && JSON.parse(text).data.length !== 104) throw new Error('a series of 104 was expected');
+      sides[side].push(ms);
+    }
+  }
+  const p50 = (xs) => pct([...xs].sort((a, b) => a - b), 50);
+  target.series = { runs, series: p50(sides.series), one: p50(sides.one) };
+}
+
 async function stop(target) {
   if (target.child && target.child.exitCode === null) {
     const done = new Promise((r) => target.child.once('exit', r));
@@ -284,6 +326,10 @@ function table(db, targets) {
       '',
       `Booking at ${name(t)} (${runs} a side, interleaved): with the rules p50 ${f(rules)} ms, with them lifted ${f(lifted)} ms: ${r(rules / lifted, 1.5)} × (target ≤ 1.5). Free slots searched over ${t.staffCount} staff members.`,
     );
+    if (t.series) {
+      const s = t.series;
+      lines.push('', `A weekly series of 104 at ${name(t)} (${s.runs} a side, interleaved): p50 ${f(s.series)} ms, one booking ${f(s.one)} ms: ${r(s.series / s.one, 5)} × (target ≤ 5).`);
+    }
   }
   lines.push('', `Seeded (\`expediente seed\`): ${seeds}. Deep page: ${targets.map((t) => `${name(t)} page ${/page=(\d+)/.exec(t.queries[2].url)[1]}`).join(', ')}.`);
   return lines.join('\n');
@@ -314,7 +360,10 @@ try {
     }
     console.error(`${db}: measuring ${RUNS} rounds`);
     await measure(targets);
-    for (const t of targets) await bookings(t);
+    for (const t of targets) {
+      await bookings(t);
+      await series(t);
+    }
     out.push(table(db, targets), '');
     console.error(out.at(-2) + '\n');
     await cleanup();

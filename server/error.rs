@@ -79,6 +79,10 @@ pub enum AppError {
     /// as data, so the client can offer to book anyway.
     #[error("{message}")]
     OffSchedule { rule: ScheduleRule, message: String },
+    /// A 409 for a series (or a change to many of its occurrences) of which
+    /// some dates cannot be booked: every one of them, and nothing saved.
+    #[error("{message}")]
+    SeriesClash { message: String, conflicts: Vec<SeriesConflict> },
     #[error("payload too large")]
     PayloadTooLarge,
     #[error("request body too slow")]
@@ -128,7 +132,7 @@ impl AppError {
             AppError::Unauthorized(_) | AppError::TokenExpired => StatusCode::UNAUTHORIZED,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::Conflict(_) | AppError::Clash { .. } => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::Clash { .. } | AppError::SeriesClash { .. } => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -259,6 +263,9 @@ pub struct ErrorBody {
     pub errors: Option<FieldErrors>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conflict: Option<ScheduleConflict>,
+    /// On a series' 409: every date that cannot be booked, by start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflicts: Option<Vec<SeriesConflict>>,
     /// On a 422 for a time outside the rules: which rule. The request may be
     /// sent again with `allowOutsideHours: true` once the user agrees.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -275,6 +282,38 @@ pub enum ScheduleRule {
     TimeOff,
     /// Inside the buffer of another appointment (or its own buffer meets one).
     Buffer,
+}
+
+/// Why one date of a series cannot be booked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ConflictReason {
+    /// Another active appointment of the staff member at that time.
+    Overlap,
+    OutsideHours,
+    TimeOff,
+    Buffer,
+}
+
+impl From<ScheduleRule> for ConflictReason {
+    fn from(rule: ScheduleRule) -> Self {
+        match rule {
+            ScheduleRule::OutsideHours => ConflictReason::OutsideHours,
+            ScheduleRule::TimeOff => ConflictReason::TimeOff,
+            ScheduleRule::Buffer => ConflictReason::Buffer,
+        }
+    }
+}
+
+/// One date of a series that cannot be booked: when, why, the appointment
+/// it clashes with (an overlap or a buffer), and the reason for people.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeriesConflict {
+    pub starts_at: String,
+    pub reason: ConflictReason,
+    pub with: Option<ScheduleConflict>,
+    pub message: String,
 }
 
 /// The active appointment of the same staff member that a booking or a move
@@ -303,7 +342,7 @@ impl IntoResponse for AppError {
             AppError::Validation { message, .. } | AppError::TooManyRequests { message, .. } | AppError::Clash { message, .. } => {
                 message.as_str()
             }
-            AppError::OffSchedule { message, .. } => message.as_str(),
+            AppError::OffSchedule { message, .. } | AppError::SeriesClash { message, .. } => message.as_str(),
             AppError::Busy => BUSY,
             AppError::Unavailable(cause) => {
                 tracing::warn!(cause, "database unavailable");
@@ -321,17 +360,18 @@ impl IntoResponse for AppError {
         let message = message.to_string();
         let retry_after = self.retry_after();
         let no_space = matches!(self, AppError::NoSpace(_));
-        let (errors, conflict, rule) = match self {
-            AppError::Validation { errors, .. } => (Some(errors), None, None),
-            AppError::Clash { conflict, .. } => (None, Some(conflict), None),
+        let (errors, conflict, rule, conflicts) = match self {
+            AppError::Validation { errors, .. } => (Some(errors), None, None, None),
+            AppError::Clash { conflict, .. } => (None, Some(conflict), None, None),
             AppError::OffSchedule { rule, message } => {
                 let mut errors = FieldErrors::new();
                 errors.add("startsAt", message);
-                (Some(errors), None, Some(rule))
+                (Some(errors), None, Some(rule), None)
             }
-            _ => (None, None, None),
+            AppError::SeriesClash { conflicts, .. } => (None, None, None, Some(conflicts)),
+            _ => (None, None, None, None),
         };
-        let mut response = (status, Json(ErrorBody { message, errors, conflict, rule })).into_response();
+        let mut response = (status, Json(ErrorBody { message, errors, conflict, conflicts, rule })).into_response();
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
         }

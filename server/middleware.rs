@@ -136,7 +136,7 @@ async fn handler_timeout(request: Request, next: Next, timeout: Duration) -> Res
         Ok(response) => response,
         Err(_) => {
             tracing::warn!(path, "handler timed out after {timeout:?}");
-            let body = ErrorBody { message: "O servidor demorou demais para responder. Tente novamente.".into(), errors: None, conflict: None, rule: None };
+            let body = ErrorBody { message: "O servidor demorou demais para responder. Tente novamente.".into(), errors: None, conflict: None, conflicts: None, rule: None };
             (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, "5")], Json(body)).into_response()
         }
     }

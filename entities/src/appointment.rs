@@ -16,6 +16,8 @@ pub struct Model {
     /// Time kept free before and after it (its service's buffers when booked).
     pub buffer_before_minutes: i32,
     pub buffer_after_minutes: i32,
+    /// The series it is an occurrence of, if any.
+    pub series_id: Option<i32>,
     pub starts_at: DateTimeUtc,
     pub ends_at: DateTimeUtc,
     pub status: AppointmentStatus,

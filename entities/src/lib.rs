@@ -37,6 +37,7 @@ where
 }
 
 pub mod appointment;
+pub mod appointment_series;
 pub mod audit_log;
 pub mod client;
 pub mod revoked_token;

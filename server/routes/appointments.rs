@@ -11,14 +11,15 @@ use utoipa_axum::routes;
 
 use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
 use crate::services::appointments::{
-    self, AppointmentFilter, AppointmentInput, AppointmentView, NOT_FOUND, StatusInput, TimeRange,
+    self, AppointmentFilter, AppointmentInput, AppointmentView, Booked, NOT_FOUND, StatusInput, TimeRange,
 };
+use crate::services::series::{self, ScopeQuery, SeriesFilter, SeriesView};
 use crate::services::list::ListQuery;
 use crate::services::audit::HistoryEntry;
 use crate::services::{Context, Data, Page};
 use crate::state::AppState;
 
-use super::{created, csv_file, data};
+use super::{csv_file, data};
 
 path_id!(AppointmentId, NOT_FOUND);
 history_path!(HistoryPath, NOT_FOUND);
@@ -31,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change_status))
         .routes(routes!(history))
         .routes(routes!(history_entry))
+        .routes(routes!(client_series))
 }
 
 /// `sort`: startsAt (padrão), endsAt, createdAt, updatedAt, status, priceCents, service, id.
@@ -63,33 +65,55 @@ async fn get_one(cx: Context, AppointmentId(id): AppointmentId) -> Result<Json<D
     Ok(data(appointments::get(&cx, id).await?))
 }
 
+/// Com `repeat`, uma série: `{"data": [todos os agendamentos], "seriesId"}`, ou nada quando algum dia não pode (409 com `conflicts`).
 #[utoipa::path(post, path = "/appointments", tag = "appointments", request_body = AppointmentInput,
-    responses((status = 201, body = Data<AppointmentView>), (status = 409, body = ErrorBody, description = "Horário ocupado para o profissional")))]
-async fn create(cx: Context, ApiJson(input): ApiJson<AppointmentInput>) -> Result<(StatusCode, Json<Data<AppointmentView>>)> {
-    Ok(created(appointments::create(&cx, input).await?))
+    responses(
+        (status = 201, body = Booked, description = "O agendamento (`{data}`), ou a série (`{data: […], seriesId}`)"),
+        (status = 409, body = ErrorBody, description = "Horário ocupado para o profissional; numa série, `conflicts` lista cada dia"),
+    ))]
+async fn create(cx: Context, ApiJson(input): ApiJson<AppointmentInput>) -> Result<(StatusCode, Json<Booked>)> {
+    Ok((StatusCode::CREATED, Json(appointments::create(&cx, input).await?)))
 }
 
-#[utoipa::path(put, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path)), request_body = AppointmentInput,
+/// Numa série, `scope=following` muda esta e as seguintes (a série se divide aqui) e `scope=all` todas as que ainda não começaram, de uma vez (409 com `conflicts` quando algum dia não pode).
+#[utoipa::path(put, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path), ScopeQuery), request_body = AppointmentInput,
     responses((status = 200, body = Data<AppointmentView>), (status = 409, body = ErrorBody, description = "Horário ocupado ou versão desatualizada")))]
-async fn update(cx: Context, AppointmentId(id): AppointmentId, ApiJson(input): ApiJson<AppointmentInput>) -> Result<Json<Data<AppointmentView>>> {
-    Ok(data(appointments::update(&cx, id, input).await?))
+async fn update(
+    cx: Context,
+    AppointmentId(id): AppointmentId,
+    ApiQuery(query): ApiQuery<ScopeQuery>,
+    ApiJson(input): ApiJson<AppointmentInput>,
+) -> Result<Json<Data<AppointmentView>>> {
+    Ok(data(appointments::update(&cx, id, input, query.scope()?).await?))
 }
 
-#[utoipa::path(patch, path = "/appointments/{id}/status", tag = "appointments", params(("id" = i32, Path)), request_body = StatusInput,
+#[utoipa::path(patch, path = "/appointments/{id}/status", tag = "appointments", params(("id" = i32, Path), ScopeQuery), request_body = StatusInput,
     responses(
         (status = 200, body = Data<AppointmentView>),
         (status = 409, body = ErrorBody, description = "Versão desatualizada ou horário ocupado ao reativar"),
         (status = 422, body = ErrorBody, description = "Status inválido ou transição não permitida"),
     ))]
-async fn change_status(cx: Context, AppointmentId(id): AppointmentId, ApiJson(input): ApiJson<StatusInput>) -> Result<Json<Data<AppointmentView>>> {
-    Ok(data(appointments::change_status(&cx, id, input).await?))
+async fn change_status(
+    cx: Context,
+    AppointmentId(id): AppointmentId,
+    ApiQuery(query): ApiQuery<ScopeQuery>,
+    ApiJson(input): ApiJson<StatusInput>,
+) -> Result<Json<Data<AppointmentView>>> {
+    Ok(data(appointments::change_status(&cx, id, input, query.scope()?).await?))
 }
 
-#[utoipa::path(delete, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path)),
+#[utoipa::path(delete, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path), ScopeQuery),
     responses((status = 204, description = "Removido")))]
-async fn remove(cx: Context, AppointmentId(id): AppointmentId) -> Result<StatusCode> {
-    appointments::delete(&cx, id).await?;
+async fn remove(cx: Context, AppointmentId(id): AppointmentId, ApiQuery(query): ApiQuery<ScopeQuery>) -> Result<StatusCode> {
+    appointments::delete(&cx, id, query.scope()?).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// As séries de um cliente, as que ainda têm agendamentos pela frente primeiro.
+#[utoipa::path(get, path = "/appointments/series", tag = "appointments", params(SeriesFilter),
+    responses((status = 200, body = Data<Vec<SeriesView>>)))]
+async fn client_series(cx: Context, ApiQuery(filter): ApiQuery<SeriesFilter>) -> Result<Json<Data<Vec<SeriesView>>>> {
+    Ok(data(series::of_client(&cx, &filter).await?))
 }
 
 /// `sort`: -id (padrão, mais recentes primeiro) ou id. Textos com mais de 200 caracteres vêm cortados, terminando em "…" (os campos em `abridged`); a entrada inteira está em `…/history/{entryId}`.

@@ -72,7 +72,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
     // while nothing ended. With neither token nor cookie there is nothing
     // to end: the answer says the session is over, which holds.
     if bearer.is_none() && !same_origin(&headers) {
-        let body = ErrorBody { message: "Origem não permitida.".into(), errors: None, conflict: None, rule: None };
+        let body = ErrorBody { message: "Origem não permitida.".into(), errors: None, conflict: None, conflicts: None, rule: None };
         return Ok((axum::http::StatusCode::FORBIDDEN, Json(body)).into_response());
     }
     if let Some(token) = bearer.or_else(|| cookie_token(&jar)) {

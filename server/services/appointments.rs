@@ -26,9 +26,10 @@ use crate::error::{AppError, FieldErrors, Result};
 use crate::services::audit::{self, Audited, Change};
 use crate::services::catalogue;
 use crate::services::schedule::{self, Booking, Span};
+use crate::services::series::{self, Edit, MoveInput, RepeatInput, Scope, SeriesCreated};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
 use crate::services::validation::{TextPatch, check_notes, patched, reject_unknown};
-use crate::services::{Context, Page, Versioned, csv, expected_version, find, names_by_id, versioned_update};
+use crate::services::{Context, Data, Page, Versioned, csv, expected_version, find, names_by_id, versioned_update};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::service::ServiceColor;
@@ -74,6 +75,12 @@ pub struct AppointmentView {
     /// Time kept free before and after it (its service's when booked).
     pub buffer_before_minutes: i32,
     pub buffer_after_minutes: i32,
+    /// The series it is an occurrence of, if any.
+    pub series_id: Option<i32>,
+    /// Its place in that series, from 1, by start ("3 de 12").
+    pub series_position: Option<usize>,
+    /// How many occurrences the series has.
+    pub series_total: Option<usize>,
     pub starts_at: String,
     pub ends_at: String,
     pub status: AppointmentStatus,
@@ -100,6 +107,8 @@ impl Audited for AppointmentView {
         if let Some(fields) = value.as_object_mut() {
             fields.remove("nextStatuses");
             fields.remove("serviceColor");
+            fields.remove("seriesPosition");
+            fields.remove("seriesTotal");
         }
         value
     }
@@ -136,7 +145,9 @@ query_params! {
 /// buffers come from the catalogue, and a duration or a price not given
 /// too. A time outside the staff member's working hours, in their time off
 /// or within another appointment's buffer is a 422 with `rule`, unless
-/// `allowOutsideHours` is true.
+/// `allowOutsideHours` is true. On POST, `repeat` books a series (answered
+/// as `{"data": [every appointment], "seriesId"}`): all of it or, when any
+/// date cannot be booked, nothing (409 with `conflicts`).
 #[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = AppointmentBody)]
@@ -164,9 +175,23 @@ pub struct AppointmentInput {
     #[serde(default)]
     pub cancellation_reason: TextPatch,
     pub version: Option<i32>,
+    /// POST: repete o agendamento (uma série).
+    pub repeat: Option<RepeatInput>,
+    /// POST com `repeat`: dias da série que não são agendados (YYYY-MM-DD).
+    pub skip_dates: Option<Vec<String>>,
+    /// POST com `repeat`: dias da série agendados em outro horário.
+    pub moves: Option<Vec<MoveInput>>,
     #[serde(flatten)]
     #[schema(ignore)]
     pub extra: Map<String, Value>,
+}
+
+/// What `POST /api/appointments` answers: one appointment, or a series.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum Booked {
+    One(Data<AppointmentView>),
+    Series(SeriesCreated),
 }
 
 /// Body of `PATCH /api/appointments/{id}/status`; `cancelado` needs a reason.
@@ -365,6 +390,10 @@ pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz:
     service_ids.dedup();
     let clients = names_by_id::<client::Entity>(db, client::Column::Id, client::Column::Name, client_ids).await?;
     let staff = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, staff_ids).await?;
+    let mut series_ids: Vec<i32> = rows.iter().filter_map(|a| a.series_id).collect();
+    series_ids.sort_unstable();
+    series_ids.dedup();
+    let positions = series::positions(db, series_ids).await?;
     let colors: HashMap<i32, ServiceColor> = if service_ids.is_empty() {
         HashMap::new()
     } else {
@@ -392,6 +421,9 @@ pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz:
             service_id: a.service_id,
             buffer_before_minutes: a.buffer_before_minutes,
             buffer_after_minutes: a.buffer_after_minutes,
+            series_id: a.series_id,
+            series_position: positions.get(&a.id).map(|p| p.0),
+            series_total: positions.get(&a.id).map(|p| p.1),
             starts_at: to_local_rfc3339(a.starts_at, tz),
             ends_at: to_local_rfc3339(a.ends_at, tz),
             status: a.status,
@@ -406,7 +438,7 @@ pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz:
         .collect())
 }
 
-async fn view(db: &impl ConnectionTrait, model: appointment::Model, tz: Tz) -> Result<AppointmentView> {
+pub(crate) async fn view(db: &impl ConnectionTrait, model: appointment::Model, tz: Tz) -> Result<AppointmentView> {
     Ok(views(db, vec![model], tz).await?.remove(0))
 }
 
@@ -415,9 +447,10 @@ pub async fn get(cx: &Context, id: i32) -> Result<AppointmentView> {
 }
 
 /// The checked values of an appointment.
-struct Fields {
-    client_id: i32,
-    staff_id: i32,
+#[derive(Debug, Clone)]
+pub(crate) struct Fields {
+    pub(crate) client_id: i32,
+    pub(crate) staff_id: i32,
     service: String,
     service_id: Option<i32>,
     buffer_before_minutes: i32,
@@ -426,8 +459,8 @@ struct Fields {
     /// rules apply (an edit of notes does not re-judge an old booking).
     rescheduled: bool,
     allow_outside_hours: bool,
-    starts_at: DateTime<Utc>,
-    ends_at: DateTime<Utc>,
+    pub(crate) starts_at: DateTime<Utc>,
+    pub(crate) ends_at: DateTime<Utc>,
     status: AppointmentStatus,
     price_cents: i64,
     notes: Option<String>,
@@ -435,7 +468,16 @@ struct Fields {
 }
 
 impl Fields {
-    fn active_model(&self) -> appointment::ActiveModel {
+    pub(crate) fn status(&self) -> AppointmentStatus {
+        self.status
+    }
+
+    /// The same appointment at another time (an occurrence of a series).
+    pub(crate) fn at(&self, starts_at: DateTime<Utc>, ends_at: DateTime<Utc>) -> Fields {
+        Fields { starts_at, ends_at, ..self.clone() }
+    }
+
+    pub(crate) fn active_model(&self) -> appointment::ActiveModel {
         appointment::ActiveModel {
             client_id: Set(self.client_id),
             staff_id: Set(self.staff_id),
@@ -454,7 +496,7 @@ impl Fields {
     }
 
     /// What the schedule's rules are asked about it.
-    fn booking(&self, except: Option<i32>) -> Booking {
+    pub(crate) fn booking(&self, except: Option<i32>) -> Booking {
         Booking {
             staff_id: self.staff_id,
             time: Span { start: self.starts_at, end: self.ends_at },
@@ -498,7 +540,7 @@ async fn chosen_service(
 }
 
 /// `input` over `current` (absent fields keep the current value), checked.
-async fn validate(
+pub(crate) async fn validate(
     db: &impl ConnectionTrait,
     input: &AppointmentInput,
     current: Option<&appointment::Model>,
@@ -506,6 +548,20 @@ async fn validate(
 ) -> Result<Fields> {
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
+    // A series is asked for when booking; its changes go by `?scope=`.
+    if current.is_some() {
+        for (given, field) in [(input.repeat.is_some(), "repeat"), (input.skip_dates.is_some(), "skipDates"), (input.moves.is_some(), "moves")] {
+            if given {
+                errors.add(field, "Só ao criar: para mudar uma série use scope (this, following ou all).");
+            }
+        }
+    } else if input.repeat.is_none() {
+        for (given, field) in [(input.skip_dates.is_some(), "skipDates"), (input.moves.is_some(), "moves")] {
+            if given {
+                errors.add(field, "Só numa série (com repeat).");
+            }
+        }
+    }
 
     // Client: must exist and not be archived (checked when it is chosen).
     let client_id = input.client_id.or(current.map(|c| c.client_id));
@@ -686,7 +742,15 @@ async fn validate(
     })
 }
 
-pub async fn create(cx: &Context, input: AppointmentInput) -> Result<AppointmentView> {
+/// POST: one appointment, or with `repeat` a series (`series::create`).
+pub async fn create(cx: &Context, input: AppointmentInput) -> Result<Booked> {
+    if input.repeat.is_some() {
+        return Ok(Booked::Series(series::create(cx, input).await?));
+    }
+    Ok(Booked::One(Data { data: create_one(cx, input).await? }))
+}
+
+async fn create_one(cx: &Context, input: AppointmentInput) -> Result<AppointmentView> {
     let tz = cx.tz;
     let fields = validate(&cx.db, &input, None, tz).await?;
     let now = Utc::now();
@@ -702,13 +766,14 @@ pub async fn create(cx: &Context, input: AppointmentInput) -> Result<Appointment
     .await
 }
 
-/// PUT: any field; status only by an allowed transition.
-pub async fn update(cx: &Context, id: i32, input: AppointmentInput) -> Result<AppointmentView> {
-    save(cx, id, input, "update").await
+/// PUT: any field; status only by an allowed transition. In a series,
+/// `scope` reaches the later occurrences or all (`series::change`).
+pub async fn update(cx: &Context, id: i32, input: AppointmentInput, scope: Option<Scope>) -> Result<AppointmentView> {
+    save(cx, id, input, "update", scope).await
 }
 
 /// PATCH …/status: `{ status, version, cancellationReason? }`.
-pub async fn change_status(cx: &Context, id: i32, input: StatusInput) -> Result<AppointmentView> {
+pub async fn change_status(cx: &Context, id: i32, input: StatusInput, scope: Option<Scope>) -> Result<AppointmentView> {
     if input.status.is_none() {
         let mut errors = FieldErrors::new();
         reject_unknown(&input.extra, &mut errors);
@@ -722,12 +787,17 @@ pub async fn change_status(cx: &Context, id: i32, input: StatusInput) -> Result<
         extra: input.extra,
         ..Default::default()
     };
-    save(cx, id, input, "status").await
+    save(cx, id, input, "status", scope).await
 }
 
-async fn save(cx: &Context, id: i32, input: AppointmentInput, action: &str) -> Result<AppointmentView> {
+async fn save(cx: &Context, id: i32, input: AppointmentInput, action: &'static str, scope: Option<Scope>) -> Result<AppointmentView> {
+    if let Some(scope @ (Scope::Following | Scope::All)) = scope {
+        let changed = series::change(cx, id, scope, Edit::Update { input, action }).await?;
+        return changed.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()));
+    }
     let (db, tz) = (&cx.db, cx.tz);
     let current = find::<appointment::Entity>(db, id).await?;
+    series::check_scope(scope, &current)?;
     let version = expected_version(input.version, current.version)?;
     let fields = validate(db, &input, Some(&current), tz).await?;
     let before = view(db, current, tz).await?;
@@ -743,7 +813,14 @@ async fn save(cx: &Context, id: i32, input: AppointmentInput, action: &str) -> R
     .await
 }
 
-pub async fn delete(cx: &Context, id: i32) -> Result<()> {
+pub async fn delete(cx: &Context, id: i32, scope: Option<Scope>) -> Result<()> {
+    if let Some(scope @ (Scope::Following | Scope::All)) = scope {
+        series::change(cx, id, scope, Edit::Delete).await?;
+        return Ok(());
+    }
+    if scope.is_some() {
+        series::check_scope(scope, &find::<appointment::Entity>(&cx.db, id).await?)?;
+    }
     let tz = cx.tz;
     audit::write(cx, "delete", async |txn| {
         // Write first (row lock), read after: see `save`.
@@ -760,13 +837,22 @@ pub async fn delete(cx: &Context, id: i32) -> Result<()> {
 
 /// A page of the audit entries of an appointment, newest first; 404 when there is
 /// neither the appointment nor any entry (a deleted one keeps its history).
+/// Its own entries and, in a series, the series' (created, changed as a
+/// whole): a series is one entry, not one per occurrence.
+async fn history_records(cx: &Context, id: i32) -> Result<Vec<(&'static str, i32)>> {
+    let series_id = appointment::Entity::find_by_id(id).one(&cx.db).await?.and_then(|a| a.series_id);
+    Ok(std::iter::once((AppointmentView::ENTITY, id)).chain(series_id.map(|s| (series::ENTITY, s))).collect())
+}
+
 pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
-    audit::history(cx, AppointmentView::ENTITY, id, list, find::<appointment::Entity>(&cx.db, id)).await
+    let records = history_records(cx, id).await?;
+    audit::history(cx, &records, list, find::<appointment::Entity>(&cx.db, id)).await
 }
 
 /// One entry of an appointment's history, whole.
 pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
-    audit::entry(cx, AppointmentView::ENTITY, id, entry).await
+    let records = history_records(cx, id).await?;
+    audit::entry(cx, &records, entry).await
 }
 
 #[cfg(test)]

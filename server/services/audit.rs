@@ -1,7 +1,7 @@
 //! The audit trail: who changed what, when, from which value to which.
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -190,25 +190,29 @@ async fn entries(cx: &Context, rows: Vec<audit_log::Model>, abridged: bool) -> R
         .collect())
 }
 
-fn of_record(entity: &str, entity_id: i32) -> sea_orm::Select<audit_log::Entity> {
-    audit_log::Entity::find()
-        .filter(audit_log::Column::Entity.eq(entity))
-        .filter(audit_log::Column::EntityId.eq(entity_id))
+/// The entries of any of `records` (entity, id).
+fn of_records(records: &[(&str, i32)]) -> sea_orm::Select<audit_log::Entity> {
+    let mut any = Condition::any();
+    for (entity, entity_id) in records {
+        any = any.add(Condition::all().add(audit_log::Column::Entity.eq(*entity)).add(audit_log::Column::EntityId.eq(*entity_id)));
+    }
+    audit_log::Entity::find().filter(any)
 }
 
 /// One page of the events of one record (the list query: `sort` by `id`,
 /// newest first by default), with the names of who did them and long texts
-/// cut short. When there are none, `find` (the record's lookup) gives the
-/// 404 of a record that never existed; a deleted record keeps its history.
+/// cut short; `records` are the record's (entity, id) and any other whose
+/// entries are its too (an occurrence's series). When there are none,
+/// `find` (the record's lookup) gives the 404 of a record that never
+/// existed; a deleted record keeps its history.
 pub async fn history<T>(
     cx: &Context,
-    entity: &str,
-    entity_id: i32,
+    records: &[(&str, i32)],
     list: &ListQuery,
     find: impl Future<Output = Result<T>>,
 ) -> Result<Page<HistoryEntry>> {
     let params = list.resolve(&SORTING)?;
-    let page = params.fetch(&cx.db, of_record(entity, entity_id)).await?;
+    let page = params.fetch(&cx.db, of_records(records)).await?;
     if page.meta.total == 0 {
         find.await?;
     }
@@ -216,8 +220,8 @@ pub async fn history<T>(
 }
 
 /// One event of one record, whole (no value cut short).
-pub async fn entry(cx: &Context, entity: &str, entity_id: i32, entry_id: i32) -> Result<HistoryEntry> {
-    let row = of_record(entity, entity_id)
+pub async fn entry(cx: &Context, records: &[(&str, i32)], entry_id: i32) -> Result<HistoryEntry> {
+    let row = of_records(records)
         .filter(audit_log::Column::Id.eq(entry_id))
         .one(&cx.db)
         .await?

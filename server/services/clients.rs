@@ -469,12 +469,12 @@ pub async fn delete(cx: &Context, id: i32) -> Result<()> {
 /// A page of the audit entries of a client, newest first; 404 when there
 /// is neither the client nor any entry (a deleted client keeps its history).
 pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
-    audit::history(cx, ClientView::ENTITY, id, list, find::<client::Entity>(&cx.db, id)).await
+    audit::history(cx, &[(ClientView::ENTITY, id)], list, find::<client::Entity>(&cx.db, id)).await
 }
 
 /// One entry of a client's history, whole.
 pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
-    audit::entry(cx, ClientView::ENTITY, id, entry).await
+    audit::entry(cx, &[(ClientView::ENTITY, id)], entry).await
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ pub mod list;
 pub mod reports;
 pub mod schedule;
 pub mod seed;
+pub mod series;
 pub mod sessions;
 pub mod throttle;
 pub mod time_off;

@@ -14,10 +14,10 @@
 
 use chrono::{DateTime, Datelike, Duration, Timelike, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
-use crate::error::{AppError, FieldErrors, Result, ScheduleConflict, ScheduleRule};
+use crate::error::{AppError, ConflictReason, FieldErrors, Result, ScheduleConflict, ScheduleRule, SeriesConflict};
 use crate::services::appointments::MAX_MINUTES;
 use crate::services::catalogue::{self, MAX_BUFFER};
 use crate::services::hours::{self, Weekly};
@@ -93,39 +93,65 @@ fn around(window: Span) -> Span {
 /// The schedules of `staff` over `window` (the working hours of every local
 /// day it touches), read in four queries whatever the number of members.
 pub async fn load(db: &impl ConnectionTrait, staff: &[user::Model], window: Span, tz: Tz) -> Result<Vec<Schedule>> {
+    load_windows(db, staff, &[window], tz).await
+}
+
+/// The schedules of `staff` over several windows at once (a series: one
+/// per occurrence), still in four queries: the appointments of every
+/// window in one query of ranges, so a series two years long reads only
+/// its own days, not the two years between.
+pub async fn load_windows(db: &impl ConnectionTrait, staff: &[user::Model], windows: &[Span], tz: Tz) -> Result<Vec<Schedule>> {
     let default = hours::business(db).await?;
     let ids: Vec<i32> = staff.iter().map(|s| s.id).collect();
-    let wide = around(window);
+    let Some(overall) = windows.iter().copied().reduce(|a, b| Span { start: a.start.min(b.start), end: a.end.max(b.end) }) else {
+        return Ok(Vec::new());
+    };
+    let mut near = Condition::any();
+    for window in windows {
+        let wide = around(*window);
+        near = near.add(Condition::all().add(appointment::Column::StartsAt.gte(wide.start)).add(appointment::Column::StartsAt.lt(wide.end)));
+    }
     let appointments = appointment::Entity::find()
         .filter(appointment::Column::StaffId.is_in(ids.clone()))
         .filter(appointment::Column::Status.ne(AppointmentStatus::Cancelado))
-        .filter(appointment::Column::StartsAt.gte(wide.start))
-        .filter(appointment::Column::StartsAt.lt(wide.end))
+        .filter(near)
         .order_by_asc(appointment::Column::StartsAt)
         .all(db)
         .await?;
-    let offs = time_off::touching(db, ids, window).await?;
+    let offs = time_off::touching(db, ids, overall).await?;
     Ok(staff
         .iter()
-        .map(|member| Schedule {
-            staff_id: member.id,
-            staff_name: member.name.clone(),
-            working: working_spans(&hours::of_user(member, &default), window, tz),
-            off: offs
-                .iter()
-                .filter(|o| o.staff_id.is_none_or(|id| id == member.id))
-                .map(|o| Off { span: Span { start: o.starts_at, end: o.ends_at }, reason: o.reason.clone(), business: o.staff_id.is_none() })
-                .collect(),
-            busy: appointments
-                .iter()
-                .filter(|a| a.staff_id == member.id)
-                .map(|a| Busy {
-                    id: a.id,
-                    client_id: a.client_id,
-                    time: Span { start: a.starts_at, end: a.ends_at },
-                    blocked: blocked(a.starts_at, a.ends_at, a.buffer_before_minutes, a.buffer_after_minutes),
-                })
-                .collect(),
+        .map(|member| {
+            let weekly = hours::of_user(member, &default);
+            let mut working: Vec<Span> = windows.iter().flat_map(|w| working_spans(&weekly, *w, tz)).collect();
+            working.sort_by_key(|s| s.start);
+            working.dedup_by(|later, earlier| {
+                let merges = later.start <= earlier.end;
+                if merges {
+                    earlier.end = earlier.end.max(later.end);
+                }
+                merges
+            });
+            Schedule {
+                staff_id: member.id,
+                staff_name: member.name.clone(),
+                working,
+                off: offs
+                    .iter()
+                    .filter(|o| o.staff_id.is_none_or(|id| id == member.id))
+                    .map(|o| Off { span: Span { start: o.starts_at, end: o.ends_at }, reason: o.reason.clone(), business: o.staff_id.is_none() })
+                    .collect(),
+                busy: appointments
+                    .iter()
+                    .filter(|a| a.staff_id == member.id)
+                    .map(|a| Busy {
+                        id: a.id,
+                        client_id: a.client_id,
+                        time: Span { start: a.starts_at, end: a.ends_at },
+                        blocked: blocked(a.starts_at, a.ends_at, a.buffer_before_minutes, a.buffer_after_minutes),
+                    })
+                    .collect(),
+            }
         })
         .collect())
 }
@@ -167,12 +193,13 @@ fn clock(instant: DateTime<Utc>, tz: Tz) -> String {
 
 impl Schedule {
     /// The other active appointment whose time meets `time`, if any (first by start).
-    fn overlap(&self, time: Span, except: Option<i32>) -> Option<&Busy> {
-        self.busy.iter().find(|b| Some(b.id) != except && b.time.meets(&time))
+    fn overlap(&self, time: Span, except: &[i32]) -> Option<&Busy> {
+        self.busy.iter().find(|b| !except.contains(&b.id) && b.time.meets(&time))
     }
 
-    /// Why `blocked` (a time with its buffers) may not be booked, if it may not.
-    pub fn violation(&self, blocked: Span, except: Option<i32>, tz: Tz) -> Option<Violation> {
+    /// Why `blocked` (a time with its buffers) may not be booked, if it may
+    /// not; the appointments in `except` are the ones being moved.
+    pub fn violation(&self, blocked: Span, except: &[i32], tz: Tz) -> Option<Violation> {
         if !self.working.iter().any(|w| w.contains(&blocked)) {
             return Some(Violation {
                 rule: ScheduleRule::OutsideHours,
@@ -187,7 +214,7 @@ impl Schedule {
             };
             return Some(Violation { rule: ScheduleRule::TimeOff, message });
         }
-        if let Some(near) = self.busy.iter().find(|b| Some(b.id) != except && b.blocked.meets(&blocked)) {
+        if let Some(near) = self.busy.iter().find(|b| !except.contains(&b.id) && b.blocked.meets(&blocked)) {
             return Some(Violation {
                 rule: ScheduleRule::Buffer,
                 message: format!(
@@ -235,6 +262,44 @@ pub struct Booking {
     pub rules: bool,
 }
 
+/// Why a time cannot be booked: another appointment in it, or a rule.
+enum Refusal<'a> {
+    Overlap(&'a Busy),
+    Rule(Violation),
+}
+
+impl Schedule {
+    /// The one judgement of a booking, `except` being the appointments it
+    /// moves (they do not clash with their own new times).
+    fn judge(&self, booking: &Booking, except: &[i32], tz: Tz) -> Option<Refusal<'_>> {
+        if let Some(clash) = self.overlap(booking.time, except) {
+            return Some(Refusal::Overlap(clash));
+        }
+        booking.rules.then(|| self.violation(booking.blocked, except, tz)).flatten().map(Refusal::Rule)
+    }
+
+    /// Counts `booking` as taken, for the next bookings of one request.
+    fn take(&mut self, booking: &Booking) {
+        self.busy.push(Busy { id: 0, client_id: 0, time: booking.time, blocked: booking.blocked });
+    }
+}
+
+/// The two ends of `booking` with its buffers.
+fn reach(booking: &Booking) -> Span {
+    Span { start: booking.blocked.start.min(booking.time.start), end: booking.blocked.end.max(booking.time.end) }
+}
+
+async fn clash_message(db: &impl ConnectionTrait, clash: &Busy, tz: Tz) -> Result<String> {
+    let client_name = client::Entity::find_by_id(clash.client_id).one(db).await?.map(|c| c.name).unwrap_or_default();
+    let (starts, ends) = (clash.time.start.with_timezone(&tz), clash.time.end.with_timezone(&tz));
+    Ok(format!(
+        "Conflito de horário: {client_name} já tem agendamento com este profissional em {} das {} às {}.",
+        starts.format("%d/%m/%Y"),
+        starts.format("%H:%M"),
+        ends.format("%H:%M"),
+    ))
+}
+
 /// Inside the caller's transaction: write-locks the staff member's row
 /// (on PostgreSQL a row lock held until commit, on SQLite the database
 /// write lock), then refuses an overlap with another active appointment
@@ -244,30 +309,72 @@ pub struct Booking {
 pub async fn check_booking(db: &impl ConnectionTrait, booking: &Booking, tz: Tz) -> Result<()> {
     crate::db::lock_row::<user::Entity>(db, user::Column::Id, booking.staff_id, user::Column::UpdatedAt).await?;
     let member = crate::services::users::find(db, booking.staff_id).await?;
-    let window = Span { start: booking.blocked.start.min(booking.time.start), end: booking.blocked.end.max(booking.time.end) };
-    let schedule = load(db, std::slice::from_ref(&member), window, tz).await?.remove(0);
-    if let Some(clash) = schedule.overlap(booking.time, booking.except) {
-        let client_name = client::Entity::find_by_id(clash.client_id).one(db).await?.map(|c| c.name).unwrap_or_default();
-        let (starts, ends) = (clash.time.start.with_timezone(&tz), clash.time.end.with_timezone(&tz));
-        let message = format!(
-            "Conflito de horário: {client_name} já tem agendamento com este profissional em {} das {} às {}.",
-            starts.format("%d/%m/%Y"),
-            starts.format("%H:%M"),
-            ends.format("%H:%M"),
-        );
-        let conflict = ScheduleConflict {
-            appointment_id: clash.id,
-            starts_at: to_local_rfc3339(clash.time.start, tz),
-            ends_at: to_local_rfc3339(clash.time.end, tz),
-        };
-        return Err(AppError::Clash { message, conflict });
+    let schedule = load(db, std::slice::from_ref(&member), reach(booking), tz).await?.remove(0);
+    match schedule.judge(booking, booking.except.as_slice(), tz) {
+        None => Ok(()),
+        Some(Refusal::Overlap(clash)) => {
+            let conflict = ScheduleConflict {
+                appointment_id: clash.id,
+                starts_at: to_local_rfc3339(clash.time.start, tz),
+                ends_at: to_local_rfc3339(clash.time.end, tz),
+            };
+            Err(AppError::Clash { message: clash_message(db, clash, tz).await?, conflict })
+        }
+        Some(Refusal::Rule(violation)) => Err(AppError::OffSchedule { rule: violation.rule, message: violation.message }),
     }
-    if booking.rules {
-        if let Some(violation) = schedule.violation(booking.blocked, booking.except, tz) {
-            return Err(AppError::OffSchedule { rule: violation.rule, message: violation.message });
+}
+
+/// Inside the caller's transaction: locks every staff member of
+/// `bookings` (in id order, so two requests never wait on each other
+/// crosswise), then judges them all, each also against the ones before it
+/// (the bookings of one request must not clash among themselves), and
+/// answers every refusal, by start: a series is saved whole or not at all.
+/// `except` are the appointments the bookings replace (a series moved).
+pub async fn check_bookings(db: &impl ConnectionTrait, bookings: &[Booking], except: &[i32], tz: Tz) -> Result<Vec<SeriesConflict>> {
+    let mut staff_ids: Vec<i32> = bookings.iter().map(|b| b.staff_id).collect();
+    staff_ids.sort_unstable();
+    staff_ids.dedup();
+    let mut conflicts = Vec::new();
+    for staff_id in staff_ids {
+        crate::db::lock_row::<user::Entity>(db, user::Column::Id, staff_id, user::Column::UpdatedAt).await?;
+        let member = crate::services::users::find(db, staff_id).await?;
+        let mine: Vec<&Booking> = bookings.iter().filter(|b| b.staff_id == staff_id).collect();
+        let windows: Vec<Span> = mine.iter().map(|b| reach(b)).collect();
+        let mut schedule = load_windows(db, std::slice::from_ref(&member), &windows, tz).await?.remove(0);
+        for booking in mine {
+            let conflict = match schedule.judge(booking, except, tz) {
+                None => None,
+                Some(Refusal::Overlap(clash)) if clash.id == 0 => Some(SeriesConflict {
+                    starts_at: to_local_rfc3339(booking.time.start, tz),
+                    reason: ConflictReason::Overlap,
+                    with: None,
+                    message: "Dois agendamentos desta série se sobrepõem.".into(),
+                }),
+                Some(Refusal::Overlap(clash)) => Some(SeriesConflict {
+                    starts_at: to_local_rfc3339(booking.time.start, tz),
+                    reason: ConflictReason::Overlap,
+                    with: Some(ScheduleConflict {
+                        appointment_id: clash.id,
+                        starts_at: to_local_rfc3339(clash.time.start, tz),
+                        ends_at: to_local_rfc3339(clash.time.end, tz),
+                    }),
+                    message: clash_message(db, clash, tz).await?,
+                }),
+                Some(Refusal::Rule(violation)) => Some(SeriesConflict {
+                    starts_at: to_local_rfc3339(booking.time.start, tz),
+                    reason: violation.rule.into(),
+                    with: None,
+                    message: violation.message,
+                }),
+            };
+            match conflict {
+                Some(conflict) => conflicts.push(conflict),
+                None => schedule.take(booking),
+            }
         }
     }
-    Ok(())
+    conflicts.sort_by(|a, b| a.starts_at.cmp(&b.starts_at));
+    Ok(conflicts)
 }
 
 query_params! {
@@ -438,11 +545,11 @@ mod tests {
     fn the_rules_say_why() {
         let tz = chrono_tz::America::Sao_Paulo;
         let mut s = schedule(vec![span("2026-12-01T08:00:00-03:00", "2026-12-01T12:00:00-03:00")]);
-        assert_eq!(s.violation(span("2026-12-01T08:00:00-03:00", "2026-12-01T09:00:00-03:00"), None, tz), None);
-        let late = s.violation(span("2026-12-01T11:30:00-03:00", "2026-12-01T12:30:00-03:00"), None, tz).unwrap();
+        assert_eq!(s.violation(span("2026-12-01T08:00:00-03:00", "2026-12-01T09:00:00-03:00"), &[], tz), None);
+        let late = s.violation(span("2026-12-01T11:30:00-03:00", "2026-12-01T12:30:00-03:00"), &[], tz).unwrap();
         assert_eq!((late.rule, late.message.as_str()), (ScheduleRule::OutsideHours, "Fora do horário de trabalho de Ana Lima."));
         s.off.push(Off { span: span("2026-12-01T10:00:00-03:00", "2026-12-01T11:00:00-03:00"), reason: "Congresso".into(), business: false });
-        let off = s.violation(span("2026-12-01T10:30:00-03:00", "2026-12-01T10:45:00-03:00"), None, tz).unwrap();
+        let off = s.violation(span("2026-12-01T10:30:00-03:00", "2026-12-01T10:45:00-03:00"), &[], tz).unwrap();
         assert_eq!(off.message, "Ana Lima está de folga: Congresso.");
         s.busy.push(Busy {
             id: 7,
@@ -450,10 +557,10 @@ mod tests {
             time: span("2026-12-01T08:00:00-03:00", "2026-12-01T09:00:00-03:00"),
             blocked: span("2026-12-01T08:00:00-03:00", "2026-12-01T09:15:00-03:00"),
         });
-        let near = s.violation(span("2026-12-01T09:00:00-03:00", "2026-12-01T09:30:00-03:00"), None, tz).unwrap();
+        let near = s.violation(span("2026-12-01T09:00:00-03:00", "2026-12-01T09:30:00-03:00"), &[], tz).unwrap();
         assert_eq!(near.rule, ScheduleRule::Buffer);
         // Moving the appointment itself is not a clash with itself.
-        assert_eq!(s.violation(span("2026-12-01T08:15:00-03:00", "2026-12-01T09:00:00-03:00"), Some(7), tz), None);
+        assert_eq!(s.violation(span("2026-12-01T08:15:00-03:00", "2026-12-01T09:00:00-03:00"), &[7], tz), None);
         assert_eq!(
             s.free(),
             vec![span("2026-12-01T09:15:00-03:00", "2026-12-01T10:00:00-03:00"), span("2026-12-01T11:00:00-03:00", "2026-12-01T12:00:00-03:00")]

@@ -19,5 +19,6 @@ mod reliability;
 mod reports;
 mod security;
 mod seed;
+mod series;
 mod throttle;
 mod users;

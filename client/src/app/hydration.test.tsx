@@ -18,7 +18,7 @@ import { makeStore, type PreloadedState } from './store';
 const auth = { id: 1, name: 'Ana Admin', email: 'admin@example.com', role: 'admin' as const, accessToken: 'jwt', typeToken: 'Bearer', expiresIn: 3600, expiresAt: Date.now() + 3_600_000 };
 const appointment = {
   id: 7, clientId: 1, clientName: 'Maria Souza', staffId: 1, staffName: 'Ana Admin', service: 'Corte',
-  serviceId: null, serviceColor: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0,
+  serviceId: null, serviceColor: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, seriesId: null, seriesPosition: null, seriesTotal: null,
   startsAt: '2026-11-21T14:30:00-03:00', endsAt: '2026-11-21T15:00:00-03:00', status: 'agendado' as const, nextStatuses: ['confirmado' as const, 'cancelado' as const],
   priceCents: 5000, notes: null, cancellationReason: null, version: 1, createdAt: '', updatedAt: '',
 };
@@ -82,6 +82,7 @@ const cases: [string, PreloadedState][] = [
         query('getClientHistory', { id: 1, page: 1 }, { data: [history], meta: { page: 1, per_page: 10, total: 11, last_page: 2 } }),
         query('getClientAppointments', { client_id: 1, from: asOf, sort: 'startsAt', page: 1 }, { data: [appointment], meta }),
         query('getClientAppointments', { client_id: 1, to: asOf, sort: '-startsAt', page: 1 }, { data: [], meta: { ...meta, total: 0 } }),
+        query('getClientSeries', { client_id: 1 }, []),
       ],
     },
   ],

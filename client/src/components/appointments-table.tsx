@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Repeat } from 'lucide-react';
 import { statusLabel, type Appointment, type AppointmentStatus } from '../lib/appointment';
 import { formatDate, formatMoney, formatTimeRange } from '../lib/format';
 import { DataTable, type Column } from './data-table';
@@ -16,12 +17,32 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge bg-${variant}-subtle text-${variant}-emphasis badge-status`}>{statusLabel(status)}</span>;
 }
 
+/** An occurrence of a recurring series: an icon, and "série: 3 de 12" for those who cannot see it. */
+export function SeriesMark({ appointment: a }: { appointment: Pick<Appointment, 'seriesId' | 'seriesPosition' | 'seriesTotal'> }) {
+  if (!a.seriesId) return null;
+  const text = `Série: ${a.seriesPosition} de ${a.seriesTotal}`;
+  return (
+    <span className="series-mark" title={text}>
+      <Repeat size={12} aria-hidden="true" />
+      <span className="visually-hidden">, {text.toLowerCase()}</span>
+    </span>
+  );
+}
+
 const COLUMNS: Column<Appointment>[] = [
   { key: 'date', header: 'Data', render: (a) => formatDate(a.startsAt) },
   { key: 'time', header: 'Horário', render: (a) => formatTimeRange(a.startsAt, a.endsAt), className: 'text-nowrap' },
   { key: 'client', header: 'Cliente', render: (a) => a.clientName },
   { key: 'staff', header: 'Profissional', render: (a) => a.staffName },
-  { key: 'service', header: 'Serviço', render: (a) => a.service },
+  {
+    key: 'service',
+    header: 'Serviço',
+    render: (a) => (
+      <>
+        {a.service} <SeriesMark appointment={a} />
+      </>
+    ),
+  },
   { key: 'status', header: 'Status', render: (a) => <StatusBadge status={a.status} /> },
   { key: 'price', header: 'Valor', render: (a) => formatMoney(a.priceCents), className: 'text-end text-nowrap' },
 ];

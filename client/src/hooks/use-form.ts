@@ -1,7 +1,7 @@
 import { createElement, useCallback, useState } from 'react';
 import { ReviewNote } from '../components/review-note';
-import { conflictOf, errorMessage, fieldErrors, ruleOf, type FieldErrors } from '../lib/api';
-import type { ApiScheduleConflict, ApiScheduleRule } from '../lib/api-types';
+import { conflictOf, conflictsOf, errorMessage, fieldErrors, ruleOf, type FieldErrors } from '../lib/api';
+import type { ApiScheduleConflict, ApiScheduleRule, ApiSeriesConflict } from '../lib/api-types';
 import { useDraft, type DraftOrigin } from './use-draft';
 
 type TextValues<T> = { [K in keyof T]: string };
@@ -50,7 +50,8 @@ export function rebase<T extends TextValues<T>>(form: T, base: T, theirs: T): { 
  * `work`, and on failure keeps what the server's error body says: its field
  * errors, its message (or `fallback` when the answer carried none) and, for
  * a scheduling clash, the appointment it clashes with (`conflict`), and for
- * a time outside the scheduling rules, which rule (`rule`: ask, then book anyway).
+ * a time outside the scheduling rules, which rule (`rule`: ask, then book anyway),
+ * and for a series, every date that cannot be booked (`conflicts`).
  * `showErrors(errors)` shows field errors found before sending instead.
  *
  * With `draft` (a name for the form, see use-draft.ts), what is typed
@@ -74,6 +75,7 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
   const [message, setMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<ApiScheduleConflict | null>(null);
   const [rule, setRule] = useState<ApiScheduleRule | null>(null);
+  const [conflicts, setConflicts] = useState<ApiSeriesConflict[]>([]);
   const [saving, setSaving] = useState(false);
   // The draft keeps the origin of its last settled state: reloaded while a
   // clash is open, it shows the clash again rather than this user's text alone.
@@ -114,6 +116,7 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
     setMessage(null);
     setConflict(null);
     setRule(null);
+    setConflicts([]);
   };
 
   /** Settles a clash: `theirs` takes the value saved by the other person, `mine` keeps what this user typed. */
@@ -159,6 +162,7 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
       setMessage(errorMessage(error, fallback));
       setConflict(conflictOf(error));
       setRule(ruleOf(error));
+      setConflicts(conflictsOf(error));
     } finally {
       setSaving(false);
     }
@@ -172,6 +176,7 @@ export function useForm<T extends TextValues<T>>(initial: T | (() => T), fallbac
     showErrors,
     message,
     conflict,
+    conflicts,
     rule,
     saving,
     submit,

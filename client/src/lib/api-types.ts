@@ -83,6 +83,14 @@ export type ApiTimeOffInput = Fields<Schemas['TimeOffBody'], 'startsAt' | 'endsA
 export type ApiSlot = Present<Schemas['Slot']>;
 /** Which scheduling rule a 422 names (`rule` of the error body): the user may book anyway (`allowOutsideHours`). */
 export type ApiScheduleRule = Schemas['ScheduleRule'];
+/** One date of a series that cannot be booked (`conflicts` of a series' 409): why, and the appointment in the way. */
+export type ApiSeriesConflict = Present<Schemas['SeriesConflict']>;
+/** `repeat` of a new appointment: every N weeks on weekdays (1 = Monday), or every N months on the first's weekday of the month; `count` or `until`. */
+export type ApiRepeat = Fields<Schemas['RepeatBody'], 'every' | 'unit'> & Partial<Fields<Schemas['RepeatBody'], 'weekdays' | 'count' | 'until'>>;
+/** A series of a client (`GET /api/appointments/series`), with what is left of it. */
+export type ApiSeries = Present<Schemas['Series']>;
+/** `POST /api/appointments` with `repeat`: every appointment made, and the series. */
+export type ApiSeriesCreated = Omit<Present<Schemas['SeriesCreated']>, 'data'> & { data: ApiAppointment[] };
 
 /** Request bodies: the named fields of a schema, present and not null (what a form sends). */
 type Fields<T, K extends keyof T> = { [P in K]-?: NonNullable<T[P]> };
@@ -94,7 +102,10 @@ export type ApiNewAppointment = Fields<
   Schemas['AppointmentBody'],
   'clientId' | 'staffId' | 'service' | 'startsAt' | 'durationMinutes' | 'priceCents'
 > &
-  Partial<Fields<Schemas['AppointmentBody'], 'notes' | 'serviceId' | 'allowOutsideHours'>>;
+  Partial<Fields<Schemas['AppointmentBody'], 'notes' | 'serviceId' | 'allowOutsideHours' | 'skipDates'>> & {
+    repeat?: ApiRepeat;
+    moves?: { date: string; startsAt: string }[];
+  };
 /** `POST /api/users`: name, e-mail, role and the initial password. */
 export type ApiNewUser = Fields<Schemas['CreateUserBody'], 'name' | 'email' | 'password'> & { role: ApiRole };
 /** `PUT /api/users/{id}`: what is sent changes. */

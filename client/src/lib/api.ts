@@ -1,5 +1,5 @@
 /** The JSON API client: base `/api`, 10 s time-out, Bearer token, pt-BR errors. */
-import type { ApiScheduleConflict, ApiScheduleRule } from './api-types';
+import type { ApiScheduleConflict, ApiScheduleRule, ApiSeriesConflict } from './api-types';
 
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 10000;
@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly conflict: ApiScheduleConflict | null;
   /** A 422 for a time outside the scheduling rules: which one (the user may book anyway). */
   readonly rule: ApiScheduleRule | null;
+  /** A series' 409: every date that cannot be booked. */
+  readonly conflicts: ApiSeriesConflict[];
 
   constructor(
     status: number,
@@ -26,6 +28,7 @@ export class ApiError extends Error {
     errors: FieldErrors = {},
     conflict: ApiScheduleConflict | null = null,
     rule: ApiScheduleRule | null = null,
+    conflicts: ApiSeriesConflict[] = [],
   ) {
     super(message ?? GENERIC_MESSAGE);
     this.name = 'ApiError';
@@ -34,6 +37,7 @@ export class ApiError extends Error {
     this.hasMessage = message !== undefined;
     this.conflict = conflict;
     this.rule = rule;
+    this.conflicts = conflicts;
   }
 }
 
@@ -108,7 +112,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
   if (response.ok) return response;
 
-  const payload = ((await readJson(response)) ?? {}) as { message?: unknown; error?: unknown; errors?: unknown; conflict?: unknown; rule?: unknown };
+  const payload = ((await readJson(response)) ?? {}) as { message?: unknown; error?: unknown; errors?: unknown; conflict?: unknown; conflicts?: unknown; rule?: unknown };
   const message = typeof payload.message === 'string' ? payload.message : undefined;
   const errorField = typeof payload.error === 'string' ? payload.error : undefined;
   if (response.status === 401 && (message === TOKEN_EXPIRED || errorField === TOKEN_EXPIRED)) {
@@ -117,7 +121,8 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const errors = payload.errors && typeof payload.errors === 'object' ? (payload.errors as FieldErrors) : {};
   const conflict = payload.conflict && typeof payload.conflict === 'object' ? (payload.conflict as ApiScheduleConflict) : null;
   const rule = SCHEDULE_RULES.find((r) => r === payload.rule) ?? null;
-  throw new ApiError(response.status, message ?? errorField, errors, conflict, rule);
+  const conflicts = Array.isArray(payload.conflicts) ? (payload.conflicts as ApiSeriesConflict[]) : [];
+  throw new ApiError(response.status, message ?? errorField, errors, conflict, rule, conflicts);
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -153,10 +158,11 @@ export interface ApiErrorData {
   hasMessage: boolean;
   conflict: ApiScheduleConflict | null;
   rule: ApiScheduleRule | null;
+  conflicts: ApiSeriesConflict[];
 }
 
 export function toErrorData(error: ApiError): ApiErrorData {
-  return { status: error.status, message: error.message, errors: error.errors, hasMessage: error.hasMessage, conflict: error.conflict, rule: error.rule };
+  return { status: error.status, message: error.message, errors: error.errors, hasMessage: error.hasMessage, conflict: error.conflict, rule: error.rule, conflicts: error.conflicts };
 }
 
 function isErrorData(error: unknown): error is ApiErrorData {
@@ -176,6 +182,11 @@ export function conflictOf(error: unknown): ApiScheduleConflict | null {
 /** The scheduling rule a refused booking or move breaks (the 422's `rule`), null otherwise: it may be booked anyway. */
 export function ruleOf(error: unknown): ApiScheduleRule | null {
   return (error instanceof ApiError || isErrorData(error)) && error.rule ? error.rule : null;
+}
+
+/** The dates of a series that cannot be booked (the 409's `conflicts`), empty otherwise. */
+export function conflictsOf(error: unknown): ApiSeriesConflict[] {
+  return (error instanceof ApiError || isErrorData(error)) && Array.isArray(error.conflicts) ? error.conflicts : [];
 }
 
 /** The message shown on failure: the server's, or the caller's default. */

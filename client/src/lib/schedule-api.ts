@@ -1,5 +1,6 @@
 import { api, dataOf, writes } from './api-slice';
 import type {
+  ApiSeries,
   ApiService,
   ApiServiceInput,
   ApiSlot,
@@ -97,6 +98,12 @@ export const scheduleApi = api.injectEndpoints({
       transformResponse: dataOf<ApiSlot[]>,
       providesTags: ['Schedule'],
     }),
+    /** A client's recurring series, with what is left of each (the client page, seeded by its route's read `series`; the agenda links there). */
+    getClientSeries: build.query<ApiSeries[], { client_id: number }>({
+      query: (args) => ({ path: '/appointments/series', query: { ...args } }),
+      transformResponse: dataOf<ApiSeries[]>,
+      providesTags: ['Client', 'Agenda'],
+    }),
   }),
 });
 
@@ -114,4 +121,5 @@ export const {
   useCreateTimeOffMutation,
   useDeleteTimeOffMutation,
   useGetAvailabilityQuery,
+  useGetClientSeriesQuery,
 } = scheduleApi;

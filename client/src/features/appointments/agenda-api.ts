@@ -1,5 +1,5 @@
 import { api, dataOf, writes } from '../../lib/api-slice';
-import type { ApiAgenda, ApiClient, ApiStaffMember } from '../../lib/api-types';
+import type { ApiAgenda, ApiClient, ApiSeriesCreated, ApiStaffMember } from '../../lib/api-types';
 import type { Appointment, AppointmentStatus } from '../../lib/appointment';
 import type { ListResponse } from '../../lib/types';
 import type { NewAppointment } from './appointments-api';
@@ -10,10 +10,14 @@ export type StaffMember = ApiStaffMember;
 /** The agenda's parameters (the route's read takes them from the address). */
 export type AgendaArgs = Partial<Record<'view' | 'date' | 'staff_id' | 'status' | 'client_id', string>>;
 
+/** Which occurrences of a series a change reaches (`?scope=`): only this one, it and the later ones, or all not yet started. */
+export type SeriesScope = 'this' | 'following' | 'all';
+
 /** A change of times, staff member or any other field (PUT): what is sent changes. */
 export interface AppointmentChanges {
   id: number;
   version: number;
+  scope?: SeriesScope;
   staffId?: number;
   startsAt?: string;
   endsAt?: string;
@@ -36,18 +40,19 @@ export const agendaApi = api.injectEndpoints({
       transformResponse: dataOf<Appointment>,
       providesTags: ['Agenda'],
     }),
-    createAppointment: build.mutation<Appointment, NewAppointment>({
+    /** One appointment, or with `repeat` every appointment of the series (all or none). */
+    createAppointment: build.mutation<Appointment[], NewAppointment>({
       query: (body) => ({ path: '/appointments', method: 'POST', body }),
-      transformResponse: dataOf<Appointment>,
+      transformResponse: (answer: { data: Appointment } | ApiSeriesCreated) => (Array.isArray(answer.data) ? answer.data : [answer.data]),
       ...writes('appointment'),
     }),
     updateAppointment: build.mutation<Appointment, AppointmentChanges>({
-      query: ({ id, ...body }) => ({ path: `/appointments/${id}`, method: 'PUT', body }),
+      query: ({ id, scope, ...body }) => ({ path: `/appointments/${id}`, method: 'PUT', body, query: { scope } }),
       transformResponse: dataOf<Appointment>,
       ...writes('appointment'),
     }),
-    changeStatus: build.mutation<Appointment, { id: number; version: number; status: AppointmentStatus; cancellationReason?: string }>({
-      query: ({ id, ...body }) => ({ path: `/appointments/${id}/status`, method: 'PATCH', body }),
+    changeStatus: build.mutation<Appointment, { id: number; version: number; status: AppointmentStatus; cancellationReason?: string; scope?: SeriesScope }>({
+      query: ({ id, scope, ...body }) => ({ path: `/appointments/${id}/status`, method: 'PATCH', body, query: { scope } }),
       transformResponse: dataOf<Appointment>,
       ...writes('appointment'),
     }),

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { statusLabel, type Appointment } from '../../lib/appointment';
+import { SeriesMark } from '../../components/appointments-table';
 import { dayOf, formatMinutes, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
 import { useMounted } from '../../lib/use-mounted';
 import { serviceColorVar } from '../../lib/service-colors';
@@ -298,6 +299,7 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
                       >
                         <span className="agenda-block-time">
                           {`${formatMinutes(at.start)}–${formatMinutes(at.end)}`}
+                          <SeriesMark appointment={a} />
                         </span>{' '}
                         <span className="agenda-block-client">{a.clientName}</span>{' '}
                         <span className="agenda-block-service">

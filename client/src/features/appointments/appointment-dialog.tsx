@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { StatusBadge } from '../../components/appointments-table';
 import { ErrorAlert } from '../../components/error-alert';
@@ -11,6 +12,8 @@ import type { Appointment } from '../../lib/appointment';
 import { dayOf, formatDate, formatDuration, formatMoney, formatTime, formatTimeRange, minuteOfDay } from '../../lib/format';
 import { useGetAppointmentQuery, useUpdateAppointmentMutation, type StaffMember } from './agenda-api';
 import { ClashAlert, DURATIONS, OutsideAlert, ruleReason, StaffOptions, WhenFields, withoutStart, type ClashHref } from './booking-dialog';
+import { SeriesConflicts } from './repeat-fields';
+import { useScopeQuestion } from './series-scope';
 import { StatusActions } from './status-actions';
 
 const FORM_ID = 'reschedule-form';
@@ -76,7 +79,7 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
   // The record as the form holds it: a newer version (someone else's save,
   // or a status change here) moves what was typed onto it (hooks/use-form.ts).
   const values = { day: dayOf(a.startsAt), time: formatTime(a.startsAt), duration: String(duration), staffId: String(a.staffId) };
-  const { form, setForm, field, errors, showErrors, message, conflict, rule, saving, submit, changes, version, reviewOf } = useForm(
+  const { form, setForm, field, errors, showErrors, message, conflict, conflicts, rule, saving, submit, changes, version, reviewOf } = useForm(
     values,
     'Não foi possível remarcar o agendamento.',
     undefined,
@@ -90,17 +93,21 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
     if (rule) showErrors({});
   };
   const staffName = (id: string) => staffChoices.find((s) => String(s.id) === id)?.name ?? id;
+  const { ask, question } = useScopeQuestion(true);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Refused for the rules (a 422 with `rule`), asked, and confirmed by this click.
     const allowOutsideHours = rule !== null;
+    const changed = changes();
+    if (!Object.keys(changed).length) return;
+    const scope = await ask(a, 'Remarcar');
+    if (scope === null) return;
     await submit(async () => {
       // Only what this user changed, on the version it was typed on.
-      const changed = changes();
-      if (!Object.keys(changed).length) return;
       const saved = await updateAppointment({
         id: a.id,
+        scope,
         version: version ?? a.version,
         ...(changed.staffId !== undefined && { staffId: Number(form.staffId) }),
         ...((changed.day !== undefined || changed.time !== undefined) && { startsAt: `${form.day}T${form.time}` }),
@@ -126,6 +133,17 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
         <dd className="col-sm-9">{a.staffName}</dd>
         <dt className="col-sm-3">Serviço</dt>
         <dd className="col-sm-9">{a.service}</dd>
+        {a.seriesId ? (
+          <>
+            <dt className="col-sm-3">Série</dt>
+            <dd className="col-sm-9">
+              {a.seriesPosition} de {a.seriesTotal}{' '}
+              <Link to={`/clients/${a.clientId}#serie-${a.seriesId}`} className="ms-1">
+                Ver a série
+              </Link>
+            </dd>
+          </>
+        ) : null}
         <dt className="col-sm-3">Valor</dt>
         <dd className="col-sm-9">{formatMoney(a.priceCents)}</dd>
         {a.notes ? (
@@ -145,8 +163,10 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
       {a.status !== 'cancelado' ? (
         <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Remarcar">
           <h3 className="h6">Remarcar</h3>
-          <ErrorAlert message={conflict || rule ? null : message} />
+          <ErrorAlert message={conflict || rule || conflicts.length ? null : message} />
           <ClashAlert message={message} conflict={conflict} hrefFor={hrefFor} />
+          <SeriesConflicts message={message} conflicts={conflicts} />
+          {question}
           {rule ? (
             <OutsideAlert
               reason={ruleReason(errors)}

@@ -12,7 +12,7 @@ import { refreshList } from '../../lib/list-slice';
 import { STATUS_LABELS, type Appointment } from '../../lib/appointment';
 import { addDays, dayOf, formatDate, formatDayMonth, formatMinutes, formatTime, formatWeekday, minuteOfDay } from '../../lib/format';
 import { useReadArg } from '../../lib/route-reads';
-import { useGetAgendaQuery, useUpdateAppointmentMutation, type Agenda, type AgendaArgs } from './agenda-api';
+import { useGetAgendaQuery, useUpdateAppointmentMutation, type Agenda, type AgendaArgs, type SeriesScope } from './agenda-api';
 import { AgendaGrid, type Reschedule } from './agenda-grid';
 import { offReason, preferredStaff } from './agenda-layout';
 import { agendaHref, viewOf, type AgendaViewName } from './agenda-url';
@@ -22,6 +22,7 @@ import { BookingDialog, ruleReason, StaffOptions, type ClashHref } from './booki
 import { FitInDialog } from './fit-in-dialog';
 import { ClientPicker, type PickedClient } from './client-picker';
 import { selectAppointments } from './appointments-slice';
+import { useScopeQuestion } from './series-scope';
 import { StatusActions } from './status-actions';
 
 export const AGENDA_ERROR = 'Erro ao buscar a agenda';
@@ -119,12 +120,17 @@ export default function AppointmentsPage() {
 
   // A slot outside the rules (clicked), or a move the server refused for them: asked before going on.
   const [askSlot, setAskSlot] = useState<{ day: string; minute: number; staffId: number | null; outside: string } | null>(null);
-  const [askMove, setAskMove] = useState<{ a: Appointment; change: Reschedule; reason: string } | null>(null);
-  const reschedule = async (a: Appointment, change: Reschedule, allowOutsideHours = false) => {
+  const [askMove, setAskMove] = useState<{ a: Appointment; change: Reschedule; reason: string; scope: SeriesScope | undefined } | null>(null);
+  // A move of an occurrence of a series asks first which occurrences it reaches.
+  const { ask: askScope, question: scopeQuestion } = useScopeQuestion();
+  const reschedule = async (a: Appointment, change: Reschedule, allowOutsideHours = false, asked?: SeriesScope) => {
+    const scope = asked ?? (await askScope(a, 'Remarcar'));
+    if (scope === null) return;
     try {
       await updateAppointment({
         id: a.id,
         version: a.version,
+        scope,
         staffId: change.staffId,
         // Wall-clock time: the server reads it in the business time zone.
         startsAt: `${change.day}T${formatMinutes(change.start)}`,
@@ -133,7 +139,7 @@ export default function AppointmentsPage() {
       }).unwrap();
       toast.success(`Agendamento de ${a.clientName} remarcado para ${formatDate(change.day)} às ${formatMinutes(change.start)}.`);
     } catch (error) {
-      if (ruleOf(error) && !allowOutsideHours) setAskMove({ a, change, reason: ruleReason(fieldErrors(error)) });
+      if (ruleOf(error) && !allowOutsideHours) setAskMove({ a, change, reason: ruleReason(fieldErrors(error)), scope });
       else toast.error(errorMessage(error, 'Não foi possível remarcar o agendamento.'));
     }
   };
@@ -368,15 +374,16 @@ export default function AppointmentsPage() {
           </p>
         </ConfirmDialog>
       ) : null}
+      {scopeQuestion}
       {askMove ? (
         <ConfirmDialog
           title="Fora do horário"
           confirmLabel="Remarcar mesmo assim"
           onCancel={() => setAskMove(null)}
           onConfirm={() => {
-            const { a, change } = askMove;
+            const { a, change, scope } = askMove;
             setAskMove(null);
-            void reschedule(a, change, true);
+            void reschedule(a, change, true, scope);
           }}
         >
           <p className="mb-0">

@@ -18,6 +18,7 @@ import { useCreateAppointmentMutation, useGetBookingClientQuery, type StaffMembe
 import { partInDay, STEP_MINUTES } from './agenda-layout';
 import { ClientPicker, type PickedClient } from './client-picker';
 import { FreeSlots, SLOT_SEARCH_LIMIT } from './free-slots';
+import { initialRepeat, RepeatFields, SeriesConflicts, toRepeat, weekdayOf, type ConflictChoices, type RepeatForm } from './repeat-fields';
 
 const FORM_ID = 'booking-form';
 export const DURATIONS = [15, 30, 45, 60, 90, 120, 180];
@@ -199,7 +200,9 @@ export function OutsideAlert({ reason, asked, confirmLabel = 'Agendar mesmo assi
  * server's search) to pick from. A clash (409) is shown in the form with a
  * link to the other appointment; a start in the past, or one outside the
  * rules (a 422 with `rule`: working hours, time off, buffers), asks to
- * confirm first, then books anyway.
+ * confirm first, then books anyway. "Repetir" books a series: all of it or,
+ * when some dates cannot be booked, none, with those dates listed to skip
+ * or move before trying again.
  */
 export function BookingDialog({ staff, initial, appointments, startHour, now: loadedNow, hrefFor, onClose }: BookingDialogProps) {
   const me = useAppSelector((s) => s.auth);
@@ -213,7 +216,7 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
   // The picked client is part of the form (id and name as text), so that
   // what was typed survives an expired session (hooks/use-draft.ts): the
   // same address opens this dialog again, for the same slot.
-  const { form, setForm, field, errors, showErrors, message, conflict, rule, saving, submit, discardDraft } = useForm(
+  const { form, setForm, field, errors, showErrors, message, conflict, conflicts, rule, saving, submit, discardDraft } = useForm(
     () => ({
       clientId: initial.clientId ? String(initial.clientId) : '',
       clientName: '',
@@ -266,6 +269,12 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
   // The slot clicked on the agenda was outside the rules and the user said to book there anyway.
   const [slotConfirmed, setSlotConfirmed] = useState(initial.outside !== null);
   const [createAppointment] = useCreateAppointmentMutation();
+  // A series: its rule, and what to do with each date the server refused.
+  const [repeat, setRepeat] = useState<RepeatForm>(() => initialRepeat(initial.day));
+  const [choices, setChoices] = useState<ConflictChoices>({});
+  const [seriesOutside, setSeriesOutside] = useState(false);
+  const changeRepeat = (next: RepeatForm) => setRepeat(next.on && !repeat.on && form.day ? { ...next, weekdays: [weekdayOf(form.day)] } : next);
+  const ruleConflicts = conflicts.some((c) => c.reason !== 'overlap');
 
   // A new start or staff member: asks again (in the past, outside the rules).
   const moved = () => {
@@ -301,7 +310,15 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
       return;
     }
     // Asked (a refused time, or a slot confirmed on the agenda) and confirmed by this click.
-    const allowOutsideHours = rule !== null || slotConfirmed;
+    const allowOutsideHours = rule !== null || slotConfirmed || (repeat.on && seriesOutside);
+    const chosen = Object.entries(choices);
+    const series = repeat.on
+      ? {
+          repeat: toRepeat(repeat),
+          skipDates: chosen.filter(([, c]) => c.skip).map(([day]) => day),
+          moves: chosen.filter(([, c]) => !c.skip && c.moveTo).map(([date, c]) => ({ date, startsAt: c.moveTo })),
+        }
+      : {};
     await submit(async () => {
       const saved = await createAppointment({
         clientId: client.id,
@@ -313,8 +330,9 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
         priceCents: priceCents ?? 0,
         ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
         ...(allowOutsideHours ? { allowOutsideHours } : {}),
+        ...series,
       }).unwrap();
-      toast.success(`Agendamento de ${saved.clientName} criado.`);
+      toast.success(saved.length > 1 ? `Série de ${saved.length} agendamentos de ${saved[0].clientName} criada.` : `Agendamento de ${saved[0]?.clientName} criado.`);
       onClose();
     });
   };
@@ -327,12 +345,21 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
       onClose={close}
       busy={saving}
       footer={
-        <DialogButtons onCancel={close} busy={saving} form={FORM_ID} label={asking ? 'Agendar mesmo assim' : 'Agendar'} busyLabel="Salvando..." />
+        <DialogButtons onCancel={close} busy={saving} form={FORM_ID} label={asking ? 'Agendar mesmo assim' : repeat.on ? 'Agendar série' : 'Agendar'} busyLabel="Salvando..." />
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Novo agendamento">
-        <ErrorAlert message={conflict || rule ? null : message} />
+        <ErrorAlert message={conflict || rule || conflicts.length ? null : message} />
         <ClashAlert message={message} conflict={conflict} hrefFor={hrefFor} />
+        <SeriesConflicts message={message} conflicts={conflicts} choices={choices} onChoose={(day, choice) => setChoices((c) => ({ ...c, [day]: choice }))} />
+        {ruleConflicts ? (
+          <div className="form-check mb-3">
+            <input id="booking-series-outside" className="form-check-input" type="checkbox" checked={seriesOutside} onChange={(e) => setSeriesOutside(e.target.checked)} />
+            <label className="form-check-label" htmlFor="booking-series-outside">
+              Agendar mesmo assim nos dias fora do horário, em folga ou no intervalo
+            </label>
+          </div>
+        ) : null}
         {rule ? <OutsideAlert reason={ruleReason(errors)} asked /> : slotConfirmed && initial.outside ? <OutsideAlert reason={initial.outside} asked={false} /> : null}
         {askPast ? (
           <div className="alert alert-warning" role="alert">
@@ -393,6 +420,7 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
             placeholder="0,00"
             {...field('price', 'priceCents')}
           />
+          <RepeatFields value={repeat} onChange={changeRepeat} day={form.day} errors={errors} />
           <TextAreaField id="booking-notes" label="Observações" wrapperClassName="col-12" rows={2} {...field('notes')} />
         </div>
       </form>

@@ -5,12 +5,14 @@ import { FieldError } from '../../components/field-error';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
 import { STATUS_ACTIONS, statusLabel, type Appointment, type AppointmentStatus } from '../../lib/appointment';
 import { useChangeStatusMutation } from './agenda-api';
+import { useScopeQuestion } from './series-scope';
 
 /**
  * The status changes the server allows from the appointment's status, as
  * buttons; cancelling asks the reason in a dialog first (the server needs
  * one). What shows appointments reloads after a change, as after every
- * appointment write (`CHANGES` in lib/api-slice.ts).
+ * appointment write (`CHANGES` in lib/api-slice.ts). In a series, each
+ * change asks first which occurrences it reaches.
  */
 export function StatusActions({
   appointment,
@@ -27,10 +29,13 @@ export function StatusActions({
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const next = appointment.nextStatuses ?? [];
+  const { ask, question } = useScopeQuestion(inline);
 
   const change = async (status: AppointmentStatus, cancellationReason?: string) => {
+    const scope = await ask(appointment, STATUS_ACTIONS[status]);
+    if (scope === null) return;
     try {
-      await changeStatus({ id: appointment.id, version: appointment.version, status, cancellationReason }).unwrap();
+      await changeStatus({ id: appointment.id, version: appointment.version, status, cancellationReason, scope }).unwrap();
       toast.success(`Agendamento de ${appointment.clientName}: ${statusLabel(status)}.`);
       setCancelling(false);
     } catch (error) {
@@ -77,6 +82,7 @@ export function StatusActions({
           {STATUS_ACTIONS[status]}
         </button>
       ))}
+      {question}
       {cancelling && !inline ? (
         <ConfirmDialog
           title="Cancelar agendamento"

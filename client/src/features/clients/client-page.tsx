@@ -12,7 +12,8 @@ import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api';
-import { formatCpf, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone } from '../../lib/format';
+import { dayOf, formatCpf, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone, formatTime } from '../../lib/format';
+import { useGetClientSeriesQuery } from '../../lib/schedule-api';
 import type { ListResponse } from '../../lib/types';
 import { clientDraft, ClientForm } from './client-form';
 import { ArchiveDialog } from './archive-dialog';
@@ -201,6 +202,42 @@ function ClientAppointments({ client, when }: { client: ClientDetail; when: 'upc
   );
 }
 
+/** The client's recurring series (`#serie-{id}`, where an occurrence links), with what is left of each; none, no card. */
+function ClientSeries() {
+  const { data } = useGetClientSeriesQuery(useReadArg<{ client_id: number }>('series'));
+  if (!data?.length) return null;
+  return (
+    <Card title="Séries" className="mb-3" body={false}>
+      <ul className="list-group list-group-flush">
+        {data.map((s) => (
+          <li key={s.id} id={`serie-${s.id}`} className="list-group-item client-series">
+            <div className="d-flex flex-wrap justify-content-between gap-2">
+              <div>
+                <div className="fw-semibold">
+                  {s.service} com {s.staffName}
+                </div>
+                <div className="small text-body-secondary">
+                  {s.description} · de {formatDate(s.firstStartsAt)} a {formatDate(s.lastStartsAt)}
+                </div>
+              </div>
+              <div className="text-sm-end">
+                <div>
+                  {s.remaining ? `${s.remaining} de ${s.total} pela frente` : `Encerrada (${s.total} agendamentos)`}
+                </div>
+                {s.nextStartsAt && s.nextId ? (
+                  <Link to={`/appointments?date=${dayOf(s.nextStartsAt)}&open=${s.nextId}`} className="small">
+                    Próximo: {formatDate(s.nextStartsAt)} às {formatTime(s.nextStartsAt)}
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 /**
  * `/clients/{id}`: a client's record. The server renders it with its data
  * (the route's reads: the record, and the first page of its history and of
@@ -284,6 +321,7 @@ export default function ClientPage() {
           <Timeline clientId={client.id} />
         </div>
       </div>
+      <ClientSeries />
       <ClientAppointments client={client} when="upcoming" />
       <ClientAppointments client={client} when="past" />
       {confirming ? <ArchiveDialog client={client} onDone={() => setConfirming(false)} onCancel={() => setConfirming(false)} /> : null}
