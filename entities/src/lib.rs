@@ -39,6 +39,7 @@ where
 pub mod appointment;
 pub mod audit_log;
 pub mod client;
+pub mod reminder;
 pub mod revoked_token;
 pub mod service;
 pub mod service_staff;
