@@ -102,7 +102,7 @@ suite('reminders', () => {
       await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page }) => {
         await page.goto(`/appointments/reminders?date=${DAY}`);
         await waitForShell(page);
-        await page.getByText('Ana Costa').first().waitFor();
+        await page.locator(':text("Ana Costa"):visible').first().waitFor();
         await assertFitsScreen(page, viewport, 'the reminders screen');
         await shot(page, `reminders-${viewport.width}`, { fullPage: true });
       });
