@@ -149,6 +149,36 @@ const timeOff = (id, staffId) => ({
 });
 const timeOffPage = (staffId) => ({ data: range(2).map((i) => timeOff(i, staffId)), meta: { page: 1, per_page: 10, total: 2, last_page: 1 } });
 
+/** A row of the reminders screen: a phone that takes WhatsApp, a landline, none; one reminder sent. */
+const reminderRow = (i) => ({
+  appointmentId: i,
+  startsAt: `2026-11-23T${String(8 + i).padStart(2, '0')}:00:00-03:00`,
+  endsAt: `2026-11-23T${String(8 + i).padStart(2, '0')}:30:00-03:00`,
+  clientId: i,
+  clientName: `Cliente ${i}`,
+  phone: [null, '11987654321', '1133334444', '11912345678'][i % 4],
+  phoneProblem: [null, null, 'Telefone fixo: o WhatsApp precisa de um celular.', null][i % 4] ?? (i % 4 === 0 ? 'Sem telefone cadastrado.' : null),
+  email: i % 2 ? `cliente${i}@example.com` : null,
+  staffName: 'Ana Admin',
+  service: 'Corte',
+  status: i === 3 ? 'confirmado' : 'agendado',
+  whatsappUrl: i % 4 === 1 || i % 4 === 3 ? 'https://wa.me/5511987654321?text=Ol%C3%A1' : null,
+  link: 'http://localhost/c/AAAAAQEAAAAAawgJsAxDJ21tOin0q3xjlhxlsdQ',
+  whatsappSentAt: i === 3 ? '2026-11-22T10:00:00-03:00' : null,
+  whatsappSentBy: i === 3 ? 'Ana Admin' : null,
+  emailState: 'off',
+  emailSentAt: null,
+  emailError: null,
+  clientResponse: i === 3 ? 'confirmou' : null,
+});
+const reminderSettings = {
+  template: 'Olá, {cliente}! Lembramos do seu horário de {servico} com {profissional} em {data} às {hora}. Para confirmar ou cancelar, use este link: {link}',
+  hoursBefore: 24,
+  businessName: 'Expediente',
+  emailEnabled: false,
+  placeholders: ['{cliente}', '{data}', '{hora}', '{profissional}', '{servico}', '{link}'],
+};
+
 /** The states of one route path ("*": not found): `[{ url, state }]`. */
 export function sampleRenders(routePath) {
   const url = { '*': '/nao-existe', '/clients/:id': '/clients/1', '/users/:id': '/users/2' }[routePath] ?? routePath;
@@ -190,6 +220,10 @@ export function sampleRenders(routePath) {
           cancellationRate: 0.09,
           revenueCents: 3197000,
           newClients: 12,
+          reminders: {
+            withReminder: { total: 300, concluido: 180, faltou: 12, noShowRate: 0.0625 },
+            withoutReminder: { total: 135, concluido: 70, faltou: 23, noShowRate: 0.2473 },
+          },
         }),
       ],
     },
@@ -199,6 +233,12 @@ export function sampleRenders(routePath) {
         q('getAgenda', {}, agenda('day', ['2026-11-21'])),
         q('getBusinessHours', {}, hours(true)),
         q('getTimeOff', { holidays: 'true' }, timeOffPage(null)),
+      ],
+    },
+    '/appointments/reminders': {
+      queries: [
+        q('getReminders', {}, { date: '2026-11-23', emailEnabled: false, hoursBefore: 24, rows: range(4).map(reminderRow) }),
+        q('getReminderSettings', {}, reminderSettings),
       ],
     },
     '/users/:id': {

@@ -15,7 +15,7 @@ use crate::error::{api_method_not_allowed, api_not_found};
 use crate::middleware::Limits;
 use crate::http::{ClientAddress, is_trusted};
 use crate::state::AppState;
-use crate::{db, health, middleware, pages, routes, services};
+use crate::{client_page, db, health, middleware, pages, routes, services};
 
 /// Largest JSON body the API reads.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -45,6 +45,8 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(health::readyz))
         .route("/login", get(pages::page).post(pages::login_form))
         .route("/logout", get(pages::page).post(pages::logout_form))
+        // The client's link (issue 28): public, rendered here, no session.
+        .route("/c/{token}", get(client_page::show).post(client_page::act))
         // Pages compress themselves, flushing the head early.
         .fallback(get(pages::page))
         .layer(axum::middleware::from_fn_with_state(state.clone(), health::note_write_failures))
@@ -87,6 +89,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     let writes = Arc::default();
     let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, api: None };
     state.api = Some(api_router().with_state(state.clone()));
+    // E-mail reminders go out from every instance (with --smtp-url).
+    services::mailer::start(&state)?;
     Ok(state)
 }
 

@@ -131,6 +131,60 @@ pub struct Config {
     /// `X-Forwarded-For` names the client; from anyone else it is ignored.
     #[arg(long, env = "EXPEDIENTE_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy, global = true)]
     pub trusted_proxies: Vec<IpNet>,
+    /// The address clients reach this site at (`https://agenda.example.com`):
+    /// the clients' links in reminders start with it. Unset: `http://` and `--addr`.
+    #[arg(long, env = "EXPEDIENTE_PUBLIC_URL", value_parser = parse_public_url, global = true)]
+    pub public_url: Option<String>,
+    /// SMTP server for e-mail reminders: `smtp://` or `smtps://`, user and
+    /// password allowed (`smtps://user:pass@host:465`). Unset: no e-mail.
+    #[arg(long, env = "EXPEDIENTE_SMTP_URL", value_parser = parse_smtp_url, hide_env_values = true, requires = "mail_from", global = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of e-mail reminders (`Clínica <agenda@example.com>`).
+    #[arg(long, env = "EXPEDIENTE_MAIL_FROM", value_parser = parse_mailbox, global = true)]
+    pub mail_from: Option<String>,
+    /// Seconds before an e-mail that could not be sent is tried again; each
+    /// new failure doubles the wait (up to an hour).
+    #[arg(long, env = "EXPEDIENTE_MAIL_RETRY_SECONDS", default_value_t = 30, global = true)]
+    pub mail_retry_seconds: u64,
+}
+
+impl Config {
+    /// The site's address as clients reach it, without a trailing slash.
+    pub fn public_base(&self) -> String {
+        self.public_url.clone().unwrap_or_else(|| format!("http://{}", self.addr))
+    }
+}
+
+/// An `http://` or `https://` address, kept without its trailing slash.
+fn parse_public_url(text: &str) -> Result<String, String> {
+    let text = text.trim().trim_end_matches('/');
+    let rest = text.strip_prefix("https://").or_else(|| text.strip_prefix("http://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => Ok(text.to_string()),
+        _ => Err(format!("not an http:// or https:// address: {text:?}")),
+    }
+}
+
+/// An SMTP URL lettre reads (`smtp://`, `smtps://`), checked at start so a
+/// typo stops the server with a clear message instead of failing later.
+fn parse_smtp_url(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    let rest = text.strip_prefix("smtps://").or_else(|| text.strip_prefix("smtp://"));
+    let host = rest.map(|r| r.rsplit_once('@').map_or(r, |(_, h)| h));
+    if host.is_none_or(|h| h.is_empty() || h.starts_with(':') || h.starts_with('/') || h.contains(char::is_whitespace)) {
+        return Err("use smtp://host:port or smtps://user:password@host:465".into());
+    }
+    lettre::AsyncSmtpTransport::<lettre::Tokio1Executor>::from_url(text)
+        .map(|_| text.to_string())
+        .map_err(|error| format!("not a valid SMTP URL: {error}"))
+}
+
+/// A sender lettre reads: `agenda@example.com` or `Nome <agenda@example.com>`.
+fn parse_mailbox(text: &str) -> Result<String, String> {
+    text.trim()
+        .parse::<lettre::message::Mailbox>()
+        .map(|_| text.trim().to_string())
+        .map_err(|error| format!("not an e-mail address: {error}"))
 }
 
 /// A trusted proxy: a CIDR range (`10.0.0.0/8`) or one address (`10.0.0.5`).
@@ -174,5 +228,21 @@ mod tests {
         assert!(Cli::parse_from(["expediente"]).config.trusted_proxies.is_empty(), "none by default");
         assert!(Cli::try_parse_from(["expediente", "--trusted-proxies", "proxy.local"]).is_err());
         assert!(Cli::try_parse_from(["expediente", "--trusted-proxies", "10.0.0.0/33"]).is_err());
+    }
+
+    #[test]
+    fn smtp_and_public_urls_are_checked_at_start() {
+        let config = Cli::parse_from(["expediente", "--smtp-url", "smtps://ana:s3nha@mail.example.com:465", "--mail-from", "Clínica <agenda@example.com>"]).config;
+        assert_eq!(config.smtp_url.as_deref(), Some("smtps://ana:s3nha@mail.example.com:465"));
+        assert!(Cli::try_parse_from(["expediente", "--smtp-url", "smtp://localhost:2525", "--mail-from", "a@b.co"]).is_ok());
+        for bad in ["mail.example.com", "http://mail.example.com", "smtp://", "smtp://exa mple.com"] {
+            assert!(Cli::try_parse_from(["expediente", "--smtp-url", bad, "--mail-from", "a@b.co"]).is_err(), "{bad}");
+        }
+        assert!(Cli::try_parse_from(["expediente", "--smtp-url", "smtp://localhost"]).is_err(), "needs --mail-from");
+        assert!(Cli::try_parse_from(["expediente", "--mail-from", "not an address"]).is_err());
+        let config = Cli::parse_from(["expediente", "--public-url", "https://agenda.example.com/"]).config;
+        assert_eq!(config.public_base(), "https://agenda.example.com");
+        assert_eq!(Cli::parse_from(["expediente"]).config.public_base(), "http://127.0.0.1:3000");
+        assert!(Cli::try_parse_from(["expediente", "--public-url", "agenda.example.com"]).is_err());
     }
 }

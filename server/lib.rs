@@ -5,6 +5,7 @@
 pub mod app;
 pub mod assets;
 pub mod auth;
+pub mod client_page;
 pub mod cli;
 pub mod compression;
 pub mod config;

@@ -478,6 +478,7 @@ mod tests {
             ("/clients/:id", "Cliente", true),
             ("/appointments", "Agendamentos", true),
             ("/appointments/services", "Serviços", true),
+            ("/appointments/reminders", "Lembretes", true),
             ("/reports", "Relatórios", true),
             ("/users", "Usuários", true),
             ("/users/:id", "Usuário", true),

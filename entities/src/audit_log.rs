@@ -12,6 +12,9 @@ pub struct Model {
     /// create, update, status, archive, delete, sign_in.
     pub action: String,
     pub user_id: Option<i32>,
+    /// Who acted when no staff member did (`user_id` null): `cliente`, the
+    /// client through their confirmation link (issue 28).
+    pub actor: Option<String>,
     /// `{ "field": { "old": …, "new": … } }`
     pub changes: Json,
     pub created_at: DateTimeUtc,

@@ -40,6 +40,7 @@ pub mod appointment;
 pub mod appointment_series;
 pub mod audit_log;
 pub mod client;
+pub mod reminder;
 pub mod revoked_token;
 pub mod service;
 pub mod service_staff;

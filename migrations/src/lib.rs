@@ -68,6 +68,7 @@ mod m20261126_000012_create_services;
 mod m20261126_000013_working_hours_and_time_off;
 mod m20261126_000014_period_index_service;
 mod m20261126_000015_appointment_series;
+mod m20261126_000016_reminders;
 
 pub struct Migrator;
 
@@ -90,6 +91,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000013_working_hours_and_time_off::Migration),
             Box::new(m20261126_000014_period_index_service::Migration),
             Box::new(m20261126_000015_appointment_series::Migration),
+            Box::new(m20261126_000016_reminders::Migration),
         ]
     }
 }

@@ -9,4 +9,4 @@ mod token;
 
 pub use password::{HashingPlace, hash_password, reserve_device_place, reserve_hashing_place, verify_password};
 pub use secret::load_or_create_secret;
-pub use token::{Claims, DEVICE_COOKIE, DEVICE_TTL, DeviceClaims, Keys, SESSION_COOKIE, TokenError};
+pub use token::{Claims, DEVICE_COOKIE, DEVICE_TTL, DeviceClaims, Keys, LINK_RESPOND, LinkClaims, SESSION_COOKIE, TokenError};

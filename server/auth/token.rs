@@ -56,6 +56,8 @@ pub struct Keys {
     /// same secret), so neither kind of token passes for the other.
     device_encoding: EncodingKey,
     device_decoding: DecodingKey,
+    /// Signs the clients' links (`/c/{token}`), derived from the same secret.
+    link_key: Vec<u8>,
     /// Token lifetime in seconds.
     pub ttl: i64,
     /// These keys' own number in the process: a user id names an account
@@ -72,6 +74,7 @@ impl Keys {
             decoding: DecodingKey::from_secret(secret),
             device_encoding: EncodingKey::from_secret(&device),
             device_decoding: DecodingKey::from_secret(&device),
+            link_key: [secret, b"\0expediente client link"].concat(),
             ttl: ttl as i64,
             instance: {
                 static CREATED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -124,9 +127,94 @@ impl Keys {
     }
 }
 
+/// What a client's link (`/c/{token}`) says: one appointment, one purpose,
+/// valid until `exp` (the appointment's start when it was made).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinkClaims {
+    pub appointment_id: i32,
+    pub purpose: u8,
+    pub exp: i64,
+}
+
+/// The one purpose a link has today: the client confirms or cancels.
+pub const LINK_RESPOND: u8 = 1;
+/// Bytes of HMAC-SHA256 a link keeps: 128 bits, beyond guessing.
+const LINK_MAC_BYTES: usize = 16;
+
+impl Keys {
+    /// A client's link token: id (4 bytes), purpose (1), exp (8), then the
+    /// first 16 bytes of HMAC-SHA256 of those under the link key, in
+    /// base64url: 39 characters, short enough for a WhatsApp message.
+    pub fn sign_link(&self, claims: &LinkClaims) -> String {
+        use base64::Engine;
+        use hmac::Mac;
+        let mut bytes = Vec::with_capacity(13 + LINK_MAC_BYTES);
+        bytes.extend_from_slice(&claims.appointment_id.to_be_bytes());
+        bytes.push(claims.purpose);
+        bytes.extend_from_slice(&claims.exp.to_be_bytes());
+        let mac = self.link_mac(&bytes).finalize().into_bytes();
+        bytes.extend_from_slice(&mac[..LINK_MAC_BYTES]);
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+    }
+
+    /// The claims of a link token whose signature holds (expiry is the
+    /// caller's to judge, so the page can say the link lapsed); `None` for
+    /// anything forged, altered or malformed.
+    pub fn verify_link(&self, token: &str) -> Option<LinkClaims> {
+        use base64::Engine;
+        use hmac::Mac;
+        if token.len() > 64 {
+            return None;
+        }
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(token).ok()?;
+        if bytes.len() != 13 + LINK_MAC_BYTES {
+            return None;
+        }
+        let (body, mac) = bytes.split_at(13);
+        // Constant time, on the kept bytes.
+        self.link_mac(body).verify_truncated_left(mac).ok()?;
+        Some(LinkClaims {
+            appointment_id: i32::from_be_bytes(body[0..4].try_into().ok()?),
+            purpose: body[4],
+            exp: i64::from_be_bytes(body[5..13].try_into().ok()?),
+        })
+    }
+
+    fn link_mac(&self, body: &[u8]) -> hmac::Hmac<sha2::Sha256> {
+        use hmac::Mac;
+        let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&self.link_key).expect("HMAC takes a key of any length");
+        mac.update(body);
+        mac
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn link_tokens_hold_only_as_signed() {
+        let keys = Keys::new(b"secret-one", 60);
+        let claims = LinkClaims { appointment_id: 42, purpose: LINK_RESPOND, exp: 1_900_000_000 };
+        let token = keys.sign_link(&claims);
+        assert_eq!(token.len(), 39);
+        assert_eq!(keys.verify_link(&token), Some(claims));
+        assert_eq!(Keys::new(b"secret-two", 60).verify_link(&token), None, "another secret");
+        // Every one-character change is refused.
+        let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        for i in 0..token.len() {
+            for c in alphabet.chars().filter(|c| Some(*c) != token.chars().nth(i)) {
+                let mut altered = token.clone();
+                altered.replace_range(i..i + 1, &c.to_string());
+                assert_eq!(keys.verify_link(&altered), None, "{altered}");
+            }
+        }
+        let other = keys.sign_link(&LinkClaims { appointment_id: 43, ..claims });
+        assert_ne!(other, token);
+        assert_eq!(keys.verify_link(""), None);
+        assert_eq!(keys.verify_link(&"A".repeat(1000)), None);
+        assert_eq!(keys.verify_link(&keys.issue(7, 0).0), None, "a session token is no link");
+    }
 
     #[test]
     fn issued_tokens_verify_and_forged_ones_do_not() {

@@ -59,6 +59,7 @@ pub mod auth;
 pub mod clients;
 pub mod dashboard;
 pub mod openapi;
+pub mod reminders;
 pub mod reports;
 pub mod schedule;
 pub mod services;
@@ -83,6 +84,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(dashboard::router())
         .merge(users::router())
         .merge(reports::router())
+        .merge(reminders::router())
         .merge(services::router())
         .merge(schedule::router())
         .merge(openapi::router())

@@ -60,11 +60,30 @@ pub async fn record(
     user_id: Option<i32>,
     changes: Value,
 ) -> Result<()> {
+    record_by(db, entity, entity_id, action, user_id, None, changes).await
+}
+
+/// Who acted when no staff member did: the client, through the link of
+/// their appointment (`/c/{token}`).
+pub const CLIENT_ACTOR: &str = "cliente";
+
+/// [`record`] with `actor`, the one who acted when `user_id` is null
+/// ([`CLIENT_ACTOR`]); the history shows it in place of a user's name.
+pub async fn record_by(
+    db: &impl ConnectionTrait,
+    entity: &str,
+    entity_id: i32,
+    action: &str,
+    user_id: Option<i32>,
+    actor: Option<&str>,
+    changes: Value,
+) -> Result<()> {
     audit_log::ActiveModel {
         entity: Set(entity.into()),
         entity_id: Set(entity_id),
         action: Set(action.into()),
         user_id: Set(user_id),
+        actor: Set(actor.map(str::to_string)),
         changes: Set(changes),
         created_at: Set(Utc::now()),
         ..Default::default()
@@ -117,6 +136,9 @@ pub struct HistoryEntry {
     pub action: String,
     pub user_id: Option<i32>,
     pub user_name: Option<String>,
+    /// Who acted when no user did: `cliente` (the client, by the link of
+    /// their appointment); null otherwise.
+    pub actor: Option<String>,
     /// `{ field: { old, new } }`; in a list, texts longer than 200
     /// characters are cut there, ending in "…" (see `abridged`).
     pub changes: Value,
@@ -182,6 +204,7 @@ async fn entries(cx: &Context, rows: Vec<audit_log::Model>, abridged: bool) -> R
                 action: r.action,
                 user_name: r.user_id.and_then(|id| names.get(&id).cloned()),
                 user_id: r.user_id,
+                actor: r.actor,
                 changes,
                 abridged,
                 created_at: to_local_rfc3339(r.created_at, cx.tz),

@@ -25,6 +25,8 @@ pub mod csv;
 pub mod dashboard;
 pub mod hours;
 pub mod list;
+pub mod mailer;
+pub mod reminders;
 pub mod reports;
 pub mod schedule;
 pub mod seed;

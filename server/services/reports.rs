@@ -22,7 +22,7 @@ use crate::services::validation::normalize_text;
 use crate::services::{Context, csv, list, names_by_id};
 use crate::time::local_midnight;
 use entities::appointment::AppointmentStatus;
-use entities::{appointment, client, user};
+use entities::{appointment, client, reminder, user};
 
 /// The longest period a summary covers, in days.
 pub const MAX_DAYS: i64 = 366;
@@ -125,6 +125,27 @@ pub struct Summary {
     /// 10.000, beyond that an estimate (`newClientsEstimated`), as a list's total.
     pub new_clients: u64,
     pub new_clients_estimated: bool,
+    /// No-shows of the appointments that had a reminder sent (WhatsApp or
+    /// e-mail, issue 28) against those that had none.
+    pub reminders: ReminderFigures,
+}
+
+/// The period's appointments split by whether a reminder was sent.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReminderFigures {
+    pub with_reminder: ReminderGroup,
+    pub without_reminder: ReminderGroup,
+}
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReminderGroup {
+    pub total: u64,
+    pub concluido: u64,
+    pub faltou: u64,
+    /// faltou / (concluido + faltou), as `noShowRate`.
+    pub no_show_rate: f64,
 }
 
 /// The first and last day of the calendar month `day` falls in.
@@ -340,6 +361,7 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
 
     let (new_clients, new_clients_estimated) = list::total(db, q.new_clients, client::Column::Id).await?;
     let total = rows.len() as u64;
+    let reminders = reminder_figures(db, from, to, tz, total, &by_status).await?;
     Ok(Summary {
         period: period.map(str::to_string),
         from: from.format("%Y-%m-%d").to_string(),
@@ -355,7 +377,47 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
         revenue_cents,
         new_clients,
         new_clients_estimated,
+        reminders,
     })
+}
+
+/// The period's statuses of appointments with a sent reminder (any
+/// channel); the others are the rest of the period's figures.
+async fn reminder_figures(
+    db: &sea_orm::DatabaseConnection,
+    from: NaiveDate,
+    to: NaiveDate,
+    tz: Tz,
+    total: u64,
+    all: &ByStatus,
+) -> Result<ReminderFigures> {
+    use sea_orm::sea_query::Query;
+    let sent = Query::select()
+        .column(reminder::Column::AppointmentId)
+        .from(reminder::Entity)
+        .and_where(reminder::Column::State.eq(crate::services::reminders::SENT))
+        .to_owned();
+    let statuses: Vec<AppointmentStatus> = appointment::Entity::find()
+        .select_only()
+        .column(appointment::Column::Status)
+        .filter(appointment::Column::StartsAt.gte(local_midnight(from, tz)))
+        .filter(appointment::Column::StartsAt.lt(local_midnight(to + Duration::days(1), tz)))
+        .filter(appointment::Column::Id.in_subquery(sent))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut with = ReminderGroup { total: statuses.len() as u64, ..Default::default() };
+    with.concluido = statuses.iter().filter(|s| **s == AppointmentStatus::Concluido).count() as u64;
+    with.faltou = statuses.iter().filter(|s| **s == AppointmentStatus::Faltou).count() as u64;
+    with.no_show_rate = rate(with.faltou, with.concluido + with.faltou);
+    let mut without = ReminderGroup {
+        total: total.saturating_sub(with.total),
+        concluido: all.concluido.saturating_sub(with.concluido),
+        faltou: all.faltou.saturating_sub(with.faltou),
+        no_show_rate: 0.0,
+    };
+    without.no_show_rate = rate(without.faltou, without.concluido + without.faltou);
+    Ok(ReminderFigures { with_reminder: with, without_reminder: without })
 }
 
 /// The figures of each exact spelling of a service merged by name
@@ -410,6 +472,12 @@ pub fn export_csv(summary: &Summary) -> Result<Vec<u8>> {
     for s in &summary.by_service {
         let counts = [s.total, s.concluido, s.cancelado, s.faltou].map(|n| n.to_string());
         out.row(&[[s.service.clone()].as_slice(), &counts, &[csv::money(s.revenue_cents)]].concat())?;
+    }
+    out.section(&["Lembrete", "Agendamentos", "Concluídos", "Faltas", "Taxa de faltas (%)"])?;
+    let groups = [("Com lembrete enviado", &summary.reminders.with_reminder), ("Sem lembrete", &summary.reminders.without_reminder)];
+    for (label, g) in groups {
+        let percent = format!("{:.1}", g.no_show_rate * 100.0).replace('.', ",");
+        out.row(&[label.to_string(), g.total.to_string(), g.concluido.to_string(), g.faltou.to_string(), percent])?;
     }
     out.finish()
 }

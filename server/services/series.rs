@@ -25,7 +25,7 @@ use serde_json::{Map, Value, json};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{self, AppointmentInput, AppointmentView, Fields, NOT_FOUND, parse_instant};
 use crate::services::validation::{TextPatch, parse_day};
-use crate::services::{Context, audit, expected_version, find, names_by_id, versioned_update};
+use crate::services::{Context, audit, expected_version, find, names_by_id, reminders, versioned_update};
 use crate::time::{local_instant, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, appointment_series, user};
@@ -408,6 +408,9 @@ pub async fn create(cx: &Context, input: AppointmentInput) -> Result<SeriesCreat
     });
     appointment::Entity::insert_many(rows).exec(&txn).await?;
     let saved = of_series(&txn, series.id).await?;
+    for occurrence in &saved {
+        reminders::on_saved(&txn, occurrence).await?; // issue 28: each occurrence's e-mail reminder, in this transaction
+    }
     let (first, last) = (saved.first().map(|a| a.starts_at), saved.last().map(|a| a.starts_at));
     let changes = json!({
         "summary": { "old": null, "new": format!("Série de {} agendamentos criada", saved.len()) },
@@ -573,7 +576,8 @@ pub async fn change(cx: &Context, id: i32, scope: Scope, edit: Edit) -> Result<O
     match &edit {
         Edit::Update { .. } => {
             for (member, fields) in &changed {
-                versioned_update::<appointment::Entity>(&txn, member.id, member.version, fields.active_model()).await?;
+                let saved = versioned_update::<appointment::Entity>(&txn, member.id, member.version, fields.active_model()).await?;
+                reminders::on_saved(&txn, &saved).await?;
             }
         }
         Edit::Delete => {

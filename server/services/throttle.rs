@@ -42,8 +42,20 @@ pub fn message(retry_after: u64) -> String {
 /// or a device cookie's `auth::DeviceClaims::source`); refuses it with a
 /// 429 when the window already holds [`MAX_FAILURES`].
 pub async fn count_attempt(db: &DatabaseConnection, email: &str, source: &str) -> Result<()> {
+    match count(db, email, source, MAX_FAILURES, WINDOW_SECONDS).await? {
+        Some(retry_after) => Err(AppError::TooManyRequests { message: message(retry_after), retry_after }),
+        None => Ok(()),
+    }
+}
+
+/// Counts one attempt of `key` from `source` in a window of `window`
+/// seconds from its first; `Some(seconds to wait)` once the window holds
+/// more than `max`. Also counts the guesses at the clients' links
+/// (`client_page`), under a key no e-mail can be.
+pub async fn count(db: &DatabaseConnection, key: &str, source: &str, max: i32, window: i64) -> Result<Option<u64>> {
+    let email = key;
     let now = Utc::now().timestamp();
-    let cutoff = now - WINDOW_SECONDS;
+    let cutoff = now - window;
     let sql = "INSERT INTO sign_in_throttle (email, address, failures, window_start) VALUES ($1, $2, 1, $3) \
                ON CONFLICT (email, address) DO UPDATE SET \
                failures = CASE WHEN sign_in_throttle.window_start > $4 THEN sign_in_throttle.failures + 1 ELSE 1 END, \
@@ -61,11 +73,10 @@ pub async fn count_attempt(db: &DatabaseConnection, email: &str, source: &str) -
         let prune = statement(db, "DELETE FROM sign_in_throttle WHERE window_start <= $1", [cutoff.into()]);
         db.execute_raw(prune).await?;
     }
-    if failures > MAX_FAILURES {
-        let retry_after = (window_start + WINDOW_SECONDS - now).max(1) as u64;
-        return Err(AppError::TooManyRequests { message: message(retry_after), retry_after });
+    if failures > max {
+        return Ok(Some((window_start + window - now).max(1) as u64));
     }
-    Ok(())
+    Ok(None)
 }
 
 /// A successful sign-in clears the count of its source.

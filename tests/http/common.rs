@@ -70,6 +70,10 @@ pub struct Options {
     pub round_the_clock: bool,
     /// `--tz` (default: the business default, America/Sao_Paulo).
     pub tz: Option<chrono_tz::Tz>,
+    /// `--smtp-url` and `--mail-from`: e-mail reminders on.
+    pub smtp: Option<(String, String)>,
+    /// `--mail-retry-seconds`.
+    pub mail_retry_seconds: Option<u64>,
 }
 
 impl Default for Options {
@@ -85,6 +89,8 @@ impl Default for Options {
             trusted_proxies: &[],
             round_the_clock: true,
             tz: None,
+            smtp: None,
+            mail_retry_seconds: None,
         }
     }
 }
@@ -128,6 +134,17 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
         config.tz = tz;
     }
     config.trusted_proxies = options.trusted_proxies.iter().map(|net| net.parse().unwrap()).collect();
+    // Bound first, so the clients' links (`--public-url`) name the real address.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    config.public_url = Some(base.clone());
+    if let Some((url, from)) = options.smtp {
+        config.smtp_url = Some(url);
+        config.mail_from = Some(from);
+    }
+    if let Some(seconds) = options.mail_retry_seconds {
+        config.mail_retry_seconds = seconds;
+    }
     let mut state = expediente::app::build_state(config).await.expect("build state");
     if let Some(extra) = options.ssr_bundle_extra {
         let bundle = expediente::assets::ssr_bundle().unwrap() + "\n" + extra;
@@ -146,8 +163,6 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
         );
         state.db.execute_raw(insert).await.unwrap();
     }
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
     let router = expediente::app::router(state.clone());
     // The real connection layer (timeouts, connection bound) of `expediente serve`.
     let limits = expediente::app::ServeLimits::new(&state.config);

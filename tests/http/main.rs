@@ -16,6 +16,7 @@ mod name_order;
 mod openapi;
 mod pages;
 mod reliability;
+mod reminders;
 mod reports;
 mod security;
 mod seed;

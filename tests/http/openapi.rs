@@ -59,6 +59,11 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("post", "/api/time-off", false),
     ("delete", "/api/time-off/{id}", false),
     ("get", "/api/availability", false),
+    ("get", "/api/reminders", false),
+    ("post", "/api/reminders/{id}/whatsapp", false),
+    ("get", "/api/reminders/settings", false),
+    ("put", "/api/reminders/settings", false),
+    ("post", "/api/reminders/preview", false),
     ("get", "/api/openapi.json", true),
 ];
 
@@ -169,9 +174,10 @@ async fn the_document_lists_every_operation(backend: Backend) {
         props("Summary"),
         set(&[
             "period", "from", "to", "timeZone", "total", "byStatus", "byDay", "byStaff", "byService", "noShowRate", "cancellationRate",
-            "revenueCents", "newClients", "newClientsEstimated"
+            "revenueCents", "newClients", "newClientsEstimated", "reminders"
         ])
     );
+    assert_eq!(props("ReminderGroup"), set(&["total", "concluido", "faltou", "noShowRate"]));
     assert_eq!(props("ByStatus"), set(&["agendado", "confirmado", "concluido", "cancelado", "faltou"]));
     assert_eq!(props("ServiceFigures"), set(&["service", "total", "concluido", "cancelado", "faltou", "revenueCents"]));
     assert_eq!(props("ProfileBody"), set(&["name", "email", "currentPassword", "newPassword"]));

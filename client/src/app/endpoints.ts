@@ -4,6 +4,7 @@
  * a route's reads name is here (route-reads.test.ts).
  */
 export { agendaApi } from '../features/appointments/agenda-api';
+export { remindersApi } from '../features/appointments/reminders-api';
 export { clientApi } from '../features/clients/clients-api';
 export { dashboardApi } from '../features/dashboard/dashboard-api';
 export { profileApi } from '../features/profile/profile-api';

@@ -26,7 +26,7 @@ const meta = { page: 1, per_page: 10, total: 1, last_page: 1 };
 const user = { id: 2, name: 'Bruno Staff', email: 'bruno@example.com', role: 'staff' as const, active: true, createdAt: '2026-11-01T10:00:00-03:00', updatedAt: '' };
 const client = { id: 1, name: 'Maria Souza', email: 'maria@example.com', phone: '11987654321', document: null, birthDate: null, notes: null, archived: false, version: 2, createdAt: '2026-11-01T10:00:00-03:00', updatedAt: '2026-11-01T10:00:00-03:00' };
 const totals = { visits: 1, noShows: 0, revenueCents: 5000 };
-const history = { id: 1, action: 'update', userId: 1, userName: 'Ana Admin', changes: { name: { old: 'Maria', new: 'Maria Souza' } }, abridged: [], createdAt: '2026-11-02T10:00:00-03:00' };
+const history = { id: 1, action: 'update', userId: 1, userName: 'Ana Admin', actor: null, changes: { name: { old: 'Maria', new: 'Maria Souza' } }, abridged: [], createdAt: '2026-11-02T10:00:00-03:00' };
 const byStatus = { agendado: 0, confirmado: 0, concluido: 1, cancelado: 0, faltou: 0 };
 const report = {
   period: 'month',
@@ -35,6 +35,10 @@ const report = {
   byStaff: [{ staffId: 1, staffName: 'Ana Admin', total: 1, concluido: 1, faltou: 0, cancelado: 0, revenueCents: 5000 }],
   byService: [{ service: 'Corte', total: 1, concluido: 1, cancelado: 0, faltou: 0, revenueCents: 5000 }],
   noShowRate: 0, cancellationRate: 0, revenueCents: 5000, newClients: 1, newClientsEstimated: false,
+  reminders: {
+    withReminder: { total: 0, concluido: 0, faltou: 0, noShowRate: 0 },
+    withoutReminder: { total: 1, concluido: 1, faltou: 0, noShowRate: 0 },
+  },
 };
 
 /** A day or week of the agenda holding the appointment, "now" inside the grid. */

@@ -31,7 +31,7 @@ const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData, WriteOptions, Wr
  * The store seeds the cache from the server's preloaded state (app/store.ts),
  * so the first render and hydration find the data without a request.
  */
-const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client', 'Service', 'Schedule'] as const;
+const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client', 'Service', 'Schedule', 'Reminder'] as const;
 type Tag = (typeof TAGS)[number];
 
 /** The spec's two list slices, which live outside this api (lib/list-slice.ts). */
@@ -45,8 +45,10 @@ export type ListName = 'clients' | 'appointments';
 export const CHANGES = {
   // The agenda, the dashboard and the reports show clients' names and counts.
   client: { tags: ['Client', 'Agenda', 'Dashboard', 'Report'], lists: ['clients'] },
-  // A client's record lists their appointments.
-  appointment: { tags: ['Agenda', 'Dashboard', 'Report', 'Client', 'Schedule'], lists: ['appointments'] },
+  // A client's record lists their appointments; the reminders screen lists a day's.
+  appointment: { tags: ['Agenda', 'Dashboard', 'Report', 'Client', 'Schedule', 'Reminder'], lists: ['appointments'] },
+  // A reminder sent (and its template): the reminders screen and the reports' no-show rates.
+  reminder: { tags: ['Reminder', 'Report'], lists: [] },
   // The user list shows names and e-mails; "Me" is one of the users.
   user: { tags: ['User', 'Me'], lists: [] },
   // The agenda shows services' colours; free slots follow lengths and buffers.

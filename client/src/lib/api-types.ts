@@ -110,3 +110,14 @@ export type ApiNewAppointment = Fields<
 export type ApiNewUser = Fields<Schemas['CreateUserBody'], 'name' | 'email' | 'password'> & { role: ApiRole };
 /** `PUT /api/users/{id}`: what is sent changes. */
 export type ApiUserUpdate = Partial<Fields<Schemas['UpdateUserBody'], 'name' | 'email' | 'password'>> & { role?: ApiRole };
+
+/** One appointment of the reminders screen (`GET /api/reminders`), with its WhatsApp link and reminder states. */
+export type ApiReminderRow = Present<Schemas['ReminderRow']>;
+/** `GET /api/reminders` → `data`: a day's appointments, and whether e-mail is on. */
+export type ApiReminderDay = Omit<Present<Schemas['ReminderDay']>, 'rows'> & { rows: ApiReminderRow[] };
+/** The reminders' settings: the WhatsApp template, the e-mail's hours ahead, the business's name. */
+export type ApiReminderSettings = Present<Schemas['ReminderSettingsView']>;
+/** `PUT /api/reminders/settings`: what is sent changes. */
+export type ApiReminderSettingsInput = Partial<Fields<Schemas['ReminderSettingsBody'], 'template' | 'hoursBefore' | 'businessName'>>;
+/** `POST /api/reminders/preview` → `data`: the template filled with a real appointment. */
+export type ApiReminderPreview = Present<Schemas['ReminderPreview']>;

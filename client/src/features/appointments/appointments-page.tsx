@@ -179,6 +179,9 @@ export default function AppointmentsPage() {
         <Link to="/appointments/services" className="btn btn-light btn-touch">
           Serviços
         </Link>
+        <Link to="/appointments/reminders" className="btn btn-light btn-touch">
+          Lembretes
+        </Link>
         {/* A link to the address that opens the booking: it works before the script has run. */}
         <Link to={agendaHref(search, { book: 1, open: null })} className="btn btn-primary btn-touch">
           Novo agendamento

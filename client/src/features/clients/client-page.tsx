@@ -119,7 +119,7 @@ function TimelineEntry({ clientId, entry }: { clientId: number; entry: HistoryEn
     <li className="client-timeline-entry">
       <div className="fw-semibold">{actionLabel(entry.action)}</div>
       <div className="text-muted small">
-        {entry.userName ?? 'Sistema'} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+        {entry.userName ?? (entry.actor === 'cliente' ? 'Cliente (pelo link)' : 'Sistema')} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </div>
       {whole ? <WholeChanges clientId={clientId} entry={entry} /> : <Changes entry={entry} />}
       {entry.abridged.length && !whole ? (

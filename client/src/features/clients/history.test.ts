@@ -7,6 +7,7 @@ const entry = (changes: HistoryEntry['changes']): HistoryEntry => ({
   action: 'update',
   userId: 1,
   userName: 'Ana',
+  actor: null,
   changes,
   abridged: [],
   createdAt: '2026-11-21T14:30:00-03:00',

@@ -27,6 +27,10 @@ const summary = (byService: ServiceFigures[]): ReportSummary => ({
   revenueCents: byService.reduce((n, s) => n + s.revenueCents, 0),
   newClients: 0,
   newClientsEstimated: false,
+  reminders: {
+    withReminder: { total: 0, concluido: 0, faltou: 0, noShowRate: 0 },
+    withoutReminder: { total: 0, concluido: 0, faltou: 0, noShowRate: 0 },
+  },
 });
 
 const render = (byService: ServiceFigures[]) => renderToString(<ServiceCard data={summary(byService)} period="de 01/11/2026 a 30/11/2026" />);

@@ -188,6 +188,23 @@ function Summary({ data }: { data: ReportSummary }) {
         <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
       </div>
       <div className="row g-3 mb-3">
+        {/* Issue 28: does a reminder (WhatsApp or e-mail) lower the no-shows? */}
+        <StatCard
+          className="col-12 col-sm-6"
+          valueSize="fs-22"
+          title="Faltas com lembrete"
+          value={formatPercent(data.reminders.withReminder.noShowRate)}
+          hint={`${formatNumber(data.reminders.withReminder.total)} agendamento(s) com lembrete enviado`}
+        />
+        <StatCard
+          className="col-12 col-sm-6"
+          valueSize="fs-22"
+          title="Faltas sem lembrete"
+          value={formatPercent(data.reminders.withoutReminder.noShowRate)}
+          hint={`${formatNumber(data.reminders.withoutReminder.total)} agendamento(s) sem lembrete`}
+        />
+      </div>
+      <div className="row g-3 mb-3">
         <DayChartCard data={data} period={period} figure="total" />
         <DayChartCard data={data} period={period} figure="revenueCents" />
       </div>

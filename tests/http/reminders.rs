@@ -1,0 +1,606 @@
+//! Reminders (issue 28): the client's link `/c/{token}`, the reminders
+//! list and its WhatsApp links, the template, the e-mail outbox against a
+//! real SMTP server (aiosmtpd, in a venv under target/), and the reports'
+//! no-show rate with and without a reminder.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use chrono::{Duration as Days, Utc};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::common::*;
+
+/// A client with e-mail and phone; its id.
+async fn client_with(app: &TestApp, token: &str, name: &str, email: Option<&str>, phone: Option<&str>) -> i64 {
+    let (status, body) = json_of(app.post("/api/clients", token, json!({ "name": name, "email": email, "phone": phone })).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    body["data"]["id"].as_i64().unwrap()
+}
+
+/// An appointment `hours` from now (may be negative); its JSON.
+async fn book_in(app: &TestApp, f: &Fixture, client: i64, hours: i64) -> Value {
+    let starts = (Utc::now() + Days::hours(hours)).format("%Y-%m-%dT%H:%M:00Z").to_string();
+    let body = json!({ "clientId": client, "staffId": f.staff, "service": "Corte de cabelo", "startsAt": starts, "durationMinutes": 30 });
+    let (status, body) = json_of(app.post("/api/appointments", &f.token, body).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    body["data"].clone()
+}
+
+/// The business-zone date of an appointment's start.
+fn day_of(appointment: &Value) -> String {
+    appointment["startsAt"].as_str().unwrap()[..10].to_string()
+}
+
+async fn row_of(app: &TestApp, token: &str, appointment: &Value) -> Value {
+    let (status, day) = json_of(app.get(&format!("/api/reminders?date={}", day_of(appointment)), token).await).await;
+    assert_eq!(status, StatusCode::OK, "{day}");
+    day["data"]["rows"].as_array().unwrap().iter().find(|r| r["appointmentId"] == appointment["id"]).cloned().expect("the appointment is listed")
+}
+
+async fn appointment(app: &TestApp, token: &str, id: &Value) -> Value {
+    let (status, body) = json_of(app.get(&format!("/api/appointments/{id}"), token).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["data"].clone()
+}
+
+/// The path of a link (`/c/…`) whatever the host.
+fn path_of(link: &str) -> String {
+    link[link.find("/c/").expect("a client's link")..].to_string()
+}
+
+async fn post_form(app: &TestApp, path: &str, form: &str) -> reqwest::Response {
+    app.http
+        .post(app.url(path))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(form.to_string())
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A token with one character changed.
+fn altered(token: &str, at: usize) -> String {
+    let mut chars: Vec<char> = token.chars().collect();
+    chars[at] = if chars[at] == 'A' { 'B' } else { 'A' };
+    chars.into_iter().collect()
+}
+
+async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let ana = client_with(&app, &f.token, "Ana Costa", Some("ana@example.com"), Some("11987654321")).await;
+    let first = book_in(&app, &f, ana, 30).await;
+    let second = book_in(&app, &f, ana, 50).await;
+    let link = row_of(&app, &f.token, &first).await["link"].as_str().unwrap().to_string();
+    assert!(link.starts_with(&app.base), "{link}");
+    let path = path_of(&link);
+    let token = path.trim_start_matches("/c/").to_string();
+
+    // The page: the appointment, two buttons, small, no cookie, no framing.
+    let response = app.http.get(app.url(&path)).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers().get("set-cookie").is_none(), "no cookie is set");
+    let header = |name: &str| response.headers().get(name).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    assert!(header("content-security-policy").contains("frame-ancestors 'none'"), "{}", header("content-security-policy"));
+    assert_eq!(header("x-frame-options"), "DENY");
+    assert_eq!(header("referrer-policy"), "no-referrer");
+    assert_eq!(header("cache-control"), "no-store");
+    let html = response.text().await.unwrap();
+    assert!(html.len() <= 6 * 1024, "{} bytes", html.len());
+    for text in ["Expediente", "Ana Costa", "Paula Lima", "Corte de cabelo", "Confirmar", "Cancelar", "name=\"action\" value=\"confirm\""] {
+        assert!(html.contains(text), "{text} in {html}");
+    }
+    assert!(!html.contains("<script"), "nothing else is needed");
+
+    // A GET never changes anything, whatever its query says.
+    let response = app.http.get(app.url(&format!("{path}?action=confirm"))).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(appointment(&app, &f.token, &first["id"]).await["status"], "agendado");
+
+    // One character changed anywhere: refused, nothing changed.
+    for at in [0, 5, 20, token.len() - 1] {
+        let bad = format!("/c/{}", altered(&token, at));
+        let response = app.http.get(app.url(&bad)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{bad}");
+        assert!(response.text().await.unwrap().contains("Link inválido"));
+        let response = post_form(&app, &bad, "action=cancel").await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{bad}");
+    }
+    // The first appointment's signature over the second's id: refused.
+    {
+        use base64::Engine;
+        let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+        let mut bytes = b64.decode(&token).unwrap();
+        bytes[0..4].copy_from_slice(&(second["id"].as_i64().unwrap() as i32).to_be_bytes());
+        let response = post_form(&app, &format!("/c/{}", b64.encode(bytes)), "action=cancel").await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        assert_eq!(appointment(&app, &f.token, &second["id"]).await["status"], "agendado");
+    }
+    // Expired: a link whose time has passed, and an appointment that has begun.
+    let claims = expediente::auth::LinkClaims {
+        appointment_id: first["id"].as_i64().unwrap() as i32,
+        purpose: expediente::auth::LINK_RESPOND,
+        exp: Utc::now().timestamp() - 1,
+    };
+    let stale = format!("/c/{}", app.state.keys.sign_link(&claims));
+    let response = post_form(&app, &stale, "action=confirm").await;
+    assert_eq!(response.status(), StatusCode::GONE);
+    assert!(response.text().await.unwrap().contains("Este link expirou"));
+    let begun = book_in(&app, &f, ana, -1).await;
+    let claims = expediente::auth::LinkClaims { appointment_id: begun["id"].as_i64().unwrap() as i32, exp: Utc::now().timestamp() + 3600, ..claims };
+    let response = post_form(&app, &format!("/c/{}", app.state.keys.sign_link(&claims)), "action=cancel").await;
+    assert_eq!(response.status(), StatusCode::GONE);
+    assert_eq!(appointment(&app, &f.token, &begun["id"]).await["status"], "agendado");
+    assert_eq!(appointment(&app, &f.token, &first["id"]).await["status"], "agendado");
+
+    // No action, or another one: a 422, nothing changed.
+    let response = post_form(&app, &path, "action=delete").await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let response = post_form(&app, &path, "").await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(appointment(&app, &f.token, &first["id"]).await["version"], first["version"]);
+
+    // Confirm: confirmado, by the client; again: nothing more.
+    let response = post_form(&app, &path, "action=confirm").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers().get("set-cookie").is_none());
+    assert!(response.text().await.unwrap().contains("Horário confirmado"));
+    let confirmed = appointment(&app, &f.token, &first["id"]).await;
+    assert_eq!(confirmed["status"], "confirmado");
+    let response = post_form(&app, &path, "action=confirm").await;
+    assert!(response.text().await.unwrap().contains("já estava confirmado"));
+    assert_eq!(appointment(&app, &f.token, &first["id"]).await["version"], confirmed["version"]);
+    let (_, history) = json_of(app.get(&format!("/api/appointments/{}/history", first["id"]), &f.token).await).await;
+    let entry = &history["data"][0];
+    assert_eq!(entry["actor"], "cliente", "{history}");
+    assert_eq!(entry["userId"], Value::Null);
+    assert_eq!(entry["changes"]["status"], json!({ "old": "agendado", "new": "confirmado" }));
+
+    // Cancel: cancelado with the client's reason; then the link is spent.
+    let response = post_form(&app, &path, "action=cancel").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.text().await.unwrap().contains("Horário cancelado"));
+    let cancelled = appointment(&app, &f.token, &first["id"]).await;
+    assert_eq!(cancelled["status"], "cancelado");
+    assert_eq!(cancelled["cancellationReason"], "Cancelado pelo cliente");
+    for action in ["action=confirm", "action=cancel"] {
+        let response = post_form(&app, &path, action).await;
+        assert_eq!(response.status(), StatusCode::CONFLICT);
+        assert!(response.text().await.unwrap().contains("foi cancelado"));
+    }
+    let response = app.http.get(app.url(&path)).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::CONFLICT);
+    assert_eq!(appointment(&app, &f.token, &first["id"]).await["version"], cancelled["version"]);
+    let row = row_of(&app, &f.token, &first).await;
+    assert_eq!(row["status"], "cancelado");
+    assert_eq!(row["clientResponse"], "cancelou");
+    assert_eq!(row["link"], Value::Null, "no link for a cancelled appointment");
+    let (_, history) = json_of(app.get(&format!("/api/appointments/{}/history", first["id"]), &f.token).await).await;
+    assert_eq!(history["data"][0]["actor"], "cliente");
+    assert_eq!(history["data"][0]["changes"]["cancellationReason"]["new"], "Cancelado pelo cliente");
+}
+both!(the_clients_link_confirms_and_cancels_once);
+
+async fn a_flood_of_guessed_links_is_throttled(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let first = book_in(&app, &f, f.maria, 30).await;
+    let good = path_of(row_of(&app, &f.token, &first).await["link"].as_str().unwrap());
+    let mut last = StatusCode::OK;
+    for i in 0..=expediente::client_page::MAX_BAD_LINKS {
+        last = app.http.get(app.url(&format!("/c/guess{i:034}"))).send().await.unwrap().status();
+        if i < expediente::client_page::MAX_BAD_LINKS {
+            assert_eq!(last, StatusCode::NOT_FOUND, "guess {i}");
+        }
+    }
+    assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
+    let response = post_form(&app, "/c/another-guess", "action=cancel").await;
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(response.headers().get("retry-after").is_some());
+    // A real link still works from that address.
+    assert_eq!(app.http.get(app.url(&good)).send().await.unwrap().status(), StatusCode::OK);
+}
+both!(a_flood_of_guessed_links_is_throttled);
+
+async fn the_reminders_list_offers_whatsapp_and_marks_it_sent(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let ana = client_with(&app, &f.token, "Ana Costa", None, Some("(11) 98765-4321")).await;
+    let fixo = client_with(&app, &f.token, "Beto Fixo", None, Some("1133334444")).await;
+    let with_phone = book_in(&app, &f, ana, 30).await;
+    let landline = book_in(&app, &f, fixo, 31).await;
+    let without = book_in(&app, &f, f.joao, 32).await;
+
+    let row = row_of(&app, &f.token, &with_phone).await;
+    let url = row["whatsappUrl"].as_str().unwrap();
+    assert!(url.starts_with("https://wa.me/5511987654321?text="), "{url}");
+    let text = percent_encoding::percent_decode_str(&url[url.find("text=").unwrap() + 5..]).decode_utf8().unwrap().to_string();
+    assert!(text.starts_with("Olá, Ana Costa! Lembramos do seu horário de Corte de cabelo com Paula Lima em "), "{text}");
+    assert!(text.contains(&format!("{}/c/", app.base)), "{text}");
+    assert_eq!(row["phoneProblem"], Value::Null);
+    assert_eq!(row["emailState"], "off", "no --smtp-url: e-mail is off");
+    assert_eq!(row["whatsappSentAt"], Value::Null);
+    let row = row_of(&app, &f.token, &landline).await;
+    assert_eq!(row["phoneProblem"], "Telefone fixo: o WhatsApp precisa de um celular.");
+    assert_eq!(row["whatsappUrl"], Value::Null);
+    let row = row_of(&app, &f.token, &without).await;
+    assert_eq!(row["phoneProblem"], "Sem telefone cadastrado.");
+
+    // Marked sent: who and when, and audited.
+    let (status, marked) = json_of(app.post(&format!("/api/reminders/{}/whatsapp", with_phone["id"]), &f.token, json!({})).await).await;
+    assert_eq!(status, StatusCode::OK, "{marked}");
+    assert!(marked["data"]["whatsappSentAt"].is_string(), "{marked}");
+    assert!(marked["data"]["whatsappSentBy"].is_string(), "{marked}");
+    let row = row_of(&app, &f.token, &with_phone).await;
+    assert_eq!(row["whatsappSentAt"], marked["data"]["whatsappSentAt"]);
+    let (_, history) = json_of(app.get(&format!("/api/appointments/{}/history", with_phone["id"]), &f.token).await).await;
+    assert_eq!(history["data"][0]["action"], "reminder");
+    assert!(history["data"][0]["userId"].is_number());
+    let (_, day) = json_of(app.get(&format!("/api/reminders?date={}", day_of(&with_phone)), &f.token).await).await;
+    assert_eq!(day["data"]["emailEnabled"], false);
+
+    // Unknown appointment: 404; a cancelled one: 422; a bad day: 422.
+    let (status, _) = json_of(app.post("/api/reminders/999999/whatsapp", &f.token, json!({})).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let cancel = json!({ "status": "cancelado", "version": without["version"], "cancellationReason": "Cliente avisou" });
+    let (status, _) = json_of(app.patch(&format!("/api/appointments/{}/status", without["id"]), &f.token, cancel).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let answer = json_of(app.post(&format!("/api/reminders/{}/whatsapp", without["id"]), &f.token, json!({})).await).await;
+    assert_field_error("cancelled", &answer, "status", "Este agendamento está cancelado");
+    let answer = json_of(app.get("/api/reminders?date=2026-13-01", &f.token).await).await;
+    assert_field_error("bad day", &answer, "date", "Data inválida");
+    let (status, day) = json_of(app.get("/api/reminders", &f.token).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(day["data"]["date"].as_str().unwrap() > Utc::now().format("%Y-%m-%d").to_string().as_str(), "{day}");
+}
+both!(the_reminders_list_offers_whatsapp_and_marks_it_sent);
+
+async fn the_template_is_checked_previewed_and_kept(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let booked = book_in(&app, &f, f.maria, 30).await;
+    let (status, before) = json_of(app.get("/api/reminders/settings", &f.token).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(before["data"]["hoursBefore"], 24);
+    assert_eq!(before["data"]["emailEnabled"], false);
+
+    let answer = json_of(app.put("/api/reminders/settings", &f.token, json!({ "template": "Oi {nome}, até {data}" })).await).await;
+    assert_field_error("unknown", &answer, "template", "Marcador desconhecido: {nome}.");
+    let answer = json_of(app.put("/api/reminders/settings", &f.token, json!({ "template": "a".repeat(1001) })).await).await;
+    assert_field_error("long", &answer, "template", "A mensagem pode ter até 1000 caracteres.");
+    let answer = json_of(app.put("/api/reminders/settings", &f.token, json!({ "hoursBefore": 0 })).await).await;
+    assert_field_error("hours", &answer, "hoursBefore", "Use de 1 a 168 horas");
+    let answer = json_of(app.put("/api/reminders/settings", &f.token, json!({ "colour": "azul" })).await).await;
+    assert_eq!(answer.0, StatusCode::UNPROCESSABLE_ENTITY);
+    let answer = json_of(app.post("/api/reminders/preview", &f.token, json!({ "template": "{cliente} {hora2}" })).await).await;
+    assert_field_error("preview", &answer, "template", "Marcador desconhecido: {hora2}.");
+    let (_, after) = json_of(app.get("/api/reminders/settings", &f.token).await).await;
+    assert_eq!(after, before, "nothing changed");
+
+    // The preview fills the template with a real appointment.
+    let template = "Oi {cliente}: {servico} com {profissional}, {data} {hora}. {link}";
+    let body = json!({ "template": template, "appointmentId": booked["id"] });
+    let (status, preview) = json_of(app.post("/api/reminders/preview", &f.token, body).await).await;
+    assert_eq!(status, StatusCode::OK, "{preview}");
+    let text = preview["data"]["text"].as_str().unwrap();
+    assert!(text.starts_with("Oi Maria Souza: Corte de cabelo com Paula Lima, "), "{text}");
+    assert!(text.contains(&format!("{}/c/", app.base)), "{text}");
+    let (_, preview) = json_of(app.post("/api/reminders/preview", &f.token, json!({ "template": template })).await).await;
+    assert_eq!(preview["data"]["appointmentId"], booked["id"], "the next appointment by default");
+
+    // Staff may not change it; an admin may.
+    app.staff_user("Zé Equipe", "ze@example.com").await;
+    let staff = app.login("ze@example.com", "senha-do-staff-1").await;
+    let (status, _) = json_of(app.put("/api/reminders/settings", &staff, json!({ "hoursBefore": 2 })).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let body = json!({ "template": template, "hoursBefore": 2, "businessName": "Clínica Sol" });
+    let (status, saved) = json_of(app.put("/api/reminders/settings", &f.token, body).await).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let (_, after) = json_of(app.get("/api/reminders/settings", &f.token).await).await;
+    assert_eq!(after["data"]["template"], template);
+    assert_eq!(after["data"]["hoursBefore"], 2);
+    let row = row_of(&app, &f.token, &booked).await;
+    let page = app.http.get(app.url(&path_of(row["link"].as_str().unwrap()))).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("Clínica Sol"), "{page}");
+}
+both!(the_template_is_checked_previewed_and_kept);
+
+async fn reports_compare_no_shows_with_and_without_a_reminder(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    // Four past appointments: two reminded (one missed), two not (both missed).
+    let mut ids = Vec::new();
+    for hours in [-50, -49, -48, -47] {
+        ids.push(book_in(&app, &f, f.maria, hours).await);
+    }
+    for (i, a) in ids.iter().enumerate() {
+        if i < 2 {
+            let (status, body) = json_of(app.post(&format!("/api/reminders/{}/whatsapp", a["id"]), &f.token, json!({})).await).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let a = appointment(&app, &f.token, &a["id"]).await;
+        let (_, a) = json_of(app.patch(&format!("/api/appointments/{}/status", a["id"]), &f.token, json!({ "status": "confirmado", "version": a["version"] })).await).await;
+        let end = if i == 0 { "concluido" } else { "faltou" };
+        let (status, body) = json_of(app.patch(&format!("/api/appointments/{}/status", a["data"]["id"]), &f.token, json!({ "status": end, "version": a["data"]["version"] })).await).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let from = (Utc::now() - Days::days(4)).format("%Y-%m-%d");
+    let to = Utc::now().format("%Y-%m-%d");
+    let (status, summary) = json_of(app.get(&format!("/api/reports/summary?from={from}&to={to}"), &f.token).await).await;
+    assert_eq!(status, StatusCode::OK, "{summary}");
+    assert_eq!(summary["data"]["reminders"]["withReminder"], json!({ "total": 2, "concluido": 1, "faltou": 1, "noShowRate": 0.5 }));
+    assert_eq!(summary["data"]["reminders"]["withoutReminder"], json!({ "total": 2, "concluido": 0, "faltou": 2, "noShowRate": 1.0 }));
+    let csv = app.get(&format!("/api/reports/export.csv?from={from}&to={to}"), &f.token).await.text().await.unwrap();
+    assert!(csv.contains("Lembrete;Agendamentos;Concluídos;Faltas;Taxa de faltas (%)"), "{csv}");
+    assert!(csv.contains("Com lembrete enviado;2;1;1;50,0"), "{csv}");
+    assert!(csv.contains("Sem lembrete;2;0;2;100,0"), "{csv}");
+}
+both!(reports_compare_no_shows_with_and_without_a_reminder);
+
+// ---- E-mail, against a real SMTP server ----
+
+/// The venv with aiosmtpd (made once, under target/).
+fn python() -> &'static PathBuf {
+    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/smtp-venv");
+        let python = venv.join("bin/python");
+        let ready = std::process::Command::new(&python).args(["-c", "import aiosmtpd"]).status().is_ok_and(|s| s.success());
+        if !ready {
+            let made = std::process::Command::new("python3").arg("-m").arg("venv").arg(&venv).status().unwrap();
+            assert!(made.success(), "python3 -m venv");
+            let pip = venv.join("bin/pip");
+            let installed = std::process::Command::new(pip).args(["install", "-q", "--disable-pip-version-check", "aiosmtpd==1.4.6"]).status().unwrap();
+            assert!(installed.success(), "pip install aiosmtpd");
+        }
+        python
+    })
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// aiosmtpd on `port`, writing what it accepts under a directory of its own.
+struct Smtp {
+    child: std::process::Child,
+    dir: PathBuf,
+}
+
+impl Smtp {
+    fn start(port: u16, refuse_first: u32) -> Smtp {
+        let dir = std::env::temp_dir().join(format!("expediente-smtp-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/http/smtp_server.py");
+        let mut child = std::process::Command::new(python())
+            .arg(script)
+            .arg(port.to_string())
+            .arg(&dir)
+            .arg(refuse_first.to_string())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::BufRead;
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), "ready");
+        Smtp { child, dir }
+    }
+
+    fn messages(&self) -> Vec<Value> {
+        let mut names: Vec<PathBuf> =
+            std::fs::read_dir(&self.dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
+        names.sort();
+        names.iter().map(|p| serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()).collect()
+    }
+
+    /// Waits until at least `n` messages arrived (or 20 s), then returns them all.
+    async fn wait_for(&self, n: usize) -> Vec<Value> {
+        for _ in 0..200 {
+            if self.messages().len() >= n {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        self.messages()
+    }
+}
+
+impl Drop for Smtp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+const FROM: &str = "Clínica Exemplo <agenda@example.com>";
+
+async fn with_smtp(backend: Backend, port: u16) -> TestApp {
+    spawn_with(backend, Options { smtp: Some((format!("smtp://127.0.0.1:{port}"), FROM.into())), mail_retry_seconds: Some(1), ..Options::default() }).await
+}
+
+/// Waits until the row's e-mail state is `state` (or 60 s: on a busy
+/// machine the retries' waits have doubled a few times); the row.
+async fn wait_state(app: &TestApp, token: &str, appointment: &Value, state: &str) -> Value {
+    let mut row = Value::Null;
+    for _ in 0..600 {
+        row = row_of(app, token, appointment).await;
+        if row["emailState"] == state {
+            return row;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the e-mail never became {state}: {row}");
+}
+
+async fn reminders_go_out_by_email_once_each(backend: Backend) {
+    let port = free_port();
+    let smtp = Smtp::start(port, 0);
+    let app = with_smtp(backend, port).await;
+    let f = fixture(&app).await;
+    let ana = client_with(&app, &f.token, "Ana Costa", Some("ana@example.com"), None).await;
+    // Inside the 24 hours: at once. Three days ahead: later, pending.
+    let soon = book_in(&app, &f, ana, 3).await;
+    let later = book_in(&app, &f, ana, 72).await;
+    let messages = smtp.wait_for(1).await;
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    let message = &messages[0];
+    assert_eq!(message["to"], json!(["ana@example.com"]));
+    let headers = &message["headers"];
+    for name in ["Date", "Message-ID", "List-Unsubscribe", "Subject", "From", "To"] {
+        assert!(headers[name].is_string(), "{name} in {headers}");
+    }
+    assert!(headers["Subject"].as_str().unwrap().starts_with("Lembrete: Corte de cabelo em "), "{headers}");
+    assert!(headers["List-Unsubscribe"].as_str().unwrap().starts_with("<mailto:agenda@example.com"), "{headers}");
+    assert!(headers["Message-ID"].as_str().unwrap().ends_with("@example.com>"), "{headers}");
+    let text = message["text"].as_str().unwrap();
+    assert!(text.contains("Olá, Ana Costa!") && text.contains("Profissional: Paula Lima"), "{text}");
+    assert!(message["html"].as_str().unwrap().contains("Confirmar ou cancelar o horário"));
+    // The link works: it opens the appointment and confirms it.
+    let start = text.find(&format!("{}/c/", app.base)).expect("the link in the text");
+    let link = text[start..].split_whitespace().next().unwrap();
+    let path = path_of(link);
+    assert_eq!(app.http.get(app.url(&path)).send().await.unwrap().status(), StatusCode::OK);
+    assert_eq!(post_form(&app, &path, "action=confirm").await.status(), StatusCode::OK);
+    assert_eq!(appointment(&app, &f.token, &soon["id"]).await["status"], "confirmado");
+    let row = wait_state(&app, &f.token, &soon, "sent").await;
+    assert!(row["emailSentAt"].is_string());
+    assert_eq!(row_of(&app, &f.token, &later).await["emailState"], "pending");
+
+    // Moved into the window: its reminder is replaced and goes at once.
+    let body = json!({ "startsAt": (Utc::now() + Days::hours(5)).format("%Y-%m-%dT%H:%M:00Z").to_string(), "version": later["version"] });
+    let (status, moved) = json_of(app.put(&format!("/api/appointments/{}", later["id"]), &f.token, body).await).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let messages = smtp.wait_for(2).await;
+    assert_eq!(messages.len(), 2);
+    // Cancelled before its time: its pending reminder is withdrawn.
+    let third = book_in(&app, &f, ana, 80).await;
+    assert_eq!(row_of(&app, &f.token, &third).await["emailState"], "pending");
+    let cancel = json!({ "status": "cancelado", "version": third["version"], "cancellationReason": "Mudou de cidade" });
+    let (status, _) = json_of(app.patch(&format!("/api/appointments/{}/status", third["id"]), &f.token, cancel).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(row_of(&app, &f.token, &third).await["emailState"], "none");
+    // Nothing more arrives: one message per reminder.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(smtp.messages().len(), 2);
+    let (_, settings) = json_of(app.get("/api/reminders/settings", &f.token).await).await;
+    assert_eq!(settings["data"]["emailEnabled"], true);
+}
+both!(reminders_go_out_by_email_once_each);
+
+async fn a_refusing_server_gets_each_message_once_when_it_recovers(backend: Backend) {
+    let port = free_port();
+    // Nothing listens yet: the connection is refused, and retried.
+    let app = with_smtp(backend, port).await;
+    let f = fixture(&app).await;
+    let ana = client_with(&app, &f.token, "Ana Costa", Some("ana@example.com"), None).await;
+    let refused = client_with(&app, &f.token, "Rita Recusa", Some("recusa@example.com"), None).await;
+    let first = book_in(&app, &f, ana, 3).await;
+    let mut row = Value::Null;
+    for _ in 0..200 {
+        row = row_of(&app, &f.token, &first).await;
+        if row["emailError"].is_string() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(row["emailState"] == "pending" || row["emailState"] == "sending", "{row}");
+    // Up now, but answering the first message 451 (retried), then accepting.
+    let smtp = Smtp::start(port, 1);
+    let second = book_in(&app, &f, refused, 4).await;
+    wait_state(&app, &f.token, &first, "sent").await;
+    // A 550 is a permanent failure, kept for the screen.
+    let row = wait_state(&app, &f.token, &second, "failed").await;
+    assert!(row["emailError"].as_str().unwrap().contains("550"), "{row}");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let messages = smtp.messages();
+    assert_eq!(messages.len(), 1, "exactly once: {messages:?}");
+    assert_eq!(messages[0]["to"], json!(["ana@example.com"]));
+}
+both!(a_refusing_server_gets_each_message_once_when_it_recovers);
+
+/// The release binary on `app`'s database and secret, sending e-mail through `smtp_port`.
+fn sender_process(app: &TestApp, smtp_port: u16) -> Process {
+    let port = free_port();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_expediente"))
+        .env("DATABASE_URL", &app.state.config.database_url)
+        .env("EXPEDIENTE_DATA_DIR", &app.state.config.data_dir)
+        .env("EXPEDIENTE_ADDR", format!("127.0.0.1:{port}"))
+        .env("EXPEDIENTE_SSR", "off")
+        .env("EXPEDIENTE_JWT_SECRET", app.state.config.jwt_secret.as_deref().unwrap())
+        .env("EXPEDIENTE_PUBLIC_URL", &app.base)
+        .env("EXPEDIENTE_SMTP_URL", format!("smtp://127.0.0.1:{smtp_port}"))
+        .env("EXPEDIENTE_MAIL_FROM", FROM)
+        .env("EXPEDIENTE_MAIL_RETRY_SECONDS", "1")
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    Process { child, base: format!("http://127.0.0.1:{port}") }
+}
+
+async fn a_stopped_sender_loses_nothing_and_two_never_send_twice(backend: Backend) {
+    // Booked here (no e-mail in this instance): the outbox holds them.
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let mut booked = Vec::new();
+    for i in 0..6 {
+        let client = client_with(&app, &f.token, &format!("Cliente {i}"), Some(&format!("cliente{i}@example.com")), None).await;
+        booked.push(book_in(&app, &f, client, 3 + i).await);
+    }
+    // A sender that cannot reach its server tries, and is killed.
+    let port = free_port();
+    let mut first = sender_process(&app, port);
+    let db = &app.state.db;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    for _ in 0..200 {
+        let tried = entities::reminder::Entity::find().filter(entities::reminder::Column::Attempts.gt(0)).all(db).await.unwrap();
+        if !tried.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _ = first.child.kill();
+    let _ = first.child.wait();
+    // Killed while holding a claim: that claim lapses (the lease), never lost.
+    let lapse = sea_orm::sea_query::Expr::value(Utc::now());
+    entities::reminder::Entity::update_many()
+        .col_expr(entities::reminder::Column::NextAttemptAt, lapse)
+        .filter(entities::reminder::Column::State.eq("sending"))
+        .exec(db)
+        .await
+        .unwrap();
+    // The server is up; two senders (on PostgreSQL; one on SQLite) share the outbox.
+    let smtp = Smtp::start(port, 0);
+    let _second = sender_process(&app, port);
+    let _third = (backend == Backend::Postgres).then(|| sender_process(&app, port));
+    let messages = smtp.wait_for(booked.len()).await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let messages_after = smtp.messages();
+    assert_eq!(messages_after.len(), booked.len(), "each once: {messages:?}");
+    let mut to: Vec<String> = messages_after.iter().map(|m| m["to"][0].as_str().unwrap().to_string()).collect();
+    to.sort();
+    to.dedup();
+    assert_eq!(to.len(), booked.len(), "{to:?}");
+    for a in &booked {
+        assert_eq!(row_of(&app, &f.token, a).await["emailState"], "off", "this instance has no e-mail");
+    }
+    let sent = entities::reminder::Entity::find().filter(entities::reminder::Column::State.eq("sent")).all(db).await.unwrap();
+    assert_eq!(sent.len(), booked.len());
+}
+both!(a_stopped_sender_loses_nothing_and_two_never_send_twice);
+
+#[test]
+fn a_bad_smtp_url_stops_the_server_at_start() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_expediente"))
+        .args(["--smtp-url", "http://mail.example.com", "--mail-from", "agenda@example.com", "migrate"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--smtp-url") && stderr.contains("smtp://host:port"), "{stderr}");
+}
