@@ -38,6 +38,7 @@ where
 
 pub mod appointment;
 pub mod audit_log;
+pub mod calendar_feed;
 pub mod client;
 pub mod revoked_token;
 pub mod service;

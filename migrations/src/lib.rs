@@ -67,6 +67,7 @@ mod m20261126_000011_clients_sort_name;
 mod m20261126_000012_create_services;
 mod m20261126_000013_working_hours_and_time_off;
 mod m20261126_000014_period_index_service;
+mod m20261126_000017_calendar_feeds_and_anonymised_clients;
 
 pub struct Migrator;
 
@@ -88,6 +89,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000012_create_services::Migration),
             Box::new(m20261126_000013_working_hours_and_time_off::Migration),
             Box::new(m20261126_000014_period_index_service::Migration),
+            Box::new(m20261126_000017_calendar_feeds_and_anonymised_clients::Migration),
         ]
     }
 }

@@ -56,6 +56,7 @@ macro_rules! history_path {
 pub mod agenda;
 pub mod appointments;
 pub mod auth;
+pub mod calendar;
 pub mod clients;
 pub mod dashboard;
 pub mod openapi;
@@ -82,6 +83,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(agenda::router())
         .merge(dashboard::router())
         .merge(users::router())
+        .merge(calendar::router())
         .merge(reports::router())
         .merge(services::router())
         .merge(schedule::router())

@@ -85,6 +85,7 @@ const DESCRIPTION: &str = "API JSON do Expediente, o back office de clientes e a
         (name = "appointments", description = "Agendamentos"),
         (name = "users", description = "Usuários (somente admin)"),
         (name = "reports", description = "Relatórios"),
+        (name = "calendar", description = "Agenda no celular (iCalendar)"),
         (name = "meta", description = "Este documento"),
     )
 )]

@@ -190,6 +190,11 @@ async fn entries(cx: &Context, rows: Vec<audit_log::Model>, abridged: bool) -> R
         .collect())
 }
 
+/// Entries as the history shows them, whole (no value cut short), with who did them.
+pub async fn whole_entries(cx: &Context, rows: Vec<audit_log::Model>) -> Result<Vec<HistoryEntry>> {
+    entries(cx, rows, false).await
+}
+
 fn of_record(entity: &str, entity_id: i32) -> sea_orm::Select<audit_log::Entity> {
     audit_log::Entity::find()
         .filter(audit_log::Column::Entity.eq(entity))
