@@ -138,6 +138,7 @@ async fn export_one(Admin(cx): Admin, ClientId(id): ClientId, ApiQuery(query): A
         (status = 200, body = Data<ClientView>),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Cliente já anonimizado"),
         (status = 422, body = ErrorBody, description = "O nome digitado não confere"),
     ))]
 async fn anonymise(Admin(cx): Admin, ClientId(id): ClientId, ApiJson(input): ApiJson<AnonymiseInput>) -> Result<Json<Data<ClientView>>> {

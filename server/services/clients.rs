@@ -434,6 +434,10 @@ pub async fn set_archived(cx: &Context, id: i32, archived: bool) -> Result<Clien
     if current.archived == archived {
         return Ok(ClientView::new(current, tz));
     }
+    if current.anonymised_at.is_some() {
+        // An anonymised client stays out of the lists and the agenda.
+        return Err(AppError::Conflict(ANONYMISED.into()));
+    }
     let action = if archived { "archive" } else { "unarchive" };
     audit::write(cx, action, async |txn| {
         let model = client::ActiveModel { archived: Set(archived), ..Default::default() };

@@ -27,6 +27,9 @@ pub const CANCELLED_REASON: &str = "Cliente anonimizado";
 /// The `entity` of an appointment's audit entries.
 const APPOINTMENT: &str = <AppointmentView as audit::Audited>::ENTITY;
 
+/// The 409 of a second anonymisation.
+pub const ALREADY: &str = "Este cliente já foi anonimizado.";
+
 /// What replaces a personal value in the audit history.
 pub const REMOVED: &str = "***";
 
@@ -346,6 +349,9 @@ pub async fn anonymise(cx: &Context, id: i32, input: AnonymiseInput) -> Result<C
     let admin_id = cx.require_admin()?.id;
     let (db, tz) = (&cx.db, cx.tz);
     let current = find::<client::Entity>(db, id).await?;
+    if current.anonymised_at.is_some() {
+        return Err(AppError::Conflict(ALREADY.into()));
+    }
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
     let typed = input.confirm_name.as_deref().map(|n| n.split_whitespace().collect::<Vec<_>>().join(" ")).unwrap_or_default();

@@ -365,6 +365,15 @@ async fn anonymising_removes_the_personal_data_everywhere_and_keeps_the_figures(
     let missing: Vec<&&str> = terms.iter().filter(|t| !t.contains(['.', '-']) || t.contains('@')).filter(|t| !before_text.contains(**t)).collect();
     assert!(missing.is_empty(), "not found before: {missing:?}");
 
+    let sqlite_bytes = |app: &TestApp| {
+        let file = app.state.config.database_url.trim_start_matches("sqlite://").split('?').next().unwrap().to_string();
+        [file.clone(), format!("{file}-wal")].iter().filter_map(|p| std::fs::read(p).ok().map(|b| (p.clone(), b))).collect::<Vec<_>>()
+    };
+    if backend == Backend::Sqlite {
+        // The byte search finds what is there: the CPF, before.
+        assert!(sqlite_bytes(&app).iter().any(|(_, b)| b.windows(11).any(|w| w == b"52998224725")), "the CPF is in the file before");
+    }
+
     // Who may, and what must be typed.
     let name = json!({ "confirmName": "Quitéria Bernardes Fontoura" });
     assert_error(&json_of(app.post(&path, &staff_token, name.clone()).await).await, StatusCode::FORBIDDEN, "Você não tem permissão para esta ação.");
@@ -393,10 +402,7 @@ async fn anonymising_removes_the_personal_data_everywhere_and_keeps_the_figures(
         assert!(!after.to_lowercase().contains(&term.to_lowercase()), "{term} is still in the database:\n{}", after.lines().filter(|l| l.to_lowercase().contains(&term.to_lowercase())).collect::<Vec<_>>().join("\n"));
     }
     if backend == Backend::Sqlite {
-        let url = &app.state.config.database_url;
-        let file = url.trim_start_matches("sqlite://").split('?').next().unwrap().to_string();
-        for path in [file.clone(), format!("{file}-wal")] {
-            let Ok(bytes) = std::fs::read(&path) else { continue };
+        for (path, bytes) in sqlite_bytes(&app) {
             for term in &terms {
                 let found = bytes.windows(term.len()).any(|w| w == term.as_bytes());
                 assert!(!found, "{term} is still in the bytes of {path}");
@@ -423,6 +429,12 @@ async fn anonymising_removes_the_personal_data_everywhere_and_keeps_the_figures(
         "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.");
     let fresh = json!({ "name": "Quitéria Bernardes Fontoura", "version": c["version"] });
     assert_error(&json_of(app.put(&format!("/api/clients/{id}"), &f.token, fresh).await).await, StatusCode::CONFLICT,
+        "Este cliente foi anonimizado e não pode mais ser editado.");
+
+    // It stays anonymised and archived: not twice, not back in the lists.
+    let again = json!({ "confirmName": format!("Cliente anonimizado {id}") });
+    assert_error(&json_of(app.post(&path, &f.token, again).await).await, StatusCode::CONFLICT, "Este cliente já foi anonimizado.");
+    assert_error(&json_of(app.post(&format!("/api/clients/{id}/unarchive"), &f.token, json!({})).await).await, StatusCode::CONFLICT,
         "Este cliente foi anonimizado e não pode mais ser editado.");
 
     // The history keeps who and when.

@@ -266,9 +266,11 @@ export default function ClientPage() {
             Editar
           </button>
         )}
-        <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setConfirming(true)} {...notReady(ready)}>
-          {client.archived ? 'Desarquivar' : 'Arquivar'}
-        </button>
+        {client.anonymisedAt ? null : (
+          <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setConfirming(true)} {...notReady(ready)}>
+            {client.archived ? 'Desarquivar' : 'Arquivar'}
+          </button>
+        )}
         {admin ? (
           <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setLgpd('export')} {...notReady(ready)}>
             <FileDown size={16} className="me-1" aria-hidden="true" />

@@ -39,11 +39,12 @@ export default function ProfilePage() {
           >
             {initials(auth.name)}
           </div>
-          <dl className="row mb-0 flex-grow-1">
+          {/* minWidth 0: a long e-mail wraps instead of widening a phone's page. */}
+          <dl className="row mb-0 flex-grow-1" style={{ minWidth: 0 }}>
             <dt className="col-sm-4">Nome</dt>
             <dd className="col-sm-8">{auth.name ?? '—'}</dd>
             <dt className="col-sm-4">E-mail</dt>
-            <dd className="col-sm-8">{auth.email ?? '—'}</dd>
+            <dd className="col-sm-8 text-break">{auth.email ?? '—'}</dd>
             <dt className="col-sm-4">Perfil</dt>
             <dd className="col-sm-8">{roleLabel(auth.role)}</dd>
             <dt className="col-sm-4">Situação</dt>
