@@ -59,6 +59,12 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("post", "/api/time-off", false),
     ("delete", "/api/time-off/{id}", false),
     ("get", "/api/availability", false),
+    ("get", "/api/clients/{id}/export", false),
+    ("post", "/api/clients/{id}/anonymise", false),
+    ("get", "/api/me/calendar", false),
+    ("post", "/api/me/calendar", false),
+    ("get", "/api/users/{id}/calendar", false),
+    ("post", "/api/users/{id}/calendar", false),
     ("get", "/api/openapi.json", true),
 ];
 
@@ -139,7 +145,7 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(props("User"), set(&["id", "name", "email", "role", "active", "createdAt", "updatedAt"]));
     assert_eq!(
         props("Client"),
-        set(&["id", "name", "email", "phone", "document", "birthDate", "notes", "archived", "version", "createdAt", "updatedAt"])
+        set(&["id", "name", "email", "phone", "document", "birthDate", "notes", "archived", "version", "anonymisedAt", "createdAt", "updatedAt"])
     );
     assert_eq!(
         props("Appointment"),
