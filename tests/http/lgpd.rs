@@ -102,10 +102,14 @@ async fn the_calendar_feed_has_each_appointment_once_in_utc_across_daylight_savi
     let url = calendar_url(&app, "/api/me/calendar", &staff_token, false).await;
     assert_eq!(calendar_url(&app, "/api/me/calendar", &staff_token, false).await, url, "the address stays until renewed");
 
-    // Around every daylight-saving change in the window (there is one in
-    // any 210 days), a 09:00 the day before and the day after, and today's.
+    // Around every daylight-saving change in the window, a 09:00 the day
+    // before and the day after, and tomorrow's. New York's changes are 238
+    // and 127 days apart, so from about 7 April to 6 May the window holds
+    // none: then only tomorrow's (the times are UTC either way).
     let changes = dst_changes(-29, 178);
-    assert!(!changes.is_empty(), "a daylight-saving change in the window");
+    if changes.is_empty() {
+        eprintln!("no daylight-saving change between 29 days ago and 178 days ahead in New York: checked without one");
+    }
     let today = Utc::now().with_timezone(&New_York).date_naive();
     let mut days: Vec<NaiveDate> = changes.iter().flat_map(|d| [*d - Duration::days(1), *d + Duration::days(1)]).collect();
     days.push(today + Duration::days(1));
