@@ -43,6 +43,8 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(pages::root))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
+        // Capability pages (DESIGN.md): no session, no cookie.
+        .route("/ical/{file}", get(routes::calendar::feed))
         .route("/login", get(pages::page).post(pages::login_form))
         .route("/logout", get(pages::page).post(pages::logout_form))
         // The client's link (issue 28): public, rendered here, no session.

@@ -24,6 +24,8 @@ pub struct Model {
     pub sort_name: String,
     /// Bumped on every update; an update must name the version it read.
     pub version: i32,
+    /// When its personal data was removed (LGPD); such a client is not edited.
+    pub anonymised_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

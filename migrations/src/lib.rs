@@ -69,6 +69,7 @@ mod m20261126_000013_working_hours_and_time_off;
 mod m20261126_000014_period_index_service;
 mod m20261126_000015_appointment_series;
 mod m20261126_000016_reminders;
+mod m20261126_000017_calendar_feeds_and_anonymised_clients;
 
 pub struct Migrator;
 
@@ -92,6 +93,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000014_period_index_service::Migration),
             Box::new(m20261126_000015_appointment_series::Migration),
             Box::new(m20261126_000016_reminders::Migration),
+            Box::new(m20261126_000017_calendar_feeds_and_anonymised_clients::Migration),
         ]
     }
 }

@@ -58,6 +58,9 @@ pub struct Keys {
     device_decoding: DecodingKey,
     /// Signs the clients' links (`/c/{token}`), derived from the same secret.
     link_key: Vec<u8>,
+    /// The key of calendar feed addresses (`services::calendar`), derived
+    /// from the same secret: a feed address is no session token.
+    calendar: Vec<u8>,
     /// Token lifetime in seconds.
     pub ttl: i64,
     /// These keys' own number in the process: a user id names an account
@@ -75,12 +78,21 @@ impl Keys {
             device_encoding: EncodingKey::from_secret(&device),
             device_decoding: DecodingKey::from_secret(&device),
             link_key: [secret, b"\0expediente client link"].concat(),
+            calendar: [secret, b"\0expediente calendar feed"].concat(),
             ttl: ttl as i64,
             instance: {
                 static CREATED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
                 CREATED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
             },
         }
+    }
+
+    /// HMAC-SHA256 of `text` with the calendar feeds' key, as hex.
+    pub fn calendar_mac(&self, text: &str) -> String {
+        use hmac::{Hmac, Mac};
+        let mut mac = Hmac::<sha2::Sha256>::new_from_slice(&self.calendar).expect("HMAC takes a key of any length");
+        mac.update(text.as_bytes());
+        mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
     }
 
     /// A new device cookie's token for a user, with a fresh random `dev`.

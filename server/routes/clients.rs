@@ -1,17 +1,20 @@
 //! GET /api/clients, POST /api/clients, GET /api/clients/export.csv,
 //! GET /api/clients/{id}, PUT /api/clients/{id}, DELETE /api/clients/{id},
 //! POST /api/clients/{id}/archive, POST /api/clients/{id}/unarchive,
-//! GET /api/clients/{id}/history, GET /api/clients/{id}/history/{entryId}
+//! GET /api/clients/{id}/history, GET /api/clients/{id}/history/{entryId},
+//! GET /api/clients/{id}/export, POST /api/clients/{id}/anonymise (admins: LGPD)
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
+use crate::error::{ApiJson, ApiQuery, AppError, ErrorBody, Result};
+use crate::http::Admin;
 use crate::services::audit::HistoryEntry;
 use crate::services::clients::{self, ClientDetail, ClientFilter, ClientInput, ClientView, NOT_FOUND};
+use crate::services::lgpd::{self, AnonymiseInput, ClientExport, ExportQuery};
 use crate::services::list::ListQuery;
 use crate::services::{Context, Data, Page};
 use crate::state::AppState;
@@ -30,6 +33,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(unarchive))
         .routes(routes!(history))
         .routes(routes!(history_entry))
+        .routes(routes!(export_one))
+        .routes(routes!(anonymise))
 }
 
 /// `sort`: name (padrão), email, birthDate, createdAt, updatedAt, id.
@@ -94,4 +99,48 @@ async fn history(cx: Context, ClientId(id): ClientId, ApiQuery(list): ApiQuery<L
     responses((status = 200, body = Data<HistoryEntry>), (status = 404, body = ErrorBody, description = "Entrada de outro registro ou inexistente")))]
 async fn history_entry(cx: Context, HistoryPath(id, entry): HistoryPath) -> Result<Json<Data<HistoryEntry>>> {
     Ok(data(clients::history_entry(&cx, id, entry).await?))
+}
+
+/// Tudo o que se guarda sobre o cliente (LGPD, art. 18): cadastro, todos os agendamentos, todo o histórico
+/// (do cliente e dos agendamentos) e os lembretes enviados, em um arquivo JSON (`format=json`, padrão) ou um ZIP
+/// de planilhas CSV (`format=zip`). Só administradores; a exportação fica no histórico (quem, quando).
+#[utoipa::path(get, path = "/clients/{id}/export", tag = "clients", params(("id" = i32, Path), ExportQuery),
+    responses(
+        (status = 200, description = "O arquivo", content((ClientExport = "application/json"), (String = "application/zip"))),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 422, body = ErrorBody, description = "Formato inválido"),
+    ))]
+async fn export_one(Admin(cx): Admin, ClientId(id): ClientId, ApiQuery(query): ApiQuery<ExportQuery>) -> Result<impl IntoResponse> {
+    let zip = match query.format.as_deref().map(str::trim) {
+        None | Some("") | Some("json") => false,
+        Some("zip") => true,
+        Some(_) => return Err(AppError::field("format", "Formato inválido: use json ou zip.")),
+    };
+    let export = lgpd::export(&cx, id).await?;
+    let (body, kind, ext) =
+        if zip { (lgpd::export_zip(&export)?, "application/zip", "zip") } else { (lgpd::export_json(&export)?, "application/json", "json") };
+    Ok((
+        [
+            (header::CONTENT_TYPE, kind.to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"cliente-{id}-dados.{ext}\"")),
+        ],
+        body,
+    ))
+}
+
+/// Remove para sempre os dados pessoais do cliente (LGPD): nome vira "Cliente anonimizado {id}"; e-mail,
+/// telefone, CPF, nascimento e observações são apagados, também das observações dos agendamentos e do histórico;
+/// os agendamentos futuros são cancelados. Datas, situações, serviços e valores ficam (os relatórios não mudam).
+/// `confirmName` deve ser o nome do cliente (422). Só administradores.
+#[utoipa::path(post, path = "/clients/{id}/anonymise", tag = "clients", params(("id" = i32, Path)), request_body = AnonymiseInput,
+    responses(
+        (status = 200, body = Data<ClientView>),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Cliente já anonimizado"),
+        (status = 422, body = ErrorBody, description = "O nome digitado não confere"),
+    ))]
+async fn anonymise(Admin(cx): Admin, ClientId(id): ClientId, ApiJson(input): ApiJson<AnonymiseInput>) -> Result<Json<Data<ClientView>>> {
+    Ok(data(lgpd::anonymise(&cx, id, input).await?))
 }

@@ -56,6 +56,7 @@ macro_rules! history_path {
 pub mod agenda;
 pub mod appointments;
 pub mod auth;
+pub mod calendar;
 pub mod clients;
 pub mod dashboard;
 pub mod openapi;
@@ -83,6 +84,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(agenda::router())
         .merge(dashboard::router())
         .merge(users::router())
+        .merge(calendar::router())
         .merge(reports::router())
         .merge(reminders::router())
         .merge(services::router())

@@ -86,6 +86,7 @@ const DESCRIPTION: &str = "API JSON do Expediente, o back office de clientes e a
         (name = "users", description = "Usuários (somente admin)"),
         (name = "reports", description = "Relatórios"),
         (name = "reminders", description = "Lembretes"),
+        (name = "calendar", description = "Agenda no celular (iCalendar)"),
         (name = "meta", description = "Este documento"),
     )
 )]

@@ -222,6 +222,11 @@ fn of_records(records: &[(&str, i32)]) -> sea_orm::Select<audit_log::Entity> {
     audit_log::Entity::find().filter(any)
 }
 
+/// Entries as the history shows them, whole (no value cut short), with who did them.
+pub async fn whole_entries(cx: &Context, rows: Vec<audit_log::Model>) -> Result<Vec<HistoryEntry>> {
+    entries(cx, rows, false).await
+}
+
 /// One page of the events of one record (the list query: `sort` by `id`,
 /// newest first by default), with the names of who did them and long texts
 /// cut short; `records` are the record's (entity, id) and any other whose

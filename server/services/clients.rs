@@ -27,6 +27,8 @@ use entities::{appointment, client};
 pub use crate::services::validation::is_valid_email;
 
 pub const NOT_FOUND: &str = "Cliente não encontrado.";
+/// The 409 of an edit of a client whose personal data was removed.
+pub const ANONYMISED: &str = "Este cliente foi anonimizado e não pode mais ser editado.";
 const EMAIL_TAKEN: &str = "Já existe um cliente com este e-mail.";
 
 impl Versioned for client::Entity {
@@ -53,6 +55,8 @@ pub struct ClientView {
     pub notes: Option<String>,
     pub archived: bool,
     pub version: i32,
+    /// When the client's personal data was removed (LGPD); such a client is not edited.
+    pub anonymised_at: Option<String>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -69,6 +73,7 @@ impl ClientView {
             notes: model.notes,
             archived: model.archived,
             version: model.version,
+            anonymised_at: model.anonymised_at.map(|at| to_local_rfc3339(at, tz)),
             created_at: to_local_rfc3339(model.created_at, tz),
             updated_at: to_local_rfc3339(model.updated_at, tz),
         }
@@ -410,6 +415,9 @@ pub async fn update(cx: &Context, id: i32, input: ClientInput) -> Result<ClientV
     let (db, tz) = (&cx.db, cx.tz);
     let current = find::<client::Entity>(db, id).await?;
     let version = expected_version(input.version, current.version)?;
+    if current.anonymised_at.is_some() {
+        return Err(AppError::Conflict(ANONYMISED.into()));
+    }
     let fields = validate(db, &input, Some(&current), tz).await?;
     audit::write(cx, "update", async |txn| {
         let saved = versioned_update::<client::Entity>(txn, id, version, fields.active_model()).await?;
@@ -425,6 +433,10 @@ pub async fn set_archived(cx: &Context, id: i32, archived: bool) -> Result<Clien
     let current = find::<client::Entity>(db, id).await?;
     if current.archived == archived {
         return Ok(ClientView::new(current, tz));
+    }
+    if current.anonymised_at.is_some() {
+        // An anonymised client stays out of the lists and the agenda.
+        return Err(AppError::Conflict(ANONYMISED.into()));
     }
     let action = if archived { "archive" } else { "unarchive" };
     audit::write(cx, action, async |txn| {

@@ -19,11 +19,13 @@ macro_rules! query_params {
 pub mod agenda;
 pub mod appointments;
 pub mod audit;
+pub mod calendar;
 pub mod catalogue;
 pub mod clients;
 pub mod csv;
 pub mod dashboard;
 pub mod hours;
+pub mod lgpd;
 pub mod list;
 pub mod mailer;
 pub mod reminders;

@@ -11,6 +11,7 @@ mod auth;
 mod business_rules;
 mod clients;
 mod double_booking;
+mod lgpd;
 mod lists;
 mod name_order;
 mod openapi;

@@ -38,6 +38,7 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("get", "/api/appointments/{id}/history/{entryId}", false),
     ("get", "/api/agenda", false),
     ("get", "/api/appointments/export.csv", false),
+    ("get", "/api/appointments/series", false),
     ("get", "/api/users", false),
     ("post", "/api/users", false),
     ("get", "/api/users/{id}", false),
@@ -64,6 +65,12 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("get", "/api/reminders/settings", false),
     ("put", "/api/reminders/settings", false),
     ("post", "/api/reminders/preview", false),
+    ("get", "/api/clients/{id}/export", false),
+    ("post", "/api/clients/{id}/anonymise", false),
+    ("get", "/api/me/calendar", false),
+    ("post", "/api/me/calendar", false),
+    ("get", "/api/users/{id}/calendar", false),
+    ("post", "/api/users/{id}/calendar", false),
     ("get", "/api/openapi.json", true),
 ];
 
@@ -144,7 +151,7 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(props("User"), set(&["id", "name", "email", "role", "active", "createdAt", "updatedAt"]));
     assert_eq!(
         props("Client"),
-        set(&["id", "name", "email", "phone", "document", "birthDate", "notes", "archived", "version", "createdAt", "updatedAt"])
+        set(&["id", "name", "email", "phone", "document", "birthDate", "notes", "archived", "version", "anonymisedAt", "createdAt", "updatedAt"])
     );
     assert_eq!(
         props("Appointment"),

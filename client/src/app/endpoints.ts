@@ -3,6 +3,7 @@
  * them from a page's state (store.ts), and a test checks that each endpoint
  * a route's reads name is here (route-reads.test.ts).
  */
+export { calendarApi } from '../lib/calendar-api';
 export { agendaApi } from '../features/appointments/agenda-api';
 export { remindersApi } from '../features/appointments/reminders-api';
 export { clientApi } from '../features/clients/clients-api';

@@ -91,7 +91,7 @@ const cases: [string, PreloadedState][] = [
     },
   ],
   ['/clients/1', { auth }],
-  ['/clients?page=1', { auth, clients: { list: [{ id: 1, name: 'Maria Souza', email: null, phone: null, document: null, birthDate: null, notes: null, archived: false, version: 1, createdAt: '', updatedAt: '' }], meta, loading: false, error: null } }],
+  ['/clients?page=1', { auth, clients: { list: [{ id: 1, name: 'Maria Souza', email: null, phone: null, document: null, birthDate: null, notes: null, archived: false, version: 1, anonymisedAt: null, createdAt: '', updatedAt: '' }], meta, loading: false, error: null } }],
   ['/appointments?view=list', { auth, appointments: { list: [appointment], meta, loading: false, error: null }, queries: [query('getAgenda', {}, agenda('day', ['2026-11-21']))] }],
   ['/appointments?date=2026-11-21', { auth, queries: [query('getAgenda', { date: '2026-11-21' }, agenda('day', ['2026-11-21']))] }],
   ['/appointments?view=week&date=2026-11-21', { auth, queries: [query('getAgenda', { view: 'week', date: '2026-11-21' }, agenda('week', week))] }],

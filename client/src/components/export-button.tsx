@@ -12,13 +12,17 @@ interface ExportButtonProps {
   filename: string;
   /** Only the icon on phones (where its row is full), named "Exportar CSV" all the same. */
   compact?: boolean;
+  /** The button's text (default "Exportar CSV"). */
+  label?: string;
+  /** Bootstrap's button classes (default an outlined secondary one). */
+  variant?: string;
 }
 
 /**
  * "Exportar CSV" for the current filter: fetched with the Bearer token (the
  * API takes no cookie) into a Blob, then saved through a temporary link.
  */
-export function ExportButton({ path, query, filename, compact = false }: ExportButtonProps) {
+export function ExportButton({ path, query, filename, compact = false, label = 'Exportar CSV', variant = 'btn-outline-secondary' }: ExportButtonProps) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -42,15 +46,15 @@ export function ExportButton({ path, query, filename, compact = false }: ExportB
   return (
     <button
       type="button"
-      className="btn btn-outline-secondary btn-touch"
+      className={`btn ${variant} btn-touch`}
       onClick={() => void download()}
       disabled={busy}
       aria-busy={busy}
-      aria-label={compact ? 'Exportar CSV' : undefined}
-      title={compact ? 'Exportar CSV' : undefined}
+      aria-label={compact ? label : undefined}
+      title={compact ? label : undefined}
     >
       <Download size={16} className={compact ? 'me-sm-1' : 'me-1'} aria-hidden="true" />
-      <span className={compact ? 'd-none d-sm-inline' : undefined}>{busy ? 'Exportando...' : 'Exportar CSV'}</span>
+      <span className={compact ? 'd-none d-sm-inline' : undefined}>{busy ? 'Exportando...' : label}</span>
     </button>
   );
 }

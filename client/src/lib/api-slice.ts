@@ -31,7 +31,7 @@ const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData, WriteOptions, Wr
  * The store seeds the cache from the server's preloaded state (app/store.ts),
  * so the first render and hydration find the data without a request.
  */
-const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client', 'Service', 'Schedule', 'Reminder'] as const;
+const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client', 'Service', 'Schedule', 'Reminder', 'Calendar'] as const;
 type Tag = (typeof TAGS)[number];
 
 /** The spec's two list slices, which live outside this api (lib/list-slice.ts). */

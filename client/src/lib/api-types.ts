@@ -29,6 +29,8 @@ export type ApiHistoryEntry = Omit<Present<Schemas['HistoryEntry']>, 'changes'> 
   changes: Record<string, { old: unknown; new: unknown }>;
 };
 export type ApiUser = Present<Schemas['User']>;
+/** `GET /api/me/calendar` (and an admin's `…/users/{id}/calendar`): the secret address of a calendar feed. */
+export type ApiCalendarFeed = Schemas['CalendarFeed'];
 /** `GET /api/me`: the user's own record. */
 export type ApiMe = ApiUser;
 export type ApiLoginData = Present<Schemas['SessionView']>;

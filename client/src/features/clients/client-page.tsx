@@ -1,7 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { CalendarPlus, Mail, MessageCircle, Pencil, Phone } from 'lucide-react';
+import { CalendarPlus, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from 'lucide-react';
+import { useAppSelector } from '../../hooks/store';
 import { useReadArg, withArgs } from '../../lib/route-reads';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { useReopenDraft } from '../../hooks/use-draft';
@@ -17,6 +18,7 @@ import { useGetClientSeriesQuery } from '../../lib/schedule-api';
 import type { ListResponse } from '../../lib/types';
 import { clientDraft, ClientForm } from './client-form';
 import { ArchiveDialog } from './archive-dialog';
+import { AnonymiseDialog, ExportDataDialog } from './lgpd-dialogs';
 import {
   pageArgs,
   useGetClientAppointmentsQuery,
@@ -252,6 +254,8 @@ export default function ClientPage() {
   const [editing, setEditing] = useState(false);
   useReopenDraft(clientDraft({ id }), useCallback(() => setEditing(true), []));
   const [confirming, setConfirming] = useState(false);
+  const [lgpd, setLgpd] = useState<'export' | 'anonymise' | null>(null);
+  const admin = useAppSelector((s) => s.auth.role) === 'admin';
   const ready = useMounted();
 
   if (!client) {
@@ -278,7 +282,10 @@ export default function ClientPage() {
           ‹ Clientes
         </Link>
       </nav>
-      <PageHeader title={client.name} subtitle={client.archived ? 'Cliente arquivado' : undefined}>
+      <PageHeader
+        title={client.name}
+        subtitle={client.anonymisedAt ? `Dados pessoais removidos em ${formatDate(client.anonymisedAt)} (LGPD)` : client.archived ? 'Cliente arquivado' : undefined}
+      >
         {client.archived ? (
           <span className="btn btn-primary btn-touch disabled" aria-disabled="true" title="Desarquive o cliente para agendar">
             <CalendarPlus size={16} className="me-1" aria-hidden="true" />
@@ -290,13 +297,29 @@ export default function ClientPage() {
             Agendar
           </Link>
         )}
-        <button type="button" className="btn btn-light btn-touch" onClick={() => setEditing(true)} disabled={editing} {...notReady(ready)}>
-          <Pencil size={16} className="me-1" aria-hidden="true" />
-          Editar
-        </button>
-        <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setConfirming(true)} {...notReady(ready)}>
-          {client.archived ? 'Desarquivar' : 'Arquivar'}
-        </button>
+        {client.anonymisedAt ? null : (
+          <button type="button" className="btn btn-light btn-touch" onClick={() => setEditing(true)} disabled={editing} {...notReady(ready)}>
+            <Pencil size={16} className="me-1" aria-hidden="true" />
+            Editar
+          </button>
+        )}
+        {client.anonymisedAt ? null : (
+          <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setConfirming(true)} {...notReady(ready)}>
+            {client.archived ? 'Desarquivar' : 'Arquivar'}
+          </button>
+        )}
+        {admin ? (
+          <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setLgpd('export')} {...notReady(ready)}>
+            <FileDown size={16} className="me-1" aria-hidden="true" />
+            Exportar dados (LGPD)
+          </button>
+        ) : null}
+        {admin && !client.anonymisedAt ? (
+          <button type="button" className="btn btn-outline-danger btn-touch" onClick={() => setLgpd('anonymise')} {...notReady(ready)}>
+            <UserX size={16} className="me-1" aria-hidden="true" />
+            Anonimizar cliente
+          </button>
+        ) : null}
       </PageHeader>
       {editing ? (
         <ClientForm
@@ -324,6 +347,8 @@ export default function ClientPage() {
       <ClientSeries />
       <ClientAppointments client={client} when="upcoming" />
       <ClientAppointments client={client} when="past" />
+      {lgpd === 'export' ? <ExportDataDialog client={client} onClose={() => setLgpd(null)} /> : null}
+      {lgpd === 'anonymise' ? <AnonymiseDialog client={client} onDone={() => setLgpd(null)} onCancel={() => setLgpd(null)} /> : null}
       {confirming ? <ArchiveDialog client={client} onDone={() => setConfirming(false)} onCancel={() => setConfirming(false)} /> : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ApiClientInput } from '../../lib/api-types';
 import { apiRequest } from '../../lib/api';
-import { api, dataOf, writes } from '../../lib/api-slice';
+import { api, CHANGES, dataOf, writes } from '../../lib/api-slice';
 import { PAGE_SIZE, type ListQuery } from '../../lib/list-slice';
 import type { Appointment } from '../../lib/appointment';
 import type { ListResponse } from '../../lib/types';
@@ -72,6 +72,14 @@ export const clientApi = api.injectEndpoints({
       transformResponse: dataOf<Client>,
       ...writes('client'),
     }),
+    /** `POST /api/clients/{id}/anonymise` (admins, LGPD): `confirmName` is the client's name, typed. */
+    anonymiseClient: build.mutation<Client, { id: number; confirmName: string }>({
+      query: ({ id, confirmName }) => ({ path: `/clients/${id}/anonymise`, method: 'POST', body: { confirmName } }),
+      transformResponse: dataOf<Client>,
+      // Its future appointments are cancelled too.
+      invalidatesTags: [...new Set([...CHANGES.client.tags, ...CHANGES.appointment.tags])],
+      extraOptions: { writes: 'client' as const },
+    }),
     /** `POST /api/clients/{id}/archive` or `/unarchive`. */
     setClientArchived: build.mutation<Client, { id: number; archived: boolean }>({
       query: ({ id, archived }) => ({ path: `/clients/${id}/${archived ? 'archive' : 'unarchive'}`, method: 'POST' }),
@@ -88,4 +96,5 @@ export const {
   useGetClientAppointmentsQuery,
   useUpdateClientMutation,
   useSetClientArchivedMutation,
+  useAnonymiseClientMutation,
 } = clientApi;

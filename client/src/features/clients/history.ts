@@ -8,6 +8,8 @@ const ACTIONS: Record<string, string> = {
   archive: 'Arquivamento',
   unarchive: 'Desarquivamento',
   delete: 'Exclusão',
+  export: 'Exportação dos dados (LGPD)',
+  anonymise: 'Anonimização (LGPD)',
 };
 
 /** The client's fields as the form labels them. */
@@ -32,6 +34,8 @@ export function fieldLabel(field: string): string {
 /** A value of the audit log as the screen shows it; `—` for none. */
 export function historyValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  // A personal value removed by an anonymisation (LGPD).
+  if (value === '***') return 'removido';
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   const text = String(value);
   if (field === 'phone') return formatPhone(text);

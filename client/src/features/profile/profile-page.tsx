@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useAppSelector } from '../../hooks/store';
+import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
@@ -10,6 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { initials, roleLabel } from '../../lib/roles';
 import { useReadArg } from '../../lib/route-reads';
 import { useGetUserHoursQuery, type TimeOffArgs } from '../../lib/schedule-api';
+import type { CalendarFeedArgs } from '../../lib/calendar-api';
 import { SIGN_OUT_STATE } from '../../lib/sign-out';
 import { useGetMeQuery } from './profile-api';
 import { ProfileForm } from './profile-form';
@@ -22,6 +24,7 @@ export default function ProfilePage() {
   // Their hours and time off: the page's reads, once "me" is known.
   const hours = useGetUserHoursQuery(useReadArg<{ id: number }>('getUserHours', { getMe: data }));
   const timeOff = useReadArg<TimeOffArgs>('getTimeOff', { getMe: data });
+  const feed = useReadArg<CalendarFeedArgs>('getCalendarFeed');
 
   return (
     <div className="container-fluid">
@@ -36,11 +39,12 @@ export default function ProfilePage() {
           >
             {initials(auth.name)}
           </div>
-          <dl className="row mb-0 flex-grow-1">
+          {/* minWidth 0: a long e-mail wraps instead of widening a phone's page. */}
+          <dl className="row mb-0 flex-grow-1" style={{ minWidth: 0 }}>
             <dt className="col-sm-4">Nome</dt>
             <dd className="col-sm-8">{auth.name ?? '—'}</dd>
             <dt className="col-sm-4">E-mail</dt>
-            <dd className="col-sm-8">{auth.email ?? '—'}</dd>
+            <dd className="col-sm-8 text-break">{auth.email ?? '—'}</dd>
             <dt className="col-sm-4">Perfil</dt>
             <dd className="col-sm-8">{roleLabel(auth.role)}</dd>
             <dt className="col-sm-4">Situação</dt>
@@ -74,6 +78,9 @@ export default function ProfilePage() {
               <TimeOffList id="my-time-off" arg={timeOff} staffId={auth.id} editable noun="folga" feminine empty="Nenhuma folga pela frente." />
             ) : null}
           </Card>
+        </div>
+        <div className="col-12 col-lg-6">
+          <CalendarFeedCard arg={feed} own />
         </div>
       </div>
     </div>

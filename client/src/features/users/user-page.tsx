@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ArrowLeft } from 'lucide-react';
+import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
@@ -10,6 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { roleLabel } from '../../lib/roles';
 import { useReadArg } from '../../lib/route-reads';
 import { useGetUserHoursQuery, usePutUserHoursMutation, type TimeOffArgs } from '../../lib/schedule-api';
+import type { CalendarFeedArgs } from '../../lib/calendar-api';
 import { useGetUserQuery } from './users-api';
 
 /** One member (admins): who they are, their working hours (their own or the business's default) and their time off. */
@@ -18,6 +20,7 @@ export default function UserPage() {
   const { data: user, error, refetch } = useGetUserQuery(userArg);
   const hours = useGetUserHoursQuery(useReadArg<{ id: number }>('getUserHours'));
   const timeOff = useReadArg<TimeOffArgs>('getTimeOff');
+  const feed = useReadArg<CalendarFeedArgs>('getCalendarFeed');
   const [putUserHours, { isLoading: resetting }] = usePutUserHoursMutation();
   const id = typeof userArg === 'object' ? userArg.id : 0;
 
@@ -74,6 +77,9 @@ export default function UserPage() {
           <Card title="Folgas e ausências">
             <TimeOffList id="user-time-off" arg={timeOff} staffId={id} editable noun="folga" feminine empty="Nenhuma folga pela frente." />
           </Card>
+        </div>
+        <div className="col-12 col-xl-6">
+          <CalendarFeedCard arg={feed} own={false} />
         </div>
       </div>
     </div>

@@ -1,0 +1,132 @@
+//! GET /api/me/calendar, POST /api/me/calendar,
+//! GET /api/users/{id}/calendar, POST /api/users/{id}/calendar (admins);
+//! and, outside the API, the feed itself: GET /ical/{token}.ics.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::{AppError, ErrorBody, Result};
+use crate::http::{Admin, ClientAddress};
+use crate::services::calendar::{self, CalendarFeedView};
+use crate::services::users::{self, NOT_FOUND};
+use crate::services::{Context, Data, throttle};
+use crate::state::AppState;
+
+use super::data;
+
+path_id!(UserId, NOT_FOUND);
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(mine, regenerate_mine)).routes(routes!(of_user, regenerate_of_user))
+}
+
+/// `scheme://host` of the request, for an absolute address (https when the
+/// site says it is served so); none when it named no host (a page's read).
+fn origin(state: &AppState, headers: &HeaderMap) -> Option<String> {
+    let host = headers.get(header::HOST)?.to_str().ok().filter(|h| !h.is_empty() && !h.contains(['/', ' ', '@']))?;
+    let scheme = if state.config.secure_cookies { "https" } else { "http" };
+    Some(format!("{scheme}://{host}"))
+}
+
+/// O endereço secreto da agenda do usuário (iCalendar), para assinar no celular; criado no primeiro pedido.
+#[utoipa::path(get, path = "/me/calendar", tag = "calendar", responses((status = 200, body = Data<CalendarFeedView>)))]
+async fn mine(State(state): State<AppState>, cx: Context, headers: HeaderMap) -> Result<Json<Data<CalendarFeedView>>> {
+    let id = cx.user()?.id;
+    Ok(data(calendar::address(&cx, id, origin(&state, &headers).as_deref()).await?))
+}
+
+/// Gera um endereço novo: o anterior deixa de funcionar na hora.
+#[utoipa::path(post, path = "/me/calendar", tag = "calendar", responses((status = 200, body = Data<CalendarFeedView>)))]
+async fn regenerate_mine(State(state): State<AppState>, cx: Context, headers: HeaderMap) -> Result<Json<Data<CalendarFeedView>>> {
+    let id = cx.user()?.id;
+    Ok(data(calendar::regenerate(&cx, id, origin(&state, &headers).as_deref()).await?))
+}
+
+/// O endereço da agenda de um usuário (administradores).
+#[utoipa::path(get, path = "/users/{id}/calendar", tag = "calendar", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<CalendarFeedView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn of_user(State(state): State<AppState>, Admin(cx): Admin, UserId(id): UserId, headers: HeaderMap) -> Result<Json<Data<CalendarFeedView>>> {
+    users::get(&cx, id).await?;
+    Ok(data(calendar::address(&cx, id, origin(&state, &headers).as_deref()).await?))
+}
+
+/// Gera um endereço novo para a agenda de um usuário (administradores); o anterior deixa de funcionar.
+#[utoipa::path(post, path = "/users/{id}/calendar", tag = "calendar", params(("id" = i32, Path)),
+    responses((status = 200, body = Data<CalendarFeedView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn regenerate_of_user(
+    State(state): State<AppState>,
+    Admin(cx): Admin,
+    UserId(id): UserId,
+    headers: HeaderMap,
+) -> Result<Json<Data<CalendarFeedView>>> {
+    users::get(&cx, id).await?;
+    Ok(data(calendar::regenerate(&cx, id, origin(&state, &headers).as_deref()).await?))
+}
+
+/// The throttle's key for feed requests (beside the client's address).
+const THROTTLE_KEY: &str = "calendar-feed";
+
+/// `GET /ical/{token}.ics`: a capability page (DESIGN.md). It reads no
+/// cookie and sets none, and answers only the feed, 304 to a matching
+/// `If-None-Match`, or a plain 404. Wrong tokens are throttled per client
+/// address like wrong passwords (`throttle`): 5 in 15 minutes, then 429.
+pub async fn feed(State(state): State<AppState>, address: ClientAddress, headers: HeaderMap, Path(file): Path<String>) -> Response {
+    let cx = Context::new(&state, None);
+    let answer = async {
+        throttle::count_attempt(&cx.db, THROTTLE_KEY, &address.0).await.map_err(|error| match error {
+            AppError::TooManyRequests { retry_after, .. } => AppError::TooManyRequests {
+                message: "Muitos pedidos de calendário inválidos deste endereço. Tente novamente mais tarde.".into(),
+                retry_after,
+            },
+            other => other,
+        })?;
+        let token = file.strip_suffix(".ics").ok_or_else(|| AppError::NotFound(calendar::NOT_FOUND.into()))?;
+        let feed = calendar::feed(&cx, token).await?;
+        throttle::clear(&cx.db, THROTTLE_KEY, &address.0).await?;
+        Ok::<_, AppError>(feed)
+    }
+    .await;
+    let mut response = match answer {
+        Ok(feed) => {
+            let matches = headers
+                .get(header::IF_NONE_MATCH)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.split(',').any(|tag| tag.trim().trim_start_matches("W/") == feed.etag || tag.trim() == "*"));
+            let mut response = if matches {
+                StatusCode::NOT_MODIFIED.into_response()
+            } else {
+                (
+                    [
+                        (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),
+                        (header::CONTENT_DISPOSITION, "inline; filename=\"agenda.ics\""),
+                    ],
+                    feed.body,
+                )
+                    .into_response()
+            };
+            if let Ok(etag) = HeaderValue::from_str(&feed.etag) {
+                response.headers_mut().insert(header::ETAG, etag);
+            }
+            response
+        }
+        Err(AppError::NotFound(message)) => (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], message).into_response(),
+        Err(AppError::TooManyRequests { message, retry_after }) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()), (header::RETRY_AFTER, retry_after.to_string())],
+            message,
+        )
+            .into_response(),
+        Err(error) => error.into_response(),
+    };
+    let headers = response.headers_mut();
+    // Revalidated every time (the ETag makes that cheap), kept by no shared cache,
+    // and the address never leaks onward as a Referer.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-cache"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
+    response
+}
