@@ -184,6 +184,7 @@ mod tests {
             service_id: None,
             buffer_before_minutes: 0,
             buffer_after_minutes: 0,
+            series_id: None,
             starts_at: at,
             ends_at: at + Duration::minutes(45),
             status,

@@ -16,10 +16,10 @@ use crate::services::appointments::{self, AppointmentView};
 use crate::services::audit::{self, HistoryEntry};
 use crate::services::clients::{ClientView, NOT_FOUND};
 use crate::services::validation::{format_cpf, format_phone, normalize_text, reject_unknown};
-use crate::services::{Context, csv, find, versioned_update};
+use crate::services::{Context, csv, find, reminders, versioned_update};
 use crate::time::to_local_rfc3339;
 use entities::appointment::AppointmentStatus;
-use entities::{appointment, audit_log, client};
+use entities::{appointment, audit_log, client, reminder};
 
 /// The reason written on the future appointments an anonymisation cancels.
 pub const CANCELLED_REASON: &str = "Cliente anonimizado";
@@ -65,8 +65,7 @@ pub struct ClientExport {
     /// Every audit entry of the client and of their appointments (also of
     /// deleted ones), in the order they were recorded.
     pub history: Vec<ExportedEntry>,
-    /// The reminders sent to the client. Always empty until reminders exist:
-    /// their messages join the export here (`reminders_sent`).
+    /// The reminders sent to the client: `{appointmentId, channel, recipient, sentAt}`.
     pub reminders_sent: Vec<Value>,
 }
 
@@ -146,6 +145,23 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
     let keys: Vec<(String, i32)> = rows.iter().map(|r| (r.entity.clone(), r.entity_id)).collect();
     let entries = audit::whole_entries(cx, rows).await?;
     let history = keys.into_iter().zip(entries).map(|((entity, entity_id), entry)| ExportedEntry { entity, entity_id, entry }).collect();
+    let sent = reminder::Entity::find()
+        .filter(reminder::Column::AppointmentId.is_in(ids.clone()))
+        .filter(reminder::Column::SentAt.is_not_null())
+        .order_by_asc(reminder::Column::SentAt)
+        .all(db)
+        .await?;
+    let reminders_sent = sent
+        .into_iter()
+        .map(|r| {
+            json!({
+                "appointmentId": r.appointment_id,
+                "channel": r.channel,
+                "recipient": r.recipient,
+                "sentAt": r.sent_at.map(|t| to_local_rfc3339(t, tz)),
+            })
+        })
+        .collect();
     audit::record(db, "client", id, "export", Some(admin.id), json!({})).await?;
     Ok(ClientExport {
         exported_at: to_local_rfc3339(Utc::now(), tz),
@@ -153,7 +169,7 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
         client: ClientView::new(model, tz),
         appointments,
         history,
-        reminders_sent: Vec::new(),
+        reminders_sent,
     })
 }
 
@@ -223,8 +239,10 @@ pub fn export_zip(export: &ClientExport) -> Result<Vec<u8>> {
             }
         }
     }
-    // Reminders do not exist yet: the file is there, with its header, for them to join.
-    let reminders = csv::CsvWriter::new(&["Enviado em", "Canal", "Destino", "Mensagem", "Agendamento"])?;
+    let mut reminders = csv::CsvWriter::new(&["Enviado em", "Canal", "Destino", "Agendamento"])?;
+    for r in &export.reminders_sent {
+        reminders.row(&[cell(&r["sentAt"]), cell(&r["channel"]), cell(&r["recipient"]), cell(&r["appointmentId"])])?;
+    }
     let files = [
         ("cliente.csv", record.finish()?),
         ("agendamentos.csv", visits.finish()?),
@@ -402,7 +420,8 @@ pub async fn anonymise(cx: &Context, id: i32, input: AnonymiseInput) -> Result<C
         if cancel {
             model.status = Set(AppointmentStatus::Cancelado);
         }
-        versioned_update::<appointment::Entity>(&txn, a.id, a.version, model).await?;
+        let saved = versioned_update::<appointment::Entity>(&txn, a.id, a.version, model).await?;
+        reminders::on_saved(&txn, &saved).await?; // a cancelled one's pending e-mail is withdrawn
         if cancel {
             let changes = json!({
                 "status": { "old": a.status, "new": AppointmentStatus::Cancelado },
@@ -413,6 +432,13 @@ pub async fn anonymise(cx: &Context, id: i32, input: AnonymiseInput) -> Result<C
     }
 
     let ids = appointment_ids(&txn, id).await?;
+    // The reminders sent keep when and how, not to whom.
+    reminder::Entity::update_many()
+        .col_expr(reminder::Column::Recipient, sea_orm::sea_query::Expr::value(Option::<String>::None))
+        .col_expr(reminder::Column::LastError, sea_orm::sea_query::Expr::value(Option::<String>::None))
+        .filter(reminder::Column::AppointmentId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
     for row in history_rows(&txn, id, &ids).await? {
         let scrubbed = scrub_changes(&row.changes, &row.entity, &terms);
         if scrubbed != row.changes {

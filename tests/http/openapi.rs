@@ -157,7 +157,8 @@ async fn the_document_lists_every_operation(backend: Backend) {
         props("Appointment"),
         set(&[
             "id", "clientId", "clientName", "staffId", "staffName", "service", "serviceId", "serviceColor", "bufferBeforeMinutes",
-            "bufferAfterMinutes", "startsAt", "endsAt", "status", "nextStatuses", "priceCents", "notes", "cancellationReason", "version",
+            "bufferAfterMinutes", "seriesId", "seriesPosition", "seriesTotal", "startsAt", "endsAt", "status", "nextStatuses", "priceCents", "notes",
+            "cancellationReason", "version",
             "createdAt", "updatedAt"
         ])
     );
