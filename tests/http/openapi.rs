@@ -172,7 +172,10 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(props("Meta"), set(&["page", "per_page", "total", "last_page", "next_cursor", "total_estimated"]));
     // Present only when they apply: a page with a next one, an estimated total.
     assert_eq!(schemas["Meta"]["required"], serde_json::json!(["page", "per_page", "total", "last_page"]));
-    assert_eq!(props("ErrorBody"), set(&["message", "errors", "conflict", "rule"]));
+    assert_eq!(props("ErrorBody"), set(&["message", "errors", "conflict", "conflicts", "rule"]));
+    // A series' 409 lists every date that cannot be booked, and why.
+    assert_eq!(props("SeriesConflict"), set(&["startsAt", "reason", "with", "message"]));
+    assert_eq!(schemas["ConflictReason"]["enum"], serde_json::json!(["overlap", "outsideHours", "timeOff", "buffer"]));
     // A time outside the rules' 422 names the rule as data.
     assert_eq!(schemas["ScheduleRule"]["enum"], serde_json::json!(["outsideHours", "timeOff", "buffer"]));
     // A clash's 409 names the other appointment; every field is always there.
