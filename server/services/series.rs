@@ -262,6 +262,7 @@ impl Rule {
             }
         };
         let end = match (self.count, self.until) {
+            (Some(1), _) => ", 1 vez".to_string(),
             (Some(n), _) => format!(", {n} vezes"),
             (None, Some(until)) => format!(", até {}", until.format("%d/%m/%Y")),
             _ => String::new(),
@@ -695,7 +696,11 @@ pub async fn of_client(cx: &Context, filter: &SeriesFilter) -> Result<Vec<Series
     let mut views: Vec<SeriesView> = by_series
         .into_iter()
         .filter_map(|(id, members)| {
-            let rule: Rule = serde_json::from_str(rules.get(&id)?).ok()?;
+            let mut rule: Rule = serde_json::from_str(rules.get(&id)?).ok()?;
+            // A part split off keeps the rule, not its count: say what it holds.
+            if rule.count.is_some() {
+                rule.count = u32::try_from(members.len()).ok();
+            }
             let (first, last) = (members.first()?, members.last()?);
             let ahead: Vec<&appointment::Model> = members.iter().filter(|m| m.starts_at >= now && m.status.is_active()).collect();
             Some(SeriesView {

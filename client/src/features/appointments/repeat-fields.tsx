@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { FieldError } from '../../components/field-error';
 import { InputField, SelectField } from '../../components/field';
 import type { FieldErrors } from '../../lib/api';
@@ -163,9 +164,14 @@ export function SeriesConflicts({
   choices?: ConflictChoices;
   onChoose?: (day: string, choice: { skip: boolean; moveTo: string }) => void;
 }) {
+  // The list sits at the top of a long form: brought into view when it comes.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (conflicts.length) box.current?.scrollIntoView?.({ block: 'start' });
+  }, [conflicts]);
   if (!conflicts.length) return null;
   return (
-    <div className="alert alert-danger" role="alert">
+    <div ref={box} className="alert alert-danger" role="alert">
       <p className="mb-2">
         {message} {onChoose ? 'Pule ou mova cada dia abaixo e tente de novo.' : 'Escolha outro horário.'}
       </p>
