@@ -619,6 +619,26 @@ pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) ->
         .await?;
     let Some(email) = email else { return Ok(()) };
     let hours = settings(txn).await?.hours_before;
+    pending_email(saved, email, hours, now).insert(txn).await?;
+    Ok(())
+}
+
+/// `on_saved` for appointments just created together for one client (a
+/// series): none has a reminder yet, so the client and the settings are
+/// read once and the rows written in one statement.
+pub async fn on_booked(txn: &impl ConnectionTrait, booked: &[appointment::Model]) -> Result<()> {
+    let now = Utc::now().trunc_subsecs(0);
+    let ahead: Vec<&appointment::Model> = booked.iter().filter(|a| remindable(a, now)).collect();
+    let Some(first) = ahead.first() else { return Ok(()) };
+    let Some(email) = client::Entity::find_by_id(first.client_id).one(txn).await?.and_then(|c| c.email) else { return Ok(()) };
+    let hours = settings(txn).await?.hours_before;
+    reminder::Entity::insert_many(ahead.iter().map(|a| pending_email(a, email.clone(), hours, now))).exec(txn).await?;
+    Ok(())
+}
+
+/// The pending e-mail reminder of `saved`, due `hours` before it (at once
+/// when that moment has passed).
+fn pending_email(saved: &appointment::Model, email: String, hours: i32, now: DateTime<Utc>) -> reminder::ActiveModel {
     let due = (saved.starts_at - Duration::hours(i64::from(hours))).max(now);
     reminder::ActiveModel {
         appointment_id: Set(saved.id),
@@ -635,9 +655,6 @@ pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) ->
         created_at: Set(now),
         ..Default::default()
     }
-    .insert(txn)
-    .await?;
-    Ok(())
 }
 
 /// What the client's page shows of an appointment.

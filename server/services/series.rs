@@ -409,9 +409,7 @@ pub async fn create(cx: &Context, input: AppointmentInput) -> Result<SeriesCreat
     });
     appointment::Entity::insert_many(rows).exec(&txn).await?;
     let saved = of_series(&txn, series.id).await?;
-    for occurrence in &saved {
-        reminders::on_saved(&txn, occurrence).await?; // issue 28: each occurrence's e-mail reminder, in this transaction
-    }
+    reminders::on_booked(&txn, &saved).await?; // issue 28: the occurrences' e-mail reminders, in this transaction
     let (first, last) = (saved.first().map(|a| a.starts_at), saved.last().map(|a| a.starts_at));
     let changes = json!({
         "summary": { "old": null, "new": format!("Série de {} agendamentos criada", saved.len()) },

@@ -194,11 +194,11 @@ export function SeriesConflicts({
                   </label>
                 </div>
                 {choice.skip ? null : (
-                  <div className="d-flex align-items-center gap-2">
+                  <div className="d-flex flex-wrap align-items-center gap-2 mw-100">
                     <label htmlFor={`move-${day}`} className="small text-nowrap">
                       Mover para
                     </label>
-                    <input id={`move-${day}`} type="datetime-local" step={300} className="form-control form-control-sm" value={choice.moveTo} onChange={(e) => onChoose(day, { skip: false, moveTo: e.target.value })} />
+                    <input id={`move-${day}`} type="datetime-local" step={300} className="form-control form-control-sm w-auto mw-100" value={choice.moveTo} onChange={(e) => onChoose(day, { skip: false, moveTo: e.target.value })} />
                   </div>
                 )}
               </div>
