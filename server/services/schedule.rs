@@ -14,7 +14,7 @@
 
 use chrono::{DateTime, Datelike, Duration, Timelike, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
 use crate::error::{AppError, ConflictReason, FieldErrors, Result, ScheduleConflict, ScheduleRule, SeriesConflict};
@@ -97,27 +97,30 @@ pub async fn load(db: &impl ConnectionTrait, staff: &[user::Model], window: Span
 }
 
 /// The schedules of `staff` over several windows at once (a series: one
-/// per occurrence), still in four queries: the appointments of every
-/// window in one query of ranges, so a series two years long reads only
-/// its own days, not the two years between.
+/// per occurrence): the appointments of each window, so a series two years
+/// long reads only its own days, not the two years between.
 pub async fn load_windows(db: &impl ConnectionTrait, staff: &[user::Model], windows: &[Span], tz: Tz) -> Result<Vec<Schedule>> {
     let default = hours::business(db).await?;
     let ids: Vec<i32> = staff.iter().map(|s| s.id).collect();
     let Some(overall) = windows.iter().copied().reduce(|a, b| Span { start: a.start.min(b.start), end: a.end.max(b.end) }) else {
         return Ok(Vec::new());
     };
-    let mut near = Condition::any();
+    // One (staff_id, starts_at) range read per window: one query with an OR
+    // of 104 ranges measured 46 × one booking at 500k appointments on SQLite.
+    let mut appointments: Vec<appointment::Model> = Vec::new();
     for window in windows {
         let wide = around(*window);
-        near = near.add(Condition::all().add(appointment::Column::StartsAt.gte(wide.start)).add(appointment::Column::StartsAt.lt(wide.end)));
+        let found = appointment::Entity::find()
+            .filter(appointment::Column::StaffId.is_in(ids.clone()))
+            .filter(appointment::Column::Status.ne(AppointmentStatus::Cancelado))
+            .filter(appointment::Column::StartsAt.gte(wide.start))
+            .filter(appointment::Column::StartsAt.lt(wide.end))
+            .all(db)
+            .await?;
+        appointments.extend(found);
     }
-    let appointments = appointment::Entity::find()
-        .filter(appointment::Column::StaffId.is_in(ids.clone()))
-        .filter(appointment::Column::Status.ne(AppointmentStatus::Cancelado))
-        .filter(near)
-        .order_by_asc(appointment::Column::StartsAt)
-        .all(db)
-        .await?;
+    appointments.sort_by_key(|a| (a.starts_at, a.id));
+    appointments.dedup_by_key(|a| a.id);
     let offs = time_off::touching(db, ids, overall).await?;
     Ok(staff
         .iter()
