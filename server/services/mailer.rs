@@ -21,8 +21,9 @@ use sea_orm::sea_query::Expr;
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter, Statement};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter};
 
+use crate::db::statement;
 use crate::services::reminders::{self, Env, FAILED, PENDING, SENDING, SENT};
 use crate::state::AppState;
 use entities::appointment::AppointmentStatus;
@@ -71,12 +72,6 @@ pub fn start(state: &AppState) -> anyhow::Result<Option<tokio::task::JoinHandle<
 pub fn backoff(base_seconds: i64, attempts: i32) -> Duration {
     let factor = 1i64 << attempts.clamp(1, 12).saturating_sub(1);
     Duration::seconds((base_seconds.saturating_mul(factor)).min(3600))
-}
-
-/// `sql` with `$n` parameters, written `?n` for SQLite.
-fn statement(backend: DbBackend, sql: &str, values: Vec<sea_orm::Value>) -> Statement {
-    let sql = if backend == DbBackend::Sqlite { sql.replace('$', "?") } else { sql.to_string() };
-    Statement::from_sql_and_values(backend, sql, values)
 }
 
 /// Claims due rows (see the module's comment); their ids.

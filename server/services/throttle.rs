@@ -16,9 +16,10 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use chrono::Utc;
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, Statement, Value};
+use sea_orm::{ConnectionTrait, DatabaseConnection};
 
 use crate::error::{AppError, Result};
+use crate::db::statement;
 
 /// Failed sign-ins allowed per e-mail and source within a window.
 pub const MAX_FAILURES: i32 = 5;
@@ -63,14 +64,14 @@ pub async fn count(db: &DatabaseConnection, key: &str, source: &str, max: i32, w
                RETURNING failures, window_start";
     let values = [email.into(), source.into(), now.into(), cutoff.into()];
     let row = db
-        .query_one_raw(statement(db, sql, values))
+        .query_one_raw(statement(db.get_database_backend(), sql, values))
         .await?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("the throttle upsert returned no row")))?;
     let failures: i32 = row.try_get("", "failures")?;
     let window_start: i64 = row.try_get("", "window_start")?;
     static ATTEMPTS: AtomicU64 = AtomicU64::new(0);
     if ATTEMPTS.fetch_add(1, Ordering::Relaxed) % PRUNE_EVERY == 0 {
-        let prune = statement(db, "DELETE FROM sign_in_throttle WHERE window_start <= $1", [cutoff.into()]);
+        let prune = statement(db.get_database_backend(), "DELETE FROM sign_in_throttle WHERE window_start <= $1", [cutoff.into()]);
         db.execute_raw(prune).await?;
     }
     if failures > max {
@@ -82,15 +83,8 @@ pub async fn count(db: &DatabaseConnection, key: &str, source: &str, max: i32, w
 /// A successful sign-in clears the count of its source.
 pub async fn clear(db: &DatabaseConnection, email: &str, source: &str) -> Result<()> {
     let sql = "DELETE FROM sign_in_throttle WHERE email = $1 AND address = $2";
-    db.execute_raw(statement(db, sql, [email.into(), source.into()])).await?;
+    db.execute_raw(statement(db.get_database_backend(), sql, [email.into(), source.into()])).await?;
     Ok(())
-}
-
-/// `sql` with `$n` parameters, written `?n` for SQLite.
-fn statement<const N: usize>(db: &DatabaseConnection, sql: &str, values: [Value; N]) -> Statement {
-    let backend = db.get_database_backend();
-    let sql = if backend == DbBackend::Sqlite { sql.replace('$', "?") } else { sql.to_string() };
-    Statement::from_sql_and_values(backend, sql, values)
 }
 
 #[cfg(test)]
