@@ -13,31 +13,13 @@ use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
-use crate::common::{Backend, Fixture, Options, TestApp, assert_error, assert_field_error, fixture, json_of, new_client, spawn, spawn_with};
-
-/// The Python with `icalendar` installed: a venv under target/, made the
-/// first time (as tests/fuzz/run.sh makes schemathesis').
-fn ical_python() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let venv = root.join("target/ical-venv");
-    let python = venv.join("bin/python");
-    let ready = || Command::new(&python).args(["-c", "import icalendar"]).status().is_ok_and(|s| s.success());
-    if !ready() {
-        let made = Command::new("python3").arg("-m").arg("venv").arg(&venv).status().expect("python3 runs");
-        assert!(made.success(), "python3 -m venv");
-        let pip = venv.join("bin/pip");
-        let installed =
-            Command::new(pip).args(["install", "-q", "--disable-pip-version-check", "icalendar==7.3.2"]).status().expect("pip runs");
-        assert!(installed.success(), "pip install icalendar");
-    }
-    python
-}
+use crate::common::{Backend, Fixture, Options, TestApp, assert_error, assert_field_error, fixture, json_of, new_client, python, spawn, spawn_with};
 
 /// The feed as the `icalendar` package reads it (tests/http/ical_events.py).
 fn parse_feed(body: &[u8]) -> Value {
     use std::io::Write;
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/http/ical_events.py");
-    let mut child = Command::new(ical_python()).arg(script).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(python()).arg(script).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     child.stdin.take().unwrap().write_all(body).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "icalendar could not read the feed: {}", String::from_utf8_lossy(&out.stderr));

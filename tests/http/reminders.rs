@@ -4,7 +4,6 @@
 //! no-show rate with and without a reminder.
 
 use std::path::PathBuf;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use chrono::{Duration as Days, Utc};
@@ -341,24 +340,6 @@ async fn reports_compare_no_shows_with_and_without_a_reminder(backend: Backend) 
 both!(reports_compare_no_shows_with_and_without_a_reminder);
 
 // ---- E-mail, against a real SMTP server ----
-
-/// The venv with aiosmtpd (made once, under target/).
-fn python() -> &'static PathBuf {
-    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
-    PYTHON.get_or_init(|| {
-        let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/smtp-venv");
-        let python = venv.join("bin/python");
-        let ready = std::process::Command::new(&python).args(["-c", "import aiosmtpd"]).status().is_ok_and(|s| s.success());
-        if !ready {
-            let made = std::process::Command::new("python3").arg("-m").arg("venv").arg(&venv).status().unwrap();
-            assert!(made.success(), "python3 -m venv");
-            let pip = venv.join("bin/pip");
-            let installed = std::process::Command::new(pip).args(["install", "-q", "--disable-pip-version-check", "aiosmtpd==1.4.6"]).status().unwrap();
-            assert!(installed.success(), "pip install aiosmtpd");
-        }
-        python
-    })
-}
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
