@@ -31,7 +31,7 @@ suite('clients and appointments screens', () => {
       await page.getByText('12 clientes · página 1 de 2').waitFor();
       assert.equal(await page.locator('table tbody tr').count(), 10);
 
-      await page.getByRole('button', { name: '2', exact: true }).click();
+      await page.locator('.pagination').getByRole('link', { name: '2', exact: true }).click();
       // The next page goes by keyset: `?page=2&cursor=…`.
       await page.waitForURL(/\/clients\?page=2(&|$)/);
       await page.getByText('12 clientes · página 2 de 2').waitFor();

@@ -131,7 +131,7 @@ suite('clients, reports and dashboard screens', () => {
         await page.goto('/clients');
         await waitForShell(page);
         if (viewport.width >= 768) {
-          await page.getByRole('button', { name: /^Nome/ }).click();
+          await page.getByRole('link', { name: /^Nome/ }).click();
           await page.waitForURL('**/clients?sort=-name');
           // The address changes first, the rows when the new page arrives.
           await page.waitForFunction(() => document.querySelector('tbody tr td')?.textContent === 'Zeca Pagodinho');

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export interface Column<T> {
   key: string;
@@ -18,8 +19,8 @@ interface DataTableProps<T> {
   caption?: string;
   /** The current `sort` (`name`, `-name`): its column shows the order. */
   sort?: string;
-  /** Called with the new `sort` when a sortable header is chosen (ascending first, then descending). */
-  onSort?: (sort: string) => void;
+  /** The address of the list ordered by `sort` (a sortable header is a link to it: ascending first, then descending). */
+  sortHref?: (sort: string) => string;
 }
 
 /** The next `sort` after choosing `key`'s header: ascending, then descending, then ascending again. */
@@ -33,22 +34,22 @@ export function nextSort(current: string | undefined, key: string): string {
  * the first cell is its title, the others are labelled by their header, so
  * nothing scrolls sideways.
  */
-export function DataTable<T>({ columns, rows, rowKey, empty, loading = false, caption, sort, onSort }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, empty, loading = false, caption, sort, sortHref }: DataTableProps<T>) {
   const header = (c: Column<T>) => {
-    if (!c.sort || !onSort) return c.header;
+    if (!c.sort || !sortHref) return c.header;
     const order = sort === c.sort ? 'asc' : sort === `-${c.sort}` ? 'desc' : null;
     return (
-      <button type="button" className="btn btn-link sort-button" onClick={() => onSort(nextSort(sort, c.sort as string))}>
+      <Link className="btn btn-link sort-button" to={sortHref(nextSort(sort, c.sort))}>
         {c.header}
         <span aria-hidden="true" className="ms-1">
           {order === 'asc' ? '▲' : order === 'desc' ? '▼' : '↕'}
         </span>
         <span className="visually-hidden">{order === 'asc' ? ' (crescente)' : order === 'desc' ? ' (decrescente)' : ' (ordenar)'}</span>
-      </button>
+      </Link>
     );
   };
   const ariaSort = (c: Column<T>) =>
-    !c.sort || !onSort ? undefined : sort === c.sort ? 'ascending' : sort === `-${c.sort}` ? 'descending' : 'none';
+    !c.sort || !sortHref ? undefined : sort === c.sort ? 'ascending' : sort === `-${c.sort}` ? 'descending' : 'none';
   // A table wider than its box scrolls sideways: then the box is a named
   // region that takes focus, so the keyboard can scroll it too. Measured
   // after hydration (the server cannot know), and again on resize.

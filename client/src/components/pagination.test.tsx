@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { pageWindow, Pagination } from './pagination';
 
@@ -24,4 +25,21 @@ describe('pagination', () => {
     const text = renderToStaticMarkup(<Pagination meta={meta} onPageChange={() => {}} noun={['cliente', 'clientes']} />);
     expect(text).toContain('cerca de 123.456 clientes · página 3 de cerca de 12.346');
   });
+
+  it('pages by links when the list is in the address, the next one with its cursor', () => {
+    const meta = { page: 2, per_page: 10, total: 50, last_page: 5, next_cursor: 'c2' };
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <Pagination meta={meta} href={(p, cursor) => `/clients?page=${p}${cursor ? `&cursor=${cursor}` : ''}`} />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('href="/clients?page=1"');
+    expect(html).toContain('href="/clients?page=3&amp;cursor=c2"');
+    expect(html).toContain('href="/clients?page=5"');
+    expect(html).not.toContain('<button');
+    // The current page is no link.
+    expect(html).not.toContain('href="/clients?page=2"');
+    expect(html).toMatch(/<span class="page-link" aria-current="page">2<\/span>/);
+  });
 });
+

@@ -1,10 +1,19 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Meta } from '../lib/types';
 import { formatCount } from '../lib/format';
 
 export interface PaginationProps {
   meta: Meta | null;
-  /** `cursor`: where the current page ends, given for the next page (keyset paging: a deep page costs what the first does). */
-  onPageChange: (page: number, cursor?: string) => void;
+  /**
+   * A list whose page is in the address: the address of a page. The pages
+   * are then links, which work before the page's script has run.
+   * `cursor`: where the current page ends, given for the next page (keyset
+   * paging: a deep page costs what the first does).
+   */
+  href?: (page: number, cursor?: string) => string;
+  /** A list paged in place (a record's own lists): called with the page chosen. */
+  onPageChange?: (page: number, cursor?: string) => void;
   disabled?: boolean;
   /** Noun for the total, singular and plural, e.g. ['cliente', 'clientes']. */
   noun?: readonly [string, string];
@@ -25,14 +34,34 @@ export function pageWindow(page: number, last: number, span = 2): (number | '…
   return pages;
 }
 
-export function Pagination({ meta, onPageChange, disabled = false, noun = ['registro', 'registros'] as const, label = 'Paginação' }: PaginationProps) {
+export function Pagination({ meta, href, onPageChange, disabled = false, noun = ['registro', 'registros'] as const, label = 'Paginação' }: PaginationProps) {
   if (!meta) return null;
   const last = Math.max(1, meta.last_page);
   const page = Math.min(Math.max(1, meta.page), last);
-  const go = (p: number) => {
-    if (disabled || p < 1 || p === page) return;
-    if (p === page + 1 && meta.next_cursor) onPageChange(p, meta.next_cursor);
-    else if (p <= last) onPageChange(p);
+  // The page `p` leads to, with the cursor when it is the next one; null when there is no such page.
+  const target = (p: number): [number, string | undefined] | null => {
+    if (p < 1 || p === page || p > Math.max(last, meta.next_cursor ? page + 1 : last)) return null;
+    return [p, p === page + 1 && meta.next_cursor ? meta.next_cursor : undefined];
+  };
+  /** A page's control: a link when the list is in the address, else a button. */
+  const control = (p: number, children: ReactNode, props: { 'aria-label'?: string; 'aria-current'?: 'page' } = {}) => {
+    const to = disabled ? null : target(p);
+    if (href) {
+      return to ? (
+        <Link className="page-link" to={href(...to)} {...props}>
+          {children}
+        </Link>
+      ) : (
+        <span className="page-link" aria-disabled={p === page ? undefined : true} {...props}>
+          {children}
+        </span>
+      );
+    }
+    return (
+      <button type="button" className="page-link" onClick={() => to && onPageChange?.(...to)} disabled={disabled} {...props}>
+        {children}
+      </button>
+    );
   };
   // Past 10.000 the server estimates the total (meta.total_estimated).
   const count = (n: number) => formatCount(n, meta.total_estimated);
@@ -43,11 +72,7 @@ export function Pagination({ meta, onPageChange, disabled = false, noun = ['regi
         {`${count(meta.total)} ${meta.total === 1 ? noun[0] : noun[1]} · página ${page} de ${count(last)}`}
       </span>
       <ul className="pagination pagination-sm mb-0">
-        <li className={`page-item${page <= 1 || disabled ? ' disabled' : ''}`}>
-          <button type="button" className="page-link" onClick={() => go(page - 1)} aria-label="Página anterior">
-            ‹ Anterior
-          </button>
-        </li>
+        <li className={`page-item${page <= 1 || disabled ? ' disabled' : ''}`}>{control(page - 1, '‹ Anterior', { 'aria-label': 'Página anterior' })}</li>
         {pageWindow(page, last).map((p, i) =>
           p === '…' ? (
             <li key={`gap-${i}`} className="page-item disabled">
@@ -55,23 +80,11 @@ export function Pagination({ meta, onPageChange, disabled = false, noun = ['regi
             </li>
           ) : (
             <li key={p} className={`page-item${p === page ? ' active' : ''}`}>
-              <button
-                type="button"
-                className="page-link"
-                onClick={() => go(p)}
-                aria-current={p === page ? 'page' : undefined}
-                disabled={disabled}
-              >
-                {p}
-              </button>
+              {control(p, p, p === page ? { 'aria-current': 'page' } : {})}
             </li>
           ),
         )}
-        <li className={`page-item${!hasNext || disabled ? ' disabled' : ''}`}>
-          <button type="button" className="page-link" onClick={() => go(page + 1)} aria-label="Próxima página">
-            Próxima ›
-          </button>
-        </li>
+        <li className={`page-item${!hasNext || disabled ? ' disabled' : ''}`}>{control(page + 1, 'Próxima ›', { 'aria-label': 'Próxima página' })}</li>
       </ul>
     </nav>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { ExportButton } from '../../components/export-button';
+import { ApplyBeforeScript, HiddenFields } from '../../components/get-form';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
@@ -12,6 +13,7 @@ import { refreshList } from '../../lib/list-slice';
 import { STATUS_LABELS, type Appointment } from '../../lib/appointment';
 import { addDays, dayOf, formatDate, formatDayMonth, formatMinutes, formatTime, formatWeekday, minuteOfDay } from '../../lib/format';
 import { useReadArg } from '../../lib/route-reads';
+import { useMounted } from '../../lib/use-mounted';
 import { useGetAgendaQuery, useUpdateAppointmentMutation, type Agenda, type AgendaArgs, type SeriesScope } from './agenda-api';
 import { AgendaGrid, type Reschedule } from './agenda-grid';
 import { offReason, preferredStaff } from './agenda-layout';
@@ -107,6 +109,7 @@ export default function AppointmentsPage() {
   const userId = useAppSelector((s) => s.auth.id);
   // A phone's filter sheet, open by its link (so a tap before the scripts still opens it).
   const filtersOpen = search.has('filters');
+  const ready = useMounted();
   // The route's reads: the address's day or week, or with the list, today's agenda for its staff.
   const agendaQuery = useGetAgendaQuery(useReadArg<AgendaArgs>('getAgenda'));
   const agenda = view === 'list' ? undefined : agendaQuery.data;
@@ -222,7 +225,9 @@ export default function AppointmentsPage() {
             >
               Filtros{activeFilters ? <span className="badge text-bg-light ms-1">{activeFilters}</span> : null}
             </Link>
-            <div id="agenda-filters" className={`agenda-filters${filtersOpen ? ' is-open' : ''}`}>
+            {/* A GET form too: before the page's script has run, "Aplicar" sends the filters. */}
+            <form id="agenda-filters" className={`agenda-filters${filtersOpen ? ' is-open' : ''}`} method="get" action="/appointments" onSubmit={(e) => e.preventDefault()}>
+              <HiddenFields values={{ view: search.get('view'), client_id: search.get('client_id') }} />
               {view !== 'list' && date ? (
                 <div className="d-flex gap-1 align-items-end">
                   <span className="agenda-today-narrow">{today}</span>
@@ -230,7 +235,7 @@ export default function AppointmentsPage() {
                     <label htmlFor="agenda-date" className="form-label mb-1 small">
                       Data
                     </label>
-                    <input id="agenda-date" type="date" className="form-control agenda-date" value={date} onChange={(e) => e.target.value && filter({ date: e.target.value, open: null })} />
+                    <input id="agenda-date" name="date" type="date" className="form-control agenda-date" value={date} onChange={(e) => e.target.value && filter({ date: e.target.value, open: null })} />
                   </div>
                 </div>
               ) : null}
@@ -240,13 +245,13 @@ export default function AppointmentsPage() {
                     <label htmlFor="appointments-from" className="form-label mb-1 small">
                       De
                     </label>
-                    <input id="appointments-from" type="date" className="form-control" value={search.get('from') ?? known?.today ?? ''} onChange={(e) => filter({ from: e.target.value, page: null, cursor: null })} />
+                    <input id="appointments-from" name="from" type="date" className="form-control" value={search.get('from') ?? known?.today ?? ''} onChange={(e) => filter({ from: e.target.value, page: null, cursor: null })} />
                   </div>
                   <div>
                     <label htmlFor="appointments-to" className="form-label mb-1 small">
                       Até
                     </label>
-                    <input id="appointments-to" type="date" className="form-control" value={search.get('to') ?? ''} onChange={(e) => filter({ to: e.target.value, page: null, cursor: null })} />
+                    <input id="appointments-to" name="to" type="date" className="form-control" value={search.get('to') ?? ''} onChange={(e) => filter({ to: e.target.value, page: null, cursor: null })} />
                   </div>
                 </div>
               ) : null}
@@ -259,7 +264,7 @@ export default function AppointmentsPage() {
                 <label htmlFor="appointments-status" className="form-label mb-1 small">
                   Status
                 </label>
-                <select id="appointments-status" className="form-select" value={status} onChange={(e) => filter({ status: e.target.value, page: null, cursor: null })}>
+                <select id="appointments-status" name="status" className="form-select" value={status} onChange={(e) => filter({ status: e.target.value, page: null, cursor: null })}>
                   <option value="">{view === 'list' ? 'Todos' : 'Todos, menos cancelados'}</option>
                   {Object.entries(STATUS_LABELS).map(([value, label]) => (
                     <option key={value} value={value}>
@@ -272,19 +277,20 @@ export default function AppointmentsPage() {
                 <label htmlFor="appointments-staff" className="form-label mb-1 small">
                   Profissional
                 </label>
-                <select id="appointments-staff" className="form-select" value={staffFilter ?? ''} onChange={(e) => filter({ staff_id: e.target.value, page: null, cursor: null })}>
+                <select id="appointments-staff" name="staff_id" className="form-select" value={staffFilter ?? ''} onChange={(e) => filter({ staff_id: e.target.value, page: null, cursor: null })}>
                   <option value="">Todos</option>
                   <StaffOptions staff={staff} />
                 </select>
               </div>
-            </div>
+              <ApplyBeforeScript ready={ready} className="btn btn-outline-primary btn-touch" />
+            </form>
           </>
         }
         error={view === 'list' ? listState.error : agendaQuery.error ? errorMessage(agendaQuery.error, AGENDA_ERROR) : null}
         onRetry={() => (view === 'list' ? dispatch(refreshList('appointments')) : void agendaQuery.refetch())}
         pagination={
           view === 'list'
-            ? { meta: listState.meta, noun: ['agendamento', 'agendamentos'], disabled: listState.loading, onPageChange: (p, next) => go({ page: p, cursor: next ?? null }) }
+            ? { meta: listState.meta, noun: ['agendamento', 'agendamentos'], disabled: listState.loading, href: (p, next) => agendaHref(search, { page: p, cursor: next ?? null }) }
             : undefined
         }
       >

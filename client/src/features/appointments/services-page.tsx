@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { buildQuery } from '../../lib/query-string';
 import { toast } from 'react-toastify/unstyled';
 import { Plus } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
@@ -15,7 +16,7 @@ import { WeeklyHoursEditor } from '../../components/weekly-hours-editor';
 import { errorMessage } from '../../lib/api';
 import type { ApiService, ApiStaffMember } from '../../lib/api-types';
 import { formatDuration, formatMoney } from '../../lib/format';
-import { useReadArg, withArgs } from '../../lib/route-reads';
+import { useReadArg } from '../../lib/route-reads';
 import {
   useDeleteServiceMutation,
   useGetBusinessHoursQuery,
@@ -59,10 +60,9 @@ function ActiveBadge({ active }: { active: boolean }) {
 /** The services catalogue, the business's holidays and its default hours; admins edit them, the rest of the staff reads them. */
 export default function ServicesPage() {
   const isAdmin = useAppSelector((s) => s.auth.role) === 'admin';
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ApiService | 'new' | null>(null);
   const [removing, setRemoving] = useState<ApiService | null>(null);
-  const services = useGetServicesQuery(withArgs(useReadArg<ServiceListArgs>('getServices'), { page }));
+  const services = useGetServicesQuery(useReadArg<ServiceListArgs>('getServices'));
   const staff = useGetAgendaQuery(useReadArg<AgendaArgs>('staff')).data?.staff ?? [];
   const hours = useGetBusinessHoursQuery(useReadArg('getBusinessHours'));
   const [putBusinessHours] = usePutBusinessHoursMutation();
@@ -133,7 +133,7 @@ export default function ServicesPage() {
       <ListCard
         error={error}
         onRetry={() => void services.refetch()}
-        pagination={services.data?.meta ? { meta: services.data.meta, noun: ['serviço', 'serviços'], disabled: loading, onPageChange: setPage } : undefined}
+        pagination={services.data?.meta ? { meta: services.data.meta, noun: ['serviço', 'serviços'], disabled: loading, href: (p) => `/appointments/services${buildQuery({ page: p > 1 ? p : null })}` } : undefined}
       >
         <TableOrCards
           table={<DataTable columns={columns} rows={rows} rowKey={(s) => s.id} loading={loading} caption="Serviços" empty={empty} />}

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { useReopenDraft } from '../../hooks/use-draft';
 import { DataTable, type Column } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
+import { ApplyBeforeScript, HiddenFields } from '../../components/get-form';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { formatCpf, formatPhone } from '../../lib/format';
@@ -173,8 +174,7 @@ export default function ClientsPage() {
               key={q}
               defaultValue={q}
             />
-            {sort !== 'name' ? <input type="hidden" name="sort" value={sort} /> : null}
-            {view.perPage !== PAGE_SIZE ? <input type="hidden" name="per_page" value={view.perPage} /> : null}
+            <HiddenFields values={{ sort: sort !== 'name' ? sort : null, per_page: view.perPage !== PAGE_SIZE ? view.perPage : null }} />
             <button type="submit" className="btn btn-primary btn-touch">
               Buscar
             </button>
@@ -195,14 +195,16 @@ export default function ClientsPage() {
         }
         error={error}
         onRetry={() => dispatch(refreshList('clients'))}
-        pagination={{ meta, noun: ['cliente', 'clientes'], disabled: loading, onPageChange: (p, next) => navigate(viewUrl({ ...view, page: p, cursor: next })) }}
+        pagination={{ meta, noun: ['cliente', 'clientes'], disabled: loading, href: (p, next) => viewUrl({ ...view, page: p, cursor: next }) }}
         footer={
-          <div className="d-flex align-items-center gap-2">
+          // A GET form too: before the page's script has run, "Aplicar" sends it.
+          <form className="d-flex align-items-center gap-2" method="get" action="/clients" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor="clients-per-page" className="small text-muted text-nowrap">
               Por página
             </label>
             <select
               id="clients-per-page"
+              name="per_page"
               className="form-select form-select-sm w-auto btn-touch"
               value={view.perPage}
               onChange={(e) => go({ perPage: Number(e.target.value) })}
@@ -213,7 +215,9 @@ export default function ClientsPage() {
                 </option>
               ))}
             </select>
-          </div>
+            <HiddenFields values={{ q, sort: sort !== 'name' ? sort : null, archived: archived ? 'true' : null }} />
+            <ApplyBeforeScript ready={ready} />
+          </form>
         }
       >
         <DataTable
@@ -224,7 +228,7 @@ export default function ClientsPage() {
           caption={archived ? 'Clientes arquivados' : 'Clientes'}
           empty={empty}
           sort={sort}
-          onSort={(next) => go({ sort: next })}
+          sortHref={(next) => viewUrl({ ...view, page: 1, cursor: undefined, sort: next })}
         />
       </ListCard>
       {archiving ? (

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { buildQuery } from '../../lib/query-string';
 import { toast } from 'react-toastify/unstyled';
 import { UserPlus } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
@@ -12,7 +13,7 @@ import { TableOrCards } from '../../components/table-or-cards';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleLabel, type Role } from '../../lib/roles';
-import { useReadArg, withArgs } from '../../lib/route-reads';
+import { useReadArg } from '../../lib/route-reads';
 import { NEW_USER_DRAFT, NewUserDialog } from './new-user-dialog';
 import type { User } from './types';
 import { useGetUsersQuery, useSetUserActiveMutation, useUpdateUserMutation } from './users-api';
@@ -51,13 +52,12 @@ const BASE_COLUMNS: Column<User>[] = [
 
 export default function UsersPage() {
   const myId = useAppSelector((s) => s.auth.id);
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   useReopenDraft(NEW_USER_DRAFT, useCallback(() => setCreating(true), []));
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   // Page 1 is in the cache when the server rendered this screen (the route's read).
-  const { data, isFetching: loading, error: failure, refetch } = useGetUsersQuery(withArgs(useReadArg<{ page: number }>('getUsers'), { page }));
+  const { data, isFetching: loading, error: failure, refetch } = useGetUsersQuery(useReadArg<{ page: number }>('getUsers'));
   const error = failure ? errorMessage(failure, USERS_ERROR) : null;
   const [setUserActive] = useSetUserActiveMutation();
   const [updateUser] = useUpdateUserMutation();
@@ -123,7 +123,7 @@ export default function UsersPage() {
       <ListCard
         error={error}
         onRetry={() => void refetch()}
-        pagination={data?.meta ? { meta: data.meta, noun: ['usuário', 'usuários'], disabled: loading, onPageChange: setPage } : undefined}
+        pagination={data?.meta ? { meta: data.meta, noun: ['usuário', 'usuários'], disabled: loading, href: (p) => `/users${buildQuery({ page: p > 1 ? p : null })}` } : undefined}
       >
         <TableOrCards
           table={<DataTable columns={columns} rows={rows} rowKey={(u) => u.id} loading={loading} caption="Usuários" empty={empty} />}
