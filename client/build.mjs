@@ -66,26 +66,39 @@ async function buildBrowser() {
 /**
  * From a build's metafile: the source files of the entry's static closure
  * (shell), those of the chunks that several lazily loaded modules share
- * (common), and the lazily loaded modules themselves (lazy).
+ * (common), and the lazily loaded modules themselves (lazy). What the public
+ * screens (sign-in, sign-out, not found) share with others (a form's fields,
+ * an alert: under 1 KB) goes to the shell, and they do not import the
+ * common chunk (withoutCommon): the sign-in page, where most visits start,
+ * hydrates with three files.
  */
 function chunkGroups(metafile) {
   const outputs = metafile.outputs;
-  const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/entry-browser.tsx');
-  const inEntry = new Set();
-  const walk = (file) => {
-    if (inEntry.has(file)) return;
-    inEntry.add(file);
-    for (const imp of outputs[file].imports) if (imp.kind === 'import-statement' && !imp.external) walk(imp.path);
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imp of outputs[file].imports) if (imp.kind === 'import-statement' && !imp.external) closure(imp.path, seen);
+    return seen;
   };
-  walk(entryFile);
+  const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/entry-browser.tsx');
+  const inEntry = closure(entryFile);
+  const publicScreens = new Set(
+    readRoutes()
+      .filter((route) => !route.protected)
+      .map((route) => path.relative(root, screenFile(route.screen)).split(path.sep).join('/')),
+  );
+  const js = Object.keys(outputs).filter((f) => f.endsWith('.js'));
+  const shared = (file) => !inEntry.has(file) && !outputs[file].entryPoint;
+  const ofPublic = new Set(js.filter((f) => publicScreens.has(outputs[f].entryPoint)).flatMap((f) => [...closure(f)].filter(shared)));
   // Real files only: not the entry itself, the generated modules or the CSS.
   const real = (input) => !input.includes(':') && !input.endsWith('.css') && input !== 'src/entry-browser.tsx';
   const sources = (files) => [...new Set(files.flatMap((f) => Object.keys(outputs[f].inputs)))].filter(real).map((input) => path.resolve(root, input));
-  const js = Object.keys(outputs).filter((f) => f.endsWith('.js'));
   return {
-    shell: sources([...inEntry]),
-    common: sources(js.filter((f) => !inEntry.has(f) && !outputs[f].entryPoint)),
-    lazy: js.map((f) => outputs[f].entryPoint).filter((input) => input && real(input)).map((input) => path.resolve(root, input)),
+    shell: sources([...inEntry, ...ofPublic]),
+    common: sources(js.filter((f) => shared(f) && !ofPublic.has(f))),
+    // The entry too: what the public screens share is then in the shell's chunk.
+    lazy: [...js.map((f) => outputs[f].entryPoint).filter((input) => input && real(input)), 'src/entry-browser.tsx'].map((input) => path.resolve(root, input)),
+    withoutCommon: [...publicScreens, 'src/entry-browser.tsx'].map((input) => path.resolve(root, input)),
   };
 }
 

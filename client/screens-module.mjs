@@ -53,7 +53,8 @@ export function screensModule(target, routes = readRoutes()) {
  * With `groups` (the browser build's second pass, build.mjs), every module
  * that is loaded with import() (a screen, a lazy part of the shell) first
  * imports, as bare imports, every file of `groups.shell` (what the entry
- * loads) and of `groups.common` (what several of them share). esbuild puts a
+ * loads) and, unless it is one of `groups.withoutCommon`, of `groups.common`
+ * (what several of them share). esbuild puts a
  * file in the chunk of the set of entry points that reach it, so with one
  * entry a screen, code that the entry and a few screens share would
  * otherwise come out as dozens of small chunks, each a request; this way
@@ -74,6 +75,7 @@ export function screensEsbuildPlugin(groups = null) {
       }));
       if (!groups) return;
       const lazy = new Set(groups.lazy);
+      const withoutCommon = new Set(groups.withoutCommon ?? []);
       build.onResolve({ filter: /^virtual:chunk-group\/(shell|common)$/ }, (args) => ({ path: args.path, namespace: 'chunk-group' }));
       build.onLoad({ filter: /.*/, namespace: 'chunk-group' }, (args) => ({
         contents: bare(args.path.endsWith('shell') ? groups.shell : groups.common),
@@ -83,8 +85,9 @@ export function screensEsbuildPlugin(groups = null) {
       build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
         if (!lazy.has(args.path)) return undefined;
         const source = await readFile(args.path, 'utf8');
+        const common = withoutCommon.has(args.path) ? '' : "import 'virtual:chunk-group/common';\n";
         return {
-          contents: `import 'virtual:chunk-group/shell';\nimport 'virtual:chunk-group/common';\n${source}`,
+          contents: `import 'virtual:chunk-group/shell';\n${common}${source}`,
           loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
         };
       });
