@@ -11,7 +11,7 @@ import * as esbuild from 'esbuild';
 import { criticalCss, documentOf, layoutParts, loadRenderer, purgeCss } from './critical-css.mjs';
 import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
-import { readRoutes, screensEsbuildPlugin } from './screens-module.mjs';
+import { readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
@@ -30,24 +30,76 @@ const shared = {
   legalComments: 'none',
 };
 
+const browserOptions = {
+  ...shared,
+  entryPoints: ['src/entry-browser.tsx'],
+  outdir: publicDir,
+  format: 'esm',
+  splitting: true,
+  platform: 'browser',
+  entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  // Fonts and images referenced from CSS are served under /assets/ too.
+  publicPath: '/assets/',
+  loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.eot': 'file', '.png': 'file', '.jpg': 'file', '.svg': 'file', '.webp': 'file' },
+  metafile: true,
+};
+
+/**
+ * Two passes: the first, one chunk a screen as esbuild splits them, tells
+ * which source files the entry loads (the shell) and which several screens
+ * share (common); the second builds with those groups (screens-module.mjs).
+ */
 async function buildBrowser() {
+  const first = await esbuild.build({ ...browserOptions, plugins: [screensEsbuildPlugin()], write: false });
   const result = await esbuild.build({
-    ...shared,
-    plugins: [screensEsbuildPlugin()],
-    entryPoints: ['src/entry-browser.tsx'],
-    outdir: publicDir,
-    format: 'esm',
-    splitting: true,
-    platform: 'browser',
-    entryNames: '[name]-[hash]',
-    chunkNames: '[name]-[hash]',
-    assetNames: '[name]-[hash]',
-    // Fonts and images referenced from CSS are served under /assets/ too.
-    publicPath: '/assets/',
-    loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.eot': 'file', '.png': 'file', '.jpg': 'file', '.svg': 'file', '.webp': 'file' },
-    metafile: true,
+    ...browserOptions,
+    plugins: [screensEsbuildPlugin(chunkGroups(first.metafile))],
+    // The groups' bare imports only place files in chunks; side-effect-free ones are meant to be dropped.
+    logOverride: { 'ignored-bare-import': 'silent' },
   });
+  if (process.env.METAFILE) await writeFile(process.env.METAFILE, JSON.stringify(result.metafile));
   return manifestFrom(result.metafile);
+}
+
+/**
+ * From a build's metafile: the source files of the entry's static closure
+ * (shell), those of the chunks that several lazily loaded modules share
+ * (common), and the lazily loaded modules themselves (lazy). What the public
+ * screens (sign-in, sign-out, not found) share with others (a form's fields,
+ * an alert: under 1 KB) goes to the shell, and they do not import the
+ * common chunk (withoutCommon): the sign-in page, where most visits start,
+ * hydrates with three files.
+ */
+function chunkGroups(metafile) {
+  const outputs = metafile.outputs;
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imp of outputs[file].imports) if (imp.kind === 'import-statement' && !imp.external) closure(imp.path, seen);
+    return seen;
+  };
+  const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/entry-browser.tsx');
+  const inEntry = closure(entryFile);
+  const publicScreens = new Set(
+    readRoutes()
+      .filter((route) => !route.protected)
+      .map((route) => path.relative(root, screenFile(route.screen)).split(path.sep).join('/')),
+  );
+  const js = Object.keys(outputs).filter((f) => f.endsWith('.js'));
+  const shared = (file) => !inEntry.has(file) && !outputs[file].entryPoint;
+  const ofPublic = new Set(js.filter((f) => publicScreens.has(outputs[f].entryPoint)).flatMap((f) => [...closure(f)].filter(shared)));
+  // Real files only: not the entry itself, the generated modules or the CSS.
+  const real = (input) => !input.includes(':') && !input.endsWith('.css') && input !== 'src/entry-browser.tsx';
+  const sources = (files) => [...new Set(files.flatMap((f) => Object.keys(outputs[f].inputs)))].filter(real).map((input) => path.resolve(root, input));
+  return {
+    shell: sources([...inEntry, ...ofPublic]),
+    common: sources(js.filter((f) => shared(f) && !ofPublic.has(f))),
+    // The entry too: what the public screens share is then in the shell's chunk.
+    lazy: [...js.map((f) => outputs[f].entryPoint).filter((input) => input && real(input)), 'src/entry-browser.tsx'].map((input) => path.resolve(root, input)),
+    withoutCommon: [...publicScreens, 'src/entry-browser.tsx'].map((input) => path.resolve(root, input)),
+  };
 }
 
 /** The manifest of ssr/CONTRACT.md, derived from esbuild's metafile. */
@@ -75,12 +127,16 @@ export function manifestFrom(metafile) {
   const entryImports = entryClosure.slice(1);
   const inEntry = new Set(entryClosure);
 
-  // Every path of src/app/routes.json ("*": the not-found screen) → the chunk
-  // of screens (screens-module.mjs) and what it imports beyond the entry.
-  const screens = byEntryPoint.get('screens:virtual:screens/all');
-  if (!screens) throw new Error('manifest: no chunk for virtual:screens/all');
-  const screenFiles = closure(screens).filter((f) => !inEntry.has(f)).map(rel);
-  const routes = Object.fromEntries(readRoutes().map((route) => [route.path, screenFiles]));
+  // Every path of src/app/routes.json ("*": the not-found screen) → its
+  // screen's chunk and what it imports beyond the entry.
+  const routes = Object.fromEntries(
+    readRoutes().map((route) => {
+      const source = path.relative(root, screenFile(route.screen)).split(path.sep).join('/');
+      const chunk = byEntryPoint.get(source);
+      if (!chunk) throw new Error(`manifest: no chunk for the screen of ${route.path} (${source})`);
+      return [route.path, closure(chunk).filter((f) => !inEntry.has(f)).map(rel)];
+    }),
+  );
   const css = Object.keys(outputs).filter((f) => f.endsWith('.css')).map(rel);
   const entryCss = outputs[entryFile].cssBundle ? rel(outputs[entryFile].cssBundle) : null;
   // The entry's stylesheet first; the contract expects exactly one.

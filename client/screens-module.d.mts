@@ -12,6 +12,6 @@ export const SRC_DIR: string;
 export const ROUTES_FILE: string;
 export function readRoutes(): RouteJson[];
 export function screenFile(screen: string): string;
-export function screensModule(target: 'browser' | 'server' | 'all', routes?: RouteJson[]): string;
+export function screensModule(target: 'browser' | 'server', routes?: RouteJson[]): string;
 export function screensEsbuildPlugin(): { name: string; setup(build: unknown): void };
 export function screensVitePlugin(): Plugin;

@@ -1,23 +1,22 @@
 // The screen modules of src/app/routes.json as one generated module, the
 // same for the build (esbuild plugin, build.mjs) and the tests (vite plugin,
 // vitest.config.ts):
-//   virtual:screens/browser → `loaders`: path → () => import of the screen
-//                             from virtual:screens/all, one chunk of every
-//                             screen loaded on demand: a page's hydration then
-//                             needs three files (the entry, the chunk the entry
-//                             shares with the screens, the screens), and every
-//                             other screen is in memory for the next navigation;
+//   virtual:screens/browser → `loaders`: path → () => import of the screen's
+//                             own module, one chunk a screen (code they share
+//                             goes to shared chunks): a page's hydration
+//                             waits only for its own screen, the others load
+//                             after it (entry-browser.tsx);
 //   virtual:screens/server  → `components`: path → screen component, static
-//                             imports, since the server renders synchronously;
-//   virtual:screens/all     → `screens`: path → screen module, static imports.
+//                             imports, since the server renders synchronously.
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 export const SRC_DIR = path.join(clientDir, 'src');
 export const ROUTES_FILE = path.join(SRC_DIR, 'app', 'routes.json');
-const VIRTUAL = /^virtual:screens\/(browser|server|all)$/;
+const VIRTUAL = /^virtual:screens\/(browser|server)$/;
 
 /** The route table: `[{ path, screen, title, protected, roles? }]`, "*" being the not-found screen. */
 export function readRoutes() {
@@ -37,13 +36,8 @@ export function screenFile(screen) {
 export function screensModule(target, routes = readRoutes()) {
   const header = '// Generated from src/app/routes.json by screens-module.mjs.\n';
   if (target === 'browser') {
-    const entries = routes.map((r) => `  ${JSON.stringify(r.path)}: () => all().then((m) => m.screens[${JSON.stringify(r.path)}]),`);
-    return `${header}const all = () => import('virtual:screens/all');\nexport const loaders = {\n${entries.join('\n')}\n};\n`;
-  }
-  if (target === 'all') {
-    const imports = routes.map((r, i) => `import * as Screen${i} from ${JSON.stringify(screenFile(r.screen))};`);
-    const entries = routes.map((r, i) => `  ${JSON.stringify(r.path)}: Screen${i},`);
-    return `${header}${imports.join('\n')}\nexport const screens = {\n${entries.join('\n')}\n};\n`;
+    const entries = routes.map((r) => `  ${JSON.stringify(r.path)}: () => import(${JSON.stringify(screenFile(r.screen))}),`);
+    return `${header}export const loaders = {\n${entries.join('\n')}\n};\n`;
   }
   if (target === 'server') {
     const imports = routes.map((r, i) => `import Screen${i} from ${JSON.stringify(screenFile(r.screen))};`);
@@ -53,8 +47,22 @@ export function screensModule(target, routes = readRoutes()) {
   throw new Error(`screens-module: unknown target ${target}`);
 }
 
-/** esbuild: resolves virtual:screens/browser and virtual:screens/server. */
-export function screensEsbuildPlugin() {
+/**
+ * esbuild: resolves virtual:screens/browser and virtual:screens/server.
+ *
+ * With `groups` (the browser build's second pass, build.mjs), every module
+ * that is loaded with import() (a screen, a lazy part of the shell) first
+ * imports, as bare imports, every file of `groups.shell` (what the entry
+ * loads) and, unless it is one of `groups.withoutCommon`, of `groups.common`
+ * (what several of them share). esbuild puts a
+ * file in the chunk of the set of entry points that reach it, so with one
+ * entry a screen, code that the entry and a few screens share would
+ * otherwise come out as dozens of small chunks, each a request; this way
+ * every page hydrates with four files: the entry, the shell, the common code
+ * and its own screen.
+ */
+export function screensEsbuildPlugin(groups = null) {
+  const bare = (files) => files.map((f) => `import ${JSON.stringify(f)};`).join('\n');
   return {
     name: 'screens-module',
     setup(build) {
@@ -65,6 +73,24 @@ export function screensEsbuildPlugin() {
         resolveDir: SRC_DIR,
         watchFiles: [ROUTES_FILE],
       }));
+      if (!groups) return;
+      const lazy = new Set(groups.lazy);
+      const withoutCommon = new Set(groups.withoutCommon ?? []);
+      build.onResolve({ filter: /^virtual:chunk-group\/(shell|common)$/ }, (args) => ({ path: args.path, namespace: 'chunk-group' }));
+      build.onLoad({ filter: /.*/, namespace: 'chunk-group' }, (args) => ({
+        contents: bare(args.path.endsWith('shell') ? groups.shell : groups.common),
+        loader: 'js',
+        resolveDir: SRC_DIR,
+      }));
+      build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (!lazy.has(args.path)) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        const common = withoutCommon.has(args.path) ? '' : "import 'virtual:chunk-group/common';\n";
+        return {
+          contents: `import 'virtual:chunk-group/shell';\n${common}${source}`,
+          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+        };
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import { routeForPath } from './app/route-table';
 import { browserScreens, preloadAllScreens, preloadScreen } from './app/screens-browser';
 import { makeStore, type PreloadedState } from './app/store';
 import { SESSION_EXPIRED_MESSAGE } from './features/auth/use-session-timer';
+import { preloadLayoutParts } from './features/layout/lazy-parts';
 import { configureApi } from './lib/api';
 import { forgetPersistedSession } from './lib/persistence';
 import { clearSession } from './lib/session-actions';
@@ -69,10 +70,15 @@ async function start() {
     );
   }
 
-  // Once the page is up, fetch the other screens quietly for instant navigation.
+  // Once the page is up, fetch the shell's closed parts (menus, customizer,
+  // toasts) and then the other screens quietly, for instant use and navigation.
+  const afterHydration = () => {
+    void preloadLayoutParts();
+    preloadAllScreens();
+  };
   const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback;
-  if (idle) idle(preloadAllScreens);
-  else setTimeout(preloadAllScreens, 2000);
+  if (idle) idle(afterHydration);
+  else setTimeout(afterHydration, 2000);
 }
 
 void start();

@@ -4,14 +4,8 @@ declare module '*.css';
 /** Generated from src/app/routes.json by screens-module.mjs (build and tests). */
 declare module 'virtual:screens/browser' {
   import type { ComponentType } from 'react';
-  /** Route path → its screen module, loaded lazily (one chunk holds every screen). */
+  /** Route path → its screen module, loaded lazily (one chunk a screen). */
   export const loaders: Record<string, () => Promise<{ default: ComponentType }>>;
-}
-
-declare module 'virtual:screens/all' {
-  import type { ComponentType } from 'react';
-  /** Route path → its screen module, imported statically (the browser's screen chunk). */
-  export const screens: Record<string, { default: ComponentType }>;
 }
 
 declare module 'virtual:screens/server' {

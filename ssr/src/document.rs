@@ -53,9 +53,12 @@ impl Document {
         } else {
             // `</` cannot occur in the CSS (it would close the element).
             out.push_str(&format!("<style nonce=\"{nonce}\">{}</style>", self.critical_css.replace("</", "<\\/")));
+            // Asked for once the document is parsed, after the entry module
+            // and its imports have run, so the modules hydration waits for
+            // have the link to themselves first.
             let urls = js_string_array(&self.css);
             out.push_str(&format!(
-                "<script nonce=\"{nonce}\">{urls}.forEach(function(u){{var l=document.createElement('link');l.rel='stylesheet';l.href=u;document.head.appendChild(l)}})</script>"
+                "<script nonce=\"{nonce}\">document.addEventListener('DOMContentLoaded',function(){{{urls}.forEach(function(u){{var l=document.createElement('link');l.rel='stylesheet';l.href=u;document.head.appendChild(l)}})}})</script>"
             ));
         }
         for href in &self.preload {

@@ -158,7 +158,9 @@ both!(pages_are_brotli_when_asked);
 async fn assets_are_precompressed_and_immutable(backend: Backend) {
     let app = ssr_app(backend).await;
     let manifest = &app.state.manifest;
-    for file in [&manifest.entry, &manifest.css[0]] {
+    // The entry is a few hundred bytes since the shell is a chunk of its own:
+    // the shell and the stylesheet show the compression.
+    for file in [&manifest.entry, &manifest.imports[0], &manifest.css[0]] {
         let url = app.url(&format!("/assets/{file}"));
         let plain = app.http.get(&url).header("accept-encoding", "identity").send().await.unwrap();
         assert_eq!(plain.status(), StatusCode::OK);
@@ -171,7 +173,9 @@ async fn assets_are_precompressed_and_immutable(backend: Backend) {
         assert_eq!(br.headers()["vary"], "Accept-Encoding");
         assert_eq!(br.headers()["cache-control"], "public, max-age=31536000, immutable");
         let br = br.bytes().await.unwrap();
-        assert!(br.len() < plain.len() / 2, "{file}: {} of {} bytes", br.len(), plain.len());
+        if file != &manifest.entry {
+            assert!(br.len() < plain.len() / 2, "{file}: {} of {} bytes", br.len(), plain.len());
+        }
         let mut decoded = Vec::new();
         brotli::Decompressor::new(&br[..], 4096).read_to_end(&mut decoded).unwrap();
         assert_eq!(decoded, plain);
@@ -325,7 +329,7 @@ async fn pages_carry_a_strict_csp_with_a_fresh_nonce(backend: Backend) {
         assert!(!html.contains("rel=\"stylesheet\""), "no stylesheet blocks the paint");
         assert!(!html.contains(" onload="), "no inline handlers");
         let modules = html.matches("rel=\"modulepreload\"").count() + html.matches("<script type=\"module\"").count();
-        assert!(modules <= 3, "{modules} modules for the hydration");
+        assert!(modules <= 4, "{modules} modules for the hydration");
         let root = root_of(&html);
         assert!(!root.contains(&nonce), "the nonce stays outside the root");
         seen.push((nonce, root));
@@ -334,6 +338,46 @@ async fn pages_carry_a_strict_csp_with_a_fresh_nonce(backend: Backend) {
     assert_eq!(seen[0].1, seen[1].1, "the same root");
 }
 both!(pages_carry_a_strict_csp_with_a_fresh_nonce);
+
+/// The JavaScript a page waits for before it hydrates, as the server sends
+/// it to a browser (brotli): the entry, its static imports, and the route's
+/// screen chunk with its own (the manifest), which are exactly the page's
+/// module script and preloads. Issue 30 sets 110 KB as the goal; the build
+/// is not there yet (145 KB on /clients, 133 KB on /login, of which react-dom,
+/// Redux Toolkit with RTK Query and react-router are about 100 KB:
+/// bench/README.md), so this holds what it has reached and fails if it grows.
+const HYDRATION_JS_BUDGET: usize = 150_000;
+
+async fn the_javascript_before_hydration_stays_within_its_budget(backend: Backend) {
+    let app = ssr_app(backend).await;
+    let manifest = app.state.manifest.clone();
+    let mut sizes = Vec::new();
+    for (path, route) in [("/login", "/login"), ("/clients", "/clients")] {
+        if path == "/clients" {
+            app.admin_token().await;
+        }
+        let html = app.http.get(app.url(path)).send().await.unwrap().text().await.unwrap();
+        let mut files = vec![manifest.entry.clone()];
+        files.extend(manifest.imports.iter().cloned());
+        files.extend(manifest.routes[route].iter().cloned());
+        files.dedup();
+        let mut total = 0;
+        for file in &files {
+            assert!(html.contains(&format!("\"/assets/{file}\"")), "{path}: {file} is neither preloaded nor the entry");
+            let response = app.http.get(app.url(&format!("/assets/{file}"))).header("accept-encoding", "gzip, deflate, br").send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK, "{file}");
+            assert_eq!(response.headers()["content-encoding"], "br", "{file}");
+            total += response.bytes().await.unwrap().len();
+        }
+        let modules = html.matches("rel=\"modulepreload\"").count() + html.matches("<script type=\"module\"").count();
+        assert_eq!(modules, files.len(), "{path}: the page loads exactly these modules before hydrating");
+        sizes.push((path, files.len(), total));
+    }
+    for (path, files, total) in &sizes {
+        assert!(*total <= HYDRATION_JS_BUDGET, "{path}: {total} bytes of JavaScript in {files} files before hydration (budget {HYDRATION_JS_BUDGET})");
+    }
+}
+both!(the_javascript_before_hydration_stays_within_its_budget);
 
 async fn the_login_form_works_before_its_script_runs(backend: Backend) {
     let app = ssr_app(backend).await;

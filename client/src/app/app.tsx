@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { AppToastContainer } from '../features/layout/toasts';
+import { ToastContainer } from '../features/layout/lazy-parts';
 import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
 import { useMounted } from '../lib/use-mounted';
@@ -56,8 +56,12 @@ export function App({ screens }: { screens: Screens }) {
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
-      {/* Last, so the server-rendered nodes keep their places. */}
-      {mounted ? <AppToastContainer /> : null}
+      {/* Last, so the server-rendered nodes keep their places; its chunk loads after hydration. */}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <ToastContainer />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,8 +2,8 @@ import { loaders } from 'virtual:screens/browser';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen';
 import type { Screens } from './screens';
 
-// One loader per route, generated from routes.json (screens-module.mjs); all
-// of them load the one chunk of screens, which the manifest maps.
+// One loader per route, generated from routes.json (screens-module.mjs), each
+// screen a chunk of its own, which the manifest maps to its route.
 const lazyScreens: Record<string, LazyScreen> = Object.fromEntries(
   Object.entries(loaders).map(([path, load]) => [path, lazyScreen(load)]),
 );

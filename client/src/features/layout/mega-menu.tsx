@@ -1,7 +1,8 @@
 // "Admin Menu" mega-dropdown: three columns of placeholder links (docs/behaviour.md#top-bar), 380 px at most.
 import { ChevronDown } from 'lucide-react';
-import { MEGA_MENU } from './menu-data';
+import { Suspense } from 'react';
 import Dropdown from './dropdown';
+import { MegaMenuColumns } from './lazy-parts';
 
 export default function MegaMenu() {
   return (
@@ -17,22 +18,9 @@ export default function MegaMenu() {
         </>
       }
     >
-      <div className="mega-columns">
-        {MEGA_MENU.map((column) => (
-          <div className="mega-column" key={column.title}>
-            <h6 className="mega-title">{column.title}</h6>
-            <ul className="list-unstyled mb-0">
-              {column.links.map((label) => (
-                <li key={label}>
-                  <a href="#" className="dropdown-item">
-                    {label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
+      <Suspense fallback={null}>
+        <MegaMenuColumns />
+      </Suspense>
     </Dropdown>
   );
 }
