@@ -1,7 +1,8 @@
 //! The pages: every non-API path is answered with a server-rendered HTML
-//! document (or an empty root with `EXPEDIENTE_SSR=off`). The head goes out
-//! first, so the browser fetches CSS and modules while the page's data is
-//! loaded and rendered.
+//! document (or an empty root with `EXPEDIENTE_SSR=off`). Once the page's
+//! data is read, a page the memo holds goes out as stored bytes; any other
+//! sends its head first, so the browser fetches CSS and modules while the
+//! page renders.
 
 use std::sync::LazyLock;
 

@@ -1,6 +1,6 @@
 //! The HTML document around a rendered root. The head is written apart from
-//! the body so the server can send it (CSS, module preloads) before the data
-//! is loaded and the page rendered. Nothing in it differs per response: the
+//! the body so the server can send it (CSS, module preloads) before the page
+//! is rendered. Nothing in it differs per response: the
 //! page's Content-Security-Policy allows its few inline elements by their
 //! hashes ([`Document::csp_hashes`]), so a memoised document is the same
 //! bytes every time and is stored compressed once.
