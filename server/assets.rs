@@ -2,7 +2,7 @@
 //! `/assets/`, its manifest, and the SSR bundle for the render pool.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -31,6 +31,11 @@ pub struct Manifest {
     /// parts by the layout they hold under.
     #[serde(default)]
     pub critical: HashMap<String, Vec<CriticalPart>>,
+    /// Each route's critical CSS as inlined, with its CSP hash, by the parts
+    /// a layout keeps: hashed once, not per response. As many as the layout
+    /// settings give (a few for each route).
+    #[serde(skip)]
+    critical_inline: Arc<Mutex<HashMap<(String, Vec<bool>), Option<Arc<ssr::Inline>>>>>,
 }
 
 /// Rules of a route's critical CSS and the `<html>` layout attributes they
@@ -49,11 +54,19 @@ impl Manifest {
 
     /// The CSS inlined in a route's head for a page in `layout`: the rules of
     /// other skins, themes and colours stay in the stylesheet (about a sixth
-    /// of the bytes). Empty when the build made none.
-    pub fn critical_css(&self, route: &str, layout: &Layout) -> Arc<str> {
-        let parts = self.critical.get(route).into_iter().flatten();
-        let kept = parts.filter(|part| part.when.iter().all(|(attribute, value)| layout.may_show(attribute, value)));
-        kept.map(|part| part.css.as_str()).collect::<String>().into()
+    /// of the bytes). None when the build made none.
+    pub fn critical_css(&self, route: &str, layout: &Layout) -> Option<Arc<ssr::Inline>> {
+        let parts = self.critical.get(route).map(Vec::as_slice).unwrap_or_default();
+        let kept: Vec<bool> =
+            parts.iter().map(|part| part.when.iter().all(|(attribute, value)| layout.may_show(attribute, value))).collect();
+        let mut cache = self.critical_inline.lock().unwrap();
+        cache
+            .entry((route.to_string(), kept))
+            .or_insert_with_key(|(_, kept)| {
+                let css: String = parts.iter().zip(kept).filter(|(_, kept)| **kept).map(|(part, _)| part.css.as_str()).collect();
+                (!css.is_empty()).then(|| Arc::new(ssr::Inline::style(&css)))
+            })
+            .clone()
     }
 
     /// Modules to preload for a route: the entry's imports and the route's screen chunk.

@@ -89,20 +89,20 @@ pub const SECURITY_HEADERS: [(HeaderName, &str); 5] = [
 pub const BASE_CSP: &str = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /// A page's Content-Security-Policy: everything from this site only;
-/// inline scripts and style elements only with this response's nonce (so no
-/// injected script runs, and no inline handler such as `onload`); style
-/// attributes (React's `style={…}`) allowed.
-pub fn page_csp(nonce: &str) -> HeaderValue {
+/// inline scripts and style elements only those the page's document writes,
+/// each allowed by its hash (so no injected script runs, and no inline
+/// handler such as `onload`; the same policy and bytes for every response,
+/// so a memoised page is stored compressed once); style attributes (React's
+/// `style={…}`) allowed.
+pub fn page_csp(hashes: &ssr::CspHashes) -> HeaderValue {
+    let sources = |hashes: &[String]| hashes.iter().fold(String::from("'self'"), |all, hash| all + " " + hash);
     let policy = format!(
-        "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self' 'nonce-{nonce}'; \
-         style-src-attr 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; {BASE_CSP}"
+        "default-src 'self'; script-src {}; style-src {}; style-src-attr 'unsafe-inline'; img-src 'self' data:; \
+         font-src 'self' data:; connect-src 'self'; {BASE_CSP}",
+        sources(&hashes.scripts),
+        sources(&hashes.styles)
     );
-    HeaderValue::from_str(&policy).expect("a nonce is hex")
-}
-
-/// A fresh nonce for one response: 128 random bits, hex.
-pub fn new_nonce() -> String {
-    format!("{:032x}", rand::random::<u128>())
+    HeaderValue::from_str(&policy).expect("hashes are base64")
 }
 
 /// HSTS when the site says it is served over https (`--secure-cookies`).

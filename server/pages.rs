@@ -1,7 +1,8 @@
 //! The pages: every non-API path is answered with a server-rendered HTML
-//! document (or an empty root with `EXPEDIENTE_SSR=off`). The head goes out
-//! first, so the browser fetches CSS and modules while the page's data is
-//! loaded and rendered.
+//! document (or an empty root with `EXPEDIENTE_SSR=off`). Once the page's
+//! data is read, a page the memo holds goes out as stored bytes; any other
+//! sends its head first, so the browser fetches CSS and modules while the
+//! page renders.
 
 use std::sync::LazyLock;
 
@@ -12,10 +13,10 @@ use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use futures::StreamExt;
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::http::{AuthUser, ClientAddress, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
-use crate::compression::{Encoding, encode_stream};
+use crate::compression::{self, Encoding};
 use crate::error::AppError;
 use crate::layout::{self, Layout};
 use crate::middleware;
@@ -188,13 +189,11 @@ fn unavailable(state: &AppState, jar: &CookieJar, error: &AppError) -> Response 
         other => tracing::error!(error = ?other, "page: checking the session failed"),
     }
     let layout = Layout::from_cookie(jar.get(layout::COOKIE).map(|c| c.value()));
-    let nonce = middleware::new_nonce();
     let document = ssr::Document {
         html_attributes: layout.html_attributes(),
         title: format!("{UNAVAILABLE_TITLE} | Expediente"),
         css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
-        nonce: nonce.clone(),
-        critical_css: Default::default(),
+        critical_css: None,
         preload: Vec::new(),
         entry: String::new(),
     };
@@ -213,7 +212,7 @@ fn unavailable(state: &AppState, jar: &CookieJar, error: &AppError) -> Response 
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(header::RETRY_AFTER, HeaderValue::from(crate::error::RETRY_AFTER_SECONDS));
-    headers.insert(header::CONTENT_SECURITY_POLICY, middleware::page_csp(&nonce));
+    headers.insert(header::CONTENT_SECURITY_POLICY, middleware::page_csp(&document.csp_hashes()));
     response
 }
 
@@ -335,64 +334,78 @@ struct Page {
     loaded: Option<Loaded>,
 }
 
-/// The streamed HTML response: the head at once, then the rendered root and
-/// the state once the page's data is loaded.
+/// The HTML response. Once the page's data is read, the document's input
+/// is known: a page the memo holds goes out as the bytes it stored; any
+/// other sends its head at once, so the browser fetches CSS and modules
+/// while the page renders, then the rendered root and the state, and is
+/// offered to the memo.
 fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: CookieJar) -> Response {
     let layout = Layout::from_cookie(jar.get(layout::COOKIE).map(|c| c.value()));
-    let nonce = middleware::new_nonce();
     let document = ssr::Document {
         html_attributes: layout.html_attributes(),
         title: format!("{} | Expediente", page.route.title),
-        nonce: nonce.clone(),
         critical_css: state.manifest.critical_css(&page.route.path, &layout),
         css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
         preload: state.manifest.preload_for(&page.route.path),
         entry: format!("/assets/{}", state.manifest.entry),
     };
+    let csp = middleware::page_csp(&document.csp_hashes());
     let head = document.head();
     let url = uri.path_and_query().map_or("/", |p| p.as_str()).to_string();
     let uri = uri.clone();
     let status = page.status;
-    let body_future = async move {
+    let encoding = Encoding::preferred(headers);
+    let body = futures::stream::once(async move {
         let page_state = preloaded_state(&state, page, &uri, &layout).await;
-        let (page_state, state_json) = match bounded(page_state, MAX_STATE_BYTES) {
-            Ok(kept) => kept,
-            Err((bytes, cut)) => {
+        let state_json = match bounded(page_state, MAX_STATE_BYTES) {
+            Ok((_, json)) => json,
+            Err((bytes, (_, cut))) => {
                 tracing::error!(url, bytes, limit = MAX_STATE_BYTES, "the page's state is over its bound: sent without its data");
                 cut
             }
         };
-        let root = match &state.ssr {
+        // The render's input; with the head, everything the document is
+        // made of (the tail is the state), so it is the memo's key.
+        let input = format!("{{\"url\":{},\"state\":{state_json}}}", serde_json::to_string(&url).unwrap_or_default());
+        let pool = state.ssr.clone();
+        let key = pool.as_ref().map(|pool| pool.memo_key(&head, &input));
+        if let (Some(pool), Some(key)) = (&pool, key) {
+            if let Some(stored) = pool.stored(key) {
+                return futures::stream::once(futures::future::ready(compression::stored(encoding, &stored))).boxed();
+            }
+        }
+        let first = compression::compress_head(encoding, &head);
+        let rest = async move {
             // A render that throws, overruns or finds the queue full: the
             // page goes out with an empty root and its state, and the
-            // browser renders it (the same page as `EXPEDIENTE_SSR=off`).
-            Some(pool) => {
-                // The input is the memo's key: without the token's seconds
-                // left, which change every second and are not drawn.
-                let mut render_state = page_state;
-                if let Some(auth) = render_state.get_mut("auth").and_then(Value::as_object_mut) {
-                    auth.remove("expiresIn");
-                }
-                let input = json!({ "url": url, "state": render_state }).to_string();
-                pool.render(input).await.unwrap_or_else(|error| {
-                    tracing::warn!(%error, url, "render failed; the browser will render the page");
-                    "".into()
-                })
+            // browser renders it (the same page as `EXPEDIENTE_SSR=off`);
+            // it is not kept.
+            let root = match &pool {
+                Some(pool) => pool
+                    .render(input)
+                    .await
+                    .inspect_err(|error| tracing::warn!(%error, url, "render failed; the browser will render the page"))
+                    .ok(),
+                None => None,
+            };
+            let rest = format!("{}{}", root.as_deref().unwrap_or_default(), document.tail(&state_json));
+            let bytes = compression::compress_rest(encoding, &head, &rest);
+            if let (Some(pool), Some(key), Some(_)) = (&pool, key, &root) {
+                pool.keep(key, head + &rest);
             }
-            None => "".into(),
+            bytes
         };
-        format!("{root}{}", document.tail(&state_json))
-    };
+        futures::stream::once(futures::future::ready(first)).chain(futures::stream::once(rest)).boxed()
+    })
+    .flatten();
 
-    let encoding = Encoding::preferred(headers);
-    let chunks = futures::stream::once(async move { head }).chain(futures::stream::once(body_future));
-    let mut response = (status, jar, Body::from_stream(encode_stream(encoding, chunks))).into_response();
+    let mut response = (status, jar, Body::from_stream(body)).into_response();
     let response_headers = response.headers_mut();
     response_headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     // The page carries the session's token in its state: never cache it.
     response_headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response_headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding, Cookie"));
-    response_headers.insert(header::CONTENT_SECURITY_POLICY, middleware::page_csp(&nonce));
+    response_headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     if let Some(value) = encoding.header_value() {
         response_headers.insert(header::CONTENT_ENCODING, value);
     }
@@ -464,6 +477,8 @@ async fn preloaded_state(state: &AppState, page: Page, uri: &Uri, layout: &Layou
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     /// Every path of the table maps to its own route, with the title and

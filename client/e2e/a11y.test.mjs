@@ -19,7 +19,7 @@ const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-co
  * violations as lines ("rule-id: target, target"). axe's source goes in with
  * page.evaluate, which runs through the DevTools protocol and is not subject
  * to the page's Content-Security-Policy; page.addScriptTag({ content }) would
- * add an inline <script> without the response's nonce, which the strict CSP
+ * add an inline <script> whose hash the page's policy does not list, which the strict CSP
  * refuses. So no bypassCSP: the pages are tested under their real policy.
  */
 async function axeViolations(page, where) {

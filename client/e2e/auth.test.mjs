@@ -50,7 +50,7 @@ suite('sign in, server-rendered dashboard, sign out', () => {
       assert.match(root, /Total de clientes/, 'the dashboard is in the HTML');
       assert.match(root, /Próximos agendamentos/);
       assert.doesNotMatch(root, /full-page-spinner/, 'no spinner in the server HTML');
-      assert.match(html, /window\.__PRELOADED_STATE__/);
+      assert.match(html, /<script type="application\/json" id="preloaded-state">/);
 
       await page.getByText('Total de clientes').waitFor();
       assert.equal(await page.locator('[data-testid=full-page-spinner]').count(), 0);

@@ -308,7 +308,7 @@ export async function api(base, token, method, path, body) {
 
 /** What the server rendered into the root: the HTML between `<div id="root">` and the preloaded state. */
 export function renderedRoot(html) {
-  return html.slice(html.indexOf('<div id="root">'), html.indexOf('window.__PRELOADED_STATE__'));
+  return html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="preloaded-state">'));
 }
 
 /** The /api/ requests that `page` makes while `work` runs. */

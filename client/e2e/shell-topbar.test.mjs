@@ -55,7 +55,7 @@ suite('shell top bar and menus', () => {
   it("user menu: the signed-in user's name, Administrador, profile and logout links", async () => {
     const { page } = opened;
     const toggle = page.locator('[data-dropdown="user"] button');
-    const me = await page.evaluate(() => window.__PRELOADED_STATE__?.auth?.name ?? null);
+    const me = await page.evaluate(() => JSON.parse(document.getElementById('preloaded-state')?.textContent ?? 'null')?.auth?.name ?? null);
     const text = await toggle.innerText();
     assert.match(text, /Administrador/);
     if (me) assert.match(text, new RegExp(me));

@@ -14,14 +14,14 @@ import { configureApi } from './lib/api';
 import { forgetPersistedSession } from './lib/persistence';
 import { clearSession } from './lib/session-actions';
 
-declare global {
-  interface Window {
-    __PRELOADED_STATE__?: PreloadedState | null;
-  }
+/** The state the server rendered with: a JSON data element, not a script, so the page's policy needs no allowance for it (ssr/CONTRACT.md). */
+function preloadedState(): PreloadedState | null {
+  const text = document.getElementById('preloaded-state')?.textContent;
+  return text ? (JSON.parse(text) as PreloadedState) : null;
 }
 
 async function start() {
-  const preloaded = window.__PRELOADED_STATE__ ?? null;
+  const preloaded = preloadedState();
   const store = makeStore(preloaded, { persist: true });
   const serverState = store.getState();
   configureApi({

@@ -252,7 +252,11 @@ pub fn page_auth(session: Option<&AuthUser>, token: Option<&str>, error: Option<
     let login_error = error;
     match (session, token) {
         (Some(auth), Some(token)) => {
-            let view = SessionView::new(&auth.user, token, &auth.claims, Utc::now().timestamp());
+            // `expiresIn` is the token's whole lifetime, as `POST /api/login`
+            // answers it (the session timer counts to `expiresAt`): seconds
+            // left would make the page's bytes differ every second, and
+            // the memo store none of them.
+            let view = SessionView::new(&auth.user, token, &auth.claims, auth.claims.iat);
             Some(AuthState { session: SessionFields::Signed(view), loading: false, error: error.map(str::to_string) })
         }
         _ => login_error.map(|error| AuthState {

@@ -6,5 +6,6 @@ mod document;
 mod memo;
 mod pool;
 
-pub use document::{Document, escape_attr, escape_text, state_script};
+pub use document::{CspHashes, Document, Inline, STATE_ELEMENT_ID, escape_attr, escape_text, state_script};
+pub use memo::{Key, Stored};
 pub use pool::{Pool, PoolOptions, RenderError};

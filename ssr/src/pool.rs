@@ -2,8 +2,9 @@
 //! deno_core runtime for its whole life (an isolate never moves between
 //! threads); async callers hand it a job over a channel and await the answer,
 //! so the async executor never blocks on JavaScript. The queue is bounded
-//! (full: the caller is told at once, and serves the page unrendered) and
-//! the output is memoised by its input (`memo.rs`).
+//! (full: the caller is told at once, and serves the page unrendered). A
+//! rendered page's document is memoised by its input, compressed by one
+//! background thread (`memo.rs`).
 
 use std::sync::mpsc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,7 +15,7 @@ use std::time::{Duration, Instant};
 use deno_core::{JsRuntime, RuntimeOptions, v8};
 use tokio::sync::oneshot;
 
-use crate::memo::Memo;
+use crate::memo::{Key, Memo, Stored};
 
 const POLYFILLS: &str = include_str!("polyfills.js");
 
@@ -48,7 +49,7 @@ pub struct PoolOptions {
     pub timeout: Duration,
     /// Renders waiting for a worker at most; one more is refused (`Busy`).
     pub queue: usize,
-    /// Bytes of rendered output kept by input (0: no memo).
+    /// Bytes of compressed documents kept by input (0: no memo).
     pub memo_bytes: usize,
 }
 
@@ -63,10 +64,16 @@ struct Watch {
     isolate: Mutex<Option<v8::IsolateHandle>>,
 }
 
+/// Documents waiting for the memo's compressor at most; past it a page is
+/// not kept (the next miss of the same input offers it again).
+const KEEP_QUEUE: usize = 16;
+
 #[derive(Clone)]
 pub struct Pool {
     jobs: mpsc::SyncSender<Job>,
     memo: Arc<Memo>,
+    /// To the memo's compressor; none when the memo is off.
+    keep: Option<mpsc::SyncSender<(Key, String)>>,
     /// Renders running now (what a test waits on, instead of a fixed time).
     running: Arc<AtomicUsize>,
 }
@@ -97,25 +104,45 @@ impl Pool {
             .name("ssr-watchdog".into())
             .spawn(move || watchdog(watches))
             .expect("spawn render watchdog");
-        Ok(Pool { jobs, memo: Arc::new(Memo::new(options.memo_bytes)), running })
+        let memo = Arc::new(Memo::new(options.memo_bytes));
+        let keep = (options.memo_bytes > 0).then(|| {
+            let (keep, documents) = mpsc::sync_channel(KEEP_QUEUE);
+            let memo = memo.clone();
+            thread::Builder::new().name("ssr-memo".into()).spawn(move || compressor(memo, documents)).expect("spawn memo compressor");
+            keep
+        });
+        Ok(Pool { jobs, memo, keep, running })
     }
 
-    /// Renders one page: `input` is the JSON text given to `renderPage`. An
-    /// input rendered before is answered from the memo without running
-    /// JavaScript.
-    pub async fn render(&self, input: String) -> Result<Arc<str>, RenderError> {
-        let key = self.memo.key(&input);
-        if let Some(html) = self.memo.get(key) {
-            return Ok(html);
-        }
+    /// Renders one page's root: `input` is the JSON text given to `renderPage`.
+    pub async fn render(&self, input: String) -> Result<String, RenderError> {
         let (reply, answer) = oneshot::channel();
         self.jobs.try_send(Job { input, reply }).map_err(|error| match error {
             mpsc::TrySendError::Full(_) => RenderError::Busy,
             mpsc::TrySendError::Disconnected(_) => RenderError::Closed,
         })?;
-        let html: Arc<str> = answer.await.map_err(|_| RenderError::Closed)??.into();
-        self.memo.insert(key, html.clone());
-        Ok(html)
+        answer.await.map_err(|_| RenderError::Closed)?
+    }
+
+    /// The memo's key of the document that `head` begins and the render of
+    /// `input` ends (everything else in it follows from `input`).
+    pub fn memo_key(&self, head: &str, input: &str) -> Key {
+        self.memo.key(head, input)
+    }
+
+    /// The document of `key`, stored compressed, if the memo has it.
+    pub fn stored(&self, key: Key) -> Option<Arc<Stored>> {
+        self.memo.get(key)
+    }
+
+    /// Offers a rendered page's whole `document` to the memo: compressed
+    /// and kept in the background, or dropped when the compressor is behind.
+    pub fn keep(&self, key: Key, document: String) {
+        if let Some(keep) = &self.keep {
+            if !self.memo.contains(key) {
+                let _ = keep.try_send((key, document));
+            }
+        }
     }
 
     /// The memo's size now: entries and bytes.
@@ -126,6 +153,28 @@ impl Pool {
     /// How many renders are running now.
     pub fn running(&self) -> usize {
         self.running.load(Ordering::SeqCst)
+    }
+}
+
+/// The memo's compressor: one thread, so at most one document is being
+/// compressed at its best (brotli 11's few MiB) however many pages miss,
+/// at the lowest priority, so renders and requests go first: under a full
+/// load of misses, pages are kept only as the spare CPU allows.
+fn compressor(memo: Arc<Memo>, documents: mpsc::Receiver<(Key, String)>) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: sets this thread's nice value (per thread on Linux); no memory is touched.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19);
+    }
+    for (key, document) in documents {
+        // The same page may be offered by several misses at once.
+        if memo.contains(key) {
+            continue;
+        }
+        match Stored::compress(&document) {
+            Ok(stored) => memo.insert(key, Arc::new(stored)),
+            Err(error) => tracing::error!(%error, "compressing a page for the memo failed"),
+        }
     }
 }
 
@@ -334,26 +383,30 @@ mod tests {
         assert!(matches!(result, Err(RenderError::Load(_))));
     }
 
+    /// A kept page is stored compressed under its head and input, in the
+    /// background; the same document offered again is not compressed twice.
     #[tokio::test]
-    async fn a_repeated_input_runs_no_javascript() {
-        // Each engine answers with its own random name and its own count, so
-        // running JavaScript again, on whichever engine, never gives the same text.
-        let bundle = "const engine = Math.random(); let n = 0; globalThis.renderPage = (s) => s + ':' + engine + ':' + (++n)";
-        for workers in 1..=4 {
-            let pool = pool_with(bundle, workers);
-            let first = pool.render("a".into()).await.unwrap();
-            assert!(first.starts_with("a:"), "{first}");
-            for _ in 0..workers * 2 {
-                assert_eq!(pool.render("a".into()).await.unwrap(), first, "answered from the memo ({workers} workers)");
-            }
-            let other = pool.render("b".into()).await.unwrap();
-            assert!(other.starts_with("b:"), "{other}");
-            assert_eq!(pool.memo_usage().0, 2);
+    async fn a_kept_page_is_stored_by_its_head_and_input() {
+        let pool = pool_with("globalThis.renderPage = (s) => '<p>' + s + '</p>'", 1);
+        let root = pool.render("a".into()).await.unwrap();
+        let document = format!("<head>{root}</html>");
+        let key = pool.memo_key("<head>", "a");
+        assert!(pool.stored(key).is_none());
+        pool.keep(key, document.clone());
+        pool.keep(key, document.clone());
+        let waiting = Instant::now();
+        while pool.stored(key).is_none() {
+            assert!(waiting.elapsed() < Duration::from_secs(10), "never stored");
+            tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        // A failed render is not kept.
-        let pool = pool_with("let n = 0; globalThis.renderPage = (s) => { if (++n === 1) throw new Error('once'); return 'ok'; }", 1);
-        assert!(pool.render("a".into()).await.is_err());
-        assert_eq!(&*pool.render("a".into()).await.unwrap(), "ok");
+        assert_eq!(pool.stored(key).unwrap().identity().unwrap(), document.as_bytes());
+        assert_eq!(pool.memo_usage().0, 1);
+        assert!(pool.stored(pool.memo_key("<head>", "b")).is_none());
+        assert!(pool.stored(pool.memo_key("<other head>", "a")).is_none());
+        // With the memo off nothing is kept.
+        let off = Pool::start(PoolOptions { memo_bytes: 0, ..options("globalThis.renderPage = (s) => s", 1, 1000) }).unwrap();
+        off.keep(key, document);
+        assert_eq!(off.memo_usage(), (0, 0));
     }
 
     fn pool_with(bundle: &str, workers: usize) -> Pool {

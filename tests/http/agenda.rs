@@ -113,7 +113,7 @@ both!(a_day_has_a_column_per_staff_member_and_its_hours);
 
 /// The rendered root, without the state script (what a browser shows before JavaScript).
 fn root(html: &str) -> &str {
-    &html[html.find("<div id=\"root\">").unwrap()..html.find("window.__PRELOADED_STATE__").unwrap()]
+    &html[html.find("<div id=\"root\">").unwrap()..html.find("<script type=\"application/json\" id=\"preloaded-state\">").unwrap()]
 }
 
 async fn the_first_html_holds_the_day_and_the_week(backend: Backend) {

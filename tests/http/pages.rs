@@ -14,9 +14,12 @@ fn location(response: &reqwest::Response) -> &str {
     response.headers().get("location").unwrap().to_str().unwrap()
 }
 
-/// The JSON of `window.__PRELOADED_STATE__` in a page.
+/// Where a page's preloaded state begins: a JSON data element.
+const STATE_ELEMENT: &str = "<script type=\"application/json\" id=\"preloaded-state\">";
+
+/// The JSON of a page's preloaded state.
 pub(crate) fn preloaded_state(html: &str) -> serde_json::Value {
-    let start = html.find("window.__PRELOADED_STATE__=").expect("no state") + "window.__PRELOADED_STATE__=".len();
+    let start = html.find(STATE_ELEMENT).expect("no state") + STATE_ELEMENT.len();
     let end = start + html[start..].find("</script>").unwrap();
     serde_json::from_str(&html[start..end].replace("\\u003c", "<")).unwrap()
 }
@@ -205,13 +208,6 @@ const FAULTY_RENDERS: &str = r#"(() => {
   };
 })();"#;
 
-/// The rendered root: from its opening to the state's script.
-fn root_of(html: &str) -> String {
-    let start = html.find("<div id=\"root\">").expect("a root");
-    let end = start + html[start..].find("</div><script nonce=").expect("the state after the root");
-    html[start..end].to_string()
-}
-
 /// What the browser renders by itself: an empty root with the page's state.
 fn assert_client_rendered(html: &str, what: &str) {
     assert!(html.contains("<div id=\"root\"></div>"), "{what}: the root is empty");
@@ -234,6 +230,7 @@ async fn a_failed_render_gives_the_client_rendered_page(backend: Backend) {
         // The default limit, 250 ms.
         assert!(started.elapsed() < std::time::Duration::from_secs(3), "{what}: took {:?}", started.elapsed());
     }
+    assert_eq!(app.state.ssr.as_ref().unwrap().memo_usage().0, 0, "a page that failed to render is not kept");
     // The engine lives on (or was replaced) and renders the next pages (a
     // few tries: a busy machine may push one past 250 ms).
     let mut rendered = false;
@@ -280,64 +277,140 @@ async fn a_full_render_queue_gives_the_client_rendered_page(backend: Backend) {
 }
 both!(a_full_render_queue_gives_the_client_rendered_page);
 
+/// Waits until the memo holds `entries` pages (they are compressed and
+/// kept in the background, after the response).
+async fn memo_holds(app: &crate::common::TestApp, entries: usize) {
+    let pool = app.state.ssr.as_ref().unwrap();
+    let waiting = std::time::Instant::now();
+    while pool.memo_usage().0 < entries {
+        assert!(waiting.elapsed() < std::time::Duration::from_secs(30), "the memo never held {entries} pages");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
 /// A page asked again with the same data comes from the memo: the same
-/// markup, and no render runs (a render that would now throw is not reached).
+/// document, and no new entry.
 async fn a_repeated_page_comes_from_the_memo(backend: Backend) {
     let app = ssr_app(backend).await;
     let token = app.admin_token().await;
     app.post("/api/clients", &token, serde_json::json!({ "name": "Zilda Prado" })).await;
-    let first = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
     let pool = app.state.ssr.as_ref().unwrap();
     let (entries, _) = pool.memo_usage();
+    let first = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
+    memo_holds(&app, entries + 1).await;
     let second = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
-    assert_eq!(root_of(&first), root_of(&second));
-    assert_eq!(pool.memo_usage().0, entries, "no new entry: a hit");
+    assert_eq!(first, second);
+    assert_eq!(pool.memo_usage().0, entries + 1, "no new entry: a hit");
     // Changed data is a new input: rendered again, and the change shows.
     app.post("/api/clients", &token, serde_json::json!({ "name": "Abel Souto" })).await;
     let third = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
     assert!(third.contains("Abel Souto"));
-    assert_eq!(pool.memo_usage().0, entries + 1);
+    memo_holds(&app, entries + 2).await;
 }
 both!(a_repeated_page_comes_from_the_memo);
 
-/// Pages: a strict CSP whose nonce is new on every response and sits on
-/// every inline script and style, never inside the rendered root (so a
-/// memoised root stays valid); the first paint needs only the HTML (critical
-/// CSS inline, no blocking stylesheet) and the hydration asks for at most
-/// three modules.
-async fn pages_carry_a_strict_csp_with_a_fresh_nonce(backend: Backend) {
+/// A page's raw body and its policy, asked with `accept-encoding`.
+async fn raw_page(app: &crate::common::TestApp, path: &str, accept: &str) -> (String, String, Vec<u8>) {
+    let response = app.http.get(app.url(path)).header("accept-encoding", accept).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let encoding = response.headers().get("content-encoding").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    let csp = response.headers()["content-security-policy"].to_str().unwrap().to_string();
+    (encoding, csp, response.bytes().await.unwrap().to_vec())
+}
+
+fn decoded(encoding: &str, bytes: &[u8]) -> String {
+    let mut html = String::new();
+    match encoding {
+        "br" => brotli::Decompressor::new(bytes, 4096).read_to_string(&mut html).unwrap(),
+        "gzip" => flate2::read::GzDecoder::new(bytes).read_to_string(&mut html).unwrap(),
+        _ => return String::from_utf8(bytes.to_vec()).unwrap(),
+    };
+    html
+}
+
+/// A memo hit is stored bytes: two responses of a hit are byte-identical,
+/// in brotli and in gzip, policy included, and decode to the page the miss
+/// sent as it rendered.
+async fn a_memo_hit_is_the_same_bytes_every_time(backend: Backend) {
     let app = ssr_app(backend).await;
     app.admin_token().await;
-    let mut seen = Vec::new();
-    for _ in 0..2 {
-        let response = app.http.get(app.url("/clients")).send().await.unwrap();
-        let csp = response.headers()["content-security-policy"].to_str().unwrap().to_string();
-        let nonce = csp.split("'nonce-").nth(1).and_then(|rest| rest.split('\'').next()).expect("a nonce").to_string();
-        assert!(nonce.len() >= 22, "{csp}");
-        let script_src = csp.split(';').map(str::trim).find(|d| d.starts_with("script-src ")).expect("script-src");
-        assert_eq!(script_src, format!("script-src 'self' 'nonce-{nonce}'"));
-        for directive in ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"] {
-            assert!(csp.contains(directive), "{directive}: {csp}");
-        }
-        let html = response.text().await.unwrap();
-        let scripts = html.matches("<script").count();
-        let with_nonce = html.matches(&format!("<script nonce=\"{nonce}\">")).count()
-            + html.matches(&format!("<script type=\"module\" nonce=\"{nonce}\" src=")).count();
-        assert_eq!(scripts, with_nonce, "every script carries the nonce");
-        assert_eq!(html.matches("<style").count(), html.matches(&format!("<style nonce=\"{nonce}\">")).count());
-        assert!(html.contains("<style nonce="), "the critical CSS is inline");
-        assert!(!html.contains("rel=\"stylesheet\""), "no stylesheet blocks the paint");
-        assert!(!html.contains(" onload="), "no inline handlers");
-        let modules = html.matches("rel=\"modulepreload\"").count() + html.matches("<script type=\"module\"").count();
-        assert!(modules <= 4, "{modules} modules for the hydration");
-        let root = root_of(&html);
-        assert!(!root.contains(&nonce), "the nonce stays outside the root");
-        seen.push((nonce, root));
+    let (encoding, miss_csp, miss) = raw_page(&app, "/clients", "gzip, deflate, br, zstd").await;
+    assert_eq!(encoding, "br");
+    let page = decoded("br", &miss);
+    assert!(page.ends_with("</html>") && !page.contains("<div id=\"root\"></div>"), "a rendered page");
+    memo_holds(&app, 1).await;
+    for (accept, encoding) in [("gzip, deflate, br, zstd", "br"), ("gzip, deflate", "gzip"), ("identity", "")] {
+        let (got, csp, first) = raw_page(&app, "/clients", accept).await;
+        let (_, again_csp, second) = raw_page(&app, "/clients", accept).await;
+        assert_eq!(got, encoding, "{accept}");
+        assert_eq!(first, second, "{accept}: the same bytes");
+        assert_eq!((&csp, &again_csp), (&miss_csp, &miss_csp), "{accept}: the same policy");
+        assert_eq!(decoded(encoding, &first), page, "{accept}: the page the miss sent");
     }
-    assert_ne!(seen[0].0, seen[1].0, "a new nonce per response");
-    assert_eq!(seen[0].1, seen[1].1, "the same root");
+    // Stored at brotli's best: smaller than the miss's stream.
+    let (_, _, hit) = raw_page(&app, "/clients", "br").await;
+    assert!(hit.len() < miss.len(), "stored {} bytes, streamed {}", hit.len(), miss.len());
+    assert_eq!(app.state.ssr.as_ref().unwrap().memo_usage().0, 1, "all hits");
 }
-both!(pages_carry_a_strict_csp_with_a_fresh_nonce);
+both!(a_memo_hit_is_the_same_bytes_every_time);
+
+/// The text inside each `open … close` of a page.
+fn inside<'a>(html: &'a str, open: &str, close: &str) -> Vec<&'a str> {
+    html.match_indices(open)
+        .map(|(at, _)| {
+            let from = at + open.len();
+            &html[from..from + html[from..].find(close).unwrap()]
+        })
+        .collect()
+}
+
+/// The CSP source that allows an inline element with `text`.
+fn sha256_source(text: &str) -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(text.as_bytes())))
+}
+
+/// Pages: a strict CSP that allows exactly the page's inline scripts and
+/// styles, by their hashes (no nonce, no 'unsafe-inline' for either, no
+/// other source than this site); the state travels as JSON data, which
+/// needs no allowance; the first paint needs only the HTML (critical CSS
+/// inline, no blocking stylesheet) and the hydration asks for at most four
+/// modules.
+async fn pages_carry_a_strict_csp_with_the_hashes_of_their_inline_elements(backend: Backend) {
+    let app = ssr_app(backend).await;
+    for path in ["/login", "/nao/existe", "/clients", "/dashboard"] {
+        if path == "/clients" {
+            app.admin_token().await;
+        }
+        let response = app.http.get(app.url(path)).send().await.unwrap();
+        let csp = response.headers()["content-security-policy"].to_str().unwrap().to_string();
+        let html = response.text().await.unwrap();
+        let directive = |name: &str| csp.split(';').map(str::trim).find(|d| d.split(' ').next() == Some(name)).map(str::to_string);
+        let scripts = inside(&html, "<script>", "</script>");
+        let styles = inside(&html, "<style>", "</style>");
+        assert_eq!(scripts.len(), 2, "{path}: the theme and the stylesheet loader");
+        assert_eq!(styles.len(), 1, "{path}: the critical CSS");
+        let sources = |texts: &[&str]| texts.iter().map(|t| sha256_source(t)).collect::<Vec<_>>().join(" ");
+        assert_eq!(directive("script-src").unwrap(), format!("script-src 'self' {}", sources(&scripts)), "{path}");
+        assert_eq!(directive("style-src").unwrap(), format!("style-src 'self' {}", sources(&styles)), "{path}");
+        assert_eq!(directive("style-src-attr").unwrap(), "style-src-attr 'unsafe-inline'", "{path}: React's style attributes");
+        assert!(!csp.contains("nonce") && !csp.contains("unsafe-eval") && !csp.contains('*'), "{path}: {csp}");
+        assert_eq!(csp.matches("'unsafe-inline'").count(), 1, "{path}: only for style attributes: {csp}");
+        for directive in ["default-src 'self'", "img-src 'self' data:", "connect-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"] {
+            assert!(csp.contains(directive), "{path}: {directive}: {csp}");
+        }
+        // Every other script is the module (from this site) or the state (data).
+        let others = html.matches("<script").count() - scripts.len();
+        assert_eq!(html.matches("<script type=\"module\" src=\"/assets/").count() + html.matches(STATE_ELEMENT).count(), others, "{path}");
+        assert_eq!(html.matches(STATE_ELEMENT).count(), 1, "{path}");
+        assert!(!html.contains("rel=\"stylesheet\""), "{path}: no stylesheet blocks the paint");
+        assert!(!html.contains(" onload="), "{path}: no inline handlers");
+        let modules = html.matches("rel=\"modulepreload\"").count() + html.matches("<script type=\"module\"").count();
+        assert!(modules <= 4, "{path}: {modules} modules for the hydration");
+    }
+}
+both!(pages_carry_a_strict_csp_with_the_hashes_of_their_inline_elements);
 
 /// The JavaScript a page waits for before it hydrates, as the server sends
 /// it to a browser (brotli): the entry, its static imports, and the route's
@@ -440,14 +513,14 @@ async fn users_and_reports_arrive_with_their_data(backend: Backend) {
     let state = preloaded_state(&html);
     assert_eq!(seeded(&state, "getUsers")[0]["arg"], serde_json::json!({ "page": 1 }), "under the users screen's argument");
     assert_eq!(seeded_value(&state, "getUsers")["data"][0]["email"], ADMIN_EMAIL);
-    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    let root = &html[..html.find(STATE_ELEMENT).unwrap()];
     assert!(root.contains(ADMIN_EMAIL) && !root.contains("Carregando"), "the users table is rendered");
 
     let html = app.http.get(app.url("/reports")).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);
     let reports = seeded_value(&state, "getReportSummary");
     assert!(reports["from"].as_str().unwrap().ends_with("-01"), "this month: {reports}");
-    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    let root = &html[..html.find(STATE_ELEMENT).unwrap()];
     assert!(root.contains("Taxa de faltas") && !root.contains("Carregando"), "the summary is rendered");
 }
 both!(users_and_reports_arrive_with_their_data);
@@ -465,7 +538,7 @@ async fn staff_opening_users_get_a_403_page(backend: Backend) {
     let html = response.text().await.unwrap();
     assert!(html.contains("<title>Usuários | Expediente</title>"), "the route's title");
     assert!(preloaded_state(&html).get("queries").is_none(), "no user list for staff");
-    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    let root = &html[..html.find(STATE_ELEMENT).unwrap()];
     assert!(root.contains("Acesso negado") && !root.contains(ADMIN_EMAIL), "the forbidden screen is rendered");
     // Their other screens still answer 200.
     assert_eq!(app.http.get(app.url("/clients")).send().await.unwrap().status(), StatusCode::OK);
@@ -509,7 +582,7 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
     assert_eq!(lists[1]["arg"], serde_json::json!({ "client_id": id, "to": as_of, "sort": "-startsAt", "page": 1 }));
     assert_eq!(lists[0]["value"]["data"][0]["service"], "Limpeza de pele");
     assert_eq!(lists[1]["value"]["data"], serde_json::json!([]));
-    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    let root = &html[..html.find(STATE_ELEMENT).unwrap()];
     for text in [
         "Ana Lúcia Prado",
         "(11) 98765-4321",
@@ -590,7 +663,7 @@ async fn a_clients_page_is_bounded_however_long_the_record(backend: Backend) {
         assert_eq!(list["data"].as_array().unwrap().len(), total.min(10), "one page: {}", list["meta"]);
     }
     assert_eq!(upcoming["meta"]["total"].as_u64().unwrap() + past["meta"]["total"].as_u64().unwrap(), 150);
-    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    let root = &html[..html.find(STATE_ELEMENT).unwrap()];
     assert!(root.contains("Ver texto completo") && root.contains("página 1 de 41"), "the history's first page, and its pages");
     println!("{backend:?}: the record's page is {} bytes ({} of state)", html.len(), state.to_string().len());
 }
@@ -607,7 +680,7 @@ async fn reports_arrive_with_svg_charts(backend: Backend) {
     let reports = seeded_value(&state, "getReportSummary");
     assert_eq!(reports["period"], "week");
     assert_eq!(reports["byDay"].as_array().unwrap().len(), 7);
-    let root = &html[..html.find("window.__PRELOADED_STATE__").unwrap()];
+    let root = &html[..html.find(STATE_ELEMENT).unwrap()];
     for label in ["Agendamentos por dia", "Receita por dia", "Agendamentos por situação"] {
         assert!(root.contains(&format!("<svg role=\"img\" aria-label=\"{label}")), "an SVG chart: {label}");
     }

@@ -40,7 +40,7 @@ export interface CachedRead {
   value: unknown;
 }
 
-/** `window.__PRELOADED_STATE__` as the server writes it (ssr/CONTRACT.md); every part optional. */
+/** The page's `<script type="application/json" id="preloaded-state">` as the server writes it (ssr/CONTRACT.md); every part optional. */
 export interface PreloadedState {
   auth?: Partial<AuthState> | null;
   clients?: Partial<ListState<RootState['clients']['list'][number]>> | null;
