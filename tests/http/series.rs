@@ -12,6 +12,22 @@ async fn app(backend: Backend) -> TestApp {
     spawn_with(backend, Options { round_the_clock: false, ..Options::default() }).await
 }
 
+/// What every series test starts with: the admin, Ana (staff) and Maria
+/// Souza (a client) on `app`.
+struct Scene {
+    app: TestApp,
+    admin: String,
+    ana: i64,
+    client: i64,
+}
+
+async fn scene(app: TestApp) -> Scene {
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    let client = app.create_client(&admin, "Maria Souza").await;
+    Scene { app, admin, ana, client }
+}
+
 /// `POST /api/appointments` with `repeat`, expected to book.
 async fn book_series(app: &TestApp, token: &str, body: Value) -> (i64, Vec<Value>) {
     let (status, answer) = json_of(app.post("/api/appointments", token, body).await).await;
@@ -30,10 +46,7 @@ async fn staff_appointments(app: &TestApp, token: &str, staff: i64) -> Vec<Value
 }
 
 async fn a_series_is_booked_whole_and_seen_as_one(backend: Backend) {
-    let app = app(backend).await;
-    let admin = app.admin_token().await;
-    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
-    let client = app.create_client(&admin, "Maria Souza").await;
+    let Scene { app, admin, ana, client } = scene(app(backend).await).await;
 
     // Mondays and Thursdays from Monday 4 January 2027, six times.
     let (series_id, made) = book_series(
@@ -94,10 +107,7 @@ async fn a_series_is_booked_whole_and_seen_as_one(backend: Backend) {
 both!(a_series_is_booked_whole_and_seen_as_one);
 
 async fn a_clash_on_any_date_saves_nothing_and_says_every_date(backend: Backend) {
-    let app = app(backend).await;
-    let admin = app.admin_token().await;
-    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
-    let maria = app.create_client(&admin, "Maria Souza").await;
+    let Scene { app, admin, ana, client: maria } = scene(app(backend).await).await;
     let joao = app.create_client(&admin, "João Pereira").await;
     let (status, other) = json_of(
         app.post("/api/appointments", &admin, json!({ "clientId": joao, "staffId": ana, "service": "Consulta", "startsAt": "2027-01-14T09:30", "durationMinutes": 30 }))
@@ -150,10 +160,7 @@ async fn a_clash_on_any_date_saves_nothing_and_says_every_date(backend: Backend)
 both!(a_clash_on_any_date_saves_nothing_and_says_every_date);
 
 async fn bad_rules_are_refused_on_their_field(backend: Backend) {
-    let app = app(backend).await;
-    let admin = app.admin_token().await;
-    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
-    let client = app.create_client(&admin, "Maria Souza").await;
+    let Scene { app, admin, ana, client } = scene(app(backend).await).await;
     let with = |repeat: Value| {
         json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2027-01-04T09:00", "durationMinutes": 30, "repeat": repeat })
     };
@@ -218,10 +225,7 @@ async fn bad_rules_are_refused_on_their_field(backend: Backend) {
 both!(bad_rules_are_refused_on_their_field);
 
 async fn a_series_is_changed_one_following_or_all(backend: Backend) {
-    let app = app(backend).await;
-    let admin = app.admin_token().await;
-    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
-    let client = app.create_client(&admin, "Maria Souza").await;
+    let Scene { app, admin, ana, client } = scene(app(backend).await).await;
     let (series_id, made) = book_series(
         &app,
         &admin,
@@ -321,10 +325,7 @@ both!(a_series_is_changed_one_following_or_all);
 
 /// 09:00 stays 09:00 across New York's spring change (14 March 2027).
 async fn a_series_keeps_its_local_time_across_daylight_saving(backend: Backend) {
-    let app = spawn_with(backend, Options { round_the_clock: false, tz: Some(chrono_tz::America::New_York), ..Options::default() }).await;
-    let admin = app.admin_token().await;
-    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
-    let client = app.create_client(&admin, "Maria Souza").await;
+    let Scene { app, admin, ana, client } = scene(spawn_with(backend, Options { round_the_clock: false, tz: Some(chrono_tz::America::New_York), ..Options::default() }).await).await;
     let (_, made) = book_series(
         &app,
         &admin,
@@ -344,10 +345,7 @@ both!(a_series_keeps_its_local_time_across_daylight_saving);
 /// server instances over one database: one is saved whole, the other
 /// refused whole.
 async fn two_instances_book_clashing_series_one_wins_whole(backend: Backend) {
-    let app = spawn_with(backend, Options { round_the_clock: true, ..Options::default() }).await;
-    let admin = app.admin_token().await;
-    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
-    let maria = app.create_client(&admin, "Maria Souza").await;
+    let Scene { app, admin, ana, client: maria } = scene(spawn_with(backend, Options { round_the_clock: true, ..Options::default() }).await).await;
     let joao = app.create_client(&admin, "João Pereira").await;
     let second = spawn_process(&app).await;
     let http = reqwest::Client::new();
