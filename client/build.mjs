@@ -11,7 +11,7 @@ import * as esbuild from 'esbuild';
 import { criticalCss, documentOf, layoutParts, loadRenderer, purgeCss } from './critical-css.mjs';
 import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
-import { readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
+import { ENDPOINTS_FILE, readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
@@ -65,8 +65,8 @@ async function buildBrowser() {
 
 /**
  * From a build's metafile: the source files of the entry's static closure
- * (shell), those of the chunks that several lazily loaded modules share
- * (common), and the lazily loaded modules themselves (lazy). What the public
+ * (shell), those of the chunks that the protected screens and the endpoints
+ * they load share (common), and the lazily loaded modules themselves (lazy). What the public
  * screens (sign-in, sign-out, not found) share with others (a form's fields,
  * an alert: under 1 KB) goes to the shell, and they do not import the
  * common chunk (withoutCommon): the sign-in page, where most visits start,
@@ -82,20 +82,26 @@ function chunkGroups(metafile) {
   };
   const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/entry-browser.tsx');
   const inEntry = closure(entryFile);
-  const publicScreens = new Set(
-    readRoutes()
-      .filter((route) => !route.protected)
-      .map((route) => path.relative(root, screenFile(route.screen)).split(path.sep).join('/')),
-  );
+  const source = (file) => path.relative(root, file).split(path.sep).join('/');
+  const publicScreens = new Set(readRoutes().filter((route) => !route.protected).map((route) => source(screenFile(route.screen))));
+  const screenSources = new Set(readRoutes().map((route) => source(screenFile(route.screen))));
+  const endpoints = source(ENDPOINTS_FILE);
   const js = Object.keys(outputs).filter((f) => f.endsWith('.js'));
   const shared = (file) => !inEntry.has(file) && !outputs[file].entryPoint;
   const ofPublic = new Set(js.filter((f) => publicScreens.has(outputs[f].entryPoint)).flatMap((f) => [...closure(f)].filter(shared)));
+  // What the protected screens (and the endpoints they load) share; what only
+  // the shell's late parts share (the toasts' library) stays out of it.
+  const ofProtected = new Set(
+    js
+      .filter((f) => outputs[f].entryPoint && !publicScreens.has(outputs[f].entryPoint) && (screenSources.has(outputs[f].entryPoint) || outputs[f].entryPoint === endpoints))
+      .flatMap((f) => [...closure(f)].filter(shared)),
+  );
   // Real files only: not the entry itself, the generated modules or the CSS.
   const real = (input) => !input.includes(':') && !input.endsWith('.css') && input !== 'src/entry-browser.tsx';
   const sources = (files) => [...new Set(files.flatMap((f) => Object.keys(outputs[f].inputs)))].filter(real).map((input) => path.resolve(root, input));
   return {
     shell: sources([...inEntry, ...ofPublic]),
-    common: sources(js.filter((f) => shared(f) && !ofPublic.has(f))),
+    common: sources(js.filter((f) => ofProtected.has(f) && !ofPublic.has(f))),
     // The entry too: what the public screens share is then in the shell's chunk.
     lazy: [...js.map((f) => outputs[f].entryPoint).filter((input) => input && real(input)), 'src/entry-browser.tsx'].map((input) => path.resolve(root, input)),
     withoutCommon: [...publicScreens, 'src/entry-browser.tsx'].map((input) => path.resolve(root, input)),
@@ -127,14 +133,21 @@ export function manifestFrom(metafile) {
   const entryImports = entryClosure.slice(1);
   const inEntry = new Set(entryClosure);
 
+  const chunkOf = (file, what) => {
+    const source = path.relative(root, file).split(path.sep).join('/');
+    const chunk = byEntryPoint.get(source);
+    if (!chunk) throw new Error(`manifest: no chunk for ${what} (${source})`);
+    return chunk;
+  };
+  const endpointsChunk = chunkOf(ENDPOINTS_FILE, 'the endpoints');
   // Every path of src/app/routes.json ("*": the not-found screen) → its
-  // screen's chunk and what it imports beyond the entry.
+  // screen's chunk and what it imports beyond the entry; a protected
+  // screen's loader imports the endpoints too (screens-module.mjs).
   const routes = Object.fromEntries(
     readRoutes().map((route) => {
-      const source = path.relative(root, screenFile(route.screen)).split(path.sep).join('/');
-      const chunk = byEntryPoint.get(source);
-      if (!chunk) throw new Error(`manifest: no chunk for the screen of ${route.path} (${source})`);
-      return [route.path, closure(chunk).filter((f) => !inEntry.has(f)).map(rel)];
+      const chunks = [chunkOf(screenFile(route.screen), `the screen of ${route.path}`), ...(route.protected ? [endpointsChunk] : [])];
+      const files = new Set(chunks.flatMap((chunk) => closure(chunk)));
+      return [route.path, [...files].filter((f) => !inEntry.has(f)).map(rel)];
     }),
   );
   const css = Object.keys(outputs).filter((f) => f.endsWith('.css')).map(rel);

@@ -46,7 +46,15 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       // Its default build injects a <style> at run time, which the page's
       // Content-Security-Policy refuses; the unstyled build's CSS is in app.css.
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-toastify', message: "Import 'react-toastify/unstyled'." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-toastify', message: "Import 'react-toastify/unstyled'." },
+            { name: 'react-toastify/unstyled', importNames: ['toast'], message: "Import { toast } from lib/toast.ts: it loads react-toastify on first use." },
+          ],
+        },
+      ],
       'boundaries/no-unknown': 'error',
       'boundaries/element-types': [
         'error',

@@ -3,9 +3,10 @@
 // vitest.config.ts):
 //   virtual:screens/browser → `loaders`: path → () => import of the screen's
 //                             own module, one chunk a screen (code they share
-//                             goes to shared chunks): a page's hydration
-//                             waits only for its own screen, the others load
-//                             after it (entry-browser.tsx);
+//                             goes to shared chunks), and for a protected
+//                             screen of src/app/endpoints.ts too: a page's
+//                             hydration waits only for its own screen, the
+//                             others load after it (entry-browser.tsx);
 //   virtual:screens/server  → `components`: path → screen component, static
 //                             imports, since the server renders synchronously.
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 export const SRC_DIR = path.join(clientDir, 'src');
 export const ROUTES_FILE = path.join(SRC_DIR, 'app', 'routes.json');
+/** Loaded with every protected screen: it plugs the api (RTK Query) into the store (src/app/store.ts). */
+export const ENDPOINTS_FILE = path.join(SRC_DIR, 'app', 'endpoints.ts');
 const VIRTUAL = /^virtual:screens\/(browser|server)$/;
 
 /** The route table: `[{ path, screen, title, protected, roles? }]`, "*" being the not-found screen. */
@@ -36,7 +39,12 @@ export function screenFile(screen) {
 export function screensModule(target, routes = readRoutes()) {
   const header = '// Generated from src/app/routes.json by screens-module.mjs.\n';
   if (target === 'browser') {
-    const entries = routes.map((r) => `  ${JSON.stringify(r.path)}: () => import(${JSON.stringify(screenFile(r.screen))}),`);
+    const load = (file) => `import(${JSON.stringify(file)})`;
+    const entries = routes.map((r) => {
+      const screen = load(screenFile(r.screen));
+      const loader = r.protected ? `Promise.all([${screen}, ${load(ENDPOINTS_FILE)}]).then(([screen]) => screen)` : screen;
+      return `  ${JSON.stringify(r.path)}: () => ${loader},`;
+    });
     return `${header}export const loaders = {\n${entries.join('\n')}\n};\n`;
   }
   if (target === 'server') {

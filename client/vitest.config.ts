@@ -7,5 +7,6 @@ export default defineConfig({
   test: {
     // e2e/ runs with node:test against the real binary (npm run e2e).
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
   },
 });

@@ -1,7 +1,7 @@
 import './styles/app.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from './lib/toast';
 import { persistStore } from 'redux-persist';
 import { App } from './app/app';
 import { Providers } from './app/providers';

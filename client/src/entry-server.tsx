@@ -3,6 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
+// Plugs the api into every store the server makes (app/store.ts).
+import './app/endpoints';
 import { serverScreens } from './app/screens-server';
 import { makeStore, type PreloadedState } from './app/store';
 

@@ -1,8 +1,14 @@
 /**
- * Every feature's api endpoints, injected at once: the store seeds any of
- * them from a page's state (store.ts), and a test checks that each endpoint
- * a route's reads name is here (route-reads.test.ts).
+ * Every feature's api endpoints, injected at once, then the api plugged
+ * into the store (plugInApi), which seeds any of them from a page's state.
+ * The server loads this with its bundle; the browser with every protected
+ * screen (screens-module.mjs), so a page that needs no api (the sign-in)
+ * hydrates without RTK Query. A test checks that each endpoint a route's
+ * reads name is here (route-reads.test.ts).
  */
+import { api } from '../lib/api-slice';
+import { plugInApi } from './store';
+
 export { calendarApi } from '../lib/calendar-api';
 export { agendaApi } from '../features/appointments/agenda-api';
 export { remindersApi } from '../features/appointments/reminders-api';
@@ -12,3 +18,6 @@ export { profileApi } from '../features/profile/profile-api';
 export { reportsApi } from '../features/reports/reports-api';
 export { scheduleApi } from '../lib/schedule-api';
 export { usersApi } from '../features/users/users-api';
+
+// Imports run first: every endpoint above is defined by now.
+plugInApi(api);

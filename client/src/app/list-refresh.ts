@@ -1,7 +1,7 @@
 import { createListenerMiddleware, isFulfilled, type AsyncThunkAction } from '@reduxjs/toolkit';
 import { fetchAppointments } from '../features/appointments/appointments-slice';
 import { fetchClients } from '../features/clients/clients-slice';
-import { api, CHANGES, type ListName, type WriteMeta } from '../lib/api-slice';
+import { API_REDUCER_PATH, CHANGES, type ListName, type WriteMeta } from '../lib/api-writes';
 import { listShown, refreshList, type ListQuery } from '../lib/list-slice';
 
 type FetchList = (query?: ListQuery) => AsyncThunkAction<unknown, ListQuery | undefined, { rejectValue: string }>;
@@ -10,7 +10,7 @@ const FETCH: Record<ListName, FetchList> = { clients: fetchClients, appointments
 
 /** The entity a fulfilled mutation of the api wrote (`writes` in lib/api-slice.ts), if any. */
 function writtenEntity(action: unknown) {
-  if (!isFulfilled(action) || !action.type.startsWith(`${api.reducerPath}/executeMutation/`)) return null;
+  if (!isFulfilled(action) || !action.type.startsWith(`${API_REDUCER_PATH}/executeMutation/`)) return null;
   return (action.meta as { baseQueryMeta?: Partial<WriteMeta> }).baseQueryMeta?.writes ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type Dispatch, type Middleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { appointmentsReducer, initialAppointmentsState } from '../features/appointments/appointments-slice';
 import { authReducer, initialAuthState } from '../features/auth/auth-slice';
@@ -6,7 +6,7 @@ import type { AuthState } from '../features/auth/types';
 import { clientsReducer, initialClientsState } from '../features/clients/clients-slice';
 import { listRefreshMiddleware } from './list-refresh';
 import { layoutReducer, layoutStateFrom, readInitialLayout } from '../features/layout/layout-slice';
-import { api } from '../lib/api-slice';
+import type { api } from '../lib/api-slice';
 import type { ListState } from '../lib/list-slice';
 import {
   localStorageAdapter,
@@ -16,17 +16,20 @@ import {
 } from '../lib/persistence';
 import { markServerRendered } from '../lib/server-rendered';
 import { clearSession } from '../lib/session-actions';
-// Every endpoint a route's reads name (routes.json) is defined before the
-// server's answers are put in the cache: upsertQueryEntries skips unknown ones.
-import './endpoints';
+type Api = typeof api;
 
-const rootReducer = combineReducers({
+/**
+ * The api (lib/api-slice.ts, RTK Query) is not part of the JavaScript a page
+ * hydrates with until it needs it: app/endpoints.ts, loaded with every
+ * protected screen and by the server, plugs it in (plugInApi), and its
+ * reducer and middleware join the store then.
+ */
+const rootReducer = combineSlices({
   auth: authReducer,
   clients: clientsReducer,
   appointments: appointmentsReducer,
   layout: layoutReducer,
-  [api.reducerPath]: api.reducer,
-});
+}).withLazyLoadedSlices<{ api: ReturnType<Api['reducer']> }>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -50,7 +53,7 @@ export interface PreloadedState {
   layout?: unknown;
 }
 
-type SliceState = Omit<RootState, typeof api.reducerPath>;
+type SliceState = Omit<RootState, 'api'>;
 
 /** The preloaded state completed with each slice's defaults (the server may omit fields). */
 export function normalizePreloadedState(preloaded: PreloadedState | null | undefined): SliceState {
@@ -71,22 +74,26 @@ export interface MakeStoreOptions {
 }
 
 /** Signing out (or an expired token) drops every cached answer too. */
-const resetApiOnClearSession: Middleware = (store) => (next) => (action) => {
-  const result = next(action);
-  if (clearSession.match(action)) store.dispatch(api.util.resetApiState());
-  return result;
-};
+const resetApiOnClearSession =
+  (api: Api): Middleware =>
+  (store) =>
+  (next) =>
+  (action) => {
+    const result = next(action);
+    if (clearSession.match(action)) store.dispatch(api.util.resetApiState());
+    return result;
+  };
 
-/**
- * The server's answers to the screen's reads as api cache entries, under
- * the arguments the screen asks with (lib/route-reads.ts), so its queries find
- * them and neither the server render nor hydration sends a request.
- */
-function seedApiCache(store: { dispatch: Dispatch }, queries: PreloadedState['queries']) {
-  if (!queries?.length) return;
-  const entries = queries.map(({ endpoint, arg, value }) => ({ endpointName: endpoint, arg, value }));
-  // The endpoints are injected by their features: the base api's types do not name them.
-  store.dispatch(api.util.upsertQueryEntries(entries as never));
+/** The api once its code has loaded, and the stores made before that, waiting for it. */
+let loadedApi: Api | null = null;
+const waitingForApi: ((api: Api) => void)[] = [];
+
+/** Called once by app/endpoints.ts, after every feature has defined its endpoints. */
+export function plugInApi(api: Api): void {
+  if (loadedApi) return;
+  loadedApi = api;
+  rootReducer.inject(api);
+  for (const attach of waitingForApi.splice(0)) attach(api);
 }
 
 export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreOptions = {}) {
@@ -104,16 +111,29 @@ export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreO
         rootReducer,
       )
     : rootReducer;
+  // Per store: one instance keeps every store it served (a store per server render).
+  const apiMiddleware = createDynamicMiddleware();
   const store = configureStore({
     reducer: reducer as typeof rootReducer,
     preloadedState: preloadedState as RootState,
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware, resetApiOnClearSession, listRefreshMiddleware()),
+      }).concat(apiMiddleware.middleware, listRefreshMiddleware()),
   });
-  seedApiCache(store, preloaded?.queries);
   markServerRendered(store, serverKeys);
+  // The server's answers to the screen's reads as api cache entries, under
+  // the arguments the screen asks with (lib/route-reads.ts), so its queries
+  // find them and neither the server render nor hydration sends a request.
+  // Dispatched even when empty: the api's state exists from then on.
+  const attachApi = (api: Api) => {
+    apiMiddleware.addMiddleware(api.middleware, resetApiOnClearSession(api));
+    const entries = (preloaded?.queries ?? []).map(({ endpoint, arg, value }) => ({ endpointName: endpoint, arg, value }));
+    // The endpoints are injected by their features: the base api's types do not name them.
+    store.dispatch(api.util.upsertQueryEntries(entries as never));
+  };
+  if (loadedApi) attachApi(loadedApi);
+  else waitingForApi.push(attachApi);
   return store;
 }
 

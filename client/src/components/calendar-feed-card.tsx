@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../lib/toast';
 import { CalendarSync, Copy, RefreshCw } from 'lucide-react';
 import { Card } from './card';
 import { ConfirmDialog } from './dialog';

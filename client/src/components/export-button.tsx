@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../lib/toast';
 import { Download } from 'lucide-react';
 import { apiDownload, errorMessage, type RequestOptions } from '../lib/api';
 

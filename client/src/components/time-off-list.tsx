@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../lib/toast';
 import type { skipToken } from '@reduxjs/toolkit/query/react';
 import { Trash2 } from 'lucide-react';
 import { useForm } from '../hooks/use-form';

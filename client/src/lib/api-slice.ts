@@ -1,5 +1,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { apiRequest, ApiError, toErrorData, type ApiErrorData, type RequestOptions } from './api';
+import { API_REDUCER_PATH, CHANGES, TAGS, type Entity, type Tag, type WriteMeta, type WriteOptions } from './api-writes';
 
 /** What an endpoint asks of the API: a path under `/api` and the request options. */
 export interface ApiArgs extends Omit<RequestOptions, 'signal'> {
@@ -31,48 +32,12 @@ const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData, WriteOptions, Wr
  * The store seeds the cache from the server's preloaded state (app/store.ts),
  * so the first render and hydration find the data without a request.
  */
-const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client', 'Service', 'Schedule', 'Reminder', 'Calendar'] as const;
-type Tag = (typeof TAGS)[number];
-
-/** The spec's two list slices, which live outside this api (lib/list-slice.ts). */
-export type ListName = 'clients' | 'appointments';
-
-/**
- * What a write of each entity changes: the cached answers that show it
- * (tags) and the spec's list slices that a listener loads again
- * (app/list-refresh.ts). Every mutation takes its part from here (`writes`).
- */
-export const CHANGES = {
-  // The agenda, the dashboard and the reports show clients' names and counts.
-  client: { tags: ['Client', 'Agenda', 'Dashboard', 'Report'], lists: ['clients'] },
-  // A client's record lists their appointments; the reminders screen lists a day's.
-  appointment: { tags: ['Agenda', 'Dashboard', 'Report', 'Client', 'Schedule', 'Reminder'], lists: ['appointments'] },
-  // A reminder sent (and its template): the reminders screen and the reports' no-show rates.
-  reminder: { tags: ['Reminder', 'Report'], lists: [] },
-  // The user list shows names and e-mails; "Me" is one of the users.
-  user: { tags: ['User', 'Me'], lists: [] },
-  // The agenda shows services' colours; free slots follow lengths and buffers.
-  service: { tags: ['Service', 'Agenda', 'Schedule'], lists: [] },
-  // Working hours and time off: the agenda shades them; free slots follow them.
-  schedule: { tags: ['Schedule', 'Agenda'], lists: [] },
-} as const satisfies Record<string, { tags: readonly Tag[]; lists: readonly ListName[] }>;
-
-export type Entity = keyof typeof CHANGES;
-
-/** A mutation's `extraOptions`: the entity it writes. */
-interface WriteOptions {
-  writes?: Entity;
-}
-/** Its fulfilled (or rejected) action's `meta.baseQueryMeta`. */
-export interface WriteMeta {
-  writes: Entity;
-}
 
 /** The part of a mutation's definition that says what its write changes: `...writes('client')`. */
 export const writes = (entity: Entity) => ({ invalidatesTags: [...CHANGES[entity].tags], extraOptions: { writes: entity } });
 
 export const api = createApi({
-  reducerPath: 'api',
+  reducerPath: API_REDUCER_PATH,
   baseQuery: apiBaseQuery,
   tagTypes: TAGS,
   // A screen mounted on data older than this loads it again (showing the

@@ -1,6 +1,6 @@
 import { createAction, createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { errorMessage } from './api';
-import type { ListName } from './api-slice';
+import type { ListName } from './api-writes';
 import { clearSession } from './session-actions';
 import type { ListResponse, Meta } from './types';
 

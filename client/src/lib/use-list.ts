@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { AsyncThunkAction } from '@reduxjs/toolkit';
 import { useAppDispatch, useAppStore } from '../hooks/store';
-import type { ListName } from './api-slice';
+import type { ListName } from './api-writes';
 import { listShown, type ListQuery } from './list-slice';
 import { takeServerRendered } from './server-rendered';
 

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { StatusBadge } from '../../components/appointments-table';
 import { ErrorAlert } from '../../components/error-alert';
 import { Dialog } from '../../components/dialog';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { ExportButton } from '../../components/export-button';
 import { ApplyBeforeScript, HiddenFields } from '../../components/get-form';
 import { ListCard } from '../../components/list-card';

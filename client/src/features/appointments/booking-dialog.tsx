@@ -2,7 +2,7 @@ import { useReadArg } from '../../lib/route-reads';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { ErrorAlert } from '../../components/error-alert';
 import { Dialog, DialogButtons } from '../../components/dialog';
 import { InputField, SelectField, TextAreaField } from '../../components/field';

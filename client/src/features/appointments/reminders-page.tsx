@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../hooks/store';
 import { useForm } from '../../hooks/use-form';
 import { Card } from '../../components/card';

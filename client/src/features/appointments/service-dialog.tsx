@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { Dialog, DialogButtons } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { FieldError } from '../../components/field-error';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/dialog';
 import { FieldError } from '../../components/field-error';
 import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';

@@ -7,7 +7,7 @@ import { makeStore } from '../../app/store';
 import { SESSION_EXPIRED_MESSAGE, SESSION_WARNING_MESSAGE, useSessionTimer } from './use-session-timer';
 
 const toastMock = vi.hoisted(() => ({ warn: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify/unstyled', () => ({ toast: toastMock }));
+vi.mock('../../lib/toast', () => ({ toast: toastMock }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

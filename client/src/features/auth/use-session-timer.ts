@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { clearSession } from '../../lib/session-actions';
 

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/api';
 import { useSetClientArchivedMutation } from './clients-api';

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { CalendarPlus, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
 import { useReadArg, withArgs } from '../../lib/route-reads';

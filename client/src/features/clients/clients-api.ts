@@ -1,14 +1,10 @@
 import type { ApiClientInput } from '../../lib/api-types';
-import { apiRequest } from '../../lib/api';
-import { api, CHANGES, dataOf, writes } from '../../lib/api-slice';
-import { PAGE_SIZE, type ListQuery } from '../../lib/list-slice';
+import { api, dataOf, writes } from '../../lib/api-slice';
+import { CHANGES } from '../../lib/api-writes';
+import { PAGE_SIZE } from '../../lib/list-slice';
 import type { Appointment } from '../../lib/appointment';
 import type { ListResponse } from '../../lib/types';
 import type { Client, ClientDetail, HistoryEntry } from './types';
-
-export function getClients(query: ListQuery, signal?: AbortSignal): Promise<ListResponse<Client>> {
-  return apiRequest('/clients', { query: { page: 1, per_page: PAGE_SIZE, ...query }, signal });
-}
 
 /** The editable fields; an empty text clears a field. */
 export type ClientInput = ApiClientInput;

@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { useReopenDraft } from '../../hooks/use-draft';

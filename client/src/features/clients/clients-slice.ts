@@ -1,6 +1,13 @@
-import { createListSlice, type ListState } from '../../lib/list-slice';
-import { getClients } from './clients-api';
+import { apiRequest } from '../../lib/api';
+import { createListSlice, PAGE_SIZE, type ListQuery, type ListState } from '../../lib/list-slice';
+import type { ListResponse } from '../../lib/types';
 import type { Client } from './types';
+
+// Here rather than with the client's api endpoints (clients-api.ts): the
+// store loads this slice with the shell, and RTK Query only with a screen.
+function getClients(query: ListQuery, signal?: AbortSignal): Promise<ListResponse<Client>> {
+  return apiRequest('/clients', { query: { page: 1, per_page: PAGE_SIZE, ...query }, signal });
+}
 
 export const CLIENTS_ERROR = 'Erro ao buscar clientes';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { Dialog, DialogButtons } from '../../components/dialog';
 import { ExportButton } from '../../components/export-button';
 import { FieldError, invalidClass } from '../../components/field-error';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../hooks/store';
 import { CardForm } from '../../components/card-form';
 import { InputField } from '../../components/field';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { ArrowLeft } from 'lucide-react';
 import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { Card } from '../../components/card';

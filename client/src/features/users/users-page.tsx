@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { buildQuery } from '../../lib/query-string';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from '../../lib/toast';
 import { UserPlus } from 'lucide-react';
 import { useAppSelector } from '../../hooks/store';
 import { useReopenDraft } from '../../hooks/use-draft';
