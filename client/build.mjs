@@ -11,7 +11,7 @@ import * as esbuild from 'esbuild';
 import { criticalCss, documentOf, layoutParts, loadRenderer, purgeCss } from './critical-css.mjs';
 import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
-import { ENDPOINTS_FILE, readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
+import { readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
@@ -52,10 +52,10 @@ const browserOptions = {
  * share (common); the second builds with those groups (screens-module.mjs).
  */
 async function buildBrowser() {
-  const first = await esbuild.build({ ...browserOptions, plugins: [screensEsbuildPlugin()], write: false });
+  const first = await esbuild.build({ ...browserOptions, plugins: [screensEsbuildPlugin({ browser: true })], write: false });
   const result = await esbuild.build({
     ...browserOptions,
-    plugins: [screensEsbuildPlugin(chunkGroups(first.metafile))],
+    plugins: [screensEsbuildPlugin({ browser: true, groups: chunkGroups(first.metafile) })],
     // The groups' bare imports only place files in chunks; side-effect-free ones are meant to be dropped.
     logOverride: { 'ignored-bare-import': 'silent' },
   });
@@ -65,8 +65,8 @@ async function buildBrowser() {
 
 /**
  * From a build's metafile: the source files of the entry's static closure
- * (shell), those of the chunks that the protected screens and the endpoints
- * they load share (common), and the lazily loaded modules themselves (lazy). What the public
+ * (shell), those of the chunks that the protected screens share (common),
+ * and the lazily loaded modules themselves (lazy). What the public
  * screens (sign-in, sign-out, not found) share with others (a form's fields,
  * an alert: under 1 KB) goes to the shell, and they do not import the
  * common chunk (withoutCommon): the sign-in page, where most visits start,
@@ -85,15 +85,15 @@ function chunkGroups(metafile) {
   const source = (file) => path.relative(root, file).split(path.sep).join('/');
   const publicScreens = new Set(readRoutes().filter((route) => !route.protected).map((route) => source(screenFile(route.screen))));
   const screenSources = new Set(readRoutes().map((route) => source(screenFile(route.screen))));
-  const endpoints = source(ENDPOINTS_FILE);
   const js = Object.keys(outputs).filter((f) => f.endsWith('.js'));
   const shared = (file) => !inEntry.has(file) && !outputs[file].entryPoint;
   const ofPublic = new Set(js.filter((f) => publicScreens.has(outputs[f].entryPoint)).flatMap((f) => [...closure(f)].filter(shared)));
-  // What the protected screens (and the endpoints they load) share; what only
-  // the shell's late parts share (the toasts' library) stays out of it.
+  // What the protected screens share (with the api their loading plugs in:
+  // screens-module.mjs); what only the shell's late parts share (the toasts'
+  // library) stays out of it.
   const ofProtected = new Set(
     js
-      .filter((f) => outputs[f].entryPoint && !publicScreens.has(outputs[f].entryPoint) && (screenSources.has(outputs[f].entryPoint) || outputs[f].entryPoint === endpoints))
+      .filter((f) => screenSources.has(outputs[f].entryPoint) && !publicScreens.has(outputs[f].entryPoint))
       .flatMap((f) => [...closure(f)].filter(shared)),
   );
   // Real files only: not the entry itself, the generated modules or the CSS.
@@ -133,21 +133,14 @@ export function manifestFrom(metafile) {
   const entryImports = entryClosure.slice(1);
   const inEntry = new Set(entryClosure);
 
-  const chunkOf = (file, what) => {
-    const source = path.relative(root, file).split(path.sep).join('/');
-    const chunk = byEntryPoint.get(source);
-    if (!chunk) throw new Error(`manifest: no chunk for ${what} (${source})`);
-    return chunk;
-  };
-  const endpointsChunk = chunkOf(ENDPOINTS_FILE, 'the endpoints');
   // Every path of src/app/routes.json ("*": the not-found screen) → its
-  // screen's chunk and what it imports beyond the entry; a protected
-  // screen's loader imports the endpoints too (screens-module.mjs).
+  // screen's chunk and what it imports beyond the entry.
   const routes = Object.fromEntries(
     readRoutes().map((route) => {
-      const chunks = [chunkOf(screenFile(route.screen), `the screen of ${route.path}`), ...(route.protected ? [endpointsChunk] : [])];
-      const files = new Set(chunks.flatMap((chunk) => closure(chunk)));
-      return [route.path, [...files].filter((f) => !inEntry.has(f)).map(rel)];
+      const source = path.relative(root, screenFile(route.screen)).split(path.sep).join('/');
+      const chunk = byEntryPoint.get(source);
+      if (!chunk) throw new Error(`manifest: no chunk for the screen of ${route.path} (${source})`);
+      return [route.path, closure(chunk).filter((f) => !inEntry.has(f)).map(rel)];
     }),
   );
   const css = Object.keys(outputs).filter((f) => f.endsWith('.css')).map(rel);

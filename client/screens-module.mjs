@@ -3,10 +3,9 @@
 // vitest.config.ts):
 //   virtual:screens/browser → `loaders`: path → () => import of the screen's
 //                             own module, one chunk a screen (code they share
-//                             goes to shared chunks), and for a protected
-//                             screen of src/app/endpoints.ts too: a page's
-//                             hydration waits only for its own screen, the
-//                             others load after it (entry-browser.tsx);
+//                             goes to shared chunks): a page's hydration
+//                             waits only for its own screen, the others load
+//                             after it (entry-browser.tsx);
 //   virtual:screens/server  → `components`: path → screen component, static
 //                             imports, since the server renders synchronously.
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 const clientDir = path.dirname(fileURLToPath(import.meta.url));
 export const SRC_DIR = path.join(clientDir, 'src');
 export const ROUTES_FILE = path.join(SRC_DIR, 'app', 'routes.json');
-/** Loaded with every protected screen: it plugs the api (RTK Query) into the store (src/app/store.ts). */
+/** Imported first by every protected screen in the browser: it plugs the api (RTK Query) into the store (src/app/store.ts). */
 export const ENDPOINTS_FILE = path.join(SRC_DIR, 'app', 'endpoints.ts');
 const VIRTUAL = /^virtual:screens\/(browser|server)$/;
 
@@ -39,12 +38,7 @@ export function screenFile(screen) {
 export function screensModule(target, routes = readRoutes()) {
   const header = '// Generated from src/app/routes.json by screens-module.mjs.\n';
   if (target === 'browser') {
-    const load = (file) => `import(${JSON.stringify(file)})`;
-    const entries = routes.map((r) => {
-      const screen = load(screenFile(r.screen));
-      const loader = r.protected ? `Promise.all([${screen}, ${load(ENDPOINTS_FILE)}]).then(([screen]) => screen)` : screen;
-      return `  ${JSON.stringify(r.path)}: () => ${loader},`;
-    });
+    const entries = routes.map((r) => `  ${JSON.stringify(r.path)}: () => import(${JSON.stringify(screenFile(r.screen))}),`);
     return `${header}export const loaders = {\n${entries.join('\n')}\n};\n`;
   }
   if (target === 'server') {
@@ -58,6 +52,12 @@ export function screensModule(target, routes = readRoutes()) {
 /**
  * esbuild: resolves virtual:screens/browser and virtual:screens/server.
  *
+ * With `browser`, every protected screen first imports src/app/endpoints.ts,
+ * which plugs the api into the store: a page that needs no api (the sign-in)
+ * hydrates without RTK Query, and a protected one finds it in the common
+ * chunk (the server's bundle imports it from its entry; the tests from their
+ * setup file).
+ *
  * With `groups` (the browser build's second pass, build.mjs), every module
  * that is loaded with import() (a screen, a lazy part of the shell) first
  * imports, as bare imports, every file of `groups.shell` (what the entry
@@ -69,8 +69,9 @@ export function screensModule(target, routes = readRoutes()) {
  * every page hydrates with four files: the entry, the shell, the common code
  * and its own screen.
  */
-export function screensEsbuildPlugin(groups = null) {
+export function screensEsbuildPlugin({ browser = false, groups = null } = {}) {
   const bare = (files) => files.map((f) => `import ${JSON.stringify(f)};`).join('\n');
+  const protectedScreens = new Set(browser ? readRoutes().filter((r) => r.protected).map((r) => screenFile(r.screen)) : []);
   return {
     name: 'screens-module',
     setup(build) {
@@ -81,9 +82,8 @@ export function screensEsbuildPlugin(groups = null) {
         resolveDir: SRC_DIR,
         watchFiles: [ROUTES_FILE],
       }));
-      if (!groups) return;
-      const lazy = new Set(groups.lazy);
-      const withoutCommon = new Set(groups.withoutCommon ?? []);
+      const lazy = new Set(groups?.lazy ?? []);
+      const withoutCommon = new Set(groups?.withoutCommon ?? []);
       build.onResolve({ filter: /^virtual:chunk-group\/(shell|common)$/ }, (args) => ({ path: args.path, namespace: 'chunk-group' }));
       build.onLoad({ filter: /.*/, namespace: 'chunk-group' }, (args) => ({
         contents: bare(args.path.endsWith('shell') ? groups.shell : groups.common),
@@ -91,11 +91,13 @@ export function screensEsbuildPlugin(groups = null) {
         resolveDir: SRC_DIR,
       }));
       build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
-        if (!lazy.has(args.path)) return undefined;
+        const endpoints = protectedScreens.has(args.path) ? `import ${JSON.stringify(ENDPOINTS_FILE)};\n` : '';
+        if (!lazy.has(args.path) && !endpoints) return undefined;
         const source = await readFile(args.path, 'utf8');
-        const common = withoutCommon.has(args.path) ? '' : "import 'virtual:chunk-group/common';\n";
+        const shell = lazy.has(args.path) ? "import 'virtual:chunk-group/shell';\n" : '';
+        const common = !lazy.has(args.path) || withoutCommon.has(args.path) ? '' : "import 'virtual:chunk-group/common';\n";
         return {
-          contents: `import 'virtual:chunk-group/shell';\n${common}${source}`,
+          contents: `${shell}${common}${endpoints}${source}`,
           loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
         };
       });
