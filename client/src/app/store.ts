@@ -16,6 +16,7 @@ import {
 } from '../lib/persistence';
 import { markServerRendered } from '../lib/server-rendered';
 import { clearSession } from '../lib/session-actions';
+
 type Api = typeof api;
 
 /**
