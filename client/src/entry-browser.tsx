@@ -23,7 +23,6 @@ function preloadedState(): PreloadedState | null {
 async function start() {
   const preloaded = preloadedState();
   const store = makeStore(preloaded, { persist: true });
-  const serverState = store.getState();
   configureApi({
     getToken: () => store.getState().auth.accessToken,
     // Clearing the token is enough: the protected route then redirects to /login.
@@ -47,6 +46,9 @@ async function start() {
   // render then never suspends, so hydration keeps the server's HTML.
   const route = routeForPath(window.location.pathname);
   if (route) await preloadScreen(route.path).catch(() => undefined);
+  // What the server rendered with, read once the screen has loaded: a
+  // protected screen plugs the api in, with the server's answers (app/store.ts).
+  const serverState = store.getState();
 
   const app = (
     <BrowserRouter>
