@@ -56,7 +56,7 @@ const unrendered = await server({});
 // The page's input as the server rendered it.
 const html = await fetch(`${rendered.url}/clients`, { headers: rendered.headers }).then((r) => r.text());
 const root = html.slice(html.indexOf('<div id="root">') + '<div id="root">'.length, html.lastIndexOf('</div><script'));
-const stateJson = /window\.__PRELOADED_STATE__=(.*?)<\/script>/s.exec(html)[1].replace(/\\u003c/g, '<');
+const stateJson = /<script type="application\/json" id="preloaded-state">(.*?)<\/script>/s.exec(html)[1];
 const input = JSON.stringify({ url: '/clients', state: JSON.parse(stateJson) });
 
 const context = vm.createContext({});

@@ -56,7 +56,17 @@ suite('shell layout', () => {
       assert.deepEqual(hydrationProblems(messages), []);
 
       // A demo entry is a plain link; an app route navigates inside the app.
-      assert.equal(await page.locator('.topnav a[href="/calendar"]').getAttribute('data-discover'), null);
+      const kept = (href) =>
+        page.evaluate((href) => {
+          let prevented = null;
+          // After the app's handler: note it, then keep the page where it is.
+          document.addEventListener('click', (e) => ((prevented = e.defaultPrevented), e.preventDefault()), { once: true });
+          document.querySelector(`.topnav a[href="${href}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+          return prevented;
+        }, href);
+      assert.equal(await kept('/calendar'), false);
+      assert.equal(await kept('/clients'), true);
+      await page.waitForURL('**/clients');
 
       // Reset restores the defaults.
       await page.click('[data-customizer-toggle]');

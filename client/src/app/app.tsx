@@ -1,11 +1,12 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { LinkNavigation } from '../components/app-link';
 import { ToastContainer } from '../features/layout/lazy-parts';
 import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
 import { useMounted } from '../lib/use-mounted';
 import { ProtectedRoute } from './protected-route';
-import { documentTitle, loginReturningTo, NOT_FOUND_PATH, ROUTES } from './route-table';
+import { documentTitle, loginReturningTo, routeForPath } from './route-table';
 import type { Screens } from './screens';
 
 function SessionTimer() {
@@ -27,34 +28,31 @@ function DocumentTitle() {
   return null;
 }
 
-/** The routes of the app, the same tree on the server and in the browser. */
+/**
+ * The routes of the app, the same tree on the server and in the browser.
+ * Only the route the address shows is given to <Routes>, found in the route
+ * table as the server finds it (routeForPath): react-router flattens, ranks
+ * and compiles every route it is given on each render, about a sixth of the
+ * server's render in QuickJS (bench/README.md, "Render less").
+ */
 export function App({ screens }: { screens: Screens }) {
   // Toasts only ever appear in the browser: keep them out of the server HTML.
   const mounted = useMounted();
+  const route = routeForPath(useLocation().pathname);
 
-  const routes = ROUTES.filter((r) => r.path !== NOT_FOUND_PATH);
-  const publicRoutes = routes.filter((r) => !r.protected);
-  const protectedRoutes = routes.filter((r) => r.protected);
-  const NotFound = screens[NOT_FOUND_PATH];
+  let shown: ReactElement;
+  if (!route) shown = <Route path="/" element={<Navigate to="/login" replace />} />;
+  else {
+    const Screen = screens[route.path];
+    const screen = <Route path={route.path} element={<Screen />} />;
+    shown = route.protected ? <Route element={<ProtectedRoute />}>{screen}</Route> : screen;
+  }
   return (
-    <>
+    <LinkNavigation>
       <SessionTimer />
       <DocumentTitle />
       <Suspense fallback={<FullPageSpinner />}>
-        <Routes>
-          <Route path="/" element={<Navigate to="/login" replace />} />
-          {publicRoutes.map(({ path }) => {
-            const Screen = screens[path];
-            return <Route key={path} path={path} element={<Screen />} />;
-          })}
-          <Route element={<ProtectedRoute />}>
-            {protectedRoutes.map(({ path }) => {
-              const Screen = screens[path];
-              return <Route key={path} path={path} element={<Screen />} />;
-            })}
-          </Route>
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <Routes>{shown}</Routes>
       </Suspense>
       {/* Last, so the server-rendered nodes keep their places; its chunk loads after hydration. */}
       {mounted ? (
@@ -62,6 +60,6 @@ export function App({ screens }: { screens: Screens }) {
           <ToastContainer />
         </Suspense>
       ) : null}
-    </>
+    </LinkNavigation>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Repeat } from 'lucide-react';
+import { Repeat } from './icons';
 import { statusLabel, type Appointment, type AppointmentStatus } from '../lib/appointment';
 import { formatDate, formatMoney, formatTimeRange } from '../lib/format';
 import { DataTable, type Column } from './data-table';

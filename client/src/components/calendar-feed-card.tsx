@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { toast } from '../lib/toast';
-import { CalendarSync, Copy, RefreshCw } from 'lucide-react';
+import { CalendarSync, Copy, RefreshCw } from './icons';
 import { Card } from './card';
 import { ConfirmDialog } from './dialog';
 import { ErrorAlert } from './error-alert';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from './app-link';
 
 export interface Column<T> {
   key: string;
@@ -39,13 +39,13 @@ export function DataTable<T>({ columns, rows, rowKey, empty, loading = false, ca
     if (!c.sort || !sortHref) return c.header;
     const order = sort === c.sort ? 'asc' : sort === `-${c.sort}` ? 'desc' : null;
     return (
-      <Link className="btn btn-link sort-button" to={sortHref(nextSort(sort, c.sort))}>
+      <AppLink className="btn btn-link sort-button" to={sortHref(nextSort(sort, c.sort))}>
         {c.header}
         <span aria-hidden="true" className="ms-1">
           {order === 'asc' ? '▲' : order === 'desc' ? '▼' : '↕'}
         </span>
         <span className="visually-hidden">{order === 'asc' ? ' (crescente)' : order === 'desc' ? ' (decrescente)' : ' (ordenar)'}</span>
-      </Link>
+      </AppLink>
     );
   };
   const ariaSort = (c: Column<T>) =>

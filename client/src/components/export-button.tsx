@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../lib/toast';
-import { Download } from 'lucide-react';
+import { Download } from './icons';
 import { apiDownload, errorMessage, type RequestOptions } from '../lib/api';
 
 interface ExportButtonProps {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from './app-link';
 import type { Meta } from '../lib/types';
 import { formatCount } from '../lib/format';
 
@@ -48,9 +48,9 @@ export function Pagination({ meta, href, onPageChange, disabled = false, noun = 
     const to = disabled ? null : target(p);
     if (href) {
       return to ? (
-        <Link className="page-link" to={href(...to)} {...props}>
+        <AppLink className="page-link" to={href(...to)} {...props}>
           {children}
-        </Link>
+        </AppLink>
       ) : (
         <span className="page-link" aria-disabled={p === page ? undefined : true} {...props}>
           {children}

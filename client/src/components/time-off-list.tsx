@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../lib/toast';
 import type { skipToken } from '@reduxjs/toolkit/query/react';
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from './icons';
 import { useForm } from '../hooks/use-form';
 import { errorMessage } from '../lib/api';
 import type { ApiTimeOff } from '../lib/api-types';

@@ -1,5 +1,5 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Plus, X } from 'lucide-react';
+import { Plus, X } from './icons';
 import { errorMessage, fieldErrors, type FieldErrors } from '../lib/api';
 import type { ApiInterval } from '../lib/api-types';
 import { notReady, useMounted } from '../lib/use-mounted';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { StatusBadge } from '../../components/appointments-table';
 import { ErrorAlert } from '../../components/error-alert';
@@ -138,9 +138,9 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
             <dt className="col-sm-3">Série</dt>
             <dd className="col-sm-9">
               {a.seriesPosition} de {a.seriesTotal}{' '}
-              <Link to={`/clients/${a.clientId}#serie-${a.seriesId}`} className="ms-1">
+              <AppLink to={`/clients/${a.clientId}#serie-${a.seriesId}`} className="ms-1">
                 Ver a série
-              </Link>
+              </AppLink>
             </dd>
           </>
         ) : null}

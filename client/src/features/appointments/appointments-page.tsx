@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { ExportButton } from '../../components/export-button';
 import { ApplyBeforeScript, HiddenFields } from '../../components/get-form';
@@ -170,25 +171,25 @@ export default function AppointmentsPage() {
   const filter = (changes: Record<string, string | number | null>) => go({ ...changes, filters: null });
   const activeFilters = [status, staffFilter, view === 'list' ? search.get('from') : null, view === 'list' ? search.get('to') : null].filter(Boolean).length;
   const today = (
-    <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: null, open: null, filters: null })}>
+    <AppLink className="btn btn-light btn-touch" to={agendaHref(search, { date: null, open: null, filters: null })}>
       Hoje
-    </Link>
+    </AppLink>
   );
 
   return (
     <div className="container-fluid agenda-page">
       <PageHeader title="Agendamentos" subtitle="A agenda do dia, da semana ou em lista.">
         <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" compact />
-        <Link to="/appointments/services" className="btn btn-light btn-touch">
+        <AppLink to="/appointments/services" className="btn btn-light btn-touch">
           Serviços
-        </Link>
-        <Link to="/appointments/reminders" className="btn btn-light btn-touch">
+        </AppLink>
+        <AppLink to="/appointments/reminders" className="btn btn-light btn-touch">
           Lembretes
-        </Link>
+        </AppLink>
         {/* A link to the address that opens the booking: it works before the script has run. */}
-        <Link to={agendaHref(search, { book: 1, open: null })} className="btn btn-primary btn-touch">
+        <AppLink to={agendaHref(search, { book: 1, open: null })} className="btn btn-primary btn-touch">
           Novo agendamento
-        </Link>
+        </AppLink>
       </PageHeader>
       <ListCard
         headerClassName="card-header agenda-toolbar d-flex flex-wrap gap-2 align-items-end"
@@ -196,35 +197,35 @@ export default function AppointmentsPage() {
           <>
             <nav className="btn-group" aria-label="Visão da agenda">
               {VIEWS.map(({ view: v, label }) => (
-                <Link
+                <AppLink
                   key={v}
                   to={agendaHref(search, { view: v === 'day' ? null : v, page: null, cursor: null, open: null })}
                   className={`btn btn-touch ${v === view ? 'btn-primary' : 'btn-outline-primary'}`}
                   aria-current={v === view ? 'page' : undefined}
                 >
                   {label}
-                </Link>
+                </AppLink>
               ))}
             </nav>
             {view !== 'list' && date ? (
               <nav className="agenda-period d-flex gap-1 align-items-center" aria-label="Período">
-                <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, -step), open: null })} aria-label={view === 'week' ? 'Semana anterior' : 'Dia anterior'}>
+                <AppLink className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, -step), open: null })} aria-label={view === 'week' ? 'Semana anterior' : 'Dia anterior'}>
                   ‹
-                </Link>
+                </AppLink>
                 <span className="agenda-today-wide">{today}</span>
-                <Link className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, step), open: null })} aria-label={view === 'week' ? 'Próxima semana' : 'Próximo dia'}>
+                <AppLink className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, step), open: null })} aria-label={view === 'week' ? 'Próxima semana' : 'Próximo dia'}>
                   ›
-                </Link>
+                </AppLink>
               </nav>
             ) : null}
-            <Link
+            <AppLink
               className={`agenda-filters-toggle btn btn-touch btn-outline-primary${filtersOpen ? ' active' : ''}`}
               to={agendaHref(search, { filters: filtersOpen ? null : 1 })}
               aria-expanded={filtersOpen}
               aria-controls="agenda-filters"
             >
               Filtros{activeFilters ? <span className="badge text-bg-light ms-1">{activeFilters}</span> : null}
-            </Link>
+            </AppLink>
             {/* A GET form too: before the page's script has run, "Aplicar" sends the filters. */}
             <form id="agenda-filters" className={`agenda-filters${filtersOpen ? ' is-open' : ''}`} method="get" action="/appointments" onSubmit={(e) => e.preventDefault()}>
               <HiddenFields values={{ view: search.get('view'), client_id: search.get('client_id') }} />
@@ -257,9 +258,9 @@ export default function AppointmentsPage() {
               ) : null}
               {view === 'list' ? <ClientFilter search={search} listed={listed} go={filter} /> : null}
               {/* The first free starts of a service (its own dialog, by its address: a link before the script too). */}
-              <Link className="btn btn-outline-primary btn-touch agenda-fit-in" to={agendaHref(search, { encaixe: 1, filters: null, open: null })}>
+              <AppLink className="btn btn-outline-primary btn-touch agenda-fit-in" to={agendaHref(search, { encaixe: 1, filters: null, open: null })}>
                 Encaixe
-              </Link>
+              </AppLink>
               <div>
                 <label htmlFor="appointments-status" className="form-label mb-1 small">
                   Status
@@ -301,9 +302,9 @@ export default function AppointmentsPage() {
             today={staffQuery.data?.today}
             actions={(a) => (
               <div className="d-inline-flex flex-wrap gap-1">
-                <Link to={openHref(a)} className="btn btn-sm btn-light btn-touch" aria-label={`Abrir o agendamento de ${a.clientName}`}>
+                <AppLink to={openHref(a)} className="btn btn-sm btn-light btn-touch" aria-label={`Abrir o agendamento de ${a.clientName}`}>
                   Abrir
-                </Link>
+                </AppLink>
                 <StatusActions appointment={a} />
               </div>
             )}

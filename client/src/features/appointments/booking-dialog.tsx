@@ -1,7 +1,7 @@
 import { useReadArg } from '../../lib/route-reads';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { ErrorAlert } from '../../components/error-alert';
 import { Dialog, DialogButtons } from '../../components/dialog';
@@ -129,9 +129,9 @@ export function ClashAlert({ message, conflict, hrefFor }: { message: string | n
   return (
     <div className="alert alert-danger" role="alert">
       <p className="mb-1">{message}</p>
-      <Link to={hrefFor({ id: conflict.appointmentId, startsAt: conflict.startsAt })} className="alert-link">
+      <AppLink to={hrefFor({ id: conflict.appointmentId, startsAt: conflict.startsAt })} className="alert-link">
         Ver o agendamento em conflito
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../hooks/store';
 import { useForm } from '../../hooks/use-form';
@@ -110,9 +111,9 @@ const COLUMNS: Column<Row>[] = [
     header: 'Cliente',
     render: (r) => (
       <>
-        <Link to={`/clients/${r.clientId}`} className="fw-semibold">
+        <AppLink to={`/clients/${r.clientId}`} className="fw-semibold">
           {r.clientName}
-        </Link>
+        </AppLink>
         <div className="small">
           <Phone row={r} />
         </div>
@@ -136,16 +137,16 @@ function DayPicker({ date }: { date: string }) {
   };
   return (
     <form className="d-flex flex-wrap gap-2 align-items-end" method="get" action="/appointments/reminders" onSubmit={onSubmit} aria-label="Dia">
-      <Link className="btn btn-light btn-touch" to={`/appointments/reminders?date=${addDays(date, -1)}`} aria-label="Dia anterior">
+      <AppLink className="btn btn-light btn-touch" to={`/appointments/reminders?date=${addDays(date, -1)}`} aria-label="Dia anterior">
         ‹
-      </Link>
+      </AppLink>
       <InputField id="reminders-date" label="Dia" wrapperClassName="" name="date" type="date" className="btn-touch" defaultValue={date} key={date} required />
       <button type="submit" className="btn btn-primary btn-touch">
         Ver
       </button>
-      <Link className="btn btn-light btn-touch" to={`/appointments/reminders?date=${addDays(date, 1)}`} aria-label="Próximo dia">
+      <AppLink className="btn btn-light btn-touch" to={`/appointments/reminders?date=${addDays(date, 1)}`} aria-label="Próximo dia">
         ›
-      </Link>
+      </AppLink>
     </form>
   );
 }
@@ -241,9 +242,9 @@ export default function RemindersPage() {
   return (
     <div className="container-fluid">
       <PageHeader title="Lembretes" subtitle="Lembre os clientes do horário: menos faltas, horários livres para outros.">
-        <Link to="/appointments" className="btn btn-light btn-touch">
+        <AppLink to="/appointments" className="btn btn-light btn-touch">
           Agenda
-        </Link>
+        </AppLink>
       </PageHeader>
       {day.data && !day.data.emailEnabled ? (
         <div className="alert alert-secondary" role="status">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { buildQuery } from '../../lib/query-string';
 import { toast } from '../../lib/toast';
-import { Plus } from 'lucide-react';
+import { Plus } from '../../components/icons';
 import { useAppSelector } from '../../hooks/store';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/dialog';
@@ -120,9 +120,9 @@ export default function ServicesPage() {
   return (
     <div className="container-fluid">
       <PageHeader title="Serviços" subtitle="O que o negócio agenda, os feriados e o horário padrão.">
-        <Link to="/appointments" className="btn btn-light btn-touch">
+        <AppLink to="/appointments" className="btn btn-light btn-touch">
           Agenda
-        </Link>
+        </AppLink>
         {isAdmin ? (
           <button type="button" className="btn btn-primary btn-touch" onClick={() => setEditing('new')}>
             <Plus size={16} className="me-1" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { ErrorAlert } from '../../components/error-alert';
 import { Spinner } from '../../components/spinner';
 import { clearDrafts } from '../../hooks/use-draft';
@@ -62,9 +63,9 @@ export default function LogoutPage() {
             <>
               <h1 className="h4 fw-bold mb-2">Até logo!</h1>
               <p className="text-muted mb-4">Você saiu do sistema.</p>
-              <Link to="/login" className="btn btn-primary">
+              <AppLink to="/login" className="btn btn-primary">
                 Entrar novamente
-              </Link>
+              </AppLink>
             </>
           ) : leaving ? (
             <Spinner label="Saindo..." />
@@ -74,9 +75,9 @@ export default function LogoutPage() {
               <p className="text-muted mb-4">Você está conectado(a) como {name}.</p>
               <ErrorAlert message={error ?? serverError} />
               <form method="post" action="/logout" className="d-flex gap-2 justify-content-center">
-                <Link to="/dashboard" className="btn btn-outline-secondary">
+                <AppLink to="/dashboard" className="btn btn-outline-secondary">
                   Voltar ao painel
-                </Link>
+                </AppLink>
                 <button type="submit" className="btn btn-danger">
                   Sair
                 </button>

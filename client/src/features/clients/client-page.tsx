@@ -1,7 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
-import { CalendarPlus, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from 'lucide-react';
+import { CalendarPlus, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from '../../components/icons';
 import { useAppSelector } from '../../hooks/store';
 import { useReadArg, withArgs } from '../../lib/route-reads';
 import { AppointmentsTable } from '../../components/appointments-table';
@@ -227,9 +228,9 @@ function ClientSeries() {
                   {s.remaining ? `${s.remaining} de ${s.total} pela frente` : `Encerrada (${s.total} agendamentos)`}
                 </div>
                 {s.nextStartsAt && s.nextId ? (
-                  <Link to={`/appointments?date=${dayOf(s.nextStartsAt)}&open=${s.nextId}`} className="small">
+                  <AppLink to={`/appointments?date=${dayOf(s.nextStartsAt)}&open=${s.nextId}`} className="small">
                     Próximo: {formatDate(s.nextStartsAt)} às {formatTime(s.nextStartsAt)}
-                  </Link>
+                  </AppLink>
                 ) : null}
               </div>
             </div>
@@ -270,7 +271,7 @@ export default function ClientPage() {
             <Spinner />
           </div>
         ) : null}
-        <Link to="/clients">‹ Voltar para clientes</Link>
+        <AppLink to="/clients">‹ Voltar para clientes</AppLink>
       </div>
     );
   }
@@ -278,9 +279,9 @@ export default function ClientPage() {
   return (
     <div className="container-fluid">
       <nav aria-label="Trilha" className="pt-3">
-        <Link to="/clients" className="small">
+        <AppLink to="/clients" className="small">
           ‹ Clientes
-        </Link>
+        </AppLink>
       </nav>
       <PageHeader
         title={client.name}
@@ -292,10 +293,10 @@ export default function ClientPage() {
             Agendar
           </span>
         ) : (
-          <Link to={`/appointments?book=1&book_client=${client.id}`} className="btn btn-primary btn-touch">
+          <AppLink to={`/appointments?book=1&book_client=${client.id}`} className="btn btn-primary btn-touch">
             <CalendarPlus size={16} className="me-1" aria-hidden="true" />
             Agendar
-          </Link>
+          </AppLink>
         )}
         {client.anonymisedAt ? null : (
           <button type="button" className="btn btn-light btn-touch" onClick={() => setEditing(true)} disabled={editing} {...notReady(ready)}>

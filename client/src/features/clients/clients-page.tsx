@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { useReopenDraft } from '../../hooks/use-draft';
 import { DataTable, type Column } from '../../components/data-table';
@@ -96,9 +97,9 @@ export default function ClientsPage() {
       header: 'Nome',
       sort: 'name',
       render: (c) => (
-        <Link to={`/clients/${c.id}`} className="fw-semibold">
+        <AppLink to={`/clients/${c.id}`} className="fw-semibold">
           {c.name}
-        </Link>
+        </AppLink>
       ),
     },
     { key: 'email', header: 'E-mail', sort: 'email', render: (c) => c.email || '—' },
@@ -144,9 +145,9 @@ export default function ClientsPage() {
     <div className="container-fluid">
       <PageHeader title="Clientes" subtitle="Pessoas atendidas pelo seu negócio.">
         <ExportButton path="/clients/export.csv" query={{ ...apiQuery(view), page: undefined, cursor: undefined, per_page: undefined }} filename="clientes.csv" />
-        <Link to={newHref} className="btn btn-primary btn-touch">
+        <AppLink to={newHref} className="btn btn-primary btn-touch">
           Novo cliente
-        </Link>
+        </AppLink>
       </PageHeader>
       {editing ? (
         <ClientForm

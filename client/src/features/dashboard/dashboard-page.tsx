@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { CalendarPlus } from 'lucide-react';
+import { AppLink } from '../../components/app-link';
+import { CalendarPlus } from '../../components/icons';
 import { useReadArg } from '../../lib/route-reads';
 import { useAppSelector } from '../../hooks/store';
 import { AppointmentsTable, StatusBadge } from '../../components/appointments-table';
@@ -31,7 +31,7 @@ function StaffAgenda({ day }: { day: StaffDay }) {
               <div style={{ minWidth: 0 }}>
                 <div className="fw-semibold text-nowrap">{formatTimeRange(a.startsAt, a.endsAt)}</div>
                 <div className="text-break">
-                  <Link to={`/clients/${a.clientId}`}>{a.clientName}</Link>
+                  <AppLink to={`/clients/${a.clientId}`}>{a.clientName}</AppLink>
                   <span className="text-muted"> · {a.service}</span>
                 </div>
               </div>
@@ -51,10 +51,10 @@ export default function DashboardPage() {
   return (
     <div className="container-fluid">
       <PageHeader title="Dashboard" subtitle={name ? `Olá, ${name}! Este é o resumo do seu expediente.` : undefined}>
-        <Link to="/appointments?book=1" className="btn btn-primary btn-touch">
+        <AppLink to="/appointments?book=1" className="btn btn-primary btn-touch">
           <CalendarPlus size={16} className="me-1" aria-hidden="true" />
           Novo agendamento
-        </Link>
+        </AppLink>
       </PageHeader>
       <ErrorAlert message={error ? errorMessage(error, DASHBOARD_ERROR) : null} onRetry={() => void refetch()} />
       {dashboard ? (
@@ -71,9 +71,9 @@ export default function DashboardPage() {
             title="Agenda de hoje"
             className="mb-3"
             actions={
-              <Link to="/appointments" className="btn btn-sm btn-light btn-touch">
+              <AppLink to="/appointments" className="btn btn-sm btn-light btn-touch">
                 Abrir agenda
-              </Link>
+              </AppLink>
             }
           >
             {dashboard.todayByStaff.length ? (
@@ -89,9 +89,9 @@ export default function DashboardPage() {
           <Card
             title="Próximos agendamentos"
             actions={
-              <Link to="/appointments?view=list" className="btn btn-sm btn-light btn-touch">
+              <AppLink to="/appointments?view=list" className="btn btn-sm btn-light btn-touch">
                 Ver todos
-              </Link>
+              </AppLink>
             }
             body="card-body p-0"
           >

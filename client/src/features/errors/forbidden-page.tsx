@@ -1,5 +1,5 @@
-import { ShieldX } from 'lucide-react';
-import { Link } from 'react-router';
+import { ShieldX } from '../../components/icons';
+import { AppLink } from '../../components/app-link';
 
 /**
  * A screen of the route table whose `roles` leave the signed-in user out:
@@ -17,9 +17,9 @@ export default function ForbiddenPage() {
           <p className="text-muted mb-4">
             Esta página é restrita a administradores. Se você precisa dela, peça acesso a um administrador do Expediente.
           </p>
-          <Link to="/dashboard" className="btn btn-primary btn-touch">
+          <AppLink to="/dashboard" className="btn btn-primary btn-touch">
             Voltar ao Dashboard
-          </Link>
+          </AppLink>
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 
 export default function NotFoundPage() {
   return (
@@ -7,9 +7,9 @@ export default function NotFoundPage() {
         <p className="display-4 fw-bold text-primary mb-2">404</p>
         <h1 className="h4 fw-semibold mb-2">Página não encontrada</h1>
         <p className="text-muted mb-4">O endereço que você abriu não existe ou foi movido.</p>
-        <Link to="/dashboard" className="btn btn-primary">
+        <AppLink to="/dashboard" className="btn btn-primary">
           Voltar ao Dashboard
-        </Link>
+        </AppLink>
       </div>
     </main>
   );

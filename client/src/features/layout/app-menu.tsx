@@ -1,6 +1,6 @@
 // The side menu: items, groups (one top-level group open at a time, nested
 // groups independent, the group of the current page opens once), badges.
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight } from '../../components/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { findActiveTrail, isItemActive, openTrail, toggleGroup, type MenuItem } from './menu-logic';

@@ -1,6 +1,6 @@
 // The layout customizer's panel (docs/behaviour.md#customizer), its own chunk:
 // loaded after the page is up (lazy-parts.ts), rendered only while shown.
-import { X } from 'lucide-react';
+import { X } from '../../components/icons';
 import { useRef, type ReactNode } from 'react';
 import { useFocusTrap } from '../../hooks/use-focus-trap';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';

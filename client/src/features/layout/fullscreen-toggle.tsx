@@ -1,5 +1,5 @@
 // Fullscreen on and off for the whole page.
-import { Maximize, Minimize } from 'lucide-react';
+import { Maximize, Minimize } from '../../components/icons';
 import { useEffect, useState } from 'react';
 
 export default function FullscreenToggle() {

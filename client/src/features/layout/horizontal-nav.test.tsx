@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { LinkNavigation } from '../../components/app-link';
 import HorizontalNav from './horizontal-nav';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -15,7 +16,9 @@ describe('HorizontalNav', () => {
     act(() =>
       root.render(
         <MemoryRouter initialEntries={['/users/roles']}>
-          <HorizontalNav />
+          <LinkNavigation>
+            <HorizontalNav />
+          </LinkNavigation>
         </MemoryRouter>,
       ),
     );
@@ -25,9 +28,6 @@ describe('HorizontalNav', () => {
     // The active trail is marked: Apps > Usuarios > Papéis.
     expect(top('Apps').querySelector(':scope > button')?.classList.contains('active')).toBe(true);
     expect(el.querySelector('a.active')?.getAttribute('href')).toBe('/users/roles');
-    // Demo routes are plain links, app routes are router links.
-    expect(el.querySelector('a[href="/calendar"]')?.hasAttribute('data-discover')).toBe(false);
-    expect(el.querySelector('a[href="/clients"]')?.hasAttribute('data-discover')).toBe(true);
 
     act(() => (top('Apps').querySelector(':scope > button') as HTMLButtonElement).click());
     act(() => (Array.from(el.querySelectorAll('button')).find((b) => b.textContent === 'CRM') as HTMLButtonElement).click());
@@ -43,6 +43,26 @@ describe('HorizontalNav', () => {
       document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
     });
     expect(openLabels()).toEqual([]);
+
+    // Demo routes are plain links (the browser loads them); a plain click on
+    // an app route navigates inside the app, a modified one is the browser's.
+    const inApp = (href: string, init: MouseEventInit = {}) => {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
+      let kept = false;
+      const after = (e: Event) => {
+        kept = e.defaultPrevented;
+        e.preventDefault(); // jsdom does not load pages
+      };
+      document.addEventListener('click', after, { once: true });
+      act(() => {
+        el.querySelector(`a[href="${href}"]`)!.dispatchEvent(click);
+      });
+      return kept;
+    };
+    expect(inApp('/calendar')).toBe(false);
+    expect(inApp('/clients', { ctrlKey: true })).toBe(false);
+    expect(inApp('/clients')).toBe(true);
+    expect(el.querySelector('a.active')?.getAttribute('href')).toBe('/clients');
     act(() => root.unmount());
     el.remove();
   });

@@ -1,7 +1,7 @@
 // Top navigation of the horizontal layout: the template-style menu with its
 // demo routes. Submenus open on hover (CSS) and on click (state), one
 // top-level menu at a time; the whole tree is rendered as plain lists.
-import { ChevronDown, ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronRight } from '../../components/icons';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { HORIZONTAL_MENU } from './menu-data';

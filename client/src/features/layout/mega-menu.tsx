@@ -1,5 +1,5 @@
 // "Admin Menu" mega-dropdown: three columns of placeholder links (docs/behaviour.md#top-bar), 380 px at most.
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '../../components/icons';
 import { Suspense } from 'react';
 import Dropdown from './dropdown';
 import { MegaMenuColumns } from './lazy-parts';

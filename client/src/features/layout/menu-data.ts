@@ -11,9 +11,10 @@ import {
   PanelLeft,
   UserCog,
   Users,
-} from 'lucide-react';
+  type IconComponent,
+} from '../../components/icons';
 import routes from '../../app/routes.json';
-import type { IconComponent, MenuItem } from './menu-logic';
+import type { MenuItem } from './menu-logic';
 
 /** Paths the running app routes itself (the route table); every other menu url is a plain link. */
 export const APP_ROUTES: readonly string[] = routes.map((r) => r.path).filter((p) => p !== '*');

@@ -1,7 +1,7 @@
 // A menu entry's link: routes of the app navigate client-side, every other
 // (demo) url is a plain link.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { isAppRoute } from './menu-data';
 
 interface MenuLinkProps {
@@ -17,9 +17,9 @@ export default function MenuLink({ url, className, active, onClick, children }: 
   const current = active ? ('page' as const) : undefined;
   if (isAppRoute(url)) {
     return (
-      <Link to={url} className={cls} aria-current={current} onClick={onClick}>
+      <AppLink to={url} className={cls} aria-current={current} onClick={onClick}>
         {children}
-      </Link>
+      </AppLink>
     );
   }
   return (

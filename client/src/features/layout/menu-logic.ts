@@ -1,7 +1,5 @@
 // Menu item type and the pure logic of active items and open groups (docs/behaviour.md#menus).
-import type { ComponentType, SVGProps } from 'react';
-
-export type IconComponent = ComponentType<SVGProps<SVGSVGElement> & { size?: number | string }>;
+import type { IconComponent } from '../../components/icons';
 
 export interface MenuBadge {
   variant: string;

@@ -1,6 +1,5 @@
 // Static sample notifications of the top bar (docs/behaviour.md#top-bar): 7 items, badge 7.
-import { CalendarDays, CircleCheck, MessageCircle, UserPlus } from 'lucide-react';
-import type { IconComponent } from './menu-logic';
+import { CalendarDays, CircleCheck, MessageCircle, UserPlus, type IconComponent } from '../../components/icons';
 
 export interface NotificationUser {
   name: string;

@@ -1,6 +1,6 @@
 // Notifications dropdown: the 7 static samples, badge 7, list 300 px at most (docs/behaviour.md#top-bar).
 // The list is rendered only while open, from a chunk loaded after the page is up.
-import { Bell } from 'lucide-react';
+import { Bell } from '../../components/icons';
 import { Suspense } from 'react';
 import { NOTIFICATIONS_BADGE } from './notifications-data';
 import Dropdown from './dropdown';

@@ -1,8 +1,7 @@
 // The vertical side navigation (also the drawer of narrow screens).
-import { X } from 'lucide-react';
+import { X } from '../../components/icons';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import SimpleBar from 'simplebar-react';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { hideMobileMenu } from './layout-slice';
 import { useDismiss } from './use-dismiss';
@@ -10,6 +9,7 @@ import { MAIN_MENU, MAIN_MENU_TITLE } from './menu-data';
 import { scrollToActiveItem } from './scroll-to-active';
 import AppMenu from './app-menu';
 import Logo from './logo';
+import SidenavScroll from './sidenav-scroll';
 import UserIdentity from './user-identity';
 
 export default function SideNav() {
@@ -50,16 +50,14 @@ export default function SideNav() {
           <X size={18} />
         </button>
       </div>
-      {/* SimpleBar's defaults are the spec's scrollbar constants: minimum size 25,
-          track-click step 40, hide delay 175 ms, mouse-move throttle 64 ms. */}
-      <SimpleBar className="sidenav-scroll" scrollableNodeProps={{ ref: scrollRef }} data-sidenav-scroll="">
+      <SidenavScroll scrollRef={scrollRef}>
         {showUser && (
           <div className="sidenav-user">
             <UserIdentity block="sidenav-user" avatarClassName="avatar-lg" />
           </div>
         )}
         <AppMenu items={MAIN_MENU} title={MAIN_MENU_TITLE} onNavigate={onNavigate} />
-      </SimpleBar>
+      </SidenavScroll>
     </aside>
   );
 }

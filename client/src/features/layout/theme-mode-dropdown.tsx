@@ -1,5 +1,5 @@
 // Colour scheme: light, dark or system (follows the OS; see useLayoutSync).
-import { Monitor, Moon, Sun } from 'lucide-react';
+import { Monitor, Moon, Sun } from '../../components/icons';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { changeTheme } from './layout-slice';
 import type { ThemeSetting } from './layout-settings';

@@ -1,6 +1,6 @@
 // The top bar: side-nav toggle, Admin Menu, notifications, theme, customizer,
 // fullscreen and the user's menu.
-import { Menu, Settings2 } from 'lucide-react';
+import { Menu, Settings2 } from '../../components/icons';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { currentSideNavSize, toggleCustomizer, toggleSideNav } from './layout-slice';
 import FullscreenToggle from './fullscreen-toggle';

@@ -1,6 +1,6 @@
 // The signed-in user's menu: profile, logout and three placeholders (docs/behaviour.md#top-bar).
-import { Bell, ChevronDown, CircleUser, LifeBuoy, LogOut, Settings } from 'lucide-react';
-import { Link } from 'react-router';
+import { Bell, ChevronDown, CircleUser, LifeBuoy, LogOut, Settings } from '../../components/icons';
+import { AppLink } from '../../components/app-link';
 import { SIGN_OUT_STATE } from '../../lib/sign-out';
 import Dropdown from './dropdown';
 import UserIdentity from './user-identity';
@@ -24,9 +24,9 @@ export default function UserDropdown() {
       <div className="dropdown-header">
         <h6 className="m-0">Bem-vindo(a)!</h6>
       </div>
-      <Link to="/auth/profile" className="dropdown-item">
+      <AppLink to="/auth/profile" className="dropdown-item">
         <CircleUser size={16} aria-hidden="true" /> Meu perfil
-      </Link>
+      </AppLink>
       <a href="#" className="dropdown-item">
         <Bell size={16} aria-hidden="true" /> Notificacoes
       </a>
@@ -38,9 +38,9 @@ export default function UserDropdown() {
       </a>
       <div className="dropdown-divider" />
       {/* The logout screen posts the sign-out (which also clears the HttpOnly cookie). */}
-      <Link to="/logout" state={SIGN_OUT_STATE} className="dropdown-item text-danger">
+      <AppLink to="/logout" state={SIGN_OUT_STATE} className="dropdown-item text-danger">
         <LogOut size={16} aria-hidden="true" /> Sair
-      </Link>
+      </AppLink>
     </Dropdown>
   );
 }

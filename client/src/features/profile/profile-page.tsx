@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { useAppSelector } from '../../hooks/store';
 import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { Card } from '../../components/card';
@@ -54,9 +54,9 @@ export default function ProfilePage() {
           </dl>
         </div>
         <div className="card-footer text-end">
-          <Link to="/logout" state={SIGN_OUT_STATE} className="btn btn-outline-danger btn-sm">
+          <AppLink to="/logout" state={SIGN_OUT_STATE} className="btn btn-outline-danger btn-sm">
             Sair
-          </Link>
+          </AppLink>
         </div>
       </div>
       {/* Keyed by the user so a different session starts from its own values. */}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { useReadArg } from '../../lib/route-reads';
 import { DataTable, type Column } from '../../components/data-table';
 import { Card } from '../../components/card';
@@ -310,7 +311,7 @@ export default function ReportsPage() {
             {PRESETS.map((p) => {
               const active = !custom && !editing && 'period' in query && query.period === p.period;
               return (
-                <Link
+                <AppLink
                   key={p.period}
                   to={`/reports?period=${p.period}`}
                   className={`btn btn-touch ${active ? 'btn-primary' : 'btn-outline-primary'}`}
@@ -318,7 +319,7 @@ export default function ReportsPage() {
                   onClick={() => setEditing(false)}
                 >
                   {p.label}
-                </Link>
+                </AppLink>
               );
             })}
             <button

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '../../components/icons';
 import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
@@ -36,10 +36,10 @@ export default function UserPage() {
   return (
     <div className="container-fluid">
       <PageHeader title={user?.name ?? 'Usuário'} subtitle={user ? `${user.email} · ${roleLabel(user.role)}${user.active ? '' : ' · Inativo'}` : undefined}>
-        <Link to="/users" className="btn btn-light btn-touch">
+        <AppLink to="/users" className="btn btn-light btn-touch">
           <ArrowLeft size={16} className="me-1" aria-hidden="true" />
           Usuários
-        </Link>
+        </AppLink>
       </PageHeader>
       <ErrorAlert message={error ? errorMessage(error, 'Erro ao buscar o usuário') : null} onRetry={() => void refetch()} />
       <div className="row g-3 mb-3">

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/app-link';
 import { buildQuery } from '../../lib/query-string';
 import { toast } from '../../lib/toast';
-import { UserPlus } from 'lucide-react';
+import { UserPlus } from '../../components/icons';
 import { useAppSelector } from '../../hooks/store';
 import { useReopenDraft } from '../../hooks/use-draft';
 import { ConfirmDialog } from '../../components/dialog';
@@ -39,9 +39,9 @@ const BASE_COLUMNS: Column<User>[] = [
     key: 'name',
     header: 'Nome',
     render: (u) => (
-      <Link to={`/users/${u.id}`} className="fw-semibold">
+      <AppLink to={`/users/${u.id}`} className="fw-semibold">
         {u.name}
-      </Link>
+      </AppLink>
     ),
   },
   { key: 'email', header: 'E-mail', render: (u) => u.email },
@@ -132,7 +132,7 @@ export default function UsersPage() {
           loading={loading}
           empty={empty}
           card={(u) => ({
-            title: <Link to={`/users/${u.id}`}>{u.name}</Link>,
+            title: <AppLink to={`/users/${u.id}`}>{u.name}</AppLink>,
             subtitle: <span className="text-muted small">{u.email}</span>,
             badge: <StatusBadge user={u} />,
             detail: `${roleLabel(u.role)} · desde ${formatDate(u.createdAt)}`,
