@@ -7,7 +7,9 @@
 //   peer that renders the same SSR bundle (client/dist/ssr/server.js) with
 //   react-dom in node:cluster, one worker a core, from the same captured
 //   state, compressing each response (bench/node-peer.mjs), and the JSON
-//   API's list;
+//   API's list; and each side's CPU per page (its process's, all threads;
+//   the peer's cluster), which the machine's load moves far less than
+//   pages a second;
 // - resources: binary size, start to ready, resident memory idle and after
 //   the loads up to 64 connections, for each encoding, memo on and off.
 //
@@ -31,16 +33,31 @@ async function server(env = {}) {
   return { ...s, token: login.data.accessToken };
 }
 
-/** wrk's requests a second and median latency. */
-function wrk(url, connections, headers) {
+/** A process's CPU so far (user + system, all threads), in ms; with its children's (the Node peer's cluster workers). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const own = (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  return own + children.reduce((sum, child) => sum + cpuMs(Number(child)), 0);
+}
+
+/**
+ * wrk's requests a second and median latency, and the CPU per request of
+ * the server process `pid`: what the machine's load moves least (pages a
+ * second on a shared machine follow the other agents' builds).
+ */
+function wrk(url, connections, headers, pid) {
   const args = ['-t', String(Math.min(connections, 2)), '-c', String(connections), '-d', `${SECONDS}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  const cpuBefore = cpuMs(pid);
   const out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+  const cpu = cpuMs(pid) - cpuBefore;
   if (/Non-2xx/.test(out)) throw new Error(`${url}: non-2xx answers\n${out}`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]);
   const p50 = /50%\s+([\d.]+)(us|ms|s)/.exec(out);
   const factor = { us: 0.001, ms: 1, s: 1000 }[p50[2]];
-  return { rps, p50: Number(p50[1]) * factor };
+  const requests = Number(/(\d+) requests in/.exec(out)[1]);
+  return { rps, p50: Number(p50[1]) * factor, cpu: cpu / requests };
 }
 
 function rssMiB(pid) {
@@ -68,7 +85,7 @@ async function nodePeer(input) {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 /** One raw answer (no decoding): its Content-Encoding and bytes. */
@@ -129,10 +146,10 @@ try {
         // Interleaved: each connection count measures every side in turn.
         rows.push({
           c,
-          hit: wrk(`${hit.url}/clients`, c, { ...cookie(hit), ...accept }),
-          miss: wrk(`${miss.url}/clients`, c, { ...cookie(miss), ...accept }),
-          node: wrk(`${peer.url}/clients`, c, accept),
-          json: wrk(`${hit.url}/api/clients?page=1&per_page=10`, c, { authorization: `Bearer ${hit.token}`, ...accept }),
+          hit: wrk(`${hit.url}/clients`, c, { ...cookie(hit), ...accept }, hit.pid),
+          miss: wrk(`${miss.url}/clients`, c, { ...cookie(miss), ...accept }, miss.pid),
+          node: wrk(`${peer.url}/clients`, c, accept, peer.pid),
+          json: wrk(`${hit.url}/api/clients?page=1&per_page=10`, c, { authorization: `Bearer ${hit.token}`, ...accept }, hit.pid),
         });
       }
       const after = { hit: rssMiB(hit.pid), miss: rssMiB(miss.pid) };
@@ -169,6 +186,17 @@ for (const { encoding, rows } of results) {
     console.log(
       `| ${encoding} | ${r.c} | ${r.hit.rps.toFixed(0)} | ${r.miss.rps.toFixed(0)} | ${r.node.rps.toFixed(0)} | ${r.json.rps.toFixed(0)} | ` +
         `${(r.hit.rps / r.node.rps).toFixed(2)} | ${(r.miss.rps / r.node.rps).toFixed(2)} | ${(r.hit.rps / r.json.rps).toFixed(2)} |`,
+    );
+  }
+}
+console.log('\nCPU per page (ms, the server process, all threads; the peer: its cluster), and Node\'s over ours: the pages a second each would serve on the same cores.');
+console.log('\n| encoding | connections | memo hit | memo miss | Node peer | Node / hit | Node / miss |');
+console.log('|---|---|---|---|---|---|---|');
+for (const { encoding, rows } of results) {
+  for (const r of rows) {
+    console.log(
+      `| ${encoding} | ${r.c} | ${r.hit.cpu.toFixed(2)} | ${r.miss.cpu.toFixed(2)} | ${r.node.cpu.toFixed(2)} | ` +
+        `${(r.node.cpu / r.hit.cpu).toFixed(2)} | ${(r.node.cpu / r.miss.cpu).toFixed(2)} |`,
     );
   }
 }

@@ -5,13 +5,14 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::extract::Path;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 use serde::Deserialize;
 
-use crate::compression::Encoding;
+use crate::compression::{Encoding, Head};
 use crate::layout::Layout;
+use crate::middleware;
 
 #[derive(RustEmbed)]
 #[folder = "client/dist/"]
@@ -36,7 +37,24 @@ pub struct Manifest {
     /// settings give (a few for each route).
     #[serde(skip)]
     critical_inline: Arc<Mutex<HashMap<(String, Vec<bool>), Option<Arc<ssr::Inline>>>>>,
+    /// Each route's head as sent, by layout ([`Manifest::head`]).
+    #[serde(skip)]
+    heads: Arc<Mutex<HashMap<(String, Layout), Arc<PageHead>>>>,
 }
+
+/// A page's head as it goes out, the same for every page of one route and
+/// layout: its text, compressed as each page asks for it, and the policy
+/// that allows its inline elements.
+#[derive(Debug)]
+pub struct PageHead {
+    pub head: Head,
+    pub csp: HeaderValue,
+}
+
+/// Heads kept at most: the routes times the layouts in use, a few each; a
+/// layout cookie can name thousands of combinations, so past this one head
+/// makes way (it is built again if asked for: about 50 KB each).
+const HEADS_KEPT: usize = 64;
 
 /// Rules of a route's critical CSS and the `<html>` layout attributes they
 /// need (`[["data-skin", "saas"]]`; none: always), in stylesheet order.
@@ -67,6 +85,31 @@ impl Manifest {
                 (!css.is_empty()).then(|| Arc::new(ssr::Inline::style(&css)))
             })
             .clone()
+    }
+
+    /// The head of the page of `route` (its table path and title) in
+    /// `layout`: everything in it follows from those and this manifest, so
+    /// it is built, hashed for its policy and compressed once, not per page.
+    pub fn head(&self, route: &str, title: &str, layout: &Layout) -> Arc<PageHead> {
+        let key = (route.to_string(), layout.clone());
+        if let Some(head) = self.heads.lock().unwrap().get(&key) {
+            return head.clone();
+        }
+        let document = ssr::Document {
+            html_attributes: layout.html_attributes(),
+            title: format!("{title} | Expediente"),
+            critical_css: self.critical_css(route, layout),
+            css: self.css.iter().map(|f| format!("/assets/{f}")).collect(),
+            preload: self.preload_for(route),
+            entry: format!("/assets/{}", self.entry),
+        };
+        let head = Arc::new(PageHead { head: Head::new(document.head()), csp: middleware::page_csp(&document.csp_hashes()) });
+        let mut heads = self.heads.lock().unwrap();
+        if heads.len() >= HEADS_KEPT {
+            let any = heads.keys().next().cloned();
+            any.map(|any| heads.remove(&any));
+        }
+        heads.entry(key).or_insert(head).clone()
     }
 
     /// Modules to preload for a route: the entry's imports and the route's screen chunk.
@@ -110,4 +153,36 @@ pub async fn serve(Path(path): Path<String>, headers: HeaderMap) -> Response {
         response.headers_mut().insert(header::CONTENT_ENCODING, value);
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A head is built once per route and layout; another layout is another
+    /// head; past `HEADS_KEPT` one makes way, so a cookie that names ever
+    /// new layouts cannot grow the map.
+    #[test]
+    fn heads_are_kept_by_route_and_layout_within_a_bound() {
+        let manifest = Manifest::load().unwrap();
+        let default = Layout::default();
+        let first = manifest.head("/clients", "Clientes", &default);
+        assert!(Arc::ptr_eq(&first, &manifest.head("/clients", "Clientes", &default)), "made once");
+        assert!(first.head.text().contains("<title>Clientes | Expediente</title>"));
+        let dark = Layout { theme: "dark", ..Layout::default() };
+        let other = manifest.head("/clients", "Clientes", &dark);
+        assert!(!Arc::ptr_eq(&first, &other) && other.head.text().contains("data-theme=\"dark\""), "by layout");
+        assert!(manifest.head("/login", "Entrar", &default).head.text().contains("<title>Entrar"), "by route");
+        for skin in ["modern", "default", "material", "saas", "flat", "minimal"] {
+            for size in ["default", "compact", "condensed", "on-hover", "on-hover-active", "offcanvas"] {
+                for width in ["fluid", "boxed"] {
+                    let mut layout = Layout { skin, width, ..Layout::default() };
+                    layout.sidenav.size = size;
+                    let head = manifest.head("/clients", "Clientes", &layout);
+                    assert!(head.head.text().contains(&format!("data-skin=\"{skin}\"")));
+                }
+            }
+        }
+        assert_eq!(manifest.heads.lock().unwrap().len(), HEADS_KEPT);
+    }
 }

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 pub const COOKIE: &str = "expediente_layout";
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Layout {
     pub skin: &'static str,
@@ -21,7 +21,7 @@ pub struct Layout {
     pub width: &'static str,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Sidenav {
     pub size: &'static str,
@@ -30,7 +30,7 @@ pub struct Sidenav {
     pub is_mobile_menu_open: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct TopBar {
     pub color: &'static str,
 }

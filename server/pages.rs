@@ -341,16 +341,8 @@ struct Page {
 /// offered to the memo.
 fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: CookieJar) -> Response {
     let layout = Layout::from_cookie(jar.get(layout::COOKIE).map(|c| c.value()));
-    let document = ssr::Document {
-        html_attributes: layout.html_attributes(),
-        title: format!("{} | Expediente", page.route.title),
-        critical_css: state.manifest.critical_css(&page.route.path, &layout),
-        css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
-        preload: state.manifest.preload_for(&page.route.path),
-        entry: format!("/assets/{}", state.manifest.entry),
-    };
-    let csp = middleware::page_csp(&document.csp_hashes());
-    let head = document.head();
+    let page_head = state.manifest.head(&page.route.path, &page.route.title, &layout);
+    let csp = page_head.csp.clone();
     let url = uri.path_and_query().map_or("/", |p| p.as_str()).to_string();
     let uri = uri.clone();
     let status = page.status;
@@ -368,13 +360,13 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
         // made of (the tail is the state), so it is the memo's key.
         let input = format!("{{\"url\":{},\"state\":{state_json}}}", serde_json::to_string(&url).unwrap_or_default());
         let pool = state.ssr.clone();
-        let key = pool.as_ref().map(|pool| pool.memo_key(&head, &input));
+        let key = pool.as_ref().map(|pool| pool.memo_key(page_head.head.text(), &input));
         if let (Some(pool), Some(key)) = (&pool, key) {
             if let Some(stored) = pool.stored(key) {
                 return futures::stream::once(futures::future::ready(compression::stored(encoding, &stored))).boxed();
             }
         }
-        let first = compression::compress_head(encoding, &head);
+        let first = page_head.head.compressed(encoding);
         let rest = async move {
             // A render that throws, overruns or finds the queue full: the
             // page goes out with an empty root and its state, and the
@@ -388,10 +380,10 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
                     .ok(),
                 None => None,
             };
-            let rest = format!("{}{}", root.as_deref().unwrap_or_default(), document.tail(&state_json));
-            let bytes = compression::compress_rest(encoding, &head, &rest);
+            let rest = format!("{}{}", root.as_deref().unwrap_or_default(), ssr::Document::tail(&state_json));
+            let bytes = page_head.head.rest(encoding, &rest);
             if let (Some(pool), Some(key), Some(_)) = (&pool, key, &root) {
-                pool.keep(key, head + &rest);
+                pool.keep(key, page_head.head.text().to_owned() + &rest);
             }
             bytes
         };

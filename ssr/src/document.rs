@@ -121,7 +121,7 @@ impl Document {
 
     /// After the root's content: the state the browser hydrates with (the
     /// entry module runs once the document is parsed, so after it).
-    pub fn tail(&self, state_json: &str) -> String {
+    pub fn tail(state_json: &str) -> String {
         format!("</div>{}</body></html>", state_script(state_json))
     }
 
@@ -189,7 +189,7 @@ mod tests {
     #[test]
     fn head_and_tail_make_one_document() {
         let doc = doc("");
-        let html = doc.head() + "<p>x</p>" + &doc.tail(r#"{"a":"</script><b>"}"#);
+        let html = doc.head() + "<p>x</p>" + &Document::tail(r#"{"a":"</script><b>"}"#);
         assert!(html.starts_with("<!doctype html><html lang=\"pt-BR\" data-layout=\"horizontal\">"));
         assert!(html.contains("<title>A &amp; B</title>"));
         assert!(html.contains("<link rel=\"stylesheet\" href=\"/assets/a.css\">"), "no critical CSS: linked");
@@ -215,7 +215,7 @@ mod tests {
     #[test]
     fn every_inline_script_and_style_is_in_the_hashes() {
         let doc = doc(".a{color:red}</style>");
-        let html = doc.head() + &doc.tail("{}");
+        let html = doc.head() + &Document::tail("{}");
         let hashes = doc.csp_hashes();
         let scripts: Vec<String> = contents(&html, "<script>", "</script>").into_iter().map(hash).collect();
         assert_eq!(scripts.len(), 2, "the theme and the stylesheet loader");
