@@ -63,6 +63,9 @@ async function buildBrowser() {
   return manifestFrom(result.metafile);
 }
 
+/** A route's screen module as the metafile names it (relative to client/, with slashes). */
+const screenSource = (route) => path.relative(root, screenFile(route.screen)).split(path.sep).join('/');
+
 /**
  * From a build's metafile: the source files of the entry's static closure
  * (shell), those of the chunks that the protected screens share (common),
@@ -82,9 +85,9 @@ function chunkGroups(metafile) {
   };
   const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/entry-browser.tsx');
   const inEntry = closure(entryFile);
-  const source = (file) => path.relative(root, file).split(path.sep).join('/');
-  const publicScreens = new Set(readRoutes().filter((route) => !route.protected).map((route) => source(screenFile(route.screen))));
-  const screenSources = new Set(readRoutes().map((route) => source(screenFile(route.screen))));
+  const screensWhere = (isProtected) => new Set(readRoutes().filter((route) => !!route.protected === isProtected).map(screenSource));
+  const publicScreens = screensWhere(false);
+  const protectedScreens = screensWhere(true);
   const js = Object.keys(outputs).filter((f) => f.endsWith('.js'));
   const shared = (file) => !inEntry.has(file) && !outputs[file].entryPoint;
   const ofPublic = new Set(js.filter((f) => publicScreens.has(outputs[f].entryPoint)).flatMap((f) => [...closure(f)].filter(shared)));
@@ -93,7 +96,7 @@ function chunkGroups(metafile) {
   // library) stays out of it.
   const ofProtected = new Set(
     js
-      .filter((f) => screenSources.has(outputs[f].entryPoint) && !publicScreens.has(outputs[f].entryPoint))
+      .filter((f) => protectedScreens.has(outputs[f].entryPoint))
       .flatMap((f) => [...closure(f)].filter(shared)),
   );
   // Real files only: not the entry itself, the generated modules or the CSS.
@@ -137,7 +140,7 @@ export function manifestFrom(metafile) {
   // screen's chunk and what it imports beyond the entry.
   const routes = Object.fromEntries(
     readRoutes().map((route) => {
-      const source = path.relative(root, screenFile(route.screen)).split(path.sep).join('/');
+      const source = screenSource(route);
       const chunk = byEntryPoint.get(source);
       if (!chunk) throw new Error(`manifest: no chunk for the screen of ${route.path} (${source})`);
       return [route.path, closure(chunk).filter((f) => !inEntry.has(f)).map(rel)];
