@@ -10,8 +10,10 @@
 // Per page (/login, and /clients signed in) and preset: TTFB, FCP, LCP, data
 // visible (the page's first text on screen: the login form, the first
 // client's name), hydrated (the last element of the root has React's props:
-// its handlers are attached; client-only: its first render), usable (both:
-// hydrated and the data on screen), bytes (encoded, all responses) and
+// its handlers are attached; client-only: its first render), navigation
+// hydrated (the top bar and side menu have React's props: they hydrate once
+// their chunk is in, after the page), usable (both: hydrated and the data
+// on screen), bytes (encoded, all responses) and
 // requests. Data visible and hydrated are watched apart, in the page, from
 // its first frame: each side's hydration is its own moment, not the later of
 // the two.
@@ -63,7 +65,11 @@ async function measure(browser, side, pagePath, preset) {
         const last = all[all.length - 1];
         if (last && Object.keys(last).some((k) => k.startsWith('__reactProps$'))) marks.hydrated = now;
       }
-      if (marks.visible === undefined || marks.hydrated === undefined) requestAnimationFrame(tick);
+      if (marks.nav === undefined && marks.hydrated !== undefined) {
+        const nav = [...document.querySelectorAll('.app-topbar, .sidenav-menu')];
+        if (nav.every((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))) marks.nav = now;
+      }
+      if (marks.visible === undefined || marks.nav === undefined) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   }, PAGES[pagePath].visible(side));
@@ -87,12 +93,12 @@ async function measure(browser, side, pagePath, preset) {
   const marks = await page.waitForFunction(
     () => {
       const m = window.__firstPaintMarks;
-      return m && m.visible !== undefined && m.hydrated !== undefined && m;
+      return m && m.visible !== undefined && m.nav !== undefined && m;
     },
     null,
     { polling: 50, timeout: 180_000 },
   );
-  const { visible: dataVisible, hydrated } = await marks.jsonValue();
+  const { visible: dataVisible, hydrated, nav: navHydrated } = await marks.jsonValue();
   await page.waitForLoadState('load');
   // FCP and LCP from buffered observers, waiting until both are reported: a
   // paint's entry is queued after the paint, so reading it at once can find
@@ -123,6 +129,7 @@ async function measure(browser, side, pagePath, preset) {
     // On screen once in the page and painted.
     dataVisible: Math.max(dataVisible, timing.fcp),
     hydrated,
+    navHydrated,
     // Usable: hydrated with the data on screen.
     usable: Math.max(hydrated, dataVisible, timing.fcp),
     bytes,
@@ -166,7 +173,7 @@ for (const [key, { on, off }] of Object.entries(results)) {
   console.log(`\n${key}: median of ${RUNS} cold loads a side; floor ${ms(floor)} (latency + ${m(on, 'htmlBytes')} B of HTML)`);
   console.log('| measure | server-rendered | client-only | ratio | server-rendered / floor |');
   console.log('|---|---|---|---|---|');
-  for (const [label, field] of [['TTFB', 'ttfb'], ['FCP', 'fcp'], ['LCP', 'lcp'], ['data visible', 'dataVisible'], ['hydrated', 'hydrated'], ['usable', 'usable']]) {
+  for (const [label, field] of [['TTFB', 'ttfb'], ['FCP', 'fcp'], ['LCP', 'lcp'], ['data visible', 'dataVisible'], ['hydrated', 'hydrated'], ['navigation hydrated', 'navHydrated'], ['usable', 'usable']]) {
     const a = m(on, field);
     const b = m(off, field);
     const missing = [on, off].map((list) => list.filter((r) => !Number.isFinite(r[field])).length);

@@ -2,6 +2,7 @@
 // and the SSR bundle for the embedded engine. Run from client/ as
 // `node build.mjs` (the root build.rs does); exits non-zero on any error.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,7 @@ import * as esbuild from 'esbuild';
 import { criticalCss, documentOf, layoutParts, loadRenderer, purgeCss } from './critical-css.mjs';
 import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
-import { readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
+import { needsApi, readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
@@ -63,17 +64,31 @@ async function buildBrowser() {
   return manifestFrom(result.metafile);
 }
 
+/** The navigation's chunk (features/layout/lazy-parts.ts). */
+const NAV_MODULE = 'src/features/layout/nav.ts';
+
 /** A route's screen module as the metafile names it (relative to client/, with slashes). */
 const screenSource = (route) => path.relative(root, screenFile(route.screen)).split(path.sep).join('/');
 
 /**
- * From a build's metafile: the source files of the entry's static closure
- * (shell), those of the chunks that the protected screens share (common),
- * and the lazily loaded modules themselves (lazy). What the public
- * screens (sign-in, sign-out, not found) share with others (a form's fields,
- * an alert: under 1 KB) goes to the shell, and they do not import the
- * common chunk (withoutCommon): the sign-in page, where most visits start,
- * hydrates with three files.
+ * From a build's metafile, the source files of the chunk groups
+ * (screens-module.mjs):
+ * - shell: the entry's static closure, with what the public screens
+ *   (sign-in, sign-out, not found) share with others (a form's fields, an
+ *   alert: under 1 KB); the sign-in page, where most visits start, hydrates
+ *   with three files;
+ * - common: what the protected screens share with the clients list and the
+ *   navigation;
+ * - api: what the screens that need the api share on top of it (RTK Query,
+ *   the plugging of the api: screens-module.mjs), which the screens that
+ *   hydrate without it (the clients list) and the navigation, hydrated
+ *   right after the page (features/layout/lazy-parts.ts), do not load;
+ * - lazy: the modules loaded with import() (screens, lazy parts);
+ * - withoutCommon (public screens and the entry) and withoutApi (the
+ *   screens without the api and the navigation): which of them leave the
+ *   common or the api group out.
+ * What only the shell's late parts share (the toasts' library) stays out of
+ * every group.
  */
 function chunkGroups(metafile) {
   const outputs = metafile.outputs;
@@ -85,29 +100,33 @@ function chunkGroups(metafile) {
   };
   const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint === 'src/entry-browser.tsx');
   const inEntry = closure(entryFile);
-  const screensWhere = (isProtected) => new Set(readRoutes().filter((route) => !!route.protected === isProtected).map(screenSource));
-  const publicScreens = screensWhere(false);
-  const protectedScreens = screensWhere(true);
+  const screensWhere = (test) => readRoutes().filter(test).map(screenSource);
+  const publicScreens = screensWhere((route) => !route.protected);
+  const withoutApi = [...screensWhere((route) => route.protected && !needsApi(route)), NAV_MODULE];
   const js = Object.keys(outputs).filter((f) => f.endsWith('.js'));
   const shared = (file) => !inEntry.has(file) && !outputs[file].entryPoint;
-  const ofPublic = new Set(js.filter((f) => publicScreens.has(outputs[f].entryPoint)).flatMap((f) => [...closure(f)].filter(shared)));
-  // What the protected screens share (with the api their loading plugs in:
-  // screens-module.mjs); what only the shell's late parts share (the toasts'
-  // library) stays out of it.
-  const ofProtected = new Set(
-    js
-      .filter((f) => protectedScreens.has(outputs[f].entryPoint))
-      .flatMap((f) => [...closure(f)].filter(shared)),
-  );
+  // The chunks shared outside the shell that these modules' chunks import.
+  const sharedBy = (modules) => {
+    const set = new Set(modules);
+    return new Set(js.filter((f) => set.has(outputs[f].entryPoint)).flatMap((f) => [...closure(f)].filter(shared)));
+  };
+  const ofPublic = sharedBy(publicScreens);
+  const ofScreens = sharedBy(screensWhere((route) => route.protected));
+  // What the navigation shares only with the closed parts stays apart: a chunk loaded after the page.
+  const ofWithoutApi = new Set([...sharedBy(withoutApi)].filter((f) => ofScreens.has(f)));
+  const ofApiScreens = sharedBy(screensWhere(needsApi));
   // Real files only: not the entry itself, the generated modules or the CSS.
   const real = (input) => !input.includes(':') && !input.endsWith('.css') && input !== 'src/entry-browser.tsx';
   const sources = (files) => [...new Set(files.flatMap((f) => Object.keys(outputs[f].inputs)))].filter(real).map((input) => path.resolve(root, input));
+  const absolute = (inputs) => inputs.map((input) => path.resolve(root, input));
   return {
     shell: sources([...inEntry, ...ofPublic]),
-    common: sources(js.filter((f) => ofProtected.has(f) && !ofPublic.has(f))),
+    common: sources(js.filter((f) => ofWithoutApi.has(f) && !ofPublic.has(f))),
+    api: sources(js.filter((f) => ofApiScreens.has(f) && !ofWithoutApi.has(f) && !ofPublic.has(f))),
     // The entry too: what the public screens share is then in the shell's chunk.
-    lazy: [...js.map((f) => outputs[f].entryPoint).filter((input) => input && real(input)), 'src/entry-browser.tsx'].map((input) => path.resolve(root, input)),
-    withoutCommon: [...publicScreens, 'src/entry-browser.tsx'].map((input) => path.resolve(root, input)),
+    lazy: absolute([...js.map((f) => outputs[f].entryPoint).filter((input) => input && real(input)), 'src/entry-browser.tsx']),
+    withoutCommon: absolute([...publicScreens, 'src/entry-browser.tsx']),
+    withoutApi: absolute(withoutApi),
   };
 }
 
@@ -165,10 +184,25 @@ const stringRendererOnly = {
   },
 };
 
+// A module that loads parts of a page lazily in the browser (the
+// navigation, a list's forms: React hydrates them once they are in) has a
+// `.server.ts` twin with static imports, since the server renders
+// synchronously: the server's bundle takes the twin.
+const serverTwins = {
+  name: 'server-twins',
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      const twin = args.path.replace(/\.tsx?$/, '.server.ts');
+      if (!existsSync(twin)) return undefined;
+      return { contents: await readFile(twin, 'utf8'), loader: 'ts', resolveDir: path.dirname(twin), watchFiles: [twin] };
+    });
+  },
+};
+
 async function buildSsr(outfile = ssrBundle) {
   await esbuild.build({
     ...shared,
-    plugins: [stringRendererOnly, screensEsbuildPlugin()],
+    plugins: [stringRendererOnly, serverTwins, screensEsbuildPlugin()],
     entryPoints: ['src/entry-server.tsx'],
     outfile,
     format: 'iife',

@@ -25,6 +25,15 @@ export function readRoutes() {
   return JSON.parse(readFileSync(ROUTES_FILE, 'utf8'));
 }
 
+/**
+ * Whether a route's screen needs the api (RTK Query) to hydrate: a
+ * protected one does unless every read of its route goes through the
+ * spec's slices (`/clients`), whose forms load after it (clients-forms.ts).
+ */
+export function needsApi(route) {
+  return !!route.protected && !(route.reads?.length && route.reads.every((read) => read.slice));
+}
+
 /** The absolute file of a screen module named relative to src/ without extension. */
 export function screenFile(screen) {
   for (const ext of ['.tsx', '.ts']) {
@@ -52,26 +61,28 @@ export function screensModule(target, routes = readRoutes()) {
 /**
  * esbuild: resolves virtual:screens/browser and virtual:screens/server.
  *
- * With `browser`, every protected screen first imports src/app/endpoints.ts,
- * which plugs the api into the store: a page that needs no api (the sign-in)
- * hydrates without RTK Query, and a protected one finds it in the common
- * chunk (the server's bundle imports it from its entry; the tests from their
- * setup file).
+ * With `browser`, every screen that needs the api (needsApi) first imports
+ * src/app/endpoints.ts, which plugs the api into the store: a page that needs
+ * no api (the sign-in, the clients list) hydrates without RTK Query, and the
+ * others find it in the common chunk (the server's bundle imports it from
+ * its entry; the tests from their setup file).
  *
  * With `groups` (the browser build's second pass, build.mjs), every module
- * that is loaded with import() (a screen, a lazy part of the shell) first
- * imports, as bare imports, every file of `groups.shell` (what the entry
- * loads) and, unless it is one of `groups.withoutCommon`, of `groups.common`
- * (what several of them share). esbuild puts a
- * file in the chunk of the set of entry points that reach it, so with one
- * entry a screen, code that the entry and a few screens share would
- * otherwise come out as dozens of small chunks, each a request; this way
- * every page hydrates with four files: the entry, the shell, the common code
- * and its own screen.
+ * that is loaded with import() (a screen, a lazy part) first imports, as
+ * bare imports, every file of `groups.shell` (what the entry loads), unless
+ * it is one of `groups.withoutCommon` those of `groups.common` (what the
+ * protected screens and the navigation share), and unless it is one of
+ * those or of `groups.withoutApi`, those of `groups.api` (what the screens
+ * that need the api share on top). esbuild puts a file in the chunk of the
+ * set of entry points that reach it, so with one entry a screen, code that
+ * the entry and a few screens share would otherwise come out as dozens of
+ * small chunks, each a request (six at a time over HTTP/1.1); this way the
+ * sign-in hydrates with three files, the clients list with four and the
+ * other protected pages with five.
  */
 export function screensEsbuildPlugin({ browser = false, groups = null } = {}) {
   const bare = (files) => files.map((f) => `import ${JSON.stringify(f)};`).join('\n');
-  const protectedScreens = new Set(browser ? readRoutes().filter((r) => r.protected).map((r) => screenFile(r.screen)) : []);
+  const apiScreens = new Set(browser ? readRoutes().filter(needsApi).map((r) => screenFile(r.screen)) : []);
   return {
     name: 'screens-module',
     setup(build) {
@@ -84,20 +95,22 @@ export function screensEsbuildPlugin({ browser = false, groups = null } = {}) {
       }));
       const lazy = new Set(groups?.lazy ?? []);
       const withoutCommon = new Set(groups?.withoutCommon ?? []);
-      build.onResolve({ filter: /^virtual:chunk-group\/(shell|common)$/ }, (args) => ({ path: args.path, namespace: 'chunk-group' }));
+      const withoutApi = new Set(groups?.withoutApi ?? []);
+      build.onResolve({ filter: /^virtual:chunk-group\/(shell|common|api)$/ }, (args) => ({ path: args.path, namespace: 'chunk-group' }));
       build.onLoad({ filter: /.*/, namespace: 'chunk-group' }, (args) => ({
-        contents: bare(args.path.endsWith('shell') ? groups.shell : groups.common),
+        contents: bare(groups[args.path.slice('virtual:chunk-group/'.length)]),
         loader: 'js',
         resolveDir: SRC_DIR,
       }));
       build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
-        const endpoints = protectedScreens.has(args.path) ? `import ${JSON.stringify(ENDPOINTS_FILE)};\n` : '';
+        const endpoints = apiScreens.has(args.path) ? `import ${JSON.stringify(ENDPOINTS_FILE)};\n` : '';
         if (!lazy.has(args.path) && !endpoints) return undefined;
         const source = await readFile(args.path, 'utf8');
-        const shell = lazy.has(args.path) ? "import 'virtual:chunk-group/shell';\n" : '';
-        const common = !lazy.has(args.path) || withoutCommon.has(args.path) ? '' : "import 'virtual:chunk-group/common';\n";
+        const group = (name, leftOut) => (lazy.has(args.path) && !leftOut ? `import 'virtual:chunk-group/${name}';\n` : '');
+        const noCommon = withoutCommon.has(args.path);
+        const groupImports = group('shell', false) + group('common', noCommon) + group('api', noCommon || withoutApi.has(args.path));
         return {
-          contents: `${shell}${common}${endpoints}${source}`,
+          contents: `${groupImports}${endpoints}${source}`,
           loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
         };
       });

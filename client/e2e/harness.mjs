@@ -199,11 +199,21 @@ export function serverNodeKept(page) {
 
 /**
  * Waits until the signed-in shell has hydrated (it marks <html> once
- * mounted). Server-rendered pages fetch their scripts after the first
- * paint, so a click sent before this may land on inert HTML.
+ * mounted) and its navigation with it, which hydrates once its own chunk
+ * is in (features/layout/lazy-parts.ts). Server-rendered pages fetch their
+ * scripts after the first paint, so a click sent before this may land on
+ * inert HTML.
  */
-export function waitForShell(page) {
-  return page.waitForSelector('html[data-layout-ready]', { state: 'attached' });
+export async function waitForShell(page) {
+  await page.waitForSelector('html[data-layout-ready]', { state: 'attached' });
+  await navHydrated(page);
+}
+
+/** Waits until every part of the navigation on the page carries React's fiber. */
+function navHydrated(page) {
+  return page.waitForFunction(() =>
+    [...document.querySelectorAll('.app-topbar, .sidenav-menu, .topnav')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))),
+  );
 }
 
 /**
@@ -217,6 +227,7 @@ export async function waitForHydration(page) {
     const first = window.__ssrFirstNode;
     return Boolean(first) && Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
   });
+  await navHydrated(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

@@ -9,8 +9,8 @@ import { routeForPath } from './app/route-table';
 import { browserScreens, preloadAllScreens, preloadScreen } from './app/screens-browser';
 import { makeStore, type PreloadedState } from './app/store';
 import { SESSION_EXPIRED_MESSAGE } from './features/auth/use-session-timer';
-import { preloadLayoutParts } from './features/layout/lazy-parts';
 import { configureApi } from './lib/api';
+import { preloadLazyParts } from './lib/lazy-screen';
 import { forgetPersistedSession } from './lib/persistence';
 import { clearSession } from './lib/session-actions';
 
@@ -72,10 +72,10 @@ async function start() {
     );
   }
 
-  // Once the page is up, fetch the shell's closed parts (menus, customizer,
-  // toasts) and then the other screens quietly, for instant use and navigation.
+  // Once the page is up, fetch the closed parts (menus, customizer, toasts,
+  // forms) and then the other screens quietly, for instant use and navigation.
   const afterHydration = () => {
-    void preloadLayoutParts();
+    void preloadLazyParts();
     preloadAllScreens();
   };
   const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback;

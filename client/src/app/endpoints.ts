@@ -1,9 +1,9 @@
 /**
  * Every feature's api endpoints, injected at once, then the api plugged
  * into the store (plugInApi), which seeds any of them from a page's state.
- * The server loads this with its bundle; the browser with every protected
- * screen (screens-module.mjs), so a page that needs no api (the sign-in)
- * hydrates without RTK Query. A test checks that each endpoint a route's
+ * The server loads this with its bundle; the browser with every screen that
+ * needs it (screens-module.mjs), so a page that needs no api (the sign-in,
+ * the clients list) hydrates without RTK Query. A test checks that each endpoint a route's
  * reads name is here (route-reads.test.ts).
  */
 import { api } from '../lib/api-slice';

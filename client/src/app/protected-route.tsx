@@ -1,7 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import AppLayout from '../features/layout/app-layout';
-import ForbiddenPage from '../features/errors/forbidden-page';
+import { ForbiddenPage } from '../features/errors/forbidden';
 import { FullPageSpinner } from '../components/spinner';
 import { useAppSelector } from '../hooks/store';
 import { keepDraftsOf } from '../hooks/use-draft';
@@ -21,13 +21,23 @@ export function ProtectedRoute() {
   useEffect(() => {
     if (token && userId != null) keepDraftsOf(userId);
   }, [token, userId]);
+  // The same element on every render: while its chunk loads, an update
+  // would make React drop the server's HTML there (forbidden.ts).
+  const forbidden = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <ForbiddenPage />
+      </Suspense>
+    ),
+    [],
+  );
   // Signing in again comes back here (an expired session keeps its place).
   if (!token) return <Navigate to={loginReturningTo(pathname + search)} replace />;
   const roles = routeForPath(pathname)?.roles;
   const allowed = !roles || (role !== null && role !== undefined && roles.includes(role));
   return (
     <AppLayout>
-      <Suspense fallback={<FullPageSpinner />}>{allowed ? <Outlet /> : <ForbiddenPage />}</Suspense>
+      <Suspense fallback={<FullPageSpinner />}>{allowed ? <Outlet /> : forbidden}</Suspense>
     </AppLayout>
   );
 }

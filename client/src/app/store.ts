@@ -22,7 +22,7 @@ type Api = typeof api;
 /**
  * The api (lib/api-slice.ts, RTK Query) is not part of the JavaScript a page
  * hydrates with until it needs it: app/endpoints.ts, loaded with every
- * protected screen and by the server, plugs it in (plugInApi), and its
+ * screen that needs it and by the server, plugs it in (plugInApi), and its
  * reducer and middleware join the store then.
  */
 const rootReducer = combineSlices({

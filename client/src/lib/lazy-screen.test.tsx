@@ -42,7 +42,7 @@ describe('lazyScreen', () => {
     let calls = 0;
     const screen = lazyScreen(() => {
       calls++;
-      return calls === 1 ? Promise.reject(new Error('rede')) : Promise.resolve({ default: Hello });
+      return calls === 1 ? Promise.reject<{ default: typeof Hello }>(new Error('rede')) : Promise.resolve({ default: Hello });
     });
     await expect(screen.preload()).rejects.toThrow('rede');
     await screen.preload();

@@ -5,6 +5,7 @@ import { useForm } from '../../hooks/use-form';
 import { useCreateClientMutation } from '../../lib/client-create';
 import { formatCpf, formatPhone } from '../../lib/format';
 import { useGetClientQuery, useUpdateClientMutation, type ClientInput } from './clients-api';
+import { clientDraft } from './client-draft';
 import type { Client } from './types';
 
 const SAVE_ERROR = 'Não foi possível salvar o cliente.';
@@ -16,11 +17,6 @@ const FIELDS: { name: keyof ClientInput; label: string; type?: string; placehold
   { name: 'document', label: 'CPF', placeholder: '000.000.000-00', col: 'col-md-4' },
   { name: 'birthDate', label: 'Data de nascimento', type: 'date', col: 'col-md-4' },
 ];
-
-/** The name of a client form's draft (hooks/use-draft.ts). */
-export function clientDraft(client: { id: number } | null): string {
-  return client ? `client:${client.id}` : 'client:new';
-}
 
 /** A client's fields as the form holds them (the phone and CPF formatted). */
 function valuesOf(client: Client | null): ClientInput {

@@ -17,7 +17,8 @@ import { errorMessage } from '../../lib/api';
 import { dayOf, formatCpf, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone, formatTime } from '../../lib/format';
 import { useGetClientSeriesQuery } from '../../lib/schedule-api';
 import type { ListResponse } from '../../lib/types';
-import { clientDraft, ClientForm } from './client-form';
+import { ClientForm } from './client-form';
+import { clientDraft } from './client-draft';
 import { ArchiveDialog } from './archive-dialog';
 import { AnonymiseDialog, ExportDataDialog } from './lgpd-dialogs';
 import {

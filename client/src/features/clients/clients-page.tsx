@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { memo, Suspense, useCallback, useState, type ComponentProps, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/app-link';
@@ -9,13 +9,14 @@ import { ExportButton } from '../../components/export-button';
 import { ApplyBeforeScript, HiddenFields } from '../../components/get-form';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/spinner';
 import { formatCpf, formatPhone } from '../../lib/format';
 import { PAGE_SIZE, refreshList } from '../../lib/list-slice';
 import { buildQuery, pageParam } from '../../lib/query-string';
 import { useListLoader } from '../../lib/use-list';
 import { notReady, useMounted } from '../../lib/use-mounted';
-import { clientDraft, ClientForm } from './client-form';
-import { ArchiveDialog } from './archive-dialog';
+import { clientDraft } from './client-draft';
+import { ArchiveDialog, ClientForm } from './clients-forms';
 import { fetchClients, selectClients } from './clients-slice';
 import type { Client } from './types';
 
@@ -37,6 +38,20 @@ export function clientsView(query: URLSearchParams) {
 }
 
 type View = ReturnType<typeof clientsView>;
+
+/**
+ * The client's form in a Suspense boundary of its own, memoised: a render
+ * of the list (its first after hydration, say) must not reach a form the
+ * server rendered open while the form's chunk is still loading, or React
+ * would drop its HTML, and what was typed there (clients-forms.ts).
+ */
+const ClientFormCard = memo(function ClientFormCard(props: ComponentProps<typeof ClientForm>) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <ClientForm {...props} />
+    </Suspense>
+  );
+});
 
 /** The address of a view; defaults are left out, so the plain list is `/clients`. */
 function viewUrl(view: View): string {
@@ -73,12 +88,13 @@ export default function ClientsPage() {
     return `/clients${query ? `?${query}` : ''}`;
   };
   const newHref = formHref(true);
+  const listHref = formHref(false);
   const [edited, setEditing] = useState<Client | null>(null);
   const editing: Client | 'new' | null = edited ?? (search.get('new') === '1' ? 'new' : null);
-  const closeForm = () => {
+  const closeForm = useCallback(() => {
     setEditing(null);
-    if (editing === 'new') navigate(formHref(false));
-  };
+    if (editing === 'new') navigate(listHref);
+  }, [editing, navigate, listHref]);
   useReopenDraft(clientDraft(null), useCallback(() => navigate(newHref, { replace: true }), [navigate, newHref]));
   const [archiving, setArchiving] = useState<Client | null>(null);
 
@@ -86,10 +102,13 @@ export default function ClientsPage() {
   // A new filter, order or size starts again at page 1 (without a cursor).
   const go = (changes: Partial<View>) => navigate(viewUrl({ ...view, page: 1, cursor: undefined, ...changes }));
 
-  const onSaved = (saved: Client) => {
-    toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
-    closeForm();
-  };
+  const onSaved = useCallback(
+    (saved: Client) => {
+      toast.success(editing === 'new' ? `Cliente ${saved.name} cadastrado.` : `Cliente ${saved.name} atualizado.`);
+      closeForm();
+    },
+    [editing, closeForm],
+  );
 
   const columns: Column<Client>[] = [
     {
@@ -150,7 +169,7 @@ export default function ClientsPage() {
         </AppLink>
       </PageHeader>
       {editing ? (
-        <ClientForm
+        <ClientFormCard
           key={editing === 'new' ? 'new' : editing.id}
           client={editing === 'new' ? null : editing}
           onSaved={onSaved}
@@ -233,11 +252,9 @@ export default function ClientsPage() {
         />
       </ListCard>
       {archiving ? (
-        <ArchiveDialog
-          client={archiving}
-          onDone={() => setArchiving(null)}
-          onCancel={() => setArchiving(null)}
-        />
+        <Suspense fallback={null}>
+          <ArchiveDialog client={archiving} onDone={() => setArchiving(null)} onCancel={() => setArchiving(null)} />
+        </Suspense>
       ) : null}
     </div>
   );

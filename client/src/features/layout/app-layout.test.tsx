@@ -8,7 +8,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { defaultLayoutSettings, LAYOUT_STORAGE_KEY } from './layout-settings';
 import AppLayout from './app-layout';
-import { preloadLayoutParts } from './lazy-parts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -58,7 +57,6 @@ describe('AppLayout (server markup)', () => {
 
 describe('AppLayout (browser)', () => {
   // As the browser entry does once the page is up: the closed parts' chunks.
-  beforeAll(() => preloadLayoutParts());
   let container: HTMLDivElement;
   let root: Root;
 

@@ -1,15 +1,13 @@
 // The protected area's shell. Server and first client render give the same
 // markup (from the preloaded layout); width-dependent changes run in effects.
-import { Fragment, useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { Fragment, Suspense, useEffect, useMemo, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { useAppSelector } from '../../hooks/store';
 import { useLayoutSync } from './use-layout-sync';
 import Backdrop from './backdrop';
 import Customizer from './customizer';
 import Footer from './footer';
-import HorizontalNav from './horizontal-nav';
-import SideNav from './side-nav';
-import TopBar from './top-bar';
+import { HorizontalNav, SideNav, TopBar } from './lazy-parts';
 
 /** Focuses the content's h1 (or, until it is there, the main landmark). */
 function focusScreen(main: HTMLElement | null): boolean {
@@ -60,6 +58,29 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   };
   const orientation = useAppSelector((s) => s.layout.orientation);
   const drawerOpen = useAppSelector((s) => s.layout.sidenav.isMobileMenuOpen);
+  // The navigation hydrates after the page, once its chunk is in
+  // (lazy-parts.ts). The same elements on every render: an update reaching
+  // a part still waiting would make React drop the server's HTML there.
+  const nav = useMemo(
+    () => ({
+      side: (
+        <Suspense fallback={null}>
+          <SideNav />
+        </Suspense>
+      ),
+      top: (
+        <Suspense fallback={null}>
+          <TopBar />
+        </Suspense>
+      ),
+      horizontal: (
+        <Suspense fallback={null}>
+          <HorizontalNav />
+        </Suspense>
+      ),
+    }),
+    [],
+  );
   return (
     <div className={`wrapper${drawerOpen ? ' sidebar-enable' : ''}`}>
       <a href="#main-content" className="skip-link" onClick={skip}>
@@ -69,9 +90,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           navigation; below 992 px CSS hides it and the side nav serves as the
           drawer. The key remounts the shell when the orientation changes. */}
       <Fragment key={orientation}>
-        <SideNav />
-        <TopBar />
-        {orientation === 'horizontal' ? <HorizontalNav /> : null}
+        {nav.side}
+        {nav.top}
+        {orientation === 'horizontal' ? nav.horizontal : null}
         <div className="content-page">
           <main className="page-content" id="main-content" tabIndex={-1} ref={mainRef}>
             {children}

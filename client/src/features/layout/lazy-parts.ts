@@ -1,23 +1,19 @@
-// The parts of the shell that the first paint never shows (closed panels
-// and menus, toasts), each a chunk of its own: hydration does not wait for
-// them, and the browser entry loads them once the page is up
-// (preloadLayoutParts), so opening one rarely waits on the network. They are
-// rendered only while shown, inside a Suspense boundary of their own.
-import { lazyScreen } from '../../lib/lazy-screen';
+// The shell's parts that hydration does not wait for, each loaded apart:
+// - the navigation (side menu, top bar, horizontal menu), which the server
+//   renders: hydration asks for its chunk, React keeps its HTML (the links
+//   work) until the chunk is in, then hydrates it;
+// - what the first paint never shows (closed panels and menus, toasts),
+//   rendered only while shown (lazyPart: loaded once the page is up).
+// Each is rendered inside a Suspense boundary of its own. The server's
+// bundle takes lazy-parts.server.ts instead (build.mjs): static imports.
+import { lazyPart } from '../../lib/lazy-screen';
 
-const parts = {
-  customizer: lazyScreen(() => import('./customizer-panel')),
-  notifications: lazyScreen(() => import('./notification-list')),
-  megaMenu: lazyScreen(() => import('./mega-menu-columns')),
-  toasts: lazyScreen(() => import('./toasts').then((m) => ({ default: m.AppToastContainer }))),
-};
+const nav = () => import('./nav');
+export const SideNav = lazyPart(async () => ({ default: (await nav()).SideNav })).Component;
+export const TopBar = lazyPart(async () => ({ default: (await nav()).TopBar })).Component;
+export const HorizontalNav = lazyPart(async () => ({ default: (await nav()).HorizontalNav })).Component;
 
-export const CustomizerPanel = parts.customizer.Component;
-export const NotificationList = parts.notifications.Component;
-export const MegaMenuColumns = parts.megaMenu.Component;
-export const ToastContainer = parts.toasts.Component;
-
-/** Loads every part, quietly (a failure is retried when the part is shown). */
-export function preloadLayoutParts(): Promise<void> {
-  return Promise.all(Object.values(parts).map((part) => part.preload().catch(() => undefined))).then(() => undefined);
-}
+export const CustomizerPanel = lazyPart(() => import('./customizer-panel')).Component;
+export const NotificationList = lazyPart(() => import('./notification-list')).Component;
+export const MegaMenuColumns = lazyPart(() => import('./mega-menu-columns')).Component;
+export const ToastContainer = lazyPart(async () => ({ default: (await import('./toasts')).AppToastContainer })).Component;
