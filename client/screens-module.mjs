@@ -64,8 +64,8 @@ export function screensModule(target, routes = readRoutes()) {
  * With `browser`, every screen that needs the api (needsApi) first imports
  * src/app/endpoints.ts, which plugs the api into the store: a page that needs
  * no api (the sign-in, the clients list) hydrates without RTK Query, and the
- * others find it in the common chunk (the server's bundle imports it from
- * its entry; the tests from their setup file).
+ * others find it in the api group's chunk (the server's bundle imports it
+ * from its entry; the tests from their setup file).
  *
  * With `groups` (the browser build's second pass, build.mjs), every module
  * that is loaded with import() (a screen, a lazy part) first imports, as
