@@ -2,7 +2,7 @@
 // A part the server rendered and the browser loads after hydration (the
 // navigation: features/layout/lazy-parts.ts): React keeps its HTML while its
 // module loads, then hydrates it, with no mismatch and the same DOM.
-import { act, Suspense, useMemo, useState } from 'react';
+import { act, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ function Counter() {
 let rerenderPage: () => void = () => undefined;
 
 /** A page whose own state changes while the part is still loading; the part's element is made once (without that, React drops the part's HTML). */
-function Page({ Part }: { Part: () => React.ReactNode }) {
+function Page({ Part }: { Part: ComponentType }) {
   const [renders, setRenders] = useState(0);
   rerenderPage = () => setRenders((n) => n + 1);
   const part = useMemo(
