@@ -161,7 +161,10 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
         assert.ok((await slots.count()) <= 10);
         await shot(page, `rules-fit-in-${viewport.width}`);
         assert.equal(await scrollsSideways(page), false);
-        const first = (await api(app.server.url, ids.token, 'GET', `/availability?service_id=${ids.service}&staff_id=${ids.paula}&limit=1`)).data[0];
+        // The dialog searches from the business's today on; so does this ask (its
+        // `to` leaves a day's margin for the business's date behind UTC's).
+        const weeksAhead = addDays(new Date().toISOString().slice(0, 10), 20);
+        const first = (await api(app.server.url, ids.token, 'GET', `/availability?service_id=${ids.service}&staff_id=${ids.paula}&to=${weeksAhead}&limit=1`)).data[0];
         await slots.first().click();
         const booking = page.getByRole('dialog', { name: 'Novo agendamento' });
         await booking.waitFor();
