@@ -4,7 +4,7 @@
 // stale is saved unless its user picks it, reloaded or not. At 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, openPage, problems, shot, signIn, suite, VIEWPORTS, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, openPage, problems, shot, signIn, suite, VIEWPORTS, weekdayAhead, withPage } from './harness.mjs';
 
 const STALE = 'Este registro foi alterado por outra pessoa. Recarregue e tente novamente.';
 
@@ -122,7 +122,8 @@ suite('two people editing one record', () => {
   for (const { name, ...options } of VIEWPORTS) {
     it(`the appointment's reschedule moves onto the other's save and sends only what changed (${name})`, async () => {
       const { data: client } = await api(app.server.url, token, 'POST', '/clients', { name: `Bia Agenda ${name}` });
-      const day = new Date(Date.now() + (name === 'phone' ? 8 : 7) * 86_400_000).toISOString().slice(0, 10);
+      // A weekday a week or two ahead, a different one per width.
+      const day = weekdayAhead(name === 'phone' ? 14 : 7);
       const { data: a } = await api(app.server.url, token, 'POST', '/appointments', {
         clientId: client.id, staffId: ids.me, service: 'Consulta', startsAt: `${day}T10:00:00`, durationMinutes: 60, priceCents: 10000,
       });

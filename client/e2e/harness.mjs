@@ -366,6 +366,12 @@ export async function closeToast(page, text) {
 
 /** YYYY-MM-DD `n` days after `day`. */
 export const addDays = (day, n) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** YYYY-MM-DD of the first Monday to Friday at least `n` days from today: inside the default working hours, whatever day the suite runs. */
+export function weekdayAhead(n) {
+  let day = addDays(new Date().toISOString().slice(0, 10), n);
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
+  return day;
+}
 /** YYYY-MM-DD as the screens write it, dd/MM/yyyy. */
 export const brDate = (day) => day.split('-').reverse().join('/');
 
