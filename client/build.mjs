@@ -165,11 +165,24 @@ export function manifestFrom(metafile) {
       return [route.path, closure(chunk).filter((f) => !inEntry.has(f)).map(rel)];
     }),
   );
+  // A protected page shows the navigation, which hydrates after the page
+  // from its own chunk (features/layout/lazy-parts.ts): its files, asked for
+  // at a low priority with the page, so that it hydrates with it.
+  const navFile = byEntryPoint.get(NAV_MODULE);
+  if (!navFile) throw new Error(`manifest: no chunk for ${NAV_MODULE}`);
+  const prefetch = Object.fromEntries(
+    readRoutes()
+      .filter((route) => route.protected)
+      .map((route) => {
+        const preloaded = new Set(routes[route.path]);
+        return [route.path, closure(navFile).filter((f) => !inEntry.has(f)).map(rel).filter((f) => !preloaded.has(f))];
+      }),
+  );
   const css = Object.keys(outputs).filter((f) => f.endsWith('.css')).map(rel);
   const entryCss = outputs[entryFile].cssBundle ? rel(outputs[entryFile].cssBundle) : null;
   // The entry's stylesheet first; the contract expects exactly one.
   css.sort((a, b) => (a === entryCss ? -1 : b === entryCss ? 1 : a.localeCompare(b)));
-  return { entry: rel(entryFile), css, imports: entryImports.map(rel), routes };
+  return { entry: rel(entryFile), css, imports: entryImports.map(rel), routes, prefetch };
 }
 
 // The SSR entry only calls renderToString: resolve react-dom/server to the

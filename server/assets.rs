@@ -28,6 +28,10 @@ pub struct Manifest {
     pub imports: Vec<String>,
     #[serde(default)]
     pub routes: HashMap<String, Vec<String>>,
+    /// Per protected route path, the navigation's files beyond its preloads,
+    /// prefetched: the navigation hydrates right after the page.
+    #[serde(default)]
+    pub prefetch: HashMap<String, Vec<String>>,
     /// Per route path, the CSS its first paint uses (inlined in the head), in
     /// parts by the layout they hold under.
     #[serde(default)]
@@ -101,6 +105,7 @@ impl Manifest {
             critical_css: self.critical_css(route, layout),
             css: self.css.iter().map(|f| format!("/assets/{f}")).collect(),
             preload: self.preload_for(route),
+            prefetch: self.prefetch.get(route).into_iter().flatten().map(|f| format!("/assets/{f}")).collect(),
             entry: format!("/assets/{}", self.entry),
         };
         let head = Arc::new(PageHead { head: Head::new(document.head()), csp: middleware::page_csp(&document.csp_hashes()) });

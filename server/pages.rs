@@ -195,6 +195,7 @@ fn unavailable(state: &AppState, jar: &CookieJar, error: &AppError) -> Response 
         css: state.manifest.css.iter().map(|f| format!("/assets/{f}")).collect(),
         critical_css: None,
         preload: Vec::new(),
+        prefetch: Vec::new(),
         entry: String::new(),
     };
     let body = format!(

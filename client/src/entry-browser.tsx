@@ -9,6 +9,7 @@ import { routeForPath } from './app/route-table';
 import { browserScreens, preloadAllScreens, preloadScreen } from './app/screens-browser';
 import { makeStore, type PreloadedState } from './app/store';
 import { SESSION_EXPIRED_MESSAGE } from './features/auth/use-session-timer';
+import { preloadNavigation } from './features/layout/lazy-parts';
 import { configureApi } from './lib/api';
 import { preloadLazyParts } from './lib/lazy-screen';
 import { forgetPersistedSession } from './lib/persistence';
@@ -42,9 +43,12 @@ async function start() {
   });
 
   const container = document.getElementById('root') as HTMLElement;
+  const route = routeForPath(window.location.pathname);
+  // A protected page shows the navigation, which hydrates from its own chunk
+  // after the page: asked for now, it is on its way while the page hydrates.
+  const navigation = route?.protected ? preloadNavigation().catch(() => undefined) : Promise.resolve();
   // Load the current screen's chunk first (it is modulepreloaded): the first
   // render then never suspends, so hydration keeps the server's HTML.
-  const route = routeForPath(window.location.pathname);
   if (route) await preloadScreen(route.path).catch(() => undefined);
   // What the server rendered with, read once the screen has loaded: a
   // protected screen plugs the api in, with the server's answers (app/store.ts).
@@ -72,11 +76,15 @@ async function start() {
     );
   }
 
-  // Once the page is up, fetch the closed parts (menus, customizer, toasts,
-  // forms) and then the other screens quietly, for instant use and navigation.
+  // Once the page and its navigation are up, fetch the closed parts (menus,
+  // customizer, toasts, forms) and the other screens quietly, for instant use
+  // and navigation. Not sooner: a slow link's few connections would serve
+  // them before the navigation's chunk.
   const afterHydration = () => {
-    void preloadLazyParts();
-    preloadAllScreens();
+    void navigation.then(() => {
+      void preloadLazyParts();
+      preloadAllScreens();
+    });
   };
   const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback;
   if (idle) idle(afterHydration);

@@ -77,6 +77,9 @@ pub struct Document {
     pub css: Vec<String>,
     /// Modules to preload, as URLs.
     pub preload: Vec<String>,
+    /// Modules wanted right after hydration, as URLs: prefetched at a low
+    /// priority, after everything else the head asks for.
+    pub prefetch: Vec<String>,
     /// The browser entry module, as a URL; empty: a page without the app.
     pub entry: String,
 }
@@ -114,6 +117,9 @@ impl Document {
         // No entry: a page without the app (the 503 page).
         if !self.entry.is_empty() {
             out.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", escape_attr(&self.entry)));
+        }
+        for href in &self.prefetch {
+            out.push_str(&format!("<link rel=\"prefetch\" href=\"{}\">", escape_attr(href)));
         }
         out.push_str("</head><body><div id=\"root\">");
         out
@@ -182,6 +188,7 @@ mod tests {
             critical_css: (!critical_css.is_empty()).then(|| Arc::new(Inline::style(critical_css))),
             css: vec!["/assets/a.css".into()],
             preload: vec!["/assets/c.js".into()],
+            prefetch: vec!["/assets/n.js".into()],
             entry: "/assets/e.js".into(),
         }
     }
@@ -194,7 +201,7 @@ mod tests {
         assert!(html.contains("<title>A &amp; B</title>"));
         assert!(html.contains("<link rel=\"stylesheet\" href=\"/assets/a.css\">"), "no critical CSS: linked");
         assert!(html.contains("<link rel=\"modulepreload\" href=\"/assets/c.js\">"));
-        assert!(html.contains("<script type=\"module\" src=\"/assets/e.js\"></script></head>"));
+        assert!(html.contains("<script type=\"module\" src=\"/assets/e.js\"></script><link rel=\"prefetch\" href=\"/assets/n.js\"></head>"));
         assert!(html.contains("<div id=\"root\"><p>x</p></div>"));
         assert!(html.contains(
             r#"<script type="application/json" id="preloaded-state">{"a":"\u003c/script>\u003cb>"}</script></body></html>"#
