@@ -253,7 +253,9 @@ async fn the_reminders_list_offers_whatsapp_and_marks_it_sent(backend: Backend) 
     assert_field_error("bad day", &answer, "date", "Data inválida");
     let (status, day) = json_of(app.get("/api/reminders", &f.token).await).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(day["data"]["date"].as_str().unwrap() > Utc::now().format("%Y-%m-%d").to_string().as_str(), "{day}");
+    // The next working day after the business's today (its zone: the default, São Paulo), whatever the hour in UTC.
+    let business_today = Utc::now().with_timezone(&chrono_tz::America::Sao_Paulo).format("%Y-%m-%d").to_string();
+    assert!(day["data"]["date"].as_str().unwrap() > business_today.as_str(), "{day}");
 }
 both!(the_reminders_list_offers_whatsapp_and_marks_it_sent);
 
