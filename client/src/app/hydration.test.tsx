@@ -2,7 +2,7 @@
 // Server HTML of each route, hydrated the way entry-browser.tsx does it
 // (lazy screens preloaded first): no mismatch, no suspense, DOM kept.
 import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { BrowserRouter, StaticRouter } from 'react-router';
@@ -106,7 +106,12 @@ const cases: [string, PreloadedState][] = [
 /** True when the state seeds `endpoint`. */
 const seeds = (state: PreloadedState, endpoint: string) => !!state.queries?.some((q) => q.endpoint === endpoint);
 
+/** The hydrated root, unmounted after each case: its effects' timers (the side menu's scroll) then end with it. */
+let root: Root | null = null;
+
 afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
@@ -143,7 +148,7 @@ describe('hydration of server HTML', () => {
       if (!String(args[0]).includes('Not implemented')) errors.push(args);
     });
     await act(async () => {
-      hydrateRoot(
+      root = hydrateRoot(
         container,
         <Provider store={store} serverState={store.getState()}>
           <BrowserRouter>
