@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, header};
+use sha2::{Digest, Sha256};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {
@@ -121,17 +122,25 @@ impl Encoder {
 #[derive(Debug)]
 pub struct Head {
     text: String,
+    /// SHA-256 of `text`: what names the head in the memo's key, so a hit
+    /// hashes the render's input but not the head's 35-55 KB again.
+    digest: [u8; 32],
     brotli: OnceLock<Bytes>,
     gzip: OnceLock<Bytes>,
 }
 
 impl Head {
     pub fn new(text: String) -> Head {
-        Head { text, brotli: OnceLock::new(), gzip: OnceLock::new() }
+        let digest = Sha256::digest(text.as_bytes()).into();
+        Head { text, digest, brotli: OnceLock::new(), gzip: OnceLock::new() }
     }
 
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    pub fn digest(&self) -> &[u8] {
+        &self.digest
     }
 
     /// The head, compressed and flushed: it decodes on its own, so the

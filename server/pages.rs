@@ -361,7 +361,7 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
         // made of (the tail is the state), so it is the memo's key.
         let input = format!("{{\"url\":{},\"state\":{state_json}}}", serde_json::to_string(&url).unwrap_or_default());
         let pool = state.ssr.clone();
-        let key = pool.as_ref().map(|pool| pool.memo_key(page_head.head.text(), &input));
+        let key = pool.as_ref().map(|pool| pool.memo_key(page_head.head.digest(), &input));
         if let (Some(pool), Some(key)) = (&pool, key) {
             if let Some(stored) = pool.stored(key) {
                 return futures::stream::once(futures::future::ready(compression::stored(encoding, &stored))).boxed();

@@ -6,6 +6,7 @@
 //! extractors of `http`), the login form and the pages (`pages.rs`).
 
 use chrono::Utc;
+use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::json;
@@ -33,15 +34,20 @@ pub async fn authenticate(cx: &Context, token: &str) -> Result<AuthUser> {
         TokenError::Expired => AppError::TokenExpired,
         TokenError::Invalid => AppError::Unauthorized("Token inválido.".into()),
     })?;
-    let revoked = entities::revoked_token::Entity::find_by_id(claims.jti.clone()).one(&cx.db).await?;
-    if revoked.is_some() {
-        return Err(AppError::Unauthorized("Sessão encerrada. Entre novamente.".into()));
-    }
-    let user = user::Entity::find_by_id(claims.sub)
-        .one(&cx.db)
-        .await?
-        .filter(|u| u.active)
-        .ok_or_else(|| AppError::Unauthorized("Usuário inativo ou inexistente.".into()))?;
+    use entities::revoked_token;
+    use sea_orm::sea_query::ExprTrait as _;
+    // Every request pays for this read: one statement for the user and the
+    // revocation; only a refusal reads again, to say which it was.
+    let not_revoked = Expr::exists(
+        Query::select().expr(Expr::val(1)).from(revoked_token::Entity).and_where(revoked_token::Column::Jti.eq(claims.jti.clone())).to_owned(),
+    )
+    .not();
+    let user = user::Entity::find_by_id(claims.sub).filter(not_revoked).one(&cx.db).await?.filter(|u| u.active);
+    let Some(user) = user else {
+        let revoked = revoked_token::Entity::find_by_id(claims.jti.clone()).one(&cx.db).await?.is_some();
+        let message = if revoked { "Sessão encerrada. Entre novamente." } else { "Usuário inativo ou inexistente." };
+        return Err(AppError::Unauthorized(message.into()));
+    };
     if claims.ver != user.session_version {
         return Err(AppError::Unauthorized(PASSWORD_CHANGED.into()));
     }

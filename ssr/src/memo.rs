@@ -87,8 +87,9 @@ impl Memo {
         Memo { hashers: (RandomState::new(), RandomState::new()), capacity, inner: Mutex::default() }
     }
 
-    /// The key of the document that `head` begins and the render of `input` ends.
-    pub fn key(&self, head: &str, input: &str) -> Key {
+    /// The key of the document that the head `head` names begins and the
+    /// render of `input` ends.
+    pub fn key(&self, head: &[u8], input: &str) -> Key {
         Key(self.hashers.0.hash_one((head, input)), self.hashers.1.hash_one((head, input)))
     }
 
@@ -149,10 +150,10 @@ mod tests {
     #[test]
     fn keeps_by_input_and_drops_the_least_recently_used_past_its_bytes() {
         let memo = Memo::new(3 * (100 + ENTRY_OVERHEAD));
-        let (a, b, c, d) = (memo.key("h", "a"), memo.key("h", "b"), memo.key("h", "c"), memo.key("h", "d"));
+        let (a, b, c, d) = (memo.key(b"h", "a"), memo.key(b"h", "b"), memo.key(b"h", "c"), memo.key(b"h", "d"));
         assert_ne!(a, b);
-        assert_eq!(a, memo.key("h", "a"));
-        assert_ne!(memo.key("ha", ""), memo.key("h", "a"), "the head and the input are apart");
+        assert_eq!(a, memo.key(b"h", "a"));
+        assert_ne!(memo.key(b"ha", ""), memo.key(b"h", "a"), "the head and the input are apart");
         memo.insert(a, stored(100));
         memo.insert(b, stored(100));
         memo.insert(c, stored(100));
@@ -164,12 +165,12 @@ mod tests {
         assert!(memo.get(a).is_some() && memo.get(c).is_some() && memo.get(d).is_some());
         assert_eq!(memo.usage().1, 3 * (100 + ENTRY_OVERHEAD));
         // A large entry pushes out as many as it needs.
-        let e = memo.key("h", "e");
+        let e = memo.key(b"h", "e");
         memo.insert(e, stored(250));
         assert!(memo.usage().1 <= 3 * (100 + ENTRY_OVERHEAD));
         assert_eq!(memo.usage().0, 2);
         // One that can never fit is not kept; nothing is evicted for it.
-        memo.insert(memo.key("h", "huge"), stored(10_000));
+        memo.insert(memo.key(b"h", "huge"), stored(10_000));
         assert_eq!(memo.usage().0, 2);
         // Replacing an entry does not count it twice.
         memo.insert(e, stored(250));
@@ -180,7 +181,7 @@ mod tests {
     #[test]
     fn a_zero_capacity_keeps_nothing() {
         let memo = Memo::new(0);
-        memo.insert(memo.key("", "a"), stored(1));
+        memo.insert(memo.key(b"", "a"), stored(1));
         assert_eq!(memo.usage(), (0, 0));
     }
 
@@ -199,7 +200,7 @@ mod tests {
         assert_eq!(stored.identity().unwrap(), document.as_bytes());
         assert!(stored.brotli.len() + stored.gzip.len() < document.len() / 20);
         let memo = Memo::new(1 << 20);
-        memo.insert(memo.key("", "doc"), stored.clone());
+        memo.insert(memo.key(b"", "doc"), stored.clone());
         assert_eq!(memo.usage().1, stored.brotli.len() + stored.gzip.len() + ENTRY_OVERHEAD);
     }
 }

@@ -124,9 +124,10 @@ impl Pool {
         answer.await.map_err(|_| RenderError::Closed)?
     }
 
-    /// The memo's key of the document that `head` begins and the render of
-    /// `input` ends (everything else in it follows from `input`).
-    pub fn memo_key(&self, head: &str, input: &str) -> Key {
+    /// The memo's key of the document that the head `head` names (its text,
+    /// or a digest of it) begins and the render of `input` ends (everything
+    /// else in it follows from `input`).
+    pub fn memo_key(&self, head: &[u8], input: &str) -> Key {
         self.memo.key(head, input)
     }
 
@@ -390,7 +391,7 @@ mod tests {
         let pool = pool_with("globalThis.renderPage = (s) => '<p>' + s + '</p>'", 1);
         let root = pool.render("a".into()).await.unwrap();
         let document = format!("<head>{root}</html>");
-        let key = pool.memo_key("<head>", "a");
+        let key = pool.memo_key(b"<head>", "a");
         assert!(pool.stored(key).is_none());
         pool.keep(key, document.clone());
         pool.keep(key, document.clone());
@@ -401,8 +402,8 @@ mod tests {
         }
         assert_eq!(pool.stored(key).unwrap().identity().unwrap(), document.as_bytes());
         assert_eq!(pool.memo_usage().0, 1);
-        assert!(pool.stored(pool.memo_key("<head>", "b")).is_none());
-        assert!(pool.stored(pool.memo_key("<other head>", "a")).is_none());
+        assert!(pool.stored(pool.memo_key(b"<head>", "b")).is_none());
+        assert!(pool.stored(pool.memo_key(b"<other head>", "a")).is_none());
         // With the memo off nothing is kept.
         let off = Pool::start(PoolOptions { memo_bytes: 0, ..options("globalThis.renderPage = (s) => s", 1, 1000) }).unwrap();
         off.keep(key, document);
