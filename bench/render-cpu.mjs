@@ -18,17 +18,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { ADMIN, api, seedDatabase, startServer } from '../client/e2e/harness.mjs';
+import { cpuMs } from './wrk.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const REQUESTS = Number(process.argv[3] ?? 200);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-/** A process's CPU so far (user + system, all threads), in ms. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
 
 async function server(env) {
   const s = await startServer({ env });
