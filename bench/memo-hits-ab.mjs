@@ -5,20 +5,20 @@
 //
 //   node bench/memo-hits-ab.mjs BEFORE_BIN AFTER_BIN [rounds=4] [seconds=3]
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ADMIN, api, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 import { wrk } from './wrk.mjs';
 
-const [before, after] = process.argv.slice(2, 4).map((bin) => bin && new URL(bin, `file://${process.cwd()}/`).pathname);
+const [before, after] = process.argv.slice(2, 4).map((bin) => bin && path.resolve(bin));
 if (!before || !after) throw new Error('usage: node bench/memo-hits-ab.mjs BEFORE_BIN AFTER_BIN [rounds] [seconds]');
 const ROUNDS = Number(process.argv[4] ?? 4);
 const SECONDS = Number(process.argv[5] ?? 3);
 const CONNECTIONS = [1, 16];
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-/** A seeded, signed-in server of `bin` (the harness reads its binary from EXPEDIENTE_BIN when loaded). */
+/** A seeded, signed-in server of `bin`. */
 async function server(bin) {
-  process.env.EXPEDIENTE_BIN = bin;
-  const { ADMIN, api, seedDatabase, startServer } = await import(`../client/e2e/harness.mjs?bin=${encodeURIComponent(bin)}`);
-  const s = await startServer({});
+  const s = await startServer({ bin });
   seedDatabase(s);
   const { data } = await api(s.url, null, 'POST', '/login', ADMIN);
   return { ...s, headers: { cookie: `expediente_session=${data.accessToken}`, 'accept-encoding': 'br' } };

@@ -92,16 +92,22 @@ pub fn spawn_checkpointer(db: &DatabaseConnection) -> Option<tokio::task::JoinHa
 /// CPU in SQLite's parser. Our plans need no bound value (no partial
 /// indexes, no prefix `LIKE`; `tests/http/lists.rs` checks them).
 async fn sqlite_plans_stay_prepared(conn: &mut sea_orm::sqlx::sqlite::SqliteConnection) -> Result<(), sea_orm::SqlxError> {
-    use libsqlite3_sys::{SQLITE_DBCONFIG_ENABLE_QPSG, SQLITE_OK, sqlite3_db_config};
-    let mut handle = conn.lock_handle().await?;
-    let mut enabled: std::ffi::c_int = 0;
-    // SAFETY: the handle is locked for us; the option takes an int and a
-    // pointer to an int it writes the new setting to.
-    let rc = unsafe { sqlite3_db_config(handle.as_raw_handle().as_ptr(), SQLITE_DBCONFIG_ENABLE_QPSG, 1 as std::ffi::c_int, &mut enabled as *mut std::ffi::c_int) };
-    if rc != SQLITE_OK || enabled != 1 {
-        tracing::warn!(rc, "SQLite's query planner stability guarantee could not be turned on");
+    if !stable_plans(conn, 1).await? {
+        tracing::warn!("SQLite's query planner stability guarantee could not be turned on");
     }
     Ok(())
+}
+
+/// Sets SQLite's query planner stability guarantee on `conn` (1 on, 0 off;
+/// -1 leaves it) and says whether it is on.
+async fn stable_plans(conn: &mut sea_orm::sqlx::sqlite::SqliteConnection, set: std::ffi::c_int) -> Result<bool, sea_orm::SqlxError> {
+    use libsqlite3_sys::{SQLITE_DBCONFIG_ENABLE_QPSG, SQLITE_OK, sqlite3_db_config};
+    let mut handle = conn.lock_handle().await?;
+    let mut on: std::ffi::c_int = 0;
+    // SAFETY: the handle is locked for us; the option takes an int and a
+    // pointer to an int it writes the resulting setting to.
+    let rc = unsafe { sqlite3_db_config(handle.as_raw_handle().as_ptr(), SQLITE_DBCONFIG_ENABLE_QPSG, set, &mut on as *mut std::ffi::c_int) };
+    Ok(rc == SQLITE_OK && on == 1)
 }
 
 /// Whether a connection given back to the pool may serve again: only when
@@ -304,17 +310,11 @@ mod tests {
     }
 
     /// Every connection the pool opens has the planner's stability guarantee
-    /// on (`sqlite_plans_stay_prepared`); `-1` reads the setting.
+    /// on (`sqlite_plans_stay_prepared`).
     #[tokio::test]
     async fn sqlite_connections_keep_their_plans() {
         let db = super::open("sqlite::memory:").await.unwrap();
         let mut conn = db.get_sqlite_connection_pool().acquire().await.unwrap();
-        let mut handle = conn.lock_handle().await.unwrap();
-        let mut enabled: std::ffi::c_int = -1;
-        // SAFETY: the handle is locked for us; `-1` only reads the setting.
-        let rc = unsafe {
-            libsqlite3_sys::sqlite3_db_config(handle.as_raw_handle().as_ptr(), libsqlite3_sys::SQLITE_DBCONFIG_ENABLE_QPSG, -1 as std::ffi::c_int, &mut enabled as *mut std::ffi::c_int)
-        };
-        assert_eq!((rc, enabled), (libsqlite3_sys::SQLITE_OK, 1));
+        assert!(super::stable_plans(&mut conn, -1).await.unwrap());
     }
 }

@@ -49,12 +49,13 @@ export function freePort() {
 }
 
 /**
- * Starts the binary. `env` adds or overrides variables (e.g.
+ * Starts the binary (`bin`: another build of it, for an A/B benchmark).
+ * `env` adds or overrides variables (e.g.
  * `{ EXPEDIENTE_TOKEN_TTL: '90' }` or `{ EXPEDIENTE_SSR: 'off' }`).
  * Resolves once GET /login answers (asked every `pollMs`); `readyMs` is
  * the time from spawning to that answer.
  */
-export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 } = {}) {
+export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, bin = BIN } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -65,7 +66,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 }
   const logFile = openSync(logPath, 'w');
   const output = () => readFileSync(logPath, 'utf8');
   const started = performance.now();
-  const child = spawn(BIN, [], {
+  const child = spawn(bin, [], {
     cwd: dir,
     env: {
       ...process.env,
@@ -113,6 +114,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 }
     url,
     port,
     dir,
+    bin,
     pid: child.pid,
     readyMs: performance.now() - started,
     async stop() {
@@ -130,7 +132,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100 }
 
 /** Fills a started server's database with `expediente seed` (`args`: how many clients and appointments). */
 export function seedDatabase(server, args = ['--clients', '300', '--appointments', '3000']) {
-  execFileSync(BIN, ['seed', ...args], {
+  execFileSync(server.bin, ['seed', ...args], {
     env: { ...process.env, DATABASE_URL: `sqlite://${server.dir}/e2e.db?mode=rwc`, EXPEDIENTE_DATA_DIR: server.dir },
     stdio: 'ignore',
   });

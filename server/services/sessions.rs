@@ -14,6 +14,7 @@ use serde_json::json;
 use crate::auth::{Claims, DeviceClaims, HashingPlace, TokenError, reserve_device_place, reserve_hashing_place};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::{Context, audit, throttle, users, validation};
+use entities::revoked_token;
 use entities::user::{self, Role};
 
 /// A signed-in user and their token's claims: the session of a request.
@@ -34,7 +35,7 @@ pub async fn authenticate(cx: &Context, token: &str) -> Result<AuthUser> {
         TokenError::Expired => AppError::TokenExpired,
         TokenError::Invalid => AppError::Unauthorized("Token inválido.".into()),
     })?;
-    use entities::revoked_token;
+    // Here, not at the top: the trait's `max` would shadow `Ord::max` below.
     use sea_orm::sea_query::ExprTrait as _;
     // Every request pays for this read: one statement for the user and the
     // revocation; only a refusal reads again, to say which it was.
