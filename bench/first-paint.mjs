@@ -18,7 +18,7 @@
 // its first frame: each side's hydration is its own moment, not the later of
 // the two.
 import os from 'node:os';
-import { ADMIN, api, launchBrowser, seedDatabase, startServer } from '../client/e2e/harness.mjs';
+import { ADMIN, api, launchBrowser, RELEASE_BIN, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 
 const RUNS = Number(process.argv[2] ?? 9);
 // DevTools' presets (latency in ms, throughput in bytes a second).
@@ -28,7 +28,7 @@ const PRESETS = {
 };
 
 async function seededServer(ssr) {
-  const server = await startServer({ env: { EXPEDIENTE_SSR: ssr } });
+  const server = await startServer({ env: { EXPEDIENTE_SSR: ssr }, bin: RELEASE_BIN });
   seedDatabase(server);
   const { data: auth } = await api(server.url, null, 'POST', '/login', ADMIN);
   const first = await api(server.url, auth.accessToken, 'GET', '/clients?page=1&per_page=1');

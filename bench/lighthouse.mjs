@@ -28,7 +28,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { api, CHROMIUM, seedAndSignIn, startServer } from '../client/e2e/harness.mjs';
+import { api, CHROMIUM, RELEASE_BIN, seedAndSignIn, startServer } from '../client/e2e/harness.mjs';
 
 const RUNS = Number(process.argv[2] ?? 1);
 const VERSION = '12.2.3';
@@ -59,7 +59,7 @@ const METRICS = [
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const loadAtStart = loadAverage();
-const server = await startServer();
+const server = await startServer({ bin: RELEASE_BIN });
 const token = await seedAndSignIn(server);
 const firstClient = (await api(server.url, token, 'GET', '/clients?page=1&per_page=1')).data[0];
 const SCREENS = [

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { ADMIN, api, seedDatabase, startServer } from '../client/e2e/harness.mjs';
+import { ADMIN, api, RELEASE_BIN, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 import { cpuMs } from './wrk.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
@@ -25,7 +25,7 @@ const REQUESTS = Number(process.argv[3] ?? 200);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function server(env) {
-  const s = await startServer({ env });
+  const s = await startServer({ env, bin: RELEASE_BIN });
   seedDatabase(s);
   const { data } = await api(s.url, null, 'POST', '/login', ADMIN);
   return { ...s, headers: { cookie: `expediente_session=${data.accessToken}`, 'accept-encoding': 'identity' } };

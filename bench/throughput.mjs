@@ -19,7 +19,7 @@ import http from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN, api, BIN, freePort, seedDatabase, startServer } from '../client/e2e/harness.mjs';
+import { ADMIN, api, freePort, RELEASE_BIN, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 import { wrk as wrkFor } from './wrk.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -29,7 +29,7 @@ const ENCODINGS = ['br', 'gzip'];
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function server(env = {}) {
-  const s = await startServer({ env });
+  const s = await startServer({ env, bin: RELEASE_BIN });
   seedDatabase(s);
   const login = await api(s.url, null, 'POST', '/login', ADMIN);
   return { ...s, token: login.data.accessToken };
@@ -149,7 +149,7 @@ for (let i = 0; i < 5; i++) {
 }
 const median = (runs) => runs.map((r) => r.ms).sort((a, b) => a - b)[2];
 const start = { ms: median(starts.on), off: median(starts.off), idle: starts.on[0].idle };
-const size = statSync(BIN).size;
+const size = statSync(RELEASE_BIN).size;
 console.log(
   `${new Date().toISOString().slice(0, 10)}, load average ${loadAtStart} at the start, ${loadAverage()} at the end, ` +
     `${SECONDS} s a measure, 300 clients / 3000 appointments seeded`,

@@ -15,7 +15,10 @@ import { chromium } from 'playwright-core';
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const BIN = path.resolve(clientDir, process.env.EXPEDIENTE_BIN ?? '../target/release/expediente');
+/** The binary the test command builds (README: `cargo test --profile testing`): the browser tests run it. */
+export const BIN = path.resolve(clientDir, process.env.EXPEDIENTE_BIN ?? '../target/testing/expediente');
+/** The shipped binary (`cargo build --release`, whole-program LTO): the benchmarks measure it. */
+export const RELEASE_BIN = path.resolve(clientDir, '../target/release/expediente');
 export const ADMIN = { email: 'admin@example.com', password: 'Senha-e2e-123' };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,7 +28,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export function missingPrerequisite() {
   let missing = null;
-  if (!existsSync(BIN)) missing = `binary not found: ${BIN} (cargo build --release)`;
+  if (!existsSync(BIN)) missing = `binary not found: ${BIN} (cargo test --profile testing --workspace)`;
   else if (!existsSync(CHROMIUM)) missing = `chromium not found: ${CHROMIUM}`;
   if (missing && process.env.CI) throw new Error(missing);
   return missing;

@@ -3,12 +3,12 @@
 # /api/openapi.json, on loopback, on SQLite and on PostgreSQL, with a bounded
 # number of examples per operation. It fails on any 5xx and on any response
 # that the document does not describe (status, content type, body schema).
-# Needs target/release/expediente (cargo build --release) and python3.
+# Needs target/testing/expediente (the README's test command builds it) and python3.
 # FUZZ_EXAMPLES sets the examples per operation (default 10: about a minute a database, so CI stays under 25 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-binary=target/release/expediente
+binary=target/testing/expediente
 schemathesis_version=4.32.5
 examples=${FUZZ_EXAMPLES:-10}
 pg_base=${EXPEDIENTE_TEST_PG:-postgres://postgres@127.0.0.1:5432}

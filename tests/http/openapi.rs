@@ -297,7 +297,7 @@ both!(every_response_is_described);
 /// `client/openapi.json` is the document the server generates, so the
 /// client's generated API types follow the server: when a handler or one of
 /// its types changes, this fails until the file is regenerated with
-/// `EXPEDIENTE_UPDATE_OPENAPI=1 cargo test --release --test openapi` and committed.
+/// `EXPEDIENTE_UPDATE_OPENAPI=1 cargo test --profile testing --test http -- openapi` and committed.
 #[test]
 fn the_committed_document_is_the_generated_one() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("client/openapi.json");
@@ -311,6 +311,6 @@ fn the_committed_document_is_the_generated_one() {
         committed == generated,
         "client/openapi.json differs from the OpenAPI document the server generates from its handlers.\n\
          If the API change is intended, regenerate it and commit the file:\n\
-         \n    EXPEDIENTE_UPDATE_OPENAPI=1 cargo test --release --test openapi\n"
+         \n    EXPEDIENTE_UPDATE_OPENAPI=1 cargo test --profile testing --test http -- openapi\n"
     );
 }

@@ -364,7 +364,7 @@ both!(a_full_hashing_queue_answers_503);
 /// memory stays bounded and returns near idle afterwards; the flood's
 /// excess is refused (503); a real sign-in from another address meanwhile
 /// gets in, never after seconds in a queue.
-/// Slow: `cargo test --release --test http -- --ignored flood` (about 40 s).
+/// Slow: `cargo test --profile testing --test http -- --ignored flood` (about 40 s).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "slow: the flood stage"]
 async fn flood_of_wrong_sign_ins_keeps_memory_bounded() {
