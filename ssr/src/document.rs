@@ -111,12 +111,15 @@ impl Document {
                 }
             }
         }
+        // Asked for at once but at a low priority: the paint needs none of
+        // them, so the browser gives the HTML the link first (and
+        // Lighthouse's model no longer counts them as blocking the paint).
         for href in &self.preload {
-            out.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_attr(href)));
+            out.push_str(&format!("<link rel=\"modulepreload\" fetchpriority=\"low\" href=\"{}\">", escape_attr(href)));
         }
         // No entry: a page without the app (the 503 page).
         if !self.entry.is_empty() {
-            out.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", escape_attr(&self.entry)));
+            out.push_str(&format!("<script type=\"module\" fetchpriority=\"low\" src=\"{}\"></script>", escape_attr(&self.entry)));
         }
         for href in &self.prefetch {
             out.push_str(&format!("<link rel=\"prefetch\" href=\"{}\">", escape_attr(href)));
@@ -200,8 +203,8 @@ mod tests {
         assert!(html.starts_with("<!doctype html><html lang=\"pt-BR\" data-layout=\"horizontal\">"));
         assert!(html.contains("<title>A &amp; B</title>"));
         assert!(html.contains("<link rel=\"stylesheet\" href=\"/assets/a.css\">"), "no critical CSS: linked");
-        assert!(html.contains("<link rel=\"modulepreload\" href=\"/assets/c.js\">"));
-        assert!(html.contains("<script type=\"module\" src=\"/assets/e.js\"></script><link rel=\"prefetch\" href=\"/assets/n.js\"></head>"));
+        assert!(html.contains("<link rel=\"modulepreload\" fetchpriority=\"low\" href=\"/assets/c.js\">"));
+        assert!(html.contains("<script type=\"module\" fetchpriority=\"low\" src=\"/assets/e.js\"></script><link rel=\"prefetch\" href=\"/assets/n.js\"></head>"));
         assert!(html.contains("<div id=\"root\"><p>x</p></div>"));
         assert!(html.contains(
             r#"<script type="application/json" id="preloaded-state">{"a":"\u003c/script>\u003cb>"}</script></body></html>"#

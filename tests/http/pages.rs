@@ -403,7 +403,7 @@ async fn pages_carry_a_strict_csp_with_the_hashes_of_their_inline_elements(backe
         }
         // Every other script is the module (from this site) or the state (data).
         let others = html.matches("<script").count() - scripts.len();
-        assert_eq!(html.matches("<script type=\"module\" src=\"/assets/").count() + html.matches(STATE_ELEMENT).count(), others, "{path}");
+        assert_eq!(html.matches("<script type=\"module\" fetchpriority=\"low\" src=\"/assets/").count() + html.matches(STATE_ELEMENT).count(), others, "{path}");
         assert_eq!(html.matches(STATE_ELEMENT).count(), 1, "{path}");
         assert!(!html.contains("rel=\"stylesheet\""), "{path}: no stylesheet blocks the paint");
         assert!(!html.contains(" onload="), "{path}: no inline handlers");
@@ -445,6 +445,8 @@ async fn the_javascript_before_hydration_stays_within_its_budget(backend: Backen
         }
         let modules = html.matches("rel=\"modulepreload\"").count() + html.matches("<script type=\"module\"").count();
         assert_eq!(modules, files.len(), "{path}: the page loads exactly these modules before hydrating");
+        let low = html.matches("rel=\"modulepreload\" fetchpriority=\"low\"").count() + html.matches("<script type=\"module\" fetchpriority=\"low\"").count();
+        assert_eq!(low, modules, "{path}: every module at a low priority (the paint waits for none)");
         // The navigation (a protected page's) is only prefetched: hydration does not wait for it.
         let prefetched = manifest.prefetch.get(path).cloned().unwrap_or_default();
         assert_eq!(html.matches("rel=\"prefetch\"").count(), prefetched.len(), "{path}");
