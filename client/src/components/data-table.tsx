@@ -59,7 +59,8 @@ export function DataTable<T>({ columns, rows, rowKey, empty, loading = false, ca
     const box = boxRef.current;
     if (!box) return undefined;
     const check = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
-    check();
+    // The observer's first report measures it, after the browser's own
+    // layout: reading sizes here would force one inside hydration's task.
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(check);
     observer.observe(box);

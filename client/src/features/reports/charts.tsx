@@ -64,7 +64,7 @@ function useCrowded(n: number, longest: number): [RefObject<SVGSVGElement | null
     const svg = ref.current;
     if (!svg || typeof ResizeObserver === 'undefined') return;
     const check = () => setMeasured(svg.clientWidth / n < longest * VALUE_CHAR_PX + VALUE_GAP_PX);
-    check();
+    // Measured at the observer's first report, after the browser's own layout.
     const observer = new ResizeObserver(check);
     observer.observe(svg);
     return () => observer.disconnect();

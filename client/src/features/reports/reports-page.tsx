@@ -205,11 +205,11 @@ function Summary({ data }: { data: ReportSummary }) {
           hint={`${formatNumber(data.reminders.withoutReminder.total)} agendamento(s) sem lembrete`}
         />
       </div>
-      <div className="row g-3 mb-3">
+      <div className="row g-3 mb-3 render-when-seen">
         <DayChartCard data={data} period={period} figure="total" />
         <DayChartCard data={data} period={period} figure="revenueCents" />
       </div>
-      <div className="row g-3 mb-3">
+      <div className="row g-3 mb-3 render-when-seen">
         {/* Side by side only from 1400 px: the staff table's six columns need the room. */}
         <div className="col-xxl-5">
           <ChartCard
@@ -257,7 +257,7 @@ function Summary({ data }: { data: ReportSummary }) {
           />
         </div>
       </div>
-      <div className="row g-3 mb-3">
+      <div className="row g-3 mb-3 render-when-seen">
         <div className="col-12">
           <ServiceCard data={data} period={period} />
         </div>
