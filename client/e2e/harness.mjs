@@ -1,4 +1,4 @@
-// Browser tests against the real release binary (node:test, `npm run e2e`).
+// Browser tests against the real server binary (node:test, `npm run e2e`).
 // Each suite starts the binary on a free port with a fresh SQLite database,
 // launches the system Chromium through playwright-core (never a downloaded
 // browser), collects console output and page errors, and stops everything.
@@ -388,8 +388,13 @@ export async function shot(page, name, { fullPage = false } = {}) {
   // Through the elements' style (the page's CSP refuses an injected <style>),
   // and back after: the steps that follow may read the toasts.
   const hide = (visibility) => page.evaluate((v) => document.querySelectorAll('.Toastify').forEach((el) => (el.style.visibility = v)), visibility);
+  // A whole-page picture shows what scrolling would draw: the blocks drawn
+  // only when seen (utilities.css .render-when-seen) would be blank in it.
+  const drawAll = (value) => page.evaluate((v) => document.querySelectorAll('.render-when-seen').forEach((el) => (el.style.contentVisibility = v)), value);
   await hide('hidden');
+  if (fullPage) await drawAll('visible');
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+  if (fullPage) await drawAll('');
   await hide('');
 }
 

@@ -124,9 +124,9 @@ impl Pool {
         answer.await.map_err(|_| RenderError::Closed)?
     }
 
-    /// The memo's key of the document that the head `head` names (its text,
-    /// or a digest of it) begins and the render of `input` ends (everything
-    /// else in it follows from `input`).
+    /// The memo's key of the document that the head whose digest is `head`
+    /// begins and the render of `input` ends (everything else in it follows
+    /// from `input`).
     pub fn memo_key(&self, head: &[u8], input: &str) -> Key {
         self.memo.key(head, input)
     }
