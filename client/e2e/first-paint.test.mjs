@@ -6,16 +6,23 @@
 // lacks shows up as an element whose box or colours differ.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { ADMIN, api, seedDatabase, startApp, suite, VIEWPORTS } from './harness.mjs';
+import { ADMIN, api, drawWhenSeenBlocks, seedDatabase, startApp, suite, VIEWPORTS } from './harness.mjs';
 
 /** A layout far from the default: its skin, theme, colours and orientation all differ. */
 const OTHER_LAYOUT = { skin: 'saas', theme: 'dark', orientation: 'horizontal', sidenav: { color: 'light' }, topBar: { color: 'dark' }, width: 'boxed' };
 
 const SCREENS = ['/dashboard', '/clients', '/clients/1', '/appointments', '/appointments?view=week', '/appointments?view=list', '/reports', '/users', '/auth/profile', '/nao-existe'];
 
-/** Box, colours and type of every element drawn in the root, in document order. */
-const drawn = (page) =>
-  page.evaluate(() =>
+/**
+ * Box, colours and type of every element drawn in the root, in document
+ * order. The blocks drawn only when seen are listed by their
+ * content-visibility, then drawn: out of sight their size is a placeholder
+ * that depends on how many frames the browser has drawn since the load.
+ */
+async function drawn(page) {
+  const whenSeen = await page.evaluate(() => [...document.querySelectorAll('.render-when-seen')].map((el) => `when seen: ${getComputedStyle(el).contentVisibility}`));
+  await drawWhenSeenBlocks(page, 'visible');
+  const boxes = await page.evaluate(() =>
     [...document.querySelectorAll('#root *')]
       // The agenda's now line moves with the clock between the two loads.
       .filter((el) => el.getClientRects().length > 0 && !el.classList.contains('agenda-now'))
@@ -26,6 +33,8 @@ const drawn = (page) =>
         return `${where} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)} ${s.color} ${s.backgroundColor} ${s.fontSize} ${s.fontWeight} ${s.borderTopWidth}`;
       }),
   );
+  return [...whenSeen, ...boxes];
+}
 
 /** The page as first painted: no scripts; the stylesheet refused too, or waited for. */
 async function firstPaint(browser, url, options, path, { stylesheet, layout }) {

@@ -388,15 +388,23 @@ export async function shot(page, name, { fullPage = false } = {}) {
   // Through the elements' style (the page's CSP refuses an injected <style>),
   // and back after: the steps that follow may read the toasts.
   const hide = (visibility) => page.evaluate((v) => document.querySelectorAll('.Toastify').forEach((el) => (el.style.visibility = v)), visibility);
-  // A whole-page picture shows what scrolling would draw: the blocks drawn
-  // only when seen (utilities.css .render-when-seen) would be blank in it.
-  const drawAll = (value) => page.evaluate((v) => document.querySelectorAll('.render-when-seen').forEach((el) => (el.style.contentVisibility = v)), value);
   await hide('hidden');
-  if (fullPage) await drawAll('visible');
+  // A whole-page picture shows what scrolling would draw.
+  if (fullPage) await drawWhenSeenBlocks(page, 'visible');
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
-  if (fullPage) await drawAll('');
+  if (fullPage) await drawWhenSeenBlocks(page, '');
   await hide('');
 }
+
+/**
+ * Sets the content-visibility of the blocks drawn only when seen
+ * (utilities.css .render-when-seen): 'visible' draws them all, '' gives them
+ * back to the stylesheet. Out of sight they are placeholders whose size
+ * depends on which frames the browser has drawn, so whole-page pictures and
+ * comparisons draw them first.
+ */
+export const drawWhenSeenBlocks = (page, value) =>
+  page.evaluate((v) => document.querySelectorAll('.render-when-seen').forEach((el) => (el.style.contentVisibility = v)), value);
 
 /** True when the page scrolls sideways. */
 export const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
