@@ -107,20 +107,49 @@ impl Layout {
         ]
     }
 
-    /// Whether the first paint can show `<html attribute="value">`: what the
-    /// server renders, except that with the `system` theme the head's script
-    /// may set `data-bs-theme` to either.
+    /// Whether the page can show `<html attribute="value">` before the whole
+    /// stylesheet has arrived: what the server renders; with the `system`
+    /// theme, either `data-bs-theme` (the head's script picks one); and the
+    /// side menu's sizes the window's width imposes (docs/behaviour.md#layout-rules),
+    /// which the script writes once it runs, often before the stylesheet
+    /// is in on a slow link: without their rules the content would slide
+    /// towards the chosen size's column and back.
     pub fn may_show(&self, attribute: &str, value: &str) -> bool {
         if attribute == "data-bs-theme" && self.theme == "system" {
             return true;
         }
+        if attribute == "data-sidenav-size" && self.sizes_the_width_imposes().contains(&value) {
+            return true;
+        }
         self.html_attributes().iter().any(|(name, shown)| *name == attribute && shown == value)
+    }
+
+    /// Vertical: offcanvas up to 767.98 px, condensed up to 1140 px;
+    /// horizontal: offcanvas below 992 px, default above.
+    fn sizes_the_width_imposes(&self) -> &'static [&'static str] {
+        if self.orientation == "horizontal" { &["offcanvas", "default"] } else { &["offcanvas", "condensed"] }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_paint_may_show_the_sizes_the_width_imposes() {
+        let vertical = Layout::default();
+        assert!(vertical.may_show("data-sidenav-size", vertical.sidenav.size));
+        assert!(vertical.may_show("data-sidenav-size", "offcanvas"));
+        assert!(vertical.may_show("data-sidenav-size", "condensed"));
+        assert!(!vertical.may_show("data-sidenav-size", "compact"));
+        assert!(!vertical.may_show("data-skin", "saas"));
+        let cookie = r#"{"orientation":"horizontal","sidenav":{"size":"compact"}}"#;
+        let horizontal = Layout::from_cookie(Some(&percent_encoding::utf8_percent_encode(cookie, percent_encoding::NON_ALPHANUMERIC).to_string()));
+        assert!(horizontal.may_show("data-sidenav-size", "compact"));
+        assert!(horizontal.may_show("data-sidenav-size", "offcanvas"));
+        assert!(horizontal.may_show("data-sidenav-size", "default"));
+        assert!(!horizontal.may_show("data-sidenav-size", "condensed"));
+    }
 
     #[test]
     fn no_cookie_or_garbage_gives_the_defaults() {
