@@ -1,4 +1,5 @@
 import './styles/app.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { toast } from './lib/toast';
@@ -60,12 +61,18 @@ async function start() {
     </BrowserRouter>
   );
   if (container.hasChildNodes()) {
-    hydrateRoot(
-      container,
-      <Providers store={store} serverState={serverState}>
-        {app}
-      </Providers>,
-    );
+    // In a transition, hydration yields to the browser every few
+    // milliseconds instead of holding the main thread for the whole page
+    // (a default-priority hydration is one task): a tap during it is
+    // handled sooner, and a slow phone sees no long task.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <Providers store={store} serverState={serverState}>
+          {app}
+        </Providers>,
+      );
+    });
     persistStore(store);
   } else {
     const persistor = persistStore(store);

@@ -36,8 +36,6 @@ function DocumentTitle() {
  * server's render in QuickJS (bench/README.md, "Render less").
  */
 export function App({ screens }: { screens: Screens }) {
-  // Toasts only ever appear in the browser: keep them out of the server HTML.
-  const mounted = useMounted();
   const route = routeForPath(useLocation().pathname);
 
   let shown: ReactElement;
@@ -55,11 +53,21 @@ export function App({ screens }: { screens: Screens }) {
         <Routes>{shown}</Routes>
       </Suspense>
       {/* Last, so the server-rendered nodes keep their places; its chunk loads after hydration. */}
-      {mounted ? (
-        <Suspense fallback={null}>
-          <ToastContainer />
-        </Suspense>
-      ) : null}
+      <Toasts />
     </LinkNavigation>
   );
+}
+
+/**
+ * Toasts only ever appear in the browser: kept out of the server HTML, they
+ * come in once mounted. A component of their own, so that mounting them
+ * re-renders only this and not the whole page.
+ */
+function Toasts() {
+  const mounted = useMounted();
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Server HTML of each route, hydrated the way entry-browser.tsx does it
 // (lazy screens preloaded first): no mismatch, no suspense, DOM kept.
-import { act } from 'react';
+import { act, startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
@@ -148,15 +148,17 @@ describe('hydration of server HTML', () => {
       if (!String(args[0]).includes('Not implemented')) errors.push(args);
     });
     await act(async () => {
-      root = hydrateRoot(
-        container,
-        <Provider store={store} serverState={store.getState()}>
-          <BrowserRouter>
-            <App screens={browserScreens} />
-          </BrowserRouter>
-        </Provider>,
-        { onRecoverableError: (error) => errors.push(error) },
-      );
+      startTransition(() => {
+        root = hydrateRoot(
+          container,
+          <Provider store={store} serverState={store.getState()}>
+            <BrowserRouter>
+              <App screens={browserScreens} />
+            </BrowserRouter>
+          </Provider>,
+          { onRecoverableError: (error) => errors.push(error) },
+        );
+      });
     });
     consoleError.mockRestore();
     expect(errors).toEqual([]);

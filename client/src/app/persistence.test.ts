@@ -78,6 +78,24 @@ describe('persist:root', () => {
     expect(JSON.parse(raw._persist)).toEqual({ version: -1, rehydrated: true });
   });
 
+  it("keeps the state's own slice when storage holds the same content", async () => {
+    const storage = fakeStorage({
+      [PERSIST_STORAGE_KEY]: stored({
+        clients: { list: [], meta: null, loading: false, error: null },
+        appointments: { list: [{ id: 9 }], meta: null, loading: false, error: null },
+      }),
+    });
+    vi.stubGlobal('window', { localStorage: storage });
+    const store = makeStore(null, { persist: true });
+    const before = store.getState();
+    await rehydrated(persistStore(store));
+    // Equal content: the same object, so nothing that reads it renders again.
+    expect(store.getState().clients).toBe(before.clients);
+    // Other content: restored.
+    expect(store.getState().appointments).not.toBe(before.appointments);
+    expect(store.getState().appointments.list).toEqual([{ id: 9 }]);
+  });
+
   it('never restores a request as still loading', async () => {
     const storage = fakeStorage({ [PERSIST_STORAGE_KEY]: stored({ clients: { list: [{ id: 1 }], meta: null, loading: true, error: null } }) });
     vi.stubGlobal('window', { localStorage: storage });

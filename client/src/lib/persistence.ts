@@ -55,6 +55,10 @@ export function serverWinsReconciler<S extends object>(serverKeys: readonly stri
       // No request survives a page load: a stored `loading: true` is stale.
       const value = filtered[key];
       if (value && typeof value === 'object' && 'loading' in value) filtered[key] = { ...value, loading: false };
+      // The same content as the state's (an empty list, most often): the
+      // state keeps its own object. A new one would make every component
+      // that reads the slice render again, at once, right after hydration.
+      if (JSON.stringify(filtered[key]) === JSON.stringify(now[key])) delete filtered[key];
     }
     return autoMergeLevel1(filtered as S, original, reduced, config);
   };

@@ -1,9 +1,14 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-/** False on the server and during hydration, true after the first commit in the browser. */
+/**
+ * False on the server and during hydration, true after the first commit in
+ * the browser. The re-render it causes is a transition: React then does it
+ * in slices between the browser's tasks, so a slow phone sees no long task
+ * right after hydration.
+ */
 export function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => startTransition(() => setMounted(true)), []);
   return mounted;
 }
 
