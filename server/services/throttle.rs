@@ -28,15 +28,19 @@ pub const WINDOW_SECONDS: i64 = 15 * 60;
 /// Expired rows are deleted on one attempt in this many.
 const PRUNE_EVERY: u64 = 64;
 
-/// The Portuguese message of a 429, with the wait rounded up to minutes.
+/// The Portuguese message of a sign-in's 429.
 pub fn message(retry_after: u64) -> String {
-    let wait = match retry_after {
+    format!("Muitas tentativas de entrada com este e-mail. Tente novamente em {}.", wait(retry_after))
+}
+
+/// A 429's wait in words, rounded up to minutes past the first one.
+pub fn wait(retry_after: u64) -> String {
+    match retry_after {
         0 | 1 => "1 segundo".to_string(),
         2..=59 => format!("{retry_after} segundos"),
         60 => "1 minuto".to_string(),
         seconds => format!("{} minutos", seconds.div_ceil(60)),
-    };
-    format!("Muitas tentativas de entrada com este e-mail. Tente novamente em {wait}.")
+    }
 }
 
 /// Counts an attempt of `email` from `source` (an `http::ClientAddress`'s text,

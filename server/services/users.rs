@@ -3,7 +3,8 @@
 
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, Select, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait, QueryFilter,
+    Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -13,7 +14,7 @@ use crate::error::{AppError, FieldErrors, Result};
 use crate::services::audit::{self, Audited, Change};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
 use crate::services::validation::{check_name, check_search, email_problem, normalize_text, reject_unknown, unique_violation};
-use crate::services::{Context, Page};
+use crate::services::{Context, Page, throttle};
 use entities::user::{self, Role};
 
 /// A user as the API shows it (never the hash).
@@ -397,7 +398,7 @@ pub async fn update(cx: &Context, id: i32, input: UpdateUserInput) -> Result<use
     // take it over by setting its e-mail and password (as `PUT /api/me`).
     let email_changes = email.as_ref().is_some_and(|e| *e != current.email);
     if actor.id == id && (email_changes || input.password.is_some()) {
-        check_current_password(&current, input.current_password, &mut errors).await?;
+        check_current_password(&cx.db, &current, input.current_password, &mut errors).await?;
     }
     errors.check()?;
     let hash = match input.password {
@@ -491,15 +492,31 @@ pub struct ProfileInput {
 pub const CURRENT_PASSWORD_NEEDED: &str = "Informe a senha atual para alterar e-mail ou senha.";
 pub const WRONG_CURRENT_PASSWORD: &str = "Senha atual incorreta.";
 
+/// The 429 once an account's current password has been guessed at too often.
+pub fn too_many_current_passwords(retry_after: u64) -> String {
+    format!("Muitas tentativas com a senha atual. Tente novamente em {}.", throttle::wait(retry_after))
+}
+
 /// The current password asked for before one's own e-mail or password
 /// changes (`PUT /api/me`, `PUT /api/users/{own id}`). One longer than any
-/// password can be is refused without hashing it.
-async fn check_current_password(me: &user::Model, given: Option<String>, errors: &mut FieldErrors) -> Result<()> {
+/// password can be is refused without hashing it. Tries are counted per
+/// account as sign-ins are (`throttle`: 5 in 15 minutes, then 429, a right
+/// one clearing the count), from any address: whoever holds a stolen
+/// session can change address at will, and must not guess the password
+/// that would take the account over.
+async fn check_current_password(db: &DatabaseConnection, me: &user::Model, given: Option<String>, errors: &mut FieldErrors) -> Result<()> {
     match given.filter(|p| !p.is_empty()) {
         None => errors.add("currentPassword", CURRENT_PASSWORD_NEEDED),
         Some(given) if given.chars().count() > MAX_PASSWORD => errors.add("currentPassword", LONG_PASSWORD),
         Some(given) => {
-            if !verify_password(given, me.password_hash.clone()).await? {
+            // A key no e-mail can be, under one source for every address.
+            let key = format!("current-password:{}", me.id);
+            if let Some(retry_after) = throttle::count(db, &key, "", throttle::MAX_FAILURES, throttle::WINDOW_SECONDS).await? {
+                return Err(AppError::TooManyRequests { message: too_many_current_passwords(retry_after), retry_after });
+            }
+            if verify_password(given, me.password_hash.clone()).await? {
+                throttle::clear(db, &key, "").await?;
+            } else {
                 errors.add("currentPassword", WRONG_CURRENT_PASSWORD);
             }
         }
@@ -525,7 +542,7 @@ pub async fn update_profile(cx: &Context, input: ProfileInput) -> Result<user::M
         check_password("newPassword", password, &[name, email], &mut errors);
     }
     if email_changes || new_password.is_some() {
-        check_current_password(me, input.current_password, &mut errors).await?;
+        check_current_password(&cx.db, me, input.current_password, &mut errors).await?;
     }
     errors.check()?;
     let hash = match new_password {

@@ -522,3 +522,47 @@ async fn an_admin_changing_their_own_email_or_password_needs_the_current_passwor
     app.login("ladrao@example.com", "telhado-roxo-31").await;
 }
 both!(an_admin_changing_their_own_email_or_password_needs_the_current_password);
+
+/// Whoever holds a stolen session must not guess the password that would
+/// take the account over: wrong current passwords are counted per account
+/// as wrong sign-ins are (5 in 15 minutes, then 429 even for the right
+/// one), and a right one clears the count.
+async fn guessing_the_current_password_is_limited(backend: Backend) {
+    use expediente::services::users::WRONG_CURRENT_PASSWORD;
+    let app = spawn(backend).await;
+    let admin = app.admin_token().await;
+    create_user(&app, &admin, "Teo Alves", "teo@example.com", "staff", "prancha-azul-42").await;
+    create_user(&app, &admin, "Lia Prado", "lia@example.com", "staff", "prancha-azul-42").await;
+    let teo = app.login("teo@example.com", "prancha-azul-42").await;
+    let change = |current: &str, new: &str| json!({ "currentPassword": current, "newPassword": new });
+    let guess = async |token: &str, n: usize| {
+        let answer = json_of(app.put("/api/me", token, change(&format!("palpite-errado-{n}"), "telhado-roxo-31")).await).await;
+        assert_field_error(&format!("guess {n}"), &answer, "currentPassword", WRONG_CURRENT_PASSWORD);
+    };
+    // Four wrong, then the right one: it changes the password (and renews
+    // the session) and clears the count.
+    for n in 1..=4 {
+        guess(&teo, n).await;
+    }
+    let (status, body) = json_of(app.put("/api/me", &teo, change("prancha-azul-42", "janela-verde-77")).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let teo = body["session"]["accessToken"].as_str().unwrap().to_string();
+    // Five wrong are answered; the sixth try is refused, the right password too.
+    for n in 5..=9 {
+        guess(&teo, n).await;
+    }
+    let response = app.put("/api/me", &teo, change("janela-verde-77", "telhado-roxo-31")).await;
+    let retry_after: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=900).contains(&retry_after), "{retry_after}");
+    let (status, body) = json_of(response).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["message"], "Muitas tentativas com a senha atual. Tente novamente em 15 minutos.");
+    // Nothing changed, the name alone still does, and another account is not held up.
+    app.login("teo@example.com", "janela-verde-77").await;
+    let (status, body) = json_of(app.put("/api/me", &teo, json!({ "name": "Teodoro Alves" })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let lia = app.login("lia@example.com", "prancha-azul-42").await;
+    let (status, body) = json_of(app.put("/api/me", &lia, change("prancha-azul-42", "janela-verde-77")).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+both!(guessing_the_current_password_is_limited);
