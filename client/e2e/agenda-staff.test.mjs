@@ -191,7 +191,8 @@ suite('agenda with eight staff members: phone, week, print', () => {
         assert.equal(await page.locator(hidden).isVisible(), false, `${hidden} not printed`);
       }
       const printed = page.locator('.agenda-print');
-      assert.equal(await printed.isVisible(), true);
+      // Drawn once the page has mounted (agenda-grid.tsx, PrintedDay).
+      await printed.waitFor({ state: 'visible', timeout: 5000 });
       assert.deepEqual(await printed.locator('h3').allInnerTexts(), ['Administrador', 'Ana Paula Ribeiro', ...BOOKED]);
       assert.match(await printed.innerText(), /09:00–10:00\s+Carla Dias Albuquerque\s+Consulta\s+Agendado/);
       await page.setViewportSize({ width: 794, height: 1123 });
@@ -216,12 +217,13 @@ suite('agenda with eight staff members: phone, week, print', () => {
   });
 
   it('print screenshots at 1366 and 360 px', async () => {
-    for (const { name, viewport, ...options } of VIEWPORTS) {
+    for (const { viewport, ...options } of VIEWPORTS) {
       await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page }) => {
         await page.goto(`/appointments?date=${DAY}`);
         await waitForShell(page);
         await page.emulateMedia({ media: 'print' });
-        assert.equal(await page.locator('.agenda-print').isVisible(), true, name);
+        // Drawn once the page has mounted (agenda-grid.tsx, PrintedDay).
+        await page.locator('.agenda-print').waitFor({ state: 'visible', timeout: 5000 });
         assert.equal(await scrollsSideways(page), false, `the printed day fits ${viewport.width} px`);
         await shot(page, `agenda-8staff-print-day-${viewport.width}`, { fullPage: true });
       });

@@ -214,11 +214,16 @@ export async function waitForShell(page) {
   await navHydrated(page);
 }
 
-/** Waits until every part of the navigation on the page carries React's fiber. */
-function navHydrated(page) {
-  return page.waitForFunction(() =>
+/**
+ * Waits until every part of the navigation on the page carries React's
+ * fiber, and no control still waits for the page (lib/use-mounted.ts: its
+ * re-render after hydration is a transition, done in slices).
+ */
+async function navHydrated(page) {
+  await page.waitForFunction(() =>
     [...document.querySelectorAll('.app-topbar, .sidenav-menu, .topnav')].every((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))),
   );
+  await page.waitForFunction(() => !document.querySelector('[data-not-ready]'));
 }
 
 /**
