@@ -16,10 +16,10 @@ use crate::services::appointments::{self, AppointmentView};
 use crate::services::audit::{self, HistoryEntry};
 use crate::services::clients::{ClientView, NOT_FOUND};
 use crate::services::validation::{format_cpf, format_phone, normalize_text, reject_unknown};
-use crate::services::{Context, csv, find, reminders, versioned_update};
+use crate::services::{Context, csv, find, reminders, series, versioned_update};
 use crate::time::to_local_rfc3339;
 use entities::appointment::AppointmentStatus;
-use entities::{appointment, audit_log, client, reminder};
+use entities::{appointment, appointment_series, audit_log, client, reminder};
 
 /// The reason written on the future appointments an anonymisation cancels.
 pub const CANCELLED_REASON: &str = "Cliente anonimizado";
@@ -62,8 +62,9 @@ pub struct ClientExport {
     pub client: ClientView,
     /// Every appointment, oldest first.
     pub appointments: Vec<AppointmentView>,
-    /// Every audit entry of the client and of their appointments (also of
-    /// deleted ones), in the order they were recorded.
+    /// Every audit entry of the client, of their appointments (also of
+    /// deleted ones) and of their recurring series, in the order they were
+    /// recorded.
     pub history: Vec<ExportedEntry>,
     /// The reminders sent to the client: `{appointmentId, channel, recipient, sentAt}`.
     pub reminders_sent: Vec<Value>,
@@ -108,21 +109,33 @@ async fn appointment_ids(db: &impl ConnectionTrait, client_id: i32) -> Result<Ve
     Ok(ids)
 }
 
-/// The audit entries of the client and of `appointment_ids`, oldest first.
+/// The audit entries of the client, of `appointment_ids` and of the
+/// client's recurring series (their creation, changes and deletions: an
+/// occurrence booked and deleted with its series has no entry of its own),
+/// oldest first.
 async fn history_rows(db: &impl ConnectionTrait, client_id: i32, appointment_ids: &[i32]) -> Result<Vec<audit_log::Model>> {
     let mut rows = audit_log::Entity::find()
         .filter(audit_log::Column::Entity.eq("client"))
         .filter(audit_log::Column::EntityId.eq(client_id))
         .all(db)
         .await?;
-    for chunk in appointment_ids.chunks(500) {
-        rows.extend(
-            audit_log::Entity::find()
-                .filter(audit_log::Column::Entity.eq(APPOINTMENT))
-                .filter(audit_log::Column::EntityId.is_in(chunk.to_vec()))
-                .all(db)
-                .await?,
-        );
+    let series_ids: Vec<i32> = appointment_series::Entity::find()
+        .select_only()
+        .column(appointment_series::Column::Id)
+        .filter(appointment_series::Column::ClientId.eq(client_id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (entity, ids) in [(APPOINTMENT, appointment_ids), (series::ENTITY, &series_ids)] {
+        for chunk in ids.chunks(500) {
+            rows.extend(
+                audit_log::Entity::find()
+                    .filter(audit_log::Column::Entity.eq(entity))
+                    .filter(audit_log::Column::EntityId.is_in(chunk.to_vec()))
+                    .all(db)
+                    .await?,
+            );
+        }
     }
     rows.sort_by_key(|r| r.id);
     Ok(rows)

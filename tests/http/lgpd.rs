@@ -299,6 +299,35 @@ async fn the_export_holds_everything_about_the_client_for_admins_only(backend: B
 }
 both!(the_export_holds_everything_about_the_client_for_admins_only);
 
+/// A recurring series' history is the client's too: its creation, and its
+/// deletion, which names the occurrences it took (they have no entries of
+/// their own: without the series' entries the export would not show them).
+async fn the_export_holds_the_clients_series_and_their_deleted_occurrences(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let (status, created) = json_of(app.post("/api/clients", &f.token, json!({ "name": "Rosa Tavares" })).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["data"]["id"].as_i64().unwrap();
+    // Three Mondays from 1 March 2027, then the whole series deleted.
+    let body = json!({ "clientId": id, "staffId": f.staff, "service": "Fisioterapia", "startsAt": "2027-03-01T09:00", "durationMinutes": 50,
+        "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 3 } });
+    let (status, booked) = json_of(app.post("/api/appointments", &f.token, body).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{booked}");
+    let series_id = booked["seriesId"].clone();
+    let occurrences: Vec<Value> = booked["data"].as_array().unwrap().iter().map(|a| a["id"].clone()).collect();
+    let first = &occurrences[0];
+    assert_eq!(app.delete(&format!("/api/appointments/{first}?scope=all"), &f.token).await.status(), StatusCode::NO_CONTENT);
+
+    let export: Value = app.get(&format!("/api/clients/{id}/export"), &f.token).await.json().await.unwrap();
+    assert_eq!(export["appointments"], json!([]));
+    let of_series: Vec<&Value> = export["history"].as_array().unwrap().iter().filter(|e| e["entity"] == "series").collect();
+    assert_eq!(of_series.iter().map(|e| e["action"].as_str().unwrap()).collect::<Vec<_>>(), ["create", "delete"], "{of_series:?}");
+    assert!(of_series.iter().all(|e| e["entityId"] == series_id), "{of_series:?}");
+    assert_eq!(of_series[0]["changes"]["rule"]["new"], "Toda semana: segunda, 3 vezes");
+    assert_eq!(of_series[1]["changes"]["appointments"]["new"], json!(occurrences), "the deleted occurrences are named");
+}
+both!(the_export_holds_the_clients_series_and_their_deleted_occurrences);
+
 /// Every text the database holds, table by table (PostgreSQL: each row as text).
 async fn every_table_as_text(app: &TestApp) -> String {
     let db = &app.state.db;
