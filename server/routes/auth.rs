@@ -101,7 +101,8 @@ pub struct ProfileAnswer {
 #[utoipa::path(put, path = "/me", tag = "auth", request_body = users::ProfileInput,
     description = "Altera o próprio nome, e-mail ou senha; e-mail e senha pedem a senha atual. \
         Uma nova senha encerra as outras sessões: a resposta traz então a nova sessão (`session`) e grava o cookie.",
-    responses((status = 200, body = ProfileAnswer), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = ProfileAnswer), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Muitas senhas atuais erradas nesta conta: aguarde o tempo de Retry-After")))]
 async fn update_me(
     State(state): State<AppState>,
     cx: Context,

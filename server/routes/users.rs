@@ -56,6 +56,7 @@ async fn create(Admin(cx): Admin, ApiJson(input): ApiJson<CreateUserInput>) -> R
         (status = 200, body = Data<UserView>),
         (status = 403, body = ErrorBody),
         (status = 422, body = ErrorBody, description = "Dados inválidos, e-mail em uso ou alteração do próprio perfil"),
+        (status = 429, body = ErrorBody, description = "Muitas senhas atuais erradas nesta conta: aguarde o tempo de Retry-After"),
     ))]
 async fn update(Admin(cx): Admin, UserId(id): UserId, ApiJson(input): ApiJson<UpdateUserInput>) -> Result<Json<Data<UserView>>> {
     Ok(user_data(&cx, &users::update(&cx, id, input).await?))
