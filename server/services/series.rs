@@ -520,6 +520,22 @@ fn input_for(input: &AppointmentInput, target: &appointment::Model, member: &app
     each
 }
 
+/// The rule of a part split off a series, from the origin's (its JSON):
+/// a weekly one's weekdays are those its occurrences now fall on (moved
+/// from Monday to Tuesday, "Toda semana: terça"); anything else is kept.
+fn split_rule(origin: &str, starts: impl Iterator<Item = DateTime<Utc>>, tz: Tz) -> String {
+    let Ok(mut rule) = serde_json::from_str::<Rule>(origin) else { return origin.to_string() };
+    if rule.unit == Unit::Week {
+        let mut weekdays: Vec<u8> = starts.map(|t| t.with_timezone(&tz).weekday().number_from_monday() as u8).collect();
+        weekdays.sort_unstable();
+        weekdays.dedup();
+        if !weekdays.is_empty() {
+            rule.weekdays = weekdays;
+        }
+    }
+    serde_json::to_string(&rule).unwrap_or_else(|_| origin.to_string())
+}
+
 /// `PUT`, `PATCH …/status` or `DELETE` with `scope=following|all`: the
 /// opened occurrence and the series' later (or all) ones not yet started
 /// and still active, checked whole like a new series, in one transaction
@@ -591,17 +607,19 @@ pub async fn change(cx: &Context, id: i32, scope: Scope, edit: Edit) -> Result<O
     if scope == Scope::Following && earlier && !matches!(edit, Edit::Delete) {
         let series = appointment_series::Entity::find_by_id(series_id).one(&txn).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
         let (client_id, staff_id) = changed.first().map_or((target.client_id, target.staff_id), |(_, f)| (f.client_id, f.staff_id));
+        // By the times read before the change: a move may take the opened one earlier.
+        let later: Vec<&appointment::Model> = all.iter().filter(|a| a.starts_at >= target.starts_at).collect();
+        let starts = later.iter().map(|a| changed.iter().find(|(m, _)| m.id == a.id).map_or(a.starts_at, |(_, f)| f.starts_at));
         let split = appointment_series::ActiveModel {
             client_id: Set(client_id),
             staff_id: Set(staff_id),
-            rule: Set(series.rule),
+            rule: Set(split_rule(&series.rule, starts, tz)),
             created_at: Set(now),
             ..Default::default()
         }
         .insert(&txn)
         .await?;
-        // By the times read before the change: a move may take the opened one earlier.
-        let later: Vec<i32> = all.iter().filter(|a| a.starts_at >= target.starts_at).map(|a| a.id).collect();
+        let later: Vec<i32> = later.iter().map(|a| a.id).collect();
         appointment::Entity::update_many()
             .col_expr(appointment::Column::SeriesId, sea_orm::sea_query::Expr::value(split.id))
             .filter(appointment::Column::Id.is_in(later))

@@ -323,6 +323,37 @@ async fn a_series_is_changed_one_following_or_all(backend: Backend) {
 }
 both!(a_series_is_changed_one_following_or_all);
 
+/// A part split off by moving "this and the following" to another weekday
+/// says the weekday they fall on now, not the origin's.
+async fn a_split_series_describes_the_weekday_it_moved_to(backend: Backend) {
+    let Scene { app, admin, ana, client } = scene(app(backend).await).await;
+    // Mondays from 5 April 2027, four times; the third and fourth move to Tuesdays.
+    let (series_id, made) = book_series(
+        &app,
+        &admin,
+        json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2027-04-05T09:00", "durationMinutes": 60,
+                "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 4 } }),
+    )
+    .await;
+    let third = format!("/api/appointments/{}?scope=following", made[2]["id"]);
+    let (status, answer) = json_of(app.put(&third, &admin, json!({ "startsAt": "2027-04-20T10:00", "version": 1 })).await).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (_, list) = json_of(app.get(&format!("/api/appointments/series?client_id={client}"), &admin).await).await;
+    let described: Vec<(Value, Value, Value)> =
+        list["data"].as_array().unwrap().iter().map(|s| (s["id"].clone(), s["description"].clone(), s["rule"]["weekdays"].clone())).collect();
+    let split = answer["data"]["seriesId"].clone();
+    assert_ne!(split, json!(series_id));
+    assert_eq!(
+        described,
+        [
+            (split, json!("Toda semana: terça, 2 vezes"), json!([2])),
+            (json!(series_id), json!("Toda semana: segunda, 2 vezes"), json!([1]))
+        ],
+        "{list}"
+    );
+}
+both!(a_split_series_describes_the_weekday_it_moved_to);
+
 /// 09:00 stays 09:00 across New York's spring change (14 March 2027).
 async fn a_series_keeps_its_local_time_across_daylight_saving(backend: Backend) {
     let Scene { app, admin, ana, client } = scene(spawn_with(backend, Options { round_the_clock: false, tz: Some(chrono_tz::America::New_York), ..Options::default() }).await).await;
