@@ -76,6 +76,26 @@ suite('clients and appointments screens', () => {
       assert.deepEqual(problems(messages), []);
     });
   });
+  it("a row's Editar far down the list on a phone opens the form in view, at its address", async () => {
+    await withPage(app, { user: ADMIN, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, async ({ page }) => {
+      await page.goto('/clients');
+      await waitForShell(page);
+      const last = page.getByRole('link', { name: /^Editar / }).last();
+      const name = (await last.getAttribute('aria-label')).replace('Editar ', '');
+      await last.scrollIntoViewIfNeeded();
+      await last.click();
+      await page.waitForURL(/[?&]edit=\d+/);
+      const form = page.getByRole('form', { name: 'Editar cliente' });
+      await form.waitFor();
+      assert.equal(await page.inputValue('#client-name'), name);
+      // (The page scrolls smoothly: Bootstrap's scroll-behavior.)
+      const inView = () => form.evaluate((el) => el.getBoundingClientRect().top);
+      await page.waitForFunction(() => {
+        const top = document.querySelector('form[aria-label="Editar cliente"]')?.getBoundingClientRect().top ?? -1;
+        return top >= 64 && top < window.innerHeight / 2;
+      }, null, { timeout: 3000 }).catch(async () => assert.fail(`the form's top at ${await inView()} px: not in view below the top bar`));
+    });
+  });
   it('creates and edits a client, showing field errors from the server', async () => {
     await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       await page.goto('/clients');
@@ -89,7 +109,8 @@ suite('clients and appointments screens', () => {
       await page.getByText('Cliente Beatriz Nova cadastrado.').waitFor();
       await page.locator('table tbody', { hasText: 'Beatriz Nova' }).waitFor();
 
-      await page.getByRole('button', { name: 'Editar Beatriz Nova' }).click();
+      await page.getByRole('link', { name: 'Editar Beatriz Nova' }).click();
+      await page.waitForURL(/[?&]edit=\d+/);
       await page.fill('#client-phone', '(21) 99999-0000');
       await page.getByRole('button', { name: 'Salvar' }).click();
       await page.getByText('Cliente Beatriz Nova atualizado.').waitFor();

@@ -1,4 +1,4 @@
-import { memo, Suspense, useCallback, useState, type ComponentProps, type FormEvent } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/app-link';
@@ -78,23 +78,33 @@ export default function ClientsPage() {
   const { q, sort, archived } = view;
   const { list, meta, loading, error } = useAppSelector(selectClients);
   const ready = useMounted();
-  // The new client's form is open at its address (`?new=1`): a link that
-  // works before the script has run, and a page the server renders open.
-  const formHref = (open: boolean) => {
+  // The form is open at its address: `?new=1` for a new client, `?edit={id}`
+  // for one of the list's. Links that work before the script has run, to
+  // pages the server renders with the form open.
+  const formHref = (open: 'new' | number | null) => {
     const params = new URLSearchParams(search);
-    if (open) params.set('new', '1');
-    else params.delete('new');
+    params.delete('new');
+    params.delete('edit');
+    if (open === 'new') params.set('new', '1');
+    else if (open !== null) params.set('edit', String(open));
     const query = params.toString();
     return `/clients${query ? `?${query}` : ''}`;
   };
-  const newHref = formHref(true);
-  const listHref = formHref(false);
-  const [edited, setEditing] = useState<Client | null>(null);
-  const editing: Client | 'new' | null = edited ?? (search.get('new') === '1' ? 'new' : null);
-  const closeForm = useCallback(() => {
-    setEditing(null);
-    if (editing === 'new') navigate(listHref);
-  }, [editing, navigate, listHref]);
+  const newHref = formHref('new');
+  const listHref = formHref(null);
+  const editId = Number(search.get('edit')) || null;
+  const editing: Client | 'new' | null = search.get('new') === '1' ? 'new' : (list.find((c) => c.id === editId) ?? null);
+  const closeForm = useCallback(() => navigate(listHref), [navigate, listHref]);
+  // Opened from a row far down the list (on a phone, the tenth card), the
+  // form above the list is brought into view. Not when the page loads with
+  // it open: it is at the top then.
+  const formRef = useRef<HTMLDivElement>(null);
+  const opened = editing === 'new' ? 'new' : (editing?.id ?? null);
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (loaded.current && opened !== null) formRef.current?.scrollIntoView({ block: 'start' });
+    loaded.current = true;
+  }, [opened]);
   useReopenDraft(clientDraft(null), useCallback(() => navigate(newHref, { replace: true }), [navigate, newHref]));
   const [archiving, setArchiving] = useState<Client | null>(null);
 
@@ -130,9 +140,9 @@ export default function ClientsPage() {
       className: 'text-end',
       render: (c) => (
         <div className="d-inline-flex gap-2">
-          <button type="button" className="btn btn-sm btn-light btn-touch" onClick={() => setEditing(c)} aria-label={`Editar ${c.name}`} {...notReady(ready)}>
+          <AppLink to={formHref(c.id)} className="btn btn-sm btn-light btn-touch" aria-label={`Editar ${c.name}`}>
             Editar
-          </button>
+          </AppLink>
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary btn-touch"
@@ -169,12 +179,14 @@ export default function ClientsPage() {
         </AppLink>
       </PageHeader>
       {editing ? (
-        <ClientFormCard
-          key={editing === 'new' ? 'new' : editing.id}
-          client={editing === 'new' ? null : editing}
-          onSaved={onSaved}
-          onCancel={closeForm}
-        />
+        <div ref={formRef} className="scroll-below-topbar">
+          <ClientFormCard
+            key={editing === 'new' ? 'new' : editing.id}
+            client={editing === 'new' ? null : editing}
+            onSaved={onSaved}
+            onCancel={closeForm}
+          />
+        </div>
       ) : null}
       <ListCard
         header={
