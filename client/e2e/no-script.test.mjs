@@ -80,7 +80,7 @@ suite('usable before the scripts arrive', () => {
           assert.equal(await page.locator('tbody tr td').first().textContent(), 'João Ávila');
         }
 
-        await page.getByRole('link', { name: 'Cliente 03' }).click();
+        await page.getByRole('link', { name: 'Cliente 03', exact: true }).click();
         await page.waitForURL(/\/clients\/\d+$/);
         await page.getByRole('heading', { name: 'Cliente 03' }).waitFor();
       });
