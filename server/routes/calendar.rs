@@ -77,13 +77,10 @@ const THROTTLE_KEY: &str = "calendar-feed";
 pub async fn feed(State(state): State<AppState>, address: ClientAddress, headers: HeaderMap, Path(file): Path<String>) -> Response {
     let cx = Context::new(&state, None);
     let answer = async {
-        throttle::count_attempt(&cx.db, THROTTLE_KEY, &address.0).await.map_err(|error| match error {
-            AppError::TooManyRequests { retry_after, .. } => AppError::TooManyRequests {
-                message: "Muitos pedidos de calendário inválidos deste endereço. Tente novamente mais tarde.".into(),
-                retry_after,
-            },
-            other => other,
-        })?;
+        throttle::count_attempt(&cx.db, THROTTLE_KEY, &address.0, |_| {
+            "Muitos pedidos de calendário inválidos deste endereço. Tente novamente mais tarde.".into()
+        })
+        .await?;
         let token = file.strip_suffix(".ics").ok_or_else(|| AppError::NotFound(calendar::NOT_FOUND.into()))?;
         let feed = calendar::feed(&cx, token).await?;
         throttle::clear(&cx.db, THROTTLE_KEY, &address.0).await?;

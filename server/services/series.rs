@@ -619,10 +619,10 @@ pub async fn change(cx: &Context, id: i32, scope: Scope, edit: Edit) -> Result<O
         }
         .insert(&txn)
         .await?;
-        let later: Vec<i32> = later.iter().map(|a| a.id).collect();
+        let later_ids: Vec<i32> = later.iter().map(|a| a.id).collect();
         appointment::Entity::update_many()
             .col_expr(appointment::Column::SeriesId, sea_orm::sea_query::Expr::value(split.id))
-            .filter(appointment::Column::Id.is_in(later))
+            .filter(appointment::Column::Id.is_in(later_ids))
             .exec(&txn)
             .await?;
         changes["split"] = json!({ "old": null, "new": split.id });

@@ -114,7 +114,7 @@ pub async fn sign_in(
             // waits for the database, and a flood from one address leaves
             // the others room.
             let hashing = reserve_hashing_place(Some(address))?;
-            throttle::count_attempt(&cx.db, &email, address).await?;
+            throttle::count_attempt(&cx.db, &email, address, throttle::message).await?;
             (users::find_by_email(&cx.db, &email).await?, hashing, address.to_string())
         }
     };
@@ -155,7 +155,7 @@ async fn known_device(
         return Ok(None);
     };
     let source = device.source();
-    match throttle::count_attempt(&cx.db, email, &source).await {
+    match throttle::count_attempt(&cx.db, email, &source, throttle::message).await {
         Ok(()) => Ok(Some((Some(user), hashing, source))),
         Err(AppError::TooManyRequests { .. }) => Ok(None),
         Err(error) => Err(error),

@@ -43,10 +43,11 @@ pub fn wait(retry_after: u64) -> String {
     }
 }
 
-/// Counts an attempt of `email` from `source` (an `http::ClientAddress`'s text,
-/// or a device cookie's `auth::DeviceClaims::source`); refuses it with a
-/// 429 when the window already holds [`MAX_FAILURES`].
-pub async fn count_attempt(db: &DatabaseConnection, email: &str, source: &str) -> Result<()> {
+/// Counts an attempt of `email` (or another key) from `source` (an
+/// `http::ClientAddress`'s text, or a device cookie's
+/// `auth::DeviceClaims::source`); refuses it with a 429 saying
+/// `message(retry_after)` when the window already holds [`MAX_FAILURES`].
+pub async fn count_attempt(db: &DatabaseConnection, email: &str, source: &str, message: fn(u64) -> String) -> Result<()> {
     match count(db, email, source, MAX_FAILURES, WINDOW_SECONDS).await? {
         Some(retry_after) => Err(AppError::TooManyRequests { message: message(retry_after), retry_after }),
         None => Ok(()),

@@ -493,7 +493,7 @@ pub const CURRENT_PASSWORD_NEEDED: &str = "Informe a senha atual para alterar e-
 pub const WRONG_CURRENT_PASSWORD: &str = "Senha atual incorreta.";
 
 /// The 429 once an account's current password has been guessed at too often.
-pub fn too_many_current_passwords(retry_after: u64) -> String {
+fn too_many_current_passwords(retry_after: u64) -> String {
     format!("Muitas tentativas com a senha atual. Tente novamente em {}.", throttle::wait(retry_after))
 }
 
@@ -511,9 +511,7 @@ async fn check_current_password(db: &DatabaseConnection, me: &user::Model, given
         Some(given) => {
             // A key no e-mail can be, under one source for every address.
             let key = format!("current-password:{}", me.id);
-            if let Some(retry_after) = throttle::count(db, &key, "", throttle::MAX_FAILURES, throttle::WINDOW_SECONDS).await? {
-                return Err(AppError::TooManyRequests { message: too_many_current_passwords(retry_after), retry_after });
-            }
+            throttle::count_attempt(db, &key, "", too_many_current_passwords).await?;
             if verify_password(given, me.password_hash.clone()).await? {
                 throttle::clear(db, &key, "").await?;
             } else {
