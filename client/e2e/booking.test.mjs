@@ -164,12 +164,18 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
       return { context, page: await context.newPage() };
     })();
     try {
-      // A row's "Arquivar" waits for the script; its "Editar" is a link to
-      // the address that renders the client's form open.
+      // A row's "Arquivar" is a link to the address that renders its
+      // confirmation open, whose buttons wait for the script; its "Editar"
+      // is a link to the address that renders the client's form open.
       await page.goto('/clients');
-      const archive = page.getByRole('button', { name: 'Arquivar Carla Dias' });
-      assert.equal(await archive.getAttribute('aria-disabled'), 'true');
-      assert.equal(await archive.getAttribute('title'), 'Aguarde a página carregar');
+      await Promise.all([page.waitForURL(`**/clients?archive=${ids.carla}`), page.getByRole('link', { name: 'Arquivar Carla Dias' }).click()]);
+      const archive = page.getByRole('dialog', { name: 'Arquivar cliente?' });
+      await archive.getByText('Carla Dias').waitFor();
+      const confirm = archive.getByRole('button', { name: 'Arquivar' });
+      assert.equal(await confirm.getAttribute('aria-disabled'), 'true');
+      assert.equal(await confirm.getAttribute('title'), 'Aguarde a página carregar');
+      await shot(page, 'booking-no-script-archive-client-360');
+      await page.goto('/clients');
       await Promise.all([page.waitForURL(`**/clients?edit=${ids.carla}`), page.getByRole('link', { name: 'Editar Carla Dias' }).click()]);
       const editForm = page.getByRole('form', { name: 'Editar cliente' });
       await editForm.waitFor();
@@ -177,7 +183,16 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
       assert.equal(await editForm.getByRole('button', { name: 'Salvar' }).getAttribute('aria-disabled'), 'true');
       await shot(page, 'booking-no-script-edit-client-360');
 
-      // "Novo cliente": a link; the address opens the form, its buttons not ready.
+      // On the client's record, "Editar" and "Arquivar" are links to the
+      // record with the form, or the confirmation, open.
+      await page.goto(`/clients/${ids.carla}`);
+      await Promise.all([page.waitForURL(`**/clients/${ids.carla}?open=edit`), page.getByRole('link', { name: 'Editar', exact: true }).click()]);
+      await page.getByRole('form', { name: 'Editar cliente' }).waitFor();
+      assert.equal(await page.inputValue('#client-name'), 'Carla Dias');
+      await Promise.all([page.waitForURL(`**/clients/${ids.carla}?open=archive`), page.getByRole('link', { name: 'Arquivar', exact: true }).click()]);
+      await page.getByRole('dialog', { name: 'Arquivar cliente?' }).waitFor();
+      assert.equal(await page.getByRole('form', { name: 'Editar cliente' }).count(), 0);
+
       await page.goto('/clients');
       await Promise.all([page.waitForURL('**/clients?new=1'), page.getByRole('link', { name: 'Novo cliente' }).click()]);
       const form = page.getByRole('form', { name: 'Novo cliente' });

@@ -29,7 +29,7 @@ suite('two people editing one record', () => {
   /** Opens the client's record in `page` and its form ("Editar"). */
   async function edit(page, id) {
     await page.goto(`/clients/${id}`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Editar' }).click();
+    await page.getByRole('link', { name: 'Editar', exact: true }).click();
     return page.getByRole('form', { name: 'Editar cliente' });
   }
 

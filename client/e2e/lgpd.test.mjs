@@ -103,7 +103,7 @@ suite('calendar feed and LGPD', () => {
         await assertFitsScreen(page, viewport, 'the client page');
         await shot(page, `lgpd-client-${viewport.width}`);
 
-        await page.getByRole('button', { name: 'Exportar dados (LGPD)' }).click();
+        await page.getByRole('link', { name: 'Exportar dados (LGPD)' }).click();
         const exportDialog = page.getByRole('dialog', { name: 'Exportar dados (LGPD)' });
         await exportDialog.waitFor();
         await shot(page, `lgpd-export-${viewport.width}`);
@@ -118,7 +118,7 @@ suite('calendar feed and LGPD', () => {
         await exportDialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
         await exportDialog.waitFor({ state: 'detached' });
 
-        await page.getByRole('button', { name: 'Anonimizar cliente' }).click();
+        await page.getByRole('link', { name: 'Anonimizar cliente' }).click();
         const dialog = page.getByRole('dialog', { name: 'Anonimizar cliente?' });
         await dialog.waitFor();
         const typed = dialog.getByLabel('Digite o nome do cliente para confirmar');
@@ -132,8 +132,8 @@ suite('calendar feed and LGPD', () => {
         await closeToast(page, 'Os dados pessoais do cliente foram removidos.');
         await page.getByRole('heading', { name: `Cliente anonimizado ${client.id}` }).waitFor();
         await page.getByText(/Dados pessoais removidos em/).waitFor();
-        assert.equal(await page.getByRole('button', { name: 'Anonimizar cliente' }).count(), 0);
-        assert.equal(await page.getByRole('button', { name: 'Editar' }).count(), 0);
+        assert.equal(await page.getByRole('link', { name: 'Anonimizar cliente' }).count(), 0);
+        assert.equal(await page.getByRole('link', { name: 'Editar', exact: true }).count(), 0);
         assert.equal(await page.getByText(client.email).count(), 0);
         await page.getByText('Anonimização (LGPD)').first().waitFor();
         await assertFitsScreen(page, viewport, 'the anonymised client');
@@ -149,8 +149,8 @@ suite('calendar feed and LGPD', () => {
       await page.goto(`/clients/${ids.clients.desktop.id}`);
       await waitForShell(page);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Exportar dados (LGPD)' }).count(), 0);
-      assert.equal(await page.getByRole('button', { name: 'Anonimizar cliente' }).count(), 0);
+      assert.equal(await page.getByRole('link', { name: 'Exportar dados (LGPD)' }).count(), 0);
+      assert.equal(await page.getByRole('link', { name: 'Anonimizar cliente' }).count(), 0);
     });
   });
 });

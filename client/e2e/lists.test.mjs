@@ -115,6 +115,20 @@ suite('clients and appointments screens', () => {
       await page.getByRole('button', { name: 'Salvar' }).click();
       await page.getByText('Cliente Beatriz Nova atualizado.').waitFor();
       await page.locator('table tbody tr', { hasText: '(21) 99999-0000' }).waitFor();
+
+      // Its "Arquivar" is a link too: the address renders the confirmation
+      // open (server-rendered here), which works once the page has hydrated.
+      const archiveHref = await page.getByRole('link', { name: 'Arquivar Beatriz Nova' }).getAttribute('href');
+      assert.match(archiveHref, /^\/clients\?archive=\d+$/);
+      await page.goto(archiveHref);
+      await waitForShell(page);
+      assert.equal(await serverNodeKept(page), true, 'hydrated, not replaced');
+      const dialog = page.getByRole('dialog', { name: 'Arquivar cliente?' });
+      await dialog.getByRole('button', { name: 'Arquivar' }).click();
+      await page.getByText('Beatriz Nova foi arquivado.').waitFor();
+      await page.waitForURL(/\/clients$/);
+      await page.locator('table tbody', { hasText: 'Beatriz Nova' }).waitFor({ state: 'detached' });
+      assert.equal(await dialog.count(), 0);
       // Field errors surface as console 4xx resource errors; nothing else may appear.
       assert.deepEqual(problems(messages).filter((m) => !/status of 422/.test(m.text)), []);
     });

@@ -90,7 +90,7 @@ suite('clients, reports and dashboard screens', () => {
         const suffix = name === 'phone' ? ' (celular)' : ' (computador)';
         const timeline = page.locator('.client-timeline');
         const before = await timeline.locator('> li').count();
-        await page.getByRole('button', { name: 'Editar' }).click();
+        await page.getByRole('link', { name: 'Editar', exact: true }).click();
         const form = page.getByRole('form', { name: 'Editar cliente' });
         const nameField = form.getByLabel('Nome');
         const oldName = await nameField.inputValue();
@@ -104,16 +104,16 @@ suite('clients, reports and dashboard screens', () => {
         assert.match(await newest.innerText(), new RegExp(`Nome: ${oldName.replace(/[()]/g, '\\$&')} → Ana Beatriz Souza${suffix.replace(/[()]/g, '\\$&')}`));
 
         // Archive with confirmation (Escape says no), then bring back.
-        await page.getByRole('button', { name: 'Arquivar' }).click();
+        await page.getByRole('link', { name: 'Arquivar', exact: true }).click();
         const dialog = page.getByRole('dialog', { name: 'Arquivar cliente?' });
         await dialog.waitFor();
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
-        await page.getByRole('button', { name: 'Arquivar' }).click();
+        await page.getByRole('link', { name: 'Arquivar', exact: true }).click();
         await dialog.getByRole('button', { name: 'Arquivar' }).click();
         await page.getByText('Cliente arquivado').waitFor();
         await timeline.getByText('Arquivamento').first().waitFor();
-        await page.getByRole('button', { name: 'Desarquivar' }).click();
+        await page.getByRole('link', { name: 'Desarquivar', exact: true }).click();
         await page.getByRole('dialog', { name: 'Desarquivar cliente?' }).getByRole('button', { name: 'Desarquivar' }).click();
         await page.getByRole('link', { name: 'Agendar' }).waitFor();
         await assertFitsScreen(page, viewport, 'the client page');

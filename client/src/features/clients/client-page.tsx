@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { CalendarPlus, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from '../../components/icons';
@@ -31,7 +31,6 @@ import {
   type ClientHistoryArgs,
   type PageArgs,
 } from './clients-api';
-import { notReady, useMounted } from '../../lib/use-mounted';
 import { actionLabel, historyChanges } from './history';
 import type { ClientDetail, HistoryEntry } from './types';
 
@@ -253,12 +252,16 @@ export default function ClientPage() {
   // In-app, react-router matches any text as `:id`; the server answers 404 for it.
   const known = Number.isInteger(id) && id > 0;
   const { data: client, error: failure, isFetching, refetch } = useGetClientQuery(useReadArg<{ id: number }>('getClient'));
-  const [editing, setEditing] = useState(false);
-  useReopenDraft(clientDraft({ id }), useCallback(() => setEditing(true), []));
-  const [confirming, setConfirming] = useState(false);
-  const [lgpd, setLgpd] = useState<'export' | 'anonymise' | null>(null);
+  // The form and each dialog are open at their address (`?open=edit`,
+  // `archive`, `export`, `anonymise`): links that work before the script
+  // has run, to the page the server renders with it open.
+  const [search] = useSearchParams();
+  const open = search.get('open');
+  const navigate = useNavigate();
+  const here = `/clients/${id}`;
+  const close = useCallback(() => navigate(here), [navigate, here]);
+  useReopenDraft(clientDraft({ id }), useCallback(() => navigate(`${here}?open=edit`, { replace: true }), [navigate, here]));
   const admin = useAppSelector((s) => s.auth.role) === 'admin';
-  const ready = useMounted();
 
   if (!client) {
     return (
@@ -300,37 +303,37 @@ export default function ClientPage() {
           </AppLink>
         )}
         {client.anonymisedAt ? null : (
-          <button type="button" className="btn btn-light btn-touch" onClick={() => setEditing(true)} disabled={editing} {...notReady(ready)}>
+          <AppLink to={`${here}?open=edit`} className="btn btn-light btn-touch">
             <Pencil size={16} className="me-1" aria-hidden="true" />
             Editar
-          </button>
+          </AppLink>
         )}
         {client.anonymisedAt ? null : (
-          <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setConfirming(true)} {...notReady(ready)}>
+          <AppLink to={`${here}?open=archive`} className="btn btn-outline-secondary btn-touch">
             {client.archived ? 'Desarquivar' : 'Arquivar'}
-          </button>
+          </AppLink>
         )}
         {admin ? (
-          <button type="button" className="btn btn-outline-secondary btn-touch" onClick={() => setLgpd('export')} {...notReady(ready)}>
+          <AppLink to={`${here}?open=export`} className="btn btn-outline-secondary btn-touch">
             <FileDown size={16} className="me-1" aria-hidden="true" />
             Exportar dados (LGPD)
-          </button>
+          </AppLink>
         ) : null}
         {admin && !client.anonymisedAt ? (
-          <button type="button" className="btn btn-outline-danger btn-touch" onClick={() => setLgpd('anonymise')} {...notReady(ready)}>
+          <AppLink to={`${here}?open=anonymise`} className="btn btn-outline-danger btn-touch">
             <UserX size={16} className="me-1" aria-hidden="true" />
             Anonimizar cliente
-          </button>
+          </AppLink>
         ) : null}
       </PageHeader>
-      {editing ? (
+      {open === 'edit' && !client.anonymisedAt ? (
         <ClientForm
           client={client}
           onSaved={(saved) => {
             toast.success(`Cliente ${saved.name} atualizado.`);
-            setEditing(false);
+            close();
           }}
-          onCancel={() => setEditing(false)}
+          onCancel={close}
         />
       ) : null}
       <div className="row g-3 mb-3">
@@ -349,9 +352,9 @@ export default function ClientPage() {
       <ClientSeries />
       <ClientAppointments client={client} when="upcoming" />
       <ClientAppointments client={client} when="past" />
-      {lgpd === 'export' ? <ExportDataDialog client={client} onClose={() => setLgpd(null)} /> : null}
-      {lgpd === 'anonymise' ? <AnonymiseDialog client={client} onDone={() => setLgpd(null)} onCancel={() => setLgpd(null)} /> : null}
-      {confirming ? <ArchiveDialog client={client} onDone={() => setConfirming(false)} onCancel={() => setConfirming(false)} /> : null}
+      {open === 'export' && admin ? <ExportDataDialog client={client} onClose={close} /> : null}
+      {open === 'anonymise' && admin && !client.anonymisedAt ? <AnonymiseDialog client={client} onDone={close} onCancel={close} /> : null}
+      {open === 'archive' && !client.anonymisedAt ? <ArchiveDialog client={client} onDone={close} onCancel={close} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, type ComponentProps, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/app-link';
@@ -14,7 +14,7 @@ import { formatCpf, formatPhone } from '../../lib/format';
 import { PAGE_SIZE, refreshList } from '../../lib/list-slice';
 import { buildQuery, pageParam } from '../../lib/query-string';
 import { useListLoader } from '../../lib/use-list';
-import { notReady, useMounted } from '../../lib/use-mounted';
+import { useMounted } from '../../lib/use-mounted';
 import { clientDraft } from './client-draft';
 import { ArchiveDialog, ClientForm } from './clients-forms';
 import { fetchClients, selectClients } from './clients-slice';
@@ -53,6 +53,15 @@ const ClientFormCard = memo(function ClientFormCard(props: ComponentProps<typeof
   );
 });
 
+/** The archive dialog, kept as the form is (ClientFormCard) while its chunk loads. */
+const ArchiveDialogBox = memo(function ArchiveDialogBox(props: ComponentProps<typeof ArchiveDialog>) {
+  return (
+    <Suspense fallback={null}>
+      <ArchiveDialog {...props} />
+    </Suspense>
+  );
+});
+
 /** The address of a view; defaults are left out, so the plain list is `/clients`. */
 function viewUrl(view: View): string {
   return `/clients${buildQuery({
@@ -78,22 +87,21 @@ export default function ClientsPage() {
   const { q, sort, archived } = view;
   const { list, meta, loading, error } = useAppSelector(selectClients);
   const ready = useMounted();
-  // The form is open at its address: `?new=1` for a new client, `?edit={id}`
-  // for one of the list's. Links that work before the script has run, to
-  // pages the server renders with the form open.
-  const formHref = (open: 'new' | number | null) => {
+  // The form or dialog is open at its address: `?new=1` for a new client,
+  // `?edit={id}` or `?archive={id}` for one of the list's. Links that work
+  // before the script has run, to pages the server renders with it open.
+  const openHref = (open: { new: 1 } | { edit: number } | { archive: number } | null) => {
     const params = new URLSearchParams(search);
-    params.delete('new');
-    params.delete('edit');
-    if (open === 'new') params.set('new', '1');
-    else if (open !== null) params.set('edit', String(open));
+    for (const key of ['new', 'edit', 'archive']) params.delete(key);
+    for (const [key, value] of Object.entries(open ?? {})) params.set(key, String(value));
     const query = params.toString();
     return `/clients${query ? `?${query}` : ''}`;
   };
-  const newHref = formHref('new');
-  const listHref = formHref(null);
-  const editId = Number(search.get('edit')) || null;
-  const editing: Client | 'new' | null = search.get('new') === '1' ? 'new' : (list.find((c) => c.id === editId) ?? null);
+  const newHref = openHref({ new: 1 });
+  const listHref = openHref(null);
+  const shown = (key: string) => list.find((c) => c.id === Number(search.get(key))) ?? null;
+  const editing: Client | 'new' | null = search.get('new') === '1' ? 'new' : shown('edit');
+  const archiving = shown('archive');
   const closeForm = useCallback(() => navigate(listHref), [navigate, listHref]);
   // Opened from a row far down the list (on a phone, the tenth card), the
   // form above the list is brought into view. Not when the page loads with
@@ -106,7 +114,6 @@ export default function ClientsPage() {
     loaded.current = true;
   }, [opened]);
   useReopenDraft(clientDraft(null), useCallback(() => navigate(newHref, { replace: true }), [navigate, newHref]));
-  const [archiving, setArchiving] = useState<Client | null>(null);
 
   useListLoader('clients', fetchClients, apiQuery(view));
   // A new filter, order or size starts again at page 1 (without a cursor).
@@ -140,18 +147,16 @@ export default function ClientsPage() {
       className: 'text-end',
       render: (c) => (
         <div className="d-inline-flex gap-2">
-          <AppLink to={formHref(c.id)} className="btn btn-sm btn-light btn-touch" aria-label={`Editar ${c.name}`}>
+          <AppLink to={openHref({ edit: c.id })} className="btn btn-sm btn-light btn-touch" aria-label={`Editar ${c.name}`}>
             Editar
           </AppLink>
-          <button
-            type="button"
+          <AppLink
+            to={openHref({ archive: c.id })}
             className="btn btn-sm btn-outline-secondary btn-touch"
-            onClick={() => setArchiving(c)}
-            {...notReady(ready)}
             aria-label={`${c.archived ? 'Desarquivar' : 'Arquivar'} ${c.name}`}
           >
             {c.archived ? 'Desarquivar' : 'Arquivar'}
-          </button>
+          </AppLink>
         </div>
       ),
     },
@@ -263,11 +268,7 @@ export default function ClientsPage() {
           sortHref={(next) => viewUrl({ ...view, page: 1, cursor: undefined, sort: next })}
         />
       </ListCard>
-      {archiving ? (
-        <Suspense fallback={null}>
-          <ArchiveDialog client={archiving} onDone={() => setArchiving(null)} onCancel={() => setArchiving(null)} />
-        </Suspense>
-      ) : null}
+      {archiving ? <ArchiveDialogBox client={archiving} onDone={closeForm} onCancel={closeForm} /> : null}
     </div>
   );
 }
