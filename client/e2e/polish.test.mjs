@@ -175,9 +175,14 @@ suite('issue 25 polish', () => {
       await withPage(app, { viewport, ...options }, async ({ page }) => {
         await page.goto('/login');
         await waitForHydration(page);
+        // The card grows downwards (utilities.css, .auth-page): the message
+        // above the fields moves nothing that was drawn before it.
+        const cardTop = () => page.locator('.auth-card').evaluate((card) => card.getBoundingClientRect().top);
+        const top = await cardTop();
         await page.fill('#login-email', ADMIN.email);
         await page.click('button[type=submit]');
         await page.locator('#login-error').waitFor();
+        assert.equal(await cardTop(), top, 'the card stays where it was');
         assert.equal(await page.evaluate(() => document.activeElement?.id), 'login-password', 'the blank password');
         assert.equal(await page.getAttribute('#login-password', 'aria-invalid'), 'true');
         assert.equal(await page.getAttribute('#login-email', 'aria-invalid'), null);

@@ -51,7 +51,7 @@ export default function LoginPage() {
     wrong.includes(field) && error ? { className: 'is-invalid', 'aria-invalid': true, 'aria-describedby': LOGIN_ERROR_ID } : {};
 
   return (
-    <main className="auth-page d-flex align-items-center justify-content-center min-vh-100 p-3">
+    <main className="auth-page d-flex align-items-start justify-content-center min-vh-100 px-3 pb-3">
       <div className="card auth-card shadow-sm w-100" style={{ maxWidth: 420 }}>
         <div className="card-body p-4">
           <h1 className="h4 fw-bold text-center mb-1">Expediente</h1>

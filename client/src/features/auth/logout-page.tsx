@@ -56,7 +56,7 @@ export default function LogoutPage() {
   }, [accessToken, leaving, dispatch, navigate]);
 
   return (
-    <main className="auth-page d-flex align-items-center justify-content-center min-vh-100 p-3">
+    <main className="auth-page d-flex align-items-start justify-content-center min-vh-100 px-3 pb-3">
       <div className="card auth-card shadow-sm w-100 text-center" style={{ maxWidth: 420 }}>
         <div className="card-body p-4">
           {!accessToken ? (
