@@ -164,6 +164,32 @@ suite('agenda: day and week views, booking and status in dialogs', () => {
     });
   }
 
+  it("changes an appointment's service in its dialog: the catalogue's name, length and price", async () => {
+    const { accessToken: token, id: admin } = (await api(app.server.url, null, 'POST', '/login', ADMIN)).data;
+    await api(app.server.url, token, 'POST', '/services', { name: 'Coloração', durationMinutes: 90, priceCents: 15000, color: 'purple' });
+    const carla = (await api(app.server.url, token, 'GET', '/clients?q=Carla')).data[0].id;
+    const when = '2027-03-24T14:00';
+    const booked = (await api(app.server.url, token, 'POST', '/appointments', { clientId: carla, staffId: admin, service: 'Escova', startsAt: when, durationMinutes: 30, priceCents: 5000 })).data;
+    await withPage(app, { user: ADMIN, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, async ({ page, messages }) => {
+      await page.goto(`/appointments?date=2027-03-24&open=${booked.id}`);
+      await waitForShell(page);
+      const dialog = page.getByRole('dialog', { name: 'Agendamento de Carla Dias' });
+      // The free-text service is the first choice, then the catalogue's.
+      await dialog.locator('#reschedule-service option', { hasText: 'Coloração' }).waitFor({ state: 'attached' });
+      assert.equal(await page.inputValue('#reschedule-service'), '');
+      await page.selectOption('#reschedule-service', { label: 'Coloração · 1 h 30 min' });
+      assert.equal(await page.inputValue('#reschedule-duration'), '90', "the service's length");
+      await shot(page, 'agenda-change-service-360');
+      await dialog.getByRole('button', { name: 'Salvar horário' }).click();
+      await closeToast(page, 'Agendamento de Carla Dias atualizado: Coloração, 14:00–15:30.');
+      const saved = (await api(app.server.url, token, 'GET', `/appointments/${booked.id}`)).data;
+      assert.equal(saved.service, 'Coloração');
+      assert.equal(saved.priceCents, 15000, "the catalogue's price");
+      assert.equal(saved.endsAt.slice(11, 16), '15:30');
+      assert.deepEqual(problems(messages), []);
+    });
+  });
+
   it('asks before booking in the past', async () => {
     await withPage(app, { user: ADMIN, viewport: { width: 1366, height: 800 } }, async ({ page }) => {
       await page.goto('/appointments?date=2020-01-06');

@@ -10,6 +10,7 @@ import { useForm } from '../../hooks/use-form';
 import { errorMessage } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';
 import { dayOf, formatDate, formatDuration, formatMoney, formatTime, formatTimeRange, minuteOfDay } from '../../lib/format';
+import { useGetActiveServicesQuery } from '../../lib/schedule-api';
 import { useGetAppointmentQuery, useUpdateAppointmentMutation, type StaffMember } from './agenda-api';
 import { ClashAlert, DURATIONS, OutsideAlert, ruleReason, StaffOptions, WhenFields, withoutStart, type ClashHref } from './booking-dialog';
 import { SeriesConflicts } from './repeat-fields';
@@ -26,8 +27,8 @@ function durationOf(a: Appointment): number {
 /**
  * One appointment opened from the agenda or the list (`?open=ID`): its data,
  * the status changes it allows, and "Remarcar" (date, start, duration, staff
- * member): the keyboard's way to move or resize it, under the same rules
- * (a clash is shown here, with a link to the other appointment).
+ * member, service): the keyboard's way to move or resize it, under the same
+ * rules (a clash is shown here, with a link to the other appointment).
  */
 export function AppointmentDialog({
   id,
@@ -78,14 +79,25 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
   const duration = durationOf(a);
   // The record as the form holds it: a newer version (someone else's save,
   // or a status change here) moves what was typed onto it (hooks/use-form.ts).
-  const values = { day: dayOf(a.startsAt), time: formatTime(a.startsAt), duration: String(duration), staffId: String(a.staffId) };
+  const values = { day: dayOf(a.startsAt), time: formatTime(a.startsAt), duration: String(duration), staffId: String(a.staffId), serviceId: a.serviceId ? String(a.serviceId) : '' };
   const { form, setForm, field, errors, showErrors, message, conflict, conflicts, rule, saving, submit, changes, version, reviewOf } = useForm(
     values,
     'Não foi possível remarcar o agendamento.',
     undefined,
     { values, version: a.version },
   );
-  const durations = DURATIONS.includes(duration) ? DURATIONS : [...DURATIONS, duration].sort((x, y) => x - y);
+  // Another service of the catalogue: the server takes its name, buffers and
+  // price, and the form its duration (still editable).
+  const services = useGetActiveServicesQuery().data?.data;
+  const chooseService = (e: { target: { value: string } }) => {
+    const chosen = services?.find((x) => String(x.id) === e.target.value);
+    setForm((f) => ({ ...f, serviceId: e.target.value, ...(chosen && { duration: String(chosen.durationMinutes) }) }));
+    if (rule) showErrors({});
+  };
+  // The appointment's own service stays a choice: free text, or no longer offered.
+  const ownService = !a.serviceId || !services?.some((x) => x.id === a.serviceId);
+  const serviceName = (id: string) => services?.find((x) => String(x.id) === id)?.name ?? a.service;
+  const durations = [...new Set([...DURATIONS, duration, Number(form.duration)])].sort((x, y) => x - y);
   const staffChoices = staff.some((s) => s.id === a.staffId) ? staff : [{ id: a.staffId, name: a.staffName }, ...staff];
   // A new time asks again whether to save it outside the rules.
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) => {
@@ -112,9 +124,15 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
         ...(changed.staffId !== undefined && { staffId: Number(form.staffId) }),
         ...((changed.day !== undefined || changed.time !== undefined) && { startsAt: `${form.day}T${form.time}` }),
         ...(changed.duration !== undefined && { durationMinutes: Number(form.duration) }),
+        ...(changed.serviceId !== undefined && form.serviceId && { serviceId: Number(form.serviceId) }),
         ...(allowOutsideHours && { allowOutsideHours }),
       }).unwrap();
-      toast.success(`Agendamento de ${saved.clientName} remarcado para ${formatDate(saved.startsAt)} às ${formatTime(saved.startsAt)}.`);
+      const moved = changed.day !== undefined || changed.time !== undefined;
+      toast.success(
+        moved
+          ? `Agendamento de ${saved.clientName} remarcado para ${formatDate(saved.startsAt)} às ${formatTime(saved.startsAt)}.`
+          : `Agendamento de ${saved.clientName} atualizado: ${saved.service}, ${formatTimeRange(saved.startsAt, saved.endsAt)}.`,
+      );
     });
   };
 
@@ -184,6 +202,14 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
               hints={{ day: reviewOf('day', (d) => formatDate(`${d}T00:00`)), time: reviewOf('time'), duration: reviewOf('duration', (m) => formatDuration(Number(m))) }} />
             <SelectField id="reschedule-staff" label="Profissional" wrapperClassName="col-6 col-md-3" {...field('staffId')} onChange={set('staffId')} hint={reviewOf('staffId', staffName)}>
               <StaffOptions staff={staffChoices} />
+            </SelectField>
+            <SelectField id="reschedule-service" label="Serviço" wrapperClassName="col-12 col-md-6" {...field('serviceId')} onChange={chooseService} hint={reviewOf('serviceId', serviceName)}>
+              {ownService ? <option value={a.serviceId ?? ''}>{a.service}</option> : null}
+              {services?.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {`${x.name} · ${formatDuration(x.durationMinutes)}`}
+                </option>
+              ))}
             </SelectField>
           </fieldset>
         </form>
