@@ -127,11 +127,12 @@ function Details({ appointment: a, staff, hrefFor }: { appointment: Appointment;
         ...(changed.serviceId !== undefined && form.serviceId && { serviceId: Number(form.serviceId) }),
         ...(allowOutsideHours && { allowOutsideHours }),
       }).unwrap();
-      const moved = changed.day !== undefined || changed.time !== undefined;
+      // Another service in the same place says what it is now; a move says where to.
+      const sameSlot = changed.day === undefined && changed.time === undefined && changed.staffId === undefined;
       toast.success(
-        moved
-          ? `Agendamento de ${saved.clientName} remarcado para ${formatDate(saved.startsAt)} às ${formatTime(saved.startsAt)}.`
-          : `Agendamento de ${saved.clientName} atualizado: ${saved.service}, ${formatTimeRange(saved.startsAt, saved.endsAt)}.`,
+        changed.serviceId !== undefined && sameSlot
+          ? `Agendamento de ${saved.clientName} atualizado: ${saved.service}, ${formatTimeRange(saved.startsAt, saved.endsAt)}.`
+          : `Agendamento de ${saved.clientName} remarcado para ${formatDate(saved.startsAt)} às ${formatTime(saved.startsAt)}.`,
       );
     });
   };
