@@ -2,6 +2,7 @@
 //! bringing its schema up to date.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use migrations::{Migrator, MigratorTrait};
@@ -316,5 +317,32 @@ mod tests {
         let db = super::open("sqlite::memory:").await.unwrap();
         let mut conn = db.get_sqlite_connection_pool().acquire().await.unwrap();
         assert!(super::stable_plans(&mut conn, -1).await.unwrap());
+    }
+}
+
+/// How long after a write failed for lack of space `/readyz` still says
+/// 503: a load balancer then sends writes elsewhere while it lasts.
+const WRITE_FAILURE_MEMORY_SECONDS: i64 = 10;
+
+/// Marks a response whose write failed for lack of space (error.rs sets
+/// it; `health::note_write_failures` notes it in [`WriteHealth`]).
+#[derive(Debug, Clone, Copy)]
+pub struct WriteFailed;
+
+/// When a write last failed for lack of space (epoch seconds, 0: never).
+#[derive(Debug, Default)]
+pub struct WriteHealth {
+    last_failure: AtomicI64,
+}
+
+impl WriteHealth {
+    pub fn note_failure(&self) {
+        self.last_failure.store(chrono::Utc::now().timestamp(), Ordering::Relaxed);
+    }
+
+    /// Whether a write failed for lack of space of late.
+    pub fn failing(&self) -> bool {
+        let last = self.last_failure.load(Ordering::Relaxed);
+        last > 0 && chrono::Utc::now().timestamp() - last < WRITE_FAILURE_MEMORY_SECONDS
     }
 }

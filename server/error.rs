@@ -377,7 +377,7 @@ impl IntoResponse for AppError {
         }
         if no_space {
             // For `health::note_write_failures`, which tells `/readyz`.
-            response.extensions_mut().insert(crate::health::WriteFailed);
+            response.extensions_mut().insert(crate::db::WriteFailed);
         }
         response
     }

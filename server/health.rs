@@ -4,7 +4,6 @@
 //! can do its work: the database answers and can be written, and the
 //! render pool renders.
 
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use axum::Json;
@@ -15,40 +14,21 @@ use axum::response::{IntoResponse, Response};
 use sea_orm::{ConnectionTrait, DbBackend};
 use serde_json::json;
 
+use crate::db::WriteFailed;
 use crate::error::RETRY_AFTER_SECONDS;
 use crate::state::AppState;
 
 /// Longest `/readyz` waits for each check.
 const CHECK_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// How long after a write failed for lack of space `/readyz` still says
-/// 503: a load balancer then sends writes elsewhere while it lasts.
-const WRITE_FAILURE_MEMORY_SECONDS: i64 = 10;
 /// Free bytes below which a SQLite database's file system counts as full.
 const MIN_FREE_BYTES: u64 = 1 << 20;
-
-/// Marks a response whose write failed for lack of space.
-#[derive(Debug, Clone, Copy)]
-pub struct WriteFailed;
-
-/// When a write last failed for lack of space (epoch seconds, 0: never).
-#[derive(Debug, Default)]
-pub struct WriteHealth {
-    last_failure: AtomicI64,
-}
-
-impl WriteHealth {
-    fn failing(&self) -> bool {
-        let last = self.last_failure.load(Ordering::Relaxed);
-        last > 0 && chrono::Utc::now().timestamp() - last < WRITE_FAILURE_MEMORY_SECONDS
-    }
-}
 
 /// Middleware: notes every response marked [`WriteFailed`].
 pub async fn note_write_failures(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     if response.extensions().get::<WriteFailed>().is_some() {
-        state.writes.last_failure.store(chrono::Utc::now().timestamp(), Ordering::Relaxed);
+        state.writes.note_failure();
     }
     response
 }

@@ -16,7 +16,7 @@ pub struct AppState {
     pub keys: Arc<Keys>,
     pub manifest: Arc<Manifest>,
     /// Writes failing for lack of space, for `/readyz`.
-    pub writes: Arc<crate::health::WriteHealth>,
+    pub writes: Arc<crate::db::WriteHealth>,
     /// The API with this state, which pages read their data through
     /// (`reads.rs`); built once, at start. Its own copy of the state has
     /// none (the API never reads pages), so nothing holds itself.
