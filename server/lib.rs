@@ -11,6 +11,7 @@ pub mod compression;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod extract;
 pub mod health;
 pub mod http;
 pub mod layout;

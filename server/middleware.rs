@@ -174,7 +174,7 @@ mod tests {
                 .route("/api/ok", get(|| async { "ok" }))
                 .route("/ok", get(|| async { "ok" }))
                 .route("/slow", get(|| async { tokio::time::sleep(Duration::from_secs(5)).await; "late" }))
-                .route("/echo", axum::routing::post(|crate::error::ApiJson(v): crate::error::ApiJson<serde_json::Value>| async move { Json(v) })),
+                .route("/echo", axum::routing::post(|crate::extract::ApiJson(v): crate::extract::ApiJson<serde_json::Value>| async move { Json(v) })),
             Limits { handler_timeout: Duration::from_millis(300), body_timeout: Duration::from_millis(100), ..Limits::new(false) },
         )
     }

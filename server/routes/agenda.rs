@@ -4,7 +4,8 @@ use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiQuery, Result};
+use crate::error::Result;
+use crate::extract::ApiQuery;
 use crate::services::{Context, Data};
 use crate::services::agenda::{self, Agenda, AgendaQuery};
 use crate::services::appointments::AppointmentFilter;

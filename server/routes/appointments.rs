@@ -9,7 +9,8 @@ use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
+use crate::error::{ErrorBody, Result};
+use crate::extract::{ApiJson, ApiQuery};
 use crate::services::appointments::{
     self, AppointmentFilter, AppointmentInput, AppointmentView, Booked, NOT_FOUND, StatusInput, TimeRange,
 };

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiJson, ErrorBody, Result};
+use crate::error::{ErrorBody, Result};
+use crate::extract::ApiJson;
 use crate::http::{ClientAddress, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::routes::Message;
 use crate::services::{Context, Data, sessions, users};

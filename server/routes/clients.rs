@@ -10,7 +10,8 @@ use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiJson, ApiQuery, AppError, ErrorBody, Result};
+use crate::error::{AppError, ErrorBody, Result};
+use crate::extract::{ApiJson, ApiQuery};
 use crate::http::Admin;
 use crate::services::audit::HistoryEntry;
 use crate::services::clients::{self, ClientDetail, ClientFilter, ClientInput, ClientView, NOT_FOUND};

@@ -7,7 +7,8 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
+use crate::error::{ErrorBody, Result};
+use crate::extract::{ApiJson, ApiQuery};
 use crate::services::appointments::NOT_FOUND;
 use crate::services::reminders::{self, Env, ReminderPreview, PreviewInput, ReminderDay, ReminderQuery, ReminderRow, SettingsInput, ReminderSettingsView};
 use crate::services::{Context, Data};

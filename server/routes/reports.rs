@@ -5,7 +5,8 @@ use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiQuery, Result};
+use crate::error::Result;
+use crate::extract::ApiQuery;
 use crate::services::{Context, Data};
 use crate::services::reports::{self, Summary, SummaryQuery};
 use crate::state::AppState;

@@ -9,7 +9,8 @@ use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
+use crate::error::{ErrorBody, Result};
+use crate::extract::{ApiJson, ApiQuery};
 use crate::services::hours::{self, WorkingHours, WorkingHoursInput};
 use crate::services::list::ListQuery;
 use crate::services::schedule::{self, AvailabilityQuery, Slot};

@@ -7,7 +7,8 @@ use axum::response::{IntoResponse, Response};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
+use crate::error::{ErrorBody, Result};
+use crate::extract::{ApiJson, ApiQuery};
 use crate::services::catalogue::{self, NOT_FOUND, ServiceFilter, ServiceInput, ServiceView};
 use crate::services::list::ListQuery;
 use crate::services::{Context, Data, Page};

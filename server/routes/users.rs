@@ -6,7 +6,8 @@ use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiJson, ApiQuery, ErrorBody, Result};
+use crate::error::{ErrorBody, Result};
+use crate::extract::{ApiJson, ApiQuery};
 use crate::http::Admin;
 use crate::services::list::ListQuery;
 use crate::services::users::{self, CreateUserInput, NOT_FOUND, UpdateUserInput, UserFilter, UserView};

@@ -3,7 +3,7 @@
 
 /// A struct of query parameters (`?a&b`), the one way a list's or a
 /// screen's query is declared: every field optional, read by
-/// `error::ApiQuery` (a bad value is a 422 naming the parameter) and by the
+/// `extract::ApiQuery` (a bad value is a 422 naming the parameter) and by the
 /// pages from the same address, and described in the OpenAPI document.
 macro_rules! query_params {
     ($(#[$meta:meta])* pub struct $name:ident { $($(#[$field_meta:meta])* pub $field:ident: $ty:ty),* $(,)? }) => {
