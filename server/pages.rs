@@ -20,7 +20,7 @@ use crate::compression::{self, Encoding};
 use crate::error::AppError;
 use crate::layout::{self, Layout};
 use crate::middleware;
-use crate::reads::{self, Loaded, Read};
+use crate::reads::{self, Loaded, MAX_STATE_BYTES, Read};
 use crate::services::{Context, sessions};
 use crate::state::AppState;
 use entities::user::Role;
@@ -404,14 +404,6 @@ fn render(state: AppState, page: Page, uri: &Uri, headers: &HeaderMap, jar: Cook
     }
     response
 }
-
-/// Most bytes a page's preloaded state may have. Every list in it is one
-/// page and every history entry's texts are cut short, so a page's state is
-/// tens of kilobytes (a client's record with 400 long edits and 150
-/// appointments: under 100 KB of HTML in all); past this something is
-/// unbounded, and the page goes out without its data (the browser loads
-/// it, as with `EXPEDIENTE_SSR=off`) rather than sending megabytes.
-pub const MAX_STATE_BYTES: usize = 512 * 1024;
 
 /// The state and its JSON, when the JSON has at most `limit` bytes; else
 /// its size and the state without its data (`layout` and `auth` only, so

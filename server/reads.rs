@@ -193,6 +193,14 @@ pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, q
     loaded
 }
 
+/// Most bytes a page's preloaded state may have. Every list in it is one
+/// page and every history entry's texts are cut short, so a page's state is
+/// tens of kilobytes (a client's record with 400 long edits and 150
+/// appointments: under 100 KB of HTML in all); past this something is
+/// unbounded, and the page goes out without its data (the browser loads
+/// it, as with `EXPEDIENTE_SSR=off`) rather than sending megabytes.
+pub const MAX_STATE_BYTES: usize = 512 * 1024;
+
 /// `GET uri` through the API router: the answer's JSON, or its status (500
 /// for an answer larger than a whole page's state may be).
 async fn get(api: &Router, uri: &str, auth: &AuthUser) -> Result<Value, StatusCode> {
@@ -205,7 +213,7 @@ async fn get(api: &Router, uri: &str, auth: &AuthUser) -> Result<Value, StatusCo
     if !status.is_success() {
         return Err(status);
     }
-    let bytes = axum::body::to_bytes(response.into_body(), crate::pages::MAX_STATE_BYTES).await.map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)?;
+    let bytes = axum::body::to_bytes(response.into_body(), MAX_STATE_BYTES).await.map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)?;
     serde_json::from_slice(&bytes).map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)
 }
 
