@@ -301,25 +301,6 @@ pub fn sqlite_path(url: &str) -> Option<&str> {
     (!path.is_empty() && path != ":memory:").then_some(path)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn sqlite_path_reads_the_file_part() {
-        assert_eq!(super::sqlite_path("sqlite://data/x.db?mode=rwc"), Some("data/x.db"));
-        assert_eq!(super::sqlite_path("sqlite::memory:"), None);
-        assert_eq!(super::sqlite_path("postgres://a@b/c"), None);
-    }
-
-    /// Every connection the pool opens has the planner's stability guarantee
-    /// on (`sqlite_plans_stay_prepared`).
-    #[tokio::test]
-    async fn sqlite_connections_keep_their_plans() {
-        let db = super::open("sqlite::memory:").await.unwrap();
-        let mut conn = db.get_sqlite_connection_pool().acquire().await.unwrap();
-        assert!(super::stable_plans(&mut conn, -1).await.unwrap());
-    }
-}
-
 /// How long after a write failed for lack of space `/readyz` still says
 /// 503: a load balancer then sends writes elsewhere while it lasts.
 const WRITE_FAILURE_MEMORY_SECONDS: i64 = 10;
@@ -344,5 +325,24 @@ impl WriteHealth {
     pub fn failing(&self) -> bool {
         let last = self.last_failure.load(Ordering::Relaxed);
         last > 0 && chrono::Utc::now().timestamp() - last < WRITE_FAILURE_MEMORY_SECONDS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn sqlite_path_reads_the_file_part() {
+        assert_eq!(super::sqlite_path("sqlite://data/x.db?mode=rwc"), Some("data/x.db"));
+        assert_eq!(super::sqlite_path("sqlite::memory:"), None);
+        assert_eq!(super::sqlite_path("postgres://a@b/c"), None);
+    }
+
+    /// Every connection the pool opens has the planner's stability guarantee
+    /// on (`sqlite_plans_stay_prepared`).
+    #[tokio::test]
+    async fn sqlite_connections_keep_their_plans() {
+        let db = super::open("sqlite::memory:").await.unwrap();
+        let mut conn = db.get_sqlite_connection_pool().acquire().await.unwrap();
+        assert!(super::stable_plans(&mut conn, -1).await.unwrap());
     }
 }

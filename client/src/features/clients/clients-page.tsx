@@ -1,4 +1,4 @@
-import { memo, Suspense, useCallback, useEffect, useRef, type ComponentProps, type FormEvent } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/app-link';
@@ -40,27 +40,24 @@ export function clientsView(query: URLSearchParams) {
 type View = ReturnType<typeof clientsView>;
 
 /**
- * The client's form in a Suspense boundary of its own, memoised: a render
- * of the list (its first after hydration, say) must not reach a form the
- * server rendered open while the form's chunk is still loading, or React
- * would drop its HTML, and what was typed there (clients-forms.ts).
+ * A part of the list's forms chunk (the client's form, the archive dialog)
+ * in a Suspense boundary of its own, memoised: a render of the list (its
+ * first after hydration, say) must not reach a part the server rendered
+ * open while the chunk is still loading, or React would drop its HTML, and
+ * what was typed there (clients-forms.ts).
  */
-const ClientFormCard = memo(function ClientFormCard(props: ComponentProps<typeof ClientForm>) {
-  return (
-    <Suspense fallback={<Spinner />}>
-      <ClientForm {...props} />
-    </Suspense>
-  );
-});
+function keptWhileLoading<P extends object>(Part: ComponentType<P>, fallback: ReactNode) {
+  return memo(function KeptWhileLoading(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Part {...props} />
+      </Suspense>
+    );
+  });
+}
 
-/** The archive dialog, kept as the form is (ClientFormCard) while its chunk loads. */
-const ArchiveDialogBox = memo(function ArchiveDialogBox(props: ComponentProps<typeof ArchiveDialog>) {
-  return (
-    <Suspense fallback={null}>
-      <ArchiveDialog {...props} />
-    </Suspense>
-  );
-});
+const ClientFormCard = keptWhileLoading(ClientForm, <Spinner />);
+const ArchiveDialogBox = keptWhileLoading(ArchiveDialog, null);
 
 /** The address of a view; defaults are left out, so the plain list is `/clients`. */
 function viewUrl(view: View): string {
