@@ -1,7 +1,8 @@
 // Usable before hydration (issue 30, DESIGN.md "What fast means here"): with
 // the page's scripts refused, as on a slow link before they arrive, the
 // lists' search, pages, order, filters and links still navigate to the page
-// the server renders, instead of a click that is lost.
+// the server renders, and the sign-in form signs in, instead of a click that
+// is lost.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { ADMIN, api, appForSuite, shot, suite, VIEWPORTS, withPage } from './harness.mjs';
@@ -98,6 +99,27 @@ suite('usable before the scripts arrive', () => {
       await page.waitForURL(/view=list.*status=confirmado|status=confirmado.*view=list/);
       await page.getByText('1 agendamento ·').waitFor();
       await shot(page, 'no-script-appointments-1366');
+    });
+  });
+
+  it('sign-in: the form posts to the server, which answers a wrong password on the page and signs in with the right one', async () => {
+    await withPage(app, { viewport: VIEWPORTS[1].viewport, javaScriptEnabled: false }, async ({ page }) => {
+      await page.goto('/login');
+      await page.getByLabel('E-mail').fill(ADMIN.email);
+      await page.getByLabel('Senha').fill('not-the-password');
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.getByRole('alert').waitFor();
+      assert.match(await page.getByRole('alert').innerText(), /\S/);
+      // Drawn as an alert by the page's own CSS (the stylesheet is added by a script, refused here).
+      assert.notEqual(await page.getByRole('alert').evaluate((e) => getComputedStyle(e).backgroundColor), 'rgba(0, 0, 0, 0)');
+      assert.equal(new URL(page.url()).pathname, '/login');
+      await shot(page, 'no-script-login-error-360');
+
+      await page.getByLabel('E-mail').fill(ADMIN.email);
+      await page.getByLabel('Senha').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.waitForURL(/\/dashboard$/);
+      await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
     });
   });
 });
