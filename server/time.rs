@@ -4,6 +4,40 @@
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat, TimeZone, Utc};
 use chrono_tz::Tz;
 
+/// A half-open span of time: `start` included, `end` not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    pub start: DateTime<Utc>,
+    pub end: DateTime<Utc>,
+}
+
+impl Span {
+    pub fn meets(&self, other: &Span) -> bool {
+        self.start < other.end && other.start < self.end
+    }
+
+    pub fn contains(&self, other: &Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+}
+
+/// An instant: RFC 3339 with any offset, or a wall-clock time without one,
+/// taken in the business time zone (what a booking form naturally sends).
+pub fn parse_instant(text: &str, tz: Tz) -> Result<DateTime<Utc>, &'static str> {
+    let text = text.trim();
+    if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
+        return Ok(instant.with_timezone(&Utc));
+    }
+    let naive = ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S%.f"]
+        .iter()
+        .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
+        .ok_or("Data e hora inválidas: use, por exemplo, 2026-11-21T14:00:00-03:00 ou 2026-11-21T14:00.")?;
+    tz.from_local_datetime(&naive)
+        .earliest()
+        .map(|local| local.with_timezone(&Utc))
+        .ok_or("Este horário não existe no fuso do negócio (mudança de horário de verão).")
+}
+
 pub fn to_local_rfc3339(instant: DateTime<Utc>, tz: Tz) -> String {
     instant.with_timezone(&tz).to_rfc3339_opts(SecondsFormat::Secs, false)
 }

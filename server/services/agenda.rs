@@ -12,11 +12,11 @@ use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{self, AppointmentFilter, AppointmentView, TimeRange};
 use crate::services::hours;
 use crate::services::list::ListQuery;
-use crate::services::schedule::{Span, working_spans};
+use crate::services::schedule::working_spans;
 use crate::services::time_off::{self, TimeOffView};
 use crate::services::Context;
 use crate::services::validation::parse_day;
-use crate::time::{local_midnight, to_local_rfc3339};
+use crate::time::{Span, local_midnight, to_local_rfc3339};
 use entities::user;
 
 /// The business hours the grid shows at least (local hours, end exclusive);

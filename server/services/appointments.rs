@@ -1,36 +1,26 @@
-//! Appointments: list with filters, detail, create, update with optimistic
-//! version, status changes by the allowed transitions, delete, history and
-//! CSV export.
-//!
-//! No double booking: every write that leaves an appointment active runs in
-//! one transaction that FIRST write-locks the staff member's row
-//! (`UPDATE users SET updated_at = updated_at WHERE id = $staff`: on
-//! PostgreSQL a row lock held until commit, on SQLite the database write
-//! lock, waited for on busy_timeout), THEN asks `schedule::check_booking`
-//! (overlaps, and working hours, time off and buffers), then writes, audits
-//! and commits. Two requests for one slot are thereby serialised: the
-//! second sees the first's row and gets 409.
+//! Appointments: list with filters, detail, CSV export, and what a booking
+//! is made of: its body (`AppointmentInput`), its checks (`validate`) and
+//! its views. The writes, one appointment or a series, are in `bookings`.
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, SubsecRound, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, SubsecRound, Utc};
 use chrono_tz::Tz;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait,
-    QueryFilter, QuerySelect, Select, Set,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait,
+    QueryFilter, QueryOrder, QuerySelect, Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, Audited, Change};
+use crate::services::audit::Audited;
 use crate::services::catalogue;
-use crate::services::schedule::{self, Booking, Span};
-use crate::services::series::{self, Edit, MoveInput, RepeatInput, Scope, SeriesCreated};
+use crate::services::schedule::{self, Booking, MAX_MINUTES};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
 use crate::services::validation::{TextPatch, check_notes, patched, reject_unknown};
-use crate::services::{Context, Data, Page, Versioned, csv, expected_version, find, names_by_id, versioned_update};
-use crate::time::{local_midnight, to_local_rfc3339};
+use crate::services::{Context, Page, Versioned, csv, find, names_by_id};
+use crate::time::{Span, local_midnight, parse_instant, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::service::ServiceColor;
 use entities::{appointment, client, service, user};
@@ -43,9 +33,6 @@ impl Versioned for appointment::Entity {
     const UPDATED_AT: appointment::Column = appointment::Column::UpdatedAt;
     const NOT_FOUND: &'static str = NOT_FOUND;
 }
-
-/// Longest appointment.
-pub const MAX_MINUTES: i64 = 12 * 60;
 
 /// The message for a status name that is not one; a long text is not
 /// repeated back (statuses have at most 10 letters).
@@ -186,12 +173,44 @@ pub struct AppointmentInput {
     pub extra: Map<String, Value>,
 }
 
-/// What `POST /api/appointments` answers: one appointment, or a series.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(untagged)]
-pub enum Booked {
-    One(Data<AppointmentView>),
-    Series(SeriesCreated),
+/// `repeat` of `POST /api/appointments`: the appointment given is the
+/// series' first day and time. Give `count` or `until`, not both.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = RepeatBody)]
+pub struct RepeatInput {
+    /// De 1 a 12: a cada quantas semanas ou meses.
+    #[schema(required, value_type = i64)]
+    pub every: Option<i64>,
+    /// `week`, ou `month` (no mesmo dia da semana do mês que o primeiro: "toda 2ª terça"; "última" quando o primeiro cai na 5ª semana).
+    #[schema(required, value_type = String)]
+    pub unit: Option<String>,
+    /// Semanal: os dias da semana, de 1 (segunda) a 7 (domingo).
+    pub weekdays: Option<Vec<i64>>,
+    /// Quantos agendamentos, de 1 a 104.
+    pub count: Option<i64>,
+    /// Último dia (inclusivo), YYYY-MM-DD, no máximo dois anos depois do primeiro.
+    pub until: Option<String>,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Map<String, Value>,
+}
+
+/// One occurrence of a new series booked at another time than its rule's
+/// (`moves` of `POST /api/appointments`).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = MoveBody)]
+pub struct MoveInput {
+    /// O dia da série que muda, YYYY-MM-DD.
+    #[schema(required, value_type = String)]
+    pub date: Option<String>,
+    /// O novo início (RFC 3339 ou horário local do negócio); a duração fica.
+    #[schema(required, value_type = String)]
+    pub starts_at: Option<String>,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub extra: Map<String, Value>,
 }
 
 /// Body of `PATCH /api/appointments/{id}/status`; `cancelado` needs a reason.
@@ -209,23 +228,6 @@ pub struct StatusInput {
     #[serde(flatten)]
     #[schema(ignore)]
     pub extra: Map<String, Value>,
-}
-
-/// An instant: RFC 3339 with any offset, or a wall-clock time without one,
-/// taken in the business time zone (what a booking form naturally sends).
-pub fn parse_instant(text: &str, tz: Tz) -> Result<DateTime<Utc>, &'static str> {
-    let text = text.trim();
-    if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
-        return Ok(instant.with_timezone(&Utc));
-    }
-    let naive = ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S%.f"]
-        .iter()
-        .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
-        .ok_or("Data e hora inválidas: use, por exemplo, 2026-11-21T14:00:00-03:00 ou 2026-11-21T14:00.")?;
-    tz.from_local_datetime(&naive)
-        .earliest()
-        .map(|local| local.with_timezone(&Utc))
-        .ok_or("Este horário não existe no fuso do negócio (mudança de horário de verão).")
 }
 
 enum Bound {
@@ -393,7 +395,7 @@ pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz:
     let mut series_ids: Vec<i32> = rows.iter().filter_map(|a| a.series_id).collect();
     series_ids.sort_unstable();
     series_ids.dedup();
-    let positions = series::positions(db, series_ids).await?;
+    let positions = positions(db, series_ids).await?;
     let colors: HashMap<i32, ServiceColor> = if service_ids.is_empty() {
         HashMap::new()
     } else {
@@ -434,6 +436,39 @@ pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz:
             version: a.version,
             created_at: to_local_rfc3339(a.created_at, tz),
             updated_at: to_local_rfc3339(a.updated_at, tz),
+        })
+        .collect())
+}
+
+/// Each series' position of its occurrences: `(position from 1, total)` by
+/// appointment id, for the "3 de 12" of a view.
+pub async fn positions(db: &impl ConnectionTrait, series_ids: Vec<i32>) -> Result<HashMap<i32, (usize, usize)>> {
+    if series_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i32, Option<i32>)> = appointment::Entity::find()
+        .select_only()
+        .column(appointment::Column::Id)
+        .column(appointment::Column::SeriesId)
+        .filter(appointment::Column::SeriesId.is_in(series_ids))
+        .order_by_asc(appointment::Column::SeriesId)
+        .order_by_asc(appointment::Column::StartsAt)
+        .order_by_asc(appointment::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut totals: HashMap<i32, usize> = HashMap::new();
+    for (_, series) in &rows {
+        *totals.entry(series.unwrap_or_default()).or_default() += 1;
+    }
+    let mut seen: HashMap<i32, usize> = HashMap::new();
+    Ok(rows
+        .into_iter()
+        .map(|(id, series)| {
+            let series = series.unwrap_or_default();
+            let position = seen.entry(series).or_default();
+            *position += 1;
+            (id, (*position, totals[&series]))
         })
         .collect())
 }
@@ -740,121 +775,6 @@ pub(crate) async fn validate(
         notes,
         cancellation_reason,
     })
-}
-
-/// POST: one appointment, or with `repeat` a series (`series::create`).
-pub async fn create(cx: &Context, input: AppointmentInput) -> Result<Booked> {
-    if input.repeat.is_some() {
-        return Ok(Booked::Series(series::create(cx, input).await?));
-    }
-    Ok(Booked::One(Data { data: create_one(cx, input).await? }))
-}
-
-async fn create_one(cx: &Context, input: AppointmentInput) -> Result<AppointmentView> {
-    let tz = cx.tz;
-    let fields = validate(&cx.db, &input, None, tz).await?;
-    let now = Utc::now();
-    let mut model = fields.active_model();
-    model.version = Set(1);
-    model.created_at = Set(now);
-    model.updated_at = Set(now);
-    audit::write(cx, "create", async |txn| {
-        schedule::check_booking(txn, &fields.booking(None), tz).await?;
-        let saved = model.insert(txn).await?;
-        crate::services::reminders::on_saved(txn, &saved).await?; // issue 28: the e-mail reminder's outbox row, in this transaction
-        Ok(Change::Created(view(txn, saved, tz).await?))
-    })
-    .await
-}
-
-/// PUT: any field; status only by an allowed transition. In a series,
-/// `scope` reaches the later occurrences or all (`series::change`).
-pub async fn update(cx: &Context, id: i32, input: AppointmentInput, scope: Option<Scope>) -> Result<AppointmentView> {
-    save(cx, id, input, "update", scope).await
-}
-
-/// PATCH …/status: `{ status, version, cancellationReason? }`.
-pub async fn change_status(cx: &Context, id: i32, input: StatusInput, scope: Option<Scope>) -> Result<AppointmentView> {
-    if input.status.is_none() {
-        let mut errors = FieldErrors::new();
-        reject_unknown(&input.extra, &mut errors);
-        errors.add("status", "Informe a nova situação.");
-        return Err(AppError::invalid(errors));
-    }
-    let input = AppointmentInput {
-        status: input.status,
-        version: input.version,
-        cancellation_reason: input.cancellation_reason,
-        extra: input.extra,
-        ..Default::default()
-    };
-    save(cx, id, input, "status", scope).await
-}
-
-async fn save(cx: &Context, id: i32, input: AppointmentInput, action: &'static str, scope: Option<Scope>) -> Result<AppointmentView> {
-    if let Some(scope @ (Scope::Following | Scope::All)) = scope {
-        let changed = series::change(cx, id, scope, Edit::Update { input, action }).await?;
-        return changed.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()));
-    }
-    let (db, tz) = (&cx.db, cx.tz);
-    let current = find::<appointment::Entity>(db, id).await?;
-    series::check_scope(scope, &current)?;
-    let version = expected_version(input.version, current.version)?;
-    let fields = validate(db, &input, Some(&current), tz).await?;
-    let before = view(db, current, tz).await?;
-    audit::write(cx, action, async |txn| {
-        // On SQLite a transaction must write before it reads (a read-then-write
-        // transaction cannot wait for the write lock), so the lock comes first.
-        if fields.status.is_active() {
-            schedule::check_booking(txn, &fields.booking(Some(id)), tz).await?;
-        }
-        let saved = versioned_update::<appointment::Entity>(txn, id, version, fields.active_model()).await?;
-        crate::services::reminders::on_saved(txn, &saved).await?; // issue 28: moved → reminder replaced; cancelled/done → withdrawn
-        Ok(Change::Updated { before, after: view(txn, saved, tz).await? })
-    })
-    .await
-}
-
-pub async fn delete(cx: &Context, id: i32, scope: Option<Scope>) -> Result<()> {
-    if let Some(scope @ (Scope::Following | Scope::All)) = scope {
-        series::change(cx, id, scope, Edit::Delete).await?;
-        return Ok(());
-    }
-    if scope.is_some() {
-        series::check_scope(scope, &find::<appointment::Entity>(&cx.db, id).await?)?;
-    }
-    let tz = cx.tz;
-    audit::write(cx, "delete", async |txn| {
-        // Write first (row lock), read after: see `save`.
-        if !crate::db::lock_row::<appointment::Entity>(txn, appointment::Column::Id, id, appointment::Column::Version).await? {
-            return Err(AppError::NotFound(NOT_FOUND.into()));
-        }
-        let current = find::<appointment::Entity>(txn, id).await?;
-        appointment::Entity::delete_by_id(id).exec(txn).await?;
-        Ok(Change::Deleted(view(txn, current, tz).await?))
-    })
-    .await?;
-    Ok(())
-}
-
-/// A page of the audit entries of an appointment, newest first; 404 when there is
-/// neither the appointment nor any entry (a deleted one keeps its history).
-/// Its own entries and, in a series, the series' (created, changed as a
-/// whole): a series is one entry, not one per occurrence.
-async fn history_records(cx: &Context, id: i32) -> Result<Vec<(&'static str, i32)>> {
-    let series_id = appointment::Entity::find_by_id(id).one(&cx.db).await?.and_then(|a| a.series_id);
-    Ok(std::iter::once((AppointmentView::ENTITY, id)).chain(series_id.map(|s| (series::ENTITY, s))).collect())
-}
-
-pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
-    let records = history_records(cx, id).await?;
-    audit::history(cx, &records, list, find::<appointment::Entity>(&cx.db, id)).await
-}
-
-/// One entry of an appointment's history, whole.
-pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
-    let records = history_records(cx, id).await?;
-    audit::entry(cx, &records, entry).await
 }
 
 #[cfg(test)]

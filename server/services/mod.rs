@@ -19,6 +19,7 @@ macro_rules! query_params {
 pub mod agenda;
 pub mod appointments;
 pub mod audit;
+pub mod bookings;
 pub mod calendar;
 pub mod catalogue;
 pub mod clients;

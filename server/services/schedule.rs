@@ -18,32 +18,17 @@ use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryRe
 use serde::Serialize;
 
 use crate::error::{AppError, ConflictReason, FieldErrors, Result, ScheduleConflict, ScheduleRule, SeriesConflict};
-use crate::services::appointments::MAX_MINUTES;
 use crate::services::catalogue::{self, MAX_BUFFER};
 use crate::services::hours::{self, Weekly};
 use crate::services::time_off;
 use crate::services::validation::parse_day;
 use crate::services::Context;
-use crate::time::{local_instant, local_midnight, to_local_rfc3339};
+use crate::time::{Span, local_instant, local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::{client, user};
 
-/// A half-open span of time: `start` included, `end` not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Span {
-    pub start: DateTime<Utc>,
-    pub end: DateTime<Utc>,
-}
-
-impl Span {
-    fn meets(&self, other: &Span) -> bool {
-        self.start < other.end && other.start < self.end
-    }
-
-    fn contains(&self, other: &Span) -> bool {
-        self.start <= other.start && other.end <= self.end
-    }
-}
+/// Longest appointment.
+pub const MAX_MINUTES: i64 = 12 * 60;
 
 /// An active appointment as the rules see it.
 #[derive(Debug, Clone)]

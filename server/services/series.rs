@@ -20,13 +20,13 @@ use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, Utc, Weekday};
 use chrono_tz::Tz;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::json;
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{self, AppointmentInput, AppointmentView, Fields, NOT_FOUND, parse_instant};
+use crate::services::appointments::{self, AppointmentInput, AppointmentView, Fields, NOT_FOUND, RepeatInput};
 use crate::services::validation::{TextPatch, parse_day};
 use crate::services::{Context, audit, expected_version, find, names_by_id, reminders, versioned_update};
-use crate::time::{local_instant, to_local_rfc3339};
+use crate::time::{local_instant, parse_instant, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, appointment_series, user};
 
@@ -37,46 +37,6 @@ const MAX_EVERY: i64 = 12;
 /// The `entity` of a series' audit entries.
 pub const ENTITY: &str = "series";
 const NOT_IN_SERIES: &str = "Este agendamento não faz parte de uma série.";
-
-/// `repeat` of `POST /api/appointments`: the appointment given is the
-/// series' first day and time. Give `count` or `until`, not both.
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = RepeatBody)]
-pub struct RepeatInput {
-    /// De 1 a 12: a cada quantas semanas ou meses.
-    #[schema(required, value_type = i64)]
-    pub every: Option<i64>,
-    /// `week`, ou `month` (no mesmo dia da semana do mês que o primeiro: "toda 2ª terça"; "última" quando o primeiro cai na 5ª semana).
-    #[schema(required, value_type = String)]
-    pub unit: Option<String>,
-    /// Semanal: os dias da semana, de 1 (segunda) a 7 (domingo).
-    pub weekdays: Option<Vec<i64>>,
-    /// Quantos agendamentos, de 1 a 104.
-    pub count: Option<i64>,
-    /// Último dia (inclusivo), YYYY-MM-DD, no máximo dois anos depois do primeiro.
-    pub until: Option<String>,
-    #[serde(flatten)]
-    #[schema(ignore)]
-    pub extra: Map<String, Value>,
-}
-
-/// One occurrence of a new series booked at another time than its rule's
-/// (`moves` of `POST /api/appointments`).
-#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = MoveBody)]
-pub struct MoveInput {
-    /// O dia da série que muda, YYYY-MM-DD.
-    #[schema(required, value_type = String)]
-    pub date: Option<String>,
-    /// O novo início (RFC 3339 ou horário local do negócio); a duração fica.
-    #[schema(required, value_type = String)]
-    pub starts_at: Option<String>,
-    #[serde(flatten)]
-    #[schema(ignore)]
-    pub extra: Map<String, Value>,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -739,39 +699,6 @@ pub async fn of_client(cx: &Context, filter: &SeriesFilter) -> Result<Vec<Series
         .collect();
     views.sort_by(|a, b| (b.remaining > 0).cmp(&(a.remaining > 0)).then_with(|| b.first_starts_at.cmp(&a.first_starts_at)));
     Ok(views)
-}
-
-/// Each series' position of its occurrences: `(position from 1, total)` by
-/// appointment id, for the "3 de 12" of a view.
-pub async fn positions(db: &impl ConnectionTrait, series_ids: Vec<i32>) -> Result<HashMap<i32, (usize, usize)>> {
-    if series_ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows: Vec<(i32, Option<i32>)> = appointment::Entity::find()
-        .select_only()
-        .column(appointment::Column::Id)
-        .column(appointment::Column::SeriesId)
-        .filter(appointment::Column::SeriesId.is_in(series_ids))
-        .order_by_asc(appointment::Column::SeriesId)
-        .order_by_asc(appointment::Column::StartsAt)
-        .order_by_asc(appointment::Column::Id)
-        .into_tuple()
-        .all(db)
-        .await?;
-    let mut totals: HashMap<i32, usize> = HashMap::new();
-    for (_, series) in &rows {
-        *totals.entry(series.unwrap_or_default()).or_default() += 1;
-    }
-    let mut seen: HashMap<i32, usize> = HashMap::new();
-    Ok(rows
-        .into_iter()
-        .map(|(id, series)| {
-            let series = series.unwrap_or_default();
-            let position = seen.entry(series).or_default();
-            *position += 1;
-            (id, (*position, totals[&series]))
-        })
-        .collect())
 }
 
 #[cfg(test)]

@@ -9,13 +9,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::parse_instant;
 use crate::services::audit::{self, Audited, Change};
 use crate::services::list::{ListQuery, SortKey, Sorting};
-use crate::services::schedule::Span;
 use crate::services::validation::{clean, parse_day, plausible_day, reject_unknown};
 use crate::services::{Context, Page, names_by_id};
-use crate::time::{local_midnight, to_local_rfc3339};
+use crate::time::{Span, local_midnight, parse_instant, to_local_rfc3339};
 use entities::{time_off, user};
 
 pub const NOT_FOUND: &str = "Folga não encontrada.";
