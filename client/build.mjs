@@ -70,7 +70,7 @@ async function buildBrowser() {
   return manifestFrom(result.metafile);
 }
 
-/** The navigation's chunk (features/layout/lazy-parts.ts). */
+/** The navigation's chunk (features/layout/lazy-nav.ts). */
 const NAV_MODULE = 'src/features/layout/nav.ts';
 
 /** A route's screen module as the metafile names it (relative to client/, with slashes). */
@@ -88,7 +88,7 @@ const screenSource = (route) => path.relative(root, screenFile(route.screen)).sp
  * - api: what the screens that need the api share on top of it (RTK Query,
  *   the plugging of the api: screens-module.mjs), which the screens that
  *   hydrate without it (the clients list) and the navigation, hydrated
- *   right after the page (features/layout/lazy-parts.ts), do not load;
+ *   right after the page (features/layout/lazy-nav.ts), do not load;
  * - lazy: the modules loaded with import() (screens, lazy parts);
  * - withoutCommon (public screens and the entry) and withoutApi (the
  *   screens without the api and the navigation): which of them leave the
@@ -172,7 +172,7 @@ export function manifestFrom(metafile) {
     }),
   );
   // A protected page shows the navigation, which hydrates after the page
-  // from its own chunk (features/layout/lazy-parts.ts): its files, asked for
+  // from its own chunk (features/layout/lazy-nav.ts): its files, asked for
   // at a low priority with the page, so that it hydrates with it.
   const navFile = byEntryPoint.get(NAV_MODULE);
   if (!navFile) throw new Error(`manifest: no chunk for ${NAV_MODULE}`);

@@ -10,7 +10,7 @@ import { routeForPath } from './app/route-table';
 import { browserScreens, preloadAllScreens, preloadScreen } from './app/screens-browser';
 import { makeStore, type PreloadedState } from './app/store';
 import { SESSION_EXPIRED_MESSAGE } from './features/auth/use-session-timer';
-import { preloadNavigation } from './features/layout/lazy-parts';
+import { preloadNavigation } from './features/layout/lazy-nav';
 import { configureApi } from './lib/api';
 import { preloadLazyParts } from './lib/lazy-screen';
 import { forgetPersistedSession } from './lib/persistence';

@@ -5,6 +5,7 @@ import './app/endpoints';
 // `.server.ts` twins, build.mjs): a test renders synchronously.
 import './features/clients/clients-forms';
 import './features/errors/forbidden';
+import './features/layout/lazy-nav';
 import './features/layout/lazy-parts';
 import { preloadLazyParts } from './lib/lazy-screen';
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A part the server rendered and the browser loads after hydration (the
-// navigation: features/layout/lazy-parts.ts): React keeps its HTML while its
+// navigation: features/layout/lazy-nav.ts): React keeps its HTML while its
 // module loads, then hydrates it, with no mismatch and the same DOM.
 import { act, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -15,7 +15,7 @@ export interface LazyScreen<P extends object = object> {
  *
  * Not yet loaded at hydration, it suspends inside its Suspense boundary and
  * React keeps the server's HTML there, hydrating it once the module arrives:
- * the parts of a page that hydrate after it (features/layout/lazy-parts.ts).
+ * the parts of a page that hydrate after it (features/layout/lazy-nav.ts).
  */
 export function lazyScreen<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
   let resolved: ComponentType<P> | null = null;

@@ -7,7 +7,7 @@ import { useLayoutSync } from './use-layout-sync';
 import Backdrop from './backdrop';
 import Customizer from './customizer';
 import Footer from './footer';
-import { HorizontalNav, SideNav, TopBar } from './lazy-parts';
+import { HorizontalNav, SideNav, TopBar } from './lazy-nav';
 
 /** Focuses the content's h1 (or, until it is there, the main landmark). */
 function focusScreen(main: HTMLElement | null): boolean {
@@ -59,7 +59,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const orientation = useAppSelector((s) => s.layout.orientation);
   const drawerOpen = useAppSelector((s) => s.layout.sidenav.isMobileMenuOpen);
   // The navigation hydrates after the page, once its chunk is in
-  // (lazy-parts.ts). The same elements on every render: an update reaching
+  // (lazy-nav.ts). The same elements on every render: an update reaching
   // a part still waiting would make React drop the server's HTML there.
   const nav = useMemo(
     () => ({

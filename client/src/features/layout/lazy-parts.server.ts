@@ -1,9 +1,8 @@
 // lazy-parts.ts for the server's bundle (build.mjs): the server renders
 // synchronously, so the same parts are static imports here.
-import { HorizontalNav, SideNav, TopBar } from './nav';
 import CustomizerPanel from './customizer-panel';
 import MegaMenuColumns from './mega-menu-columns';
 import NotificationList from './notification-list';
 import { AppToastContainer as ToastContainer } from './toasts';
 
-export { CustomizerPanel, HorizontalNav, MegaMenuColumns, NotificationList, SideNav, ToastContainer, TopBar };
+export { CustomizerPanel, MegaMenuColumns, NotificationList, ToastContainer };

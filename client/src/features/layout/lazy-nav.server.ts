@@ -1,0 +1,3 @@
+// lazy-nav.ts for the server's bundle (build.mjs): the server renders
+// synchronously, so the navigation is a static import here.
+export { HorizontalNav, SideNav, TopBar } from './nav';
