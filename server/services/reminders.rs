@@ -540,7 +540,7 @@ pub async fn day(cx: &Context, env: &Env, query: &ReminderQuery) -> Result<Remin
 pub async fn mark_whatsapp_sent(cx: &Context, env: &Env, id: i32) -> Result<ReminderRow> {
     let actor = cx.user()?.id;
     let txn = crate::db::write_transaction(&cx.db).await?;
-    // Write first (row lock), read after: see `appointments::save`.
+    // Write first (row lock), read after: see `bookings::save`.
     if !crate::db::lock_row::<appointment::Entity>(&txn, appointment::Column::Id, id, appointment::Column::Version).await? {
         return Err(AppError::NotFound(appointments::NOT_FOUND.into()));
     }
