@@ -100,7 +100,7 @@ suite('sign in, server-rendered dashboard, sign out', () => {
       await page.goto('/dashboard', { waitUntil: 'networkidle' });
       const screens = [
         ['/dashboard', 'Total de clientes'],
-        ['/users', 'admin@example.com'],
+        ['/users', 'admin@<wbr/>example.com'], // the list's e-mail, with its line break (components/email.tsx)
         ['/reports', 'Por profissional'],
         ['/reports?period=week', 'Por profissional'],
         ['/appointments', 'Dia anterior'],

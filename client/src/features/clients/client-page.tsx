@@ -8,6 +8,7 @@ import { useReadArg, withArgs } from '../../lib/route-reads';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { useReopenDraft } from '../../hooks/use-draft';
 import { Card } from '../../components/card';
+import { Email } from '../../components/email';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
@@ -52,7 +53,7 @@ function ClientData({ client }: { client: ClientDetail }) {
   return (
     <Card title="Dados" className="h-100 mb-0">
       <dl className="d-grid gap-3 mb-3">
-        <DataRow label="E-mail">{client.email}</DataRow>
+        <DataRow label="E-mail">{client.email ? <Email address={client.email} /> : null}</DataRow>
         <DataRow label="Telefone">{formatPhone(client.phone)}</DataRow>
         <DataRow label="CPF">{formatCpf(client.document)}</DataRow>
         <DataRow label="Data de nascimento">{formatDate(client.birthDate)}</DataRow>

@@ -7,6 +7,7 @@ import { useReopenDraft } from '../../hooks/use-draft';
 import { DataTable, type Column } from '../../components/data-table';
 import { ExportButton } from '../../components/export-button';
 import { ApplyBeforeScript, HiddenFields } from '../../components/get-form';
+import { Email } from '../../components/email';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
@@ -135,7 +136,7 @@ export default function ClientsPage() {
         </AppLink>
       ),
     },
-    { key: 'email', header: 'E-mail', sort: 'email', render: (c) => c.email || '—' },
+    { key: 'email', header: 'E-mail', sort: 'email', render: (c) => (c.email ? <Email address={c.email} /> : '—') },
     { key: 'phone', header: 'Telefone', render: (c) => formatPhone(c.phone) || '—', className: 'text-nowrap' },
     { key: 'document', header: 'Documento', render: (c) => formatCpf(c.document) || '—', className: 'text-nowrap' },
     {
@@ -203,7 +204,7 @@ export default function ClientsPage() {
               name="q"
               className="form-control flex-grow-1 btn-touch"
               style={{ maxWidth: 320, minWidth: 0, flexBasis: 200 }}
-              placeholder="Nome, e-mail, telefone ou CPF"
+              placeholder="Nome, e-mail, telefone, CPF"
               // Remounted with the address's q after navigation.
               key={q}
               defaultValue={q}

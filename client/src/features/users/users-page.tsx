@@ -7,6 +7,7 @@ import { useAppSelector } from '../../hooks/store';
 import { useReopenDraft } from '../../hooks/use-draft';
 import { ConfirmDialog } from '../../components/dialog';
 import { DataTable, type Column } from '../../components/data-table';
+import { Email } from '../../components/email';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { TableOrCards } from '../../components/table-or-cards';
@@ -44,7 +45,7 @@ const BASE_COLUMNS: Column<User>[] = [
       </AppLink>
     ),
   },
-  { key: 'email', header: 'E-mail', render: (u) => u.email },
+  { key: 'email', header: 'E-mail', render: (u) => <Email address={u.email} /> },
   { key: 'role', header: 'Perfil', render: (u) => roleLabel(u.role) },
   { key: 'active', header: 'Situação', render: (u) => <StatusBadge user={u} /> },
   { key: 'created', header: 'Desde', render: (u) => formatDate(u.createdAt) },
@@ -133,7 +134,11 @@ export default function UsersPage() {
           empty={empty}
           card={(u) => ({
             title: <AppLink to={`/users/${u.id}`}>{u.name}</AppLink>,
-            subtitle: <span className="text-muted small">{u.email}</span>,
+            subtitle: (
+              <span className="text-muted small">
+                <Email address={u.email} />
+              </span>
+            ),
             badge: <StatusBadge user={u} />,
             detail: `${roleLabel(u.role)} · desde ${formatDate(u.createdAt)}`,
             actions: actions(u, true),
