@@ -525,7 +525,8 @@ async fn users_and_reports_arrive_with_their_data(backend: Backend) {
     assert_eq!(seeded(&state, "getUsers")[0]["arg"], serde_json::json!({ "page": 1 }), "under the users screen's argument");
     assert_eq!(seeded_value(&state, "getUsers")["data"][0]["email"], ADMIN_EMAIL);
     let root = &html[..html.find(STATE_ELEMENT).unwrap()];
-    assert!(root.contains(ADMIN_EMAIL) && !root.contains("Carregando"), "the users table is rendered");
+    // The address as it reads: the list offers a line break after its @ (`<wbr/>`).
+    assert!(root.replace("<wbr/>", "").contains(ADMIN_EMAIL) && !root.contains("Carregando"), "the users table is rendered");
 
     let html = app.http.get(app.url("/reports")).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);
@@ -550,7 +551,7 @@ async fn staff_opening_users_get_a_403_page(backend: Backend) {
     assert!(html.contains("<title>Usuários | Expediente</title>"), "the route's title");
     assert!(preloaded_state(&html).get("queries").is_none(), "no user list for staff");
     let root = &html[..html.find(STATE_ELEMENT).unwrap()];
-    assert!(root.contains("Acesso negado") && !root.contains(ADMIN_EMAIL), "the forbidden screen is rendered");
+    assert!(root.contains("Acesso negado") && !root.replace("<wbr/>", "").contains(ADMIN_EMAIL), "the forbidden screen is rendered");
     // Their other screens still answer 200.
     assert_eq!(app.http.get(app.url("/clients")).send().await.unwrap().status(), StatusCode::OK);
 }
