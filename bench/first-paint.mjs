@@ -126,19 +126,21 @@ async function measure(browser, side, pagePath, preset) {
   );
   await context.close();
   const { latency, downloadThroughput } = PRESETS[preset];
+  // On screen once in the page and painted.
+  const onScreen = Math.max(dataVisible, timing.fcp);
+  // Usable: hydrated with the data on screen.
+  const usable = Math.max(hydrated, onScreen);
   return {
     ...timing,
-    // On screen once in the page and painted.
-    dataVisible: Math.max(dataVisible, timing.fcp),
+    dataVisible: onScreen,
     hydrated,
     navHydrated,
-    // Usable: hydrated with the data on screen.
-    usable: Math.max(hydrated, dataVisible, timing.fcp),
+    usable,
     // Actionable: a tap or an Enter is honoured. The server's page is
     // actionable once on screen: its links and GET forms (and the sign-in's
     // POST form) work before the scripts have run (e2e/no-script tests);
     // the client-only page, once it is usable.
-    actionable: side.ssr === 'on' ? Math.max(dataVisible, timing.fcp) : Math.max(hydrated, dataVisible, timing.fcp),
+    actionable: side.ssr === 'on' ? onScreen : usable,
     bytes,
     requests,
     floor: latency + (htmlBytes / downloadThroughput) * 1000,

@@ -29,8 +29,6 @@ const auth = {
   loading: false,
   error: null,
 };
-// No session: what the server preloads on /login (sessions::page_auth).
-const signedOut = { id: null, name: null, email: null, role: null, accessToken: null, typeToken: null, expiresIn: null, expiresAt: null };
 const at = '2026-11-01T10:00:00-03:00';
 const client = (id) => ({
   id,
@@ -271,9 +269,10 @@ export function sampleRenders(routePath) {
   // A sign-in posted before the script ran comes back as the page with the
   // server's message (server/pages.rs, login_form), and a failed sign-out
   // says so: their alert is on that first paint.
+  // (A partial auth: makeStore fills in the rest, as for the server's state.)
   if (routePath === '/login' || routePath === '/logout') {
-    const message = { ...auth, ...(routePath === '/login' ? signedOut : {}), error: 'E-mail ou senha inválidos.' };
-    renders.push({ url, state: { ...renders[0].state, auth: message } });
+    const error = 'E-mail ou senha inválidos.';
+    renders.push({ url, state: { ...renders[0].state, auth: routePath === '/login' ? { error } : { ...auth, error } } });
   }
   if (routePath === '/appointments') {
     const base = renders[0].state;
