@@ -5,13 +5,15 @@
 # `a && b && c` line under `set -e`: bash does not stop on a failing && list
 # (only its last command counts), so a failing `cargo test` let the run go on
 # and end green.
+# Each stage's time is printed after it, so a slow run says where it went.
 run_stages() {
-  local command status
+  local command status started
   for command in "$@"; do
     echo "== CI stage: $command"
-    bash -o pipefail -c "$command" && continue
+    started=$SECONDS
+    bash -o pipefail -c "$command" && { echo "== CI stage took $((SECONDS - started)) s: $command"; continue; }
     status=$?
-    echo "== CI stage failed (exit $status): $command" >&2
+    echo "== CI stage failed (exit $status, after $((SECONDS - started)) s): $command" >&2
     return "$status"
   done
 }

@@ -3,9 +3,10 @@
 // week at 1366 px, and on paper.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, assertFitsScreen, problems, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, assertFitsScreen, problems, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
-const DAY = '2027-06-09'; // a Wednesday
+/** A Wednesday weeks ahead, inside the default working hours. */
+const DAY = weekdayAhead(100, 3);
 const [DESKTOP, PHONE] = VIEWPORTS;
 const JULIANA = { email: 'juliana@example.com', password: 'senha-da-juliana' };
 const MORE_STAFF = ['Bruno Tavares', 'Juliana Castro Mendes', 'Maria Aparecida Gonçalves Albuquerque', 'Zé Lima'];
@@ -142,7 +143,7 @@ suite('agenda with eight staff members: phone, week, print', () => {
       await page.getByRole('region', { name: /de Maria Aparecida Gonçalves Albuquerque$/ }).waitFor();
       await assertBlocksReadable(page, 120);
       await page.getByRole('link', { name: 'Próxima semana' }).click();
-      await page.waitForURL(/date=2027-06-16/);
+      await page.waitForURL(new RegExp(`date=${addDays(DAY, 7)}`));
       assert.equal(await page.locator('#agenda-staff option:checked').innerText(), 'Maria Aparecida Gonçalves Albuquerque');
       assert.deepEqual(problems(messages), []);
     });

@@ -5,12 +5,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
+  addDays,
   ADMIN,
   api,
   apiCallsDuring,
   appForSuite,
   assertFitsScreen,
   hydrationProblems,
+  mondayThisWeek,
   problems,
   renderedRoot,
   serverNodeKept,
@@ -35,11 +37,9 @@ suite("a client's record in pages", () => {
       ids.client = client.id;
       for (let n = 1; n <= EDITS; n++) await api(server.url, token, 'PUT', `/clients/${client.id}`, { notes: note(n), version: n });
       // 15 weeks back and 8 ahead: 15 past appointments (two pages), 8 to come.
-      const week = 7 * 86_400_000;
-      const monday = new Date(Date.now() - ((new Date().getDay() + 6) % 7) * 86_400_000);
+      const monday = mondayThisWeek();
       for (let w = -15; w < 8; w++) {
-        const day = new Date(monday.getTime() + w * week + (w < 0 ? 0 : week));
-        const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+        const date = addDays(monday, 7 * (w < 0 ? w : w + 1));
         await api(server.url, token, 'POST', '/appointments', {
           clientId: client.id, staffId: me.id, service: `Sessão ${w + 16}`, startsAt: `${date}T09:00:00`, durationMinutes: 50, priceCents: 20000,
         });

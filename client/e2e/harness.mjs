@@ -147,10 +147,21 @@ export async function seedAndSignIn(server, args) {
   return (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
 }
 
+/**
+ * Set when the suite runs under a fixed clock (libfaketime's LD_PRELOAD,
+ * .ci/fixed-clocks.sh): the server and this process read it, and each page
+ * gets it from playwright's clock instead (`openPage`), because Chromium
+ * under libfaketime runs about ten times slower.
+ */
+const FIXED_CLOCK = Boolean(process.env.FAKETIME);
+
 export function launchBrowser() {
+  const env = { ...process.env };
+  if (FIXED_CLOCK) for (const name of ['LD_PRELOAD', 'FAKETIME']) delete env[name];
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
+    env,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -169,6 +180,8 @@ export function launchBrowser() {
  */
 export async function openPage(browser, baseURL, contextOptions = {}) {
   const context = await browser.newContext({ baseURL, ...contextOptions });
+  // The page's clock follows this process's, which runs at wall speed from there.
+  if (FIXED_CLOCK) await context.clock.setSystemTime(Date.now());
   const page = await context.newPage();
   const messages = [];
   page.on('console', (m) => messages.push({ type: m.type(), text: m.text() }));
@@ -376,12 +389,58 @@ export async function closeToast(page, text) {
 
 /** YYYY-MM-DD `n` days after `day`. */
 export const addDays = (day, n) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** YYYY-MM-DD of the first Monday to Friday at least `n` days from today: inside the default working hours, whatever day the suite runs. */
-export function weekdayAhead(n) {
-  let day = addDays(new Date().toISOString().slice(0, 10), n);
-  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay())) day = addDays(day, 1);
+
+/**
+ * The business's time zone: the server's default `--tz`. "Today", "this
+ * week" and "this month" on every screen are the business's, never the
+ * machine's (UTC here): near midnight, and on the last days of a month, the
+ * two disagree.
+ */
+export const BUSINESS_TZ = 'America/Sao_Paulo';
+
+/** YYYY-MM-DD of today in the business's zone (`zone`: a suite that starts the server with another `EXPEDIENTE_TZ`). */
+export function businessToday(zone = BUSINESS_TZ) {
+  // en-CA writes dates as YYYY-MM-DD; Node carries the full time-zone data.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** The ISO weekday of YYYY-MM-DD: 1 Monday … 7 Sunday. */
+export const isoWeekday = (day) => new Date(`${day}T12:00:00Z`).getUTCDay() || 7;
+
+/** True when YYYY-MM-DD is a Saturday or a Sunday (outside a new install's working hours). */
+export const isWeekend = (day) => isoWeekday(day) >= 6;
+
+/**
+ * YYYY-MM-DD of the first Monday to Friday (or the first `weekday`, 1
+ * Monday … 7 Sunday) at least `n` days after the business's today: inside
+ * the default working hours and ahead of now, whatever day the suite runs.
+ */
+export function weekdayAhead(n, weekday = null) {
+  let day = addDays(businessToday(), n);
+  while (weekday ? isoWeekday(day) !== weekday : isWeekend(day)) day = addDays(day, 1);
   return day;
 }
+
+/**
+ * YYYY-MM-DD of a Monday to Friday in the business's current month (what
+ * `/reports` and the dashboard's month open on): the last one up to today,
+ * or, when the month has none yet, the first one after today.
+ */
+export function weekdayThisMonth() {
+  const today = businessToday();
+  const inMonth = (day) => day.slice(0, 7) === today.slice(0, 7);
+  for (let day = today; inMonth(day); day = addDays(day, -1)) if (!isWeekend(day)) return day;
+  let day = addDays(today, 1);
+  while (isWeekend(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** YYYY-MM-DD of the Monday of the business's current week. */
+export function mondayThisWeek() {
+  const today = businessToday();
+  return addDays(today, 1 - isoWeekday(today));
+}
+
 /** YYYY-MM-DD as the screens write it, dd/MM/yyyy. */
 export const brDate = (day) => day.split('-').reverse().join('/');
 

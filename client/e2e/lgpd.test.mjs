@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, assertFitsScreen, closeToast, problems, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, addDays, api, appForSuite, assertFitsScreen, businessToday, closeToast, problems, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const STAFF = { name: 'Paula Agenda', email: 'paula.agenda@example.com', password: 'senha-da-paula-1' };
 
@@ -16,7 +16,7 @@ suite('calendar feed and LGPD', () => {
       const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
       ids.token = token;
       ids.staff = (await api(server.url, token, 'POST', '/users', { ...STAFF, role: 'staff' })).data.id;
-      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const tomorrow = addDays(businessToday(), 1);
       for (const { name } of VIEWPORTS) {
         const client = (
           await api(server.url, token, 'POST', '/clients', {

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, problems, serverNodeKept, suite, waitForShell, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, brDate, problems, serverNodeKept, suite, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+
+/** A Tuesday ahead (the list opens on today onwards), and the Wednesday after it. */
+const TUESDAY = weekdayAhead(3, 2);
+const WEDNESDAY = addDays(TUESDAY, 1);
 
 suite('clients and appointments screens', () => {
   const app = appForSuite({ setup: seed });
@@ -18,8 +22,8 @@ suite('clients and appointments screens', () => {
       clientId: ids[11],
       staffId: data.id,
       service: 'Corte de cabelo',
-      startsAt: '2026-12-01T14:30:00-03:00',
-      endsAt: '2026-12-01T15:00:00-03:00',
+      startsAt: `${TUESDAY}T14:30:00-03:00`,
+      endsAt: `${TUESDAY}T15:00:00-03:00`,
       priceCents: 123450,
     });
   }
@@ -63,7 +67,7 @@ suite('clients and appointments screens', () => {
       const row = page.locator('table tbody tr').first();
       await row.waitFor();
       const text = await row.innerText();
-      assert.match(text, /01\/12\/2026/);
+      assert.match(text, new RegExp(brDate(TUESDAY)));
       assert.match(text, /14:30–15:00/);
       assert.match(text, /João Ávila/);
       assert.match(text, /Corte de cabelo/);
@@ -158,7 +162,7 @@ suite('clients and appointments screens', () => {
         await page.getByRole('option', { name: /João Ávila/ }).click();
         await page.fill('#booking-service', 'Barba');
         await page.fill('#booking-price', '80,00');
-        await page.fill('#booking-date', '2026-12-02');
+        await page.fill('#booking-date', WEDNESDAY);
         await page.fill('#booking-time', '10:00');
         await page.selectOption('#booking-duration', '45');
         await page.getByRole('dialog').getByRole('button', { name: 'Agendar', exact: true }).click();
@@ -167,7 +171,7 @@ suite('clients and appointments screens', () => {
       await page.getByText('Agendamento de João Ávila criado.').waitFor();
       const row = page.locator('table tbody tr', { hasText: 'Barba' });
       await row.waitFor();
-      assert.match(await row.innerText(), /02\/12\/2026[\s\S]*10:00–10:45[\s\S]*R\$ 80,00/);
+      assert.match(await row.innerText(), new RegExp(`${brDate(WEDNESDAY)}[\\s\\S]*10:00–10:45[\\s\\S]*R\\$ 80,00`));
 
       await book();
       const alert = page.locator('form[aria-label="Novo agendamento"] .alert-danger');

@@ -5,7 +5,7 @@
 // is lost.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, shot, suite, VIEWPORTS, withPage } from './harness.mjs';
+import { ADMIN, addDays, api, appForSuite, businessToday, shot, suite, VIEWPORTS, withPage } from './harness.mjs';
 
 suite('usable before the scripts arrive', () => {
   let cookies;
@@ -21,7 +21,7 @@ suite('usable before the scripts arrive', () => {
       ids.push((await api(base, token, 'POST', '/clients', { name: 'João Ávila', email: 'joao@example.com' })).data.id);
       const archived = (await api(base, token, 'POST', '/clients', { name: 'Arquivada Antiga' })).data.id;
       await api(base, token, 'POST', `/clients/${archived}/archive`);
-      const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const day = addDays(businessToday(), 7);
       for (const [i, status] of [
         [0, 'agendado'],
         [1, 'confirmado'],

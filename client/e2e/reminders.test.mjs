@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, addDays, api, apiCallsDuring, appForSuite, assertFitsScreen, closeToast, problems, renderedRoot, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, addDays, api, businessToday, apiCallsDuring, appForSuite, assertFitsScreen, closeToast, problems, renderedRoot, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const STAFF = { name: 'Paula Lima', email: 'paula@example.com', password: 'senha-da-paula' };
-const today = new Date().toISOString().slice(0, 10);
-/** A day ahead, so every appointment of it still takes reminders. */
-const DAY = addDays(today, 3);
+/** A day ahead of the business's today, so every appointment of it still takes reminders. */
+const DAY = addDays(businessToday(), 3);
 /** The console's problems, but for the 422s the test asks for. */
 const unexpected = (messages) => problems(messages).filter((m) => !/status of 422/.test(m.text));
 

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
+  addDays,
   ADMIN,
   api,
   apiCallsDuring,
   appForSuite,
   assertFitsScreen,
   brDate,
+  businessToday,
   problems,
   renderedRoot,
   serverNodeKept,
@@ -19,8 +21,8 @@ import {
 
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 
-/** A date some days from now, YYYY-MM-DD (holidays and time off in the past are not listed). */
-const daysFromNow = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A date some days after the business's today, YYYY-MM-DD (holidays and time off in the past are not listed). */
+const daysFromNow = (days) => addDays(businessToday(), days);
 /** The console's problems, but for the 422s the test asks for (the browser logs each failed request). */
 const unexpected = (messages) => problems(messages).filter((m) => !/status of 422/.test(m.text));
 

@@ -18,17 +18,14 @@ import {
   suite,
   VIEWPORTS,
   waitForShell,
+  weekdayAhead,
+  weekdayThisMonth,
 } from './harness.mjs';
 
-const ymd = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-/** `YYYY-MM-DD` of today plus `offset` days. */
-const day = (offset) => ymd(new Date(Date.now() + offset * 86_400_000));
-/** The first weekday at least three days ahead: inside the default working hours (Monday to Friday, 08:00–18:00). */
-const BOOKED_DAY = (() => {
-  const d = new Date(Date.now() + 3 * 86_400_000);
-  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
-  return ymd(d);
-})();
+/** Where the dashboard lists what comes next: the first weekday at least three days ahead (inside the default working hours, Monday to Friday, 08:00–18:00). */
+const BOOKED_DAY = weekdayAhead(3);
+/** Where `/reports` opens (the business's current month), whichever day of the month the suite runs. */
+const MONTH_DAY = weekdayThisMonth();
 
 suite('clients, reports and dashboard screens', () => {
   let app;
@@ -56,6 +53,14 @@ suite('clients, reports and dashboard screens', () => {
       startsAt: `${BOOKED_DAY}T10:00:00`,
       durationMinutes: 60,
       priceCents: 15000,
+    });
+    await api(app.server.url, token, 'POST', '/appointments', {
+      clientId: ana.id,
+      staffId: me.id,
+      service: 'Massagem',
+      startsAt: `${MONTH_DAY}T15:00:00`,
+      durationMinutes: 60,
+      priceCents: 9000,
     });
   });
   after(async () => {
@@ -190,7 +195,7 @@ suite('clients, reports and dashboard screens', () => {
         assert.equal(csv, '\ufeffData;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n01/02/2026;0;0;0;0;0,00\r\n02/02/2026;0;0;0;0;0,00\r\n03/02/2026;0;0;0;0;0,00\r\nTotal;0;0;0;0;0,00\r\n\r\nServiço;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n' +
             '\r\nLembrete;Agendamentos;Concluídos;Faltas;Taxa de faltas (%)\r\nCom lembrete enviado;0;0;0;0,0\r\nSem lembrete;0;0;0;0,0\r\n');
         // The booked "Limpeza de pele" in "Por serviço": a bar (no revenue yet) and its row.
-        await page.goto(`/reports?from=${day(0)}&to=${BOOKED_DAY}`);
+        await page.goto(`/reports?from=${BOOKED_DAY}&to=${BOOKED_DAY}`);
         await waitForShell(page);
         const services = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Por serviço' }) });
         const chart = services.locator('svg[role="img"]');

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { addDays, ADMIN, api, appForSuite, brDate, closeToast, problems, renderedRoot, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, brDate, closeToast, problems, renderedRoot, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 // Recurring appointments (issue 27): "Repetir" in the booking, a clash on
 // one date lists it to skip or move, the agenda marks the occurrences, the
 // appointment shows "2 de 6" and asks "Só esta / Esta e as seguintes /
 // Todas" before a change, the client page lists the series.
 // Mondays of the default hours (Monday to Friday, 08:00–18:00), a month per width.
-const FIRST = { desktop: '2027-04-05', phone: '2027-05-03' };
+const FIRST_MONDAY = weekdayAhead(100, 1);
+const FIRST = { desktop: FIRST_MONDAY, phone: addDays(FIRST_MONDAY, 28) };
 
 suite('recurring appointments: book a series, settle its clashes, change it as a whole', () => {
   const ids = {};

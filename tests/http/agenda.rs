@@ -2,7 +2,8 @@
 //! grid's columns, hours and appointments, the filters, and the first HTML
 //! holding the day (readable before any JavaScript runs).
 
-use crate::common::{Backend, Options, TestApp, json_of, spawn_with};
+use crate::common::{Backend, Options, TestApp, json_of, spawn_with, weekday_ahead};
+use chrono::{Days, Weekday};
 use crate::pages::{preloaded_state, seeded, seeded_value};
 use expediente::services::users::{self, NewUser};
 use reqwest::StatusCode;
@@ -119,26 +120,30 @@ fn root(html: &str) -> &str {
 async fn the_first_html_holds_the_day_and_the_week(backend: Backend) {
     let app = spawn_with(backend, Options { ssr: true, ..Options::default() }).await;
     let f = fixture(&app).await; // admin_token sets the session cookie
-    book(&app, &f, f.paula, "Corte especial", "2026-12-01T10:00", 60).await;
-    book(&app, &f, f.rui, "Barba completa", "2026-12-03T15:30", 45).await;
+    // A Tuesday ahead: the list view starts at today.
+    let tuesday = weekday_ahead(7, Weekday::Tue);
+    let day_month = |days: u64| (tuesday + Days::new(days) - Days::new(1)).format("%d/%m").to_string();
+    book(&app, &f, f.paula, "Corte especial", &format!("{tuesday}T10:00"), 60).await;
+    book(&app, &f, f.rui, "Barba completa", &format!("{}T15:30", tuesday + Days::new(2)), 45).await;
 
-    let html = app.http.get(app.url("/appointments?date=2026-12-01")).send().await.unwrap().text().await.unwrap();
+    let html = app.http.get(app.url(&format!("/appointments?date={tuesday}"))).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);
-    assert_eq!(seeded(&state, "getAgenda")[0]["arg"], json!({ "date": "2026-12-01" }), "seeded under the address's arguments");
+    assert_eq!(seeded(&state, "getAgenda")[0]["arg"], json!({ "date": tuesday.to_string() }), "seeded under the address's arguments");
     assert_eq!(seeded_value(&state, "getAgenda")["appointments"][0]["service"], "Corte especial");
     let day = root(&html);
-    for text in ["Paula Lima", "Rui Alves", "Corte especial", "Ana Agenda", "10:00–11:00", "01/12/2026", "08:00", "19:00"] {
+    let date = tuesday.format("%d/%m/%Y").to_string();
+    for text in ["Paula Lima", "Rui Alves", "Corte especial", "Ana Agenda", "10:00–11:00", date.as_str(), "08:00", "19:00"] {
         assert!(day.contains(text), "the day view's HTML shows {text}");
     }
     assert!(!day.contains("Barba completa"), "another day's appointment");
     assert!(!day.contains("Carregando"), "no loading state in the first HTML");
 
-    let html = app.http.get(app.url(&format!("/appointments?view=week&date=2026-12-01&staff_id={}", f.rui))).send().await.unwrap().text().await.unwrap();
+    let html = app.http.get(app.url(&format!("/appointments?view=week&date={tuesday}&staff_id={}", f.rui))).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);
     assert_eq!(seeded(&state, "getAgenda")[0]["arg"]["view"], "week");
     let week = root(&html);
-    for text in ["seg 30/11", "dom 06/12", "Barba completa", "15:30–16:15"] {
-        assert!(week.contains(text), "the week view's HTML shows {text}");
+    for text in [format!("seg {}", day_month(0)), format!("dom {}", day_month(6)), "Barba completa".into(), "15:30–16:15".into()] {
+        assert!(week.contains(&text), "the week view's HTML shows {text}");
     }
     assert!(!week.contains("Corte especial"), "only the filtered staff member's");
 

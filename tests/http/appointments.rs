@@ -28,12 +28,12 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
     let a = booked(
         &app,
         &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60, "priceCents": 123450, "notes": "Primeira vez" }),
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2058-11-21T14:00:00-03:00", "durationMinutes": 60, "priceCents": 123450, "notes": "Primeira vez" }),
     )
     .await;
     assert_fields(
         &a,
-        json!({ "startsAt": "2030-11-21T14:00:00-03:00", "endsAt": "2030-11-21T15:00:00-03:00", "status": "agendado",
+        json!({ "startsAt": "2058-11-21T14:00:00-03:00", "endsAt": "2058-11-21T15:00:00-03:00", "status": "agendado",
             "clientName": "Maria Souza", "staffName": "Paula Lima", "priceCents": 123450, "version": 1, "cancellationReason": null }),
     );
 
@@ -41,28 +41,28 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
     let b = booked(
         &app,
         &f,
-        json!({ "clientId": f.joao, "staffId": f.other_staff, "service": "Barba", "startsAt": "2030-11-21T17:00:00Z", "endsAt": "2030-11-21T18:30:00Z", "status": "confirmado" }),
+        json!({ "clientId": f.joao, "staffId": f.other_staff, "service": "Barba", "startsAt": "2058-11-21T17:00:00Z", "endsAt": "2058-11-21T18:30:00Z", "status": "confirmado" }),
     )
     .await;
     assert_fields(
         &b,
-        json!({ "startsAt": "2030-11-21T14:00:00-03:00", "endsAt": "2030-11-21T15:30:00-03:00", "status": "confirmado", "priceCents": 0 }),
+        json!({ "startsAt": "2058-11-21T14:00:00-03:00", "endsAt": "2058-11-21T15:30:00-03:00", "status": "confirmado", "priceCents": 0 }),
     );
 
     let id = a["id"].as_i64().unwrap();
     let (status, body) = json_of(app.get(&format!("/api/appointments/{id}"), &f.token).await).await;
     assert_eq!(status, StatusCode::OK);
-    assert_fields(&body["data"], json!({ "startsAt": "2030-11-21T14:00:00-03:00", "notes": "Primeira vez" }));
+    assert_fields(&body["data"], json!({ "startsAt": "2058-11-21T14:00:00-03:00", "notes": "Primeira vez" }));
 
     // A time without an offset is the business zone's wall-clock time.
     let book_at = |starts_at: &str| {
         book(&app, &f, json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": starts_at, "durationMinutes": 30 }))
     };
-    let (status, body) = book_at("2030-11-22T14:00").await;
+    let (status, body) = book_at("2058-11-22T14:00").await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    assert_fields(&body["data"], json!({ "startsAt": "2030-11-22T14:00:00-03:00", "endsAt": "2030-11-22T14:30:00-03:00" }));
+    assert_fields(&body["data"], json!({ "startsAt": "2058-11-22T14:00:00-03:00", "endsAt": "2058-11-22T14:30:00-03:00" }));
 
-    let (status, body) = book_at("22/11/2030 14h").await;
+    let (status, body) = book_at("22/11/2058 14h").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["errors"]["startsAt"][0].as_str().unwrap().starts_with("Data e hora inválidas"), "{body}");
 }
@@ -79,7 +79,7 @@ async fn each_field_is_checked(backend: Backend) {
     assert_eq!(e["service"][0], "Informe o serviço.");
     assert_eq!(e["startsAt"][0], "Informe o início (startsAt).");
 
-    let base = json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00" });
+    let base = json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2058-11-21T14:00:00-03:00" });
     let with = |extra: Value| {
         let mut body = base.clone();
         for (k, v) in extra.as_object().unwrap() {
@@ -89,13 +89,13 @@ async fn each_field_is_checked(backend: Backend) {
     };
     let cases = [
         (json!({}), "endsAt", "Informe o fim (endsAt) ou a duração (durationMinutes)."),
-        (json!({ "endsAt": "2030-11-21T13:00:00-03:00" }), "endsAt", "O fim deve ser depois do início."),
-        (json!({ "endsAt": "2030-11-21T14:00:00-03:00" }), "endsAt", "O fim deve ser depois do início."),
-        (json!({ "endsAt": "2030-11-22T02:01:00-03:00" }), "endsAt", "Um agendamento pode durar no máximo 12 horas."),
+        (json!({ "endsAt": "2058-11-21T13:00:00-03:00" }), "endsAt", "O fim deve ser depois do início."),
+        (json!({ "endsAt": "2058-11-21T14:00:00-03:00" }), "endsAt", "O fim deve ser depois do início."),
+        (json!({ "endsAt": "2058-11-22T02:01:00-03:00" }), "endsAt", "Um agendamento pode durar no máximo 12 horas."),
         (json!({ "durationMinutes": 721 }), "durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas)."),
         (json!({ "durationMinutes": 0 }), "durationMinutes", "A duração deve ser de 1 a 720 minutos (12 horas)."),
         (
-            json!({ "durationMinutes": 30, "endsAt": "2030-11-21T15:00:00-03:00" }),
+            json!({ "durationMinutes": 30, "endsAt": "2058-11-21T15:00:00-03:00" }),
             "durationMinutes",
             "Informe o fim (endsAt) ou a duração (durationMinutes), não os dois.",
         ),
@@ -145,7 +145,7 @@ both!(each_field_is_checked);
 async fn status_follows_the_lifecycle(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-21T14:00:00-03:00", 60).await;
+    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-21T14:00:00-03:00", 60).await;
     let path = format!("/api/appointments/{}/status", a["id"]);
 
     let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "concluido", "version": 1 })).await).await;
@@ -184,7 +184,7 @@ async fn status_follows_the_lifecycle(backend: Backend) {
     assert_eq!(body["errors"]["status"][0], "Não é possível mudar a situação de cancelado para confirmado.");
 
     // PUT changes status under the same rules: agendado → confirmado → faltou.
-    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2030-11-21T16:00:00-03:00", 30).await;
+    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2058-11-21T16:00:00-03:00", 30).await;
     let put = format!("/api/appointments/{}", b["id"]);
     let (status, _) = json_of(app.put(&put, &f.token, json!({ "status": "faltou", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -205,7 +205,7 @@ async fn status_follows_the_lifecycle(backend: Backend) {
         json!({ "status": { "old": "confirmado", "new": "cancelado" }, "cancellationReason": { "old": null, "new": "Cliente viajou" } })
     );
     assert_eq!(entries[1]["changes"], json!({ "status": { "old": "agendado", "new": "confirmado" } }));
-    assert_eq!(entries[2]["changes"]["startsAt"], json!({ "old": null, "new": "2030-11-21T14:00:00-03:00" }));
+    assert_eq!(entries[2]["changes"]["startsAt"], json!({ "old": null, "new": "2058-11-21T14:00:00-03:00" }));
     assert_eq!(entries[2]["userName"], "Administrador");
 }
 both!(status_follows_the_lifecycle);
@@ -213,23 +213,23 @@ both!(status_follows_the_lifecycle);
 async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-21T14:00:00-03:00", 60).await;
-    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2030-11-21T16:00:00-03:00", 30).await;
+    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-21T14:00:00-03:00", 60).await;
+    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2058-11-21T16:00:00-03:00", 30).await;
     let path = format!("/api/appointments/{}", b["id"]);
 
     // Moving the start alone keeps the duration.
-    let (status, body) = json_of(app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T15:00:00-03:00", "version": 1 })).await).await;
+    let (status, body) = json_of(app.put(&path, &f.token, json!({ "startsAt": "2058-11-21T15:00:00-03:00", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_fields(&body["data"], json!({ "endsAt": "2030-11-21T15:30:00-03:00", "version": 2 }));
+    assert_fields(&body["data"], json!({ "endsAt": "2058-11-21T15:30:00-03:00", "version": 2 }));
 
     // Into A's slot: 409 naming A's client and time.
-    let answer = json_of(app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T14:30:00-03:00", "version": 2 })).await).await;
-    assert_error(&answer, StatusCode::CONFLICT, "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2030 das 14:00 às 15:00.");
+    let answer = json_of(app.put(&path, &f.token, json!({ "startsAt": "2058-11-21T14:30:00-03:00", "version": 2 })).await).await;
+    assert_error(&answer, StatusCode::CONFLICT, "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2058 das 14:00 às 15:00.");
     // Unchanged times never clash with themselves; another staff member is free.
     let (status, _) = json_of(app.put(&path, &f.token, json!({ "notes": "Trazer foto", "version": 2 })).await).await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = json_of(
-        app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T14:30:00-03:00", "staffId": f.other_staff, "version": 3 })).await,
+        app.put(&path, &f.token, json!({ "startsAt": "2058-11-21T14:30:00-03:00", "staffId": f.other_staff, "version": 3 })).await,
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -246,7 +246,7 @@ async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) 
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    booked_at(&app, &f, (f.joao, f.staff), "Corte", "2030-11-21T14:00:00-03:00", 60).await;
+    booked_at(&app, &f, (f.joao, f.staff), "Corte", "2058-11-21T14:00:00-03:00", 60).await;
 
     // Delete: 204, then 404; history keeps the deletion.
     let response = app.delete(&path, &f.token).await;
@@ -265,21 +265,21 @@ both!(updates_move_times_and_respect_versions_and_overlaps);
 async fn a_clash_carries_the_other_appointment(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-21T14:00:00-03:00", 60).await;
-    let expected = json!({ "appointmentId": a["id"], "startsAt": "2030-11-21T14:00:00-03:00", "endsAt": "2030-11-21T15:00:00-03:00" });
-    let message = "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2030 das 14:00 às 15:00.";
+    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-21T14:00:00-03:00", 60).await;
+    let expected = json!({ "appointmentId": a["id"], "startsAt": "2058-11-21T14:00:00-03:00", "endsAt": "2058-11-21T15:00:00-03:00" });
+    let message = "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2058 das 14:00 às 15:00.";
 
     // Given in UTC, answered in the business's offset.
     let answer =
-        book(&app, &f, json!({ "clientId": f.joao, "staffId": f.staff, "service": "Barba", "startsAt": "2030-11-21T17:30:00Z", "durationMinutes": 30 }))
+        book(&app, &f, json!({ "clientId": f.joao, "staffId": f.staff, "service": "Barba", "startsAt": "2058-11-21T17:30:00Z", "durationMinutes": 30 }))
             .await;
     assert_error(&answer, StatusCode::CONFLICT, message);
     assert_eq!(answer.1["conflict"], expected, "{}", answer.1);
     assert!(answer.1.get("errors").is_none(), "{}", answer.1);
 
-    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2030-11-21T16:00:00-03:00", 30).await;
+    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2058-11-21T16:00:00-03:00", 30).await;
     let path = format!("/api/appointments/{}", b["id"]);
-    let answer = json_of(app.put(&path, &f.token, json!({ "startsAt": "2030-11-21T13:45:00-03:00", "version": 1 })).await).await;
+    let answer = json_of(app.put(&path, &f.token, json!({ "startsAt": "2058-11-21T13:45:00-03:00", "version": 1 })).await).await;
     assert_error(&answer, StatusCode::CONFLICT, message);
     assert_eq!(answer.1["conflict"], expected, "{}", answer.1);
 
@@ -314,18 +314,18 @@ async fn list_filters_sort_and_pages(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
     // 21/11 at 23:30 local is 22/11 in UTC: date filters follow the business day.
-    let late = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-21T23:30:00-03:00", 20).await["id"]
+    let late = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-21T23:30:00-03:00", 20).await["id"]
         .as_i64()
         .unwrap();
     let early = booked(
         &app,
         &f,
-        json!({ "clientId": f.joao, "staffId": f.other_staff, "service": "Barba", "startsAt": "2030-11-21T08:00:00-03:00", "durationMinutes": 20, "status": "confirmado" }),
+        json!({ "clientId": f.joao, "staffId": f.other_staff, "service": "Barba", "startsAt": "2058-11-21T08:00:00-03:00", "durationMinutes": 20, "status": "confirmado" }),
     )
     .await["id"]
         .as_i64()
         .unwrap();
-    let next_day = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2030-11-22T09:00:00-03:00", 20).await["id"]
+    let next_day = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-22T09:00:00-03:00", 20).await["id"]
         .as_i64()
         .unwrap();
 
@@ -339,11 +339,11 @@ async fn list_filters_sort_and_pages(backend: Backend) {
     };
     let (_, body) = get("").await;
     assert_eq!(ids(&body), vec![early, late, next_day]);
-    let (_, body) = get("?from=2030-11-21&to=2030-11-21").await;
+    let (_, body) = get("?from=2058-11-21&to=2058-11-21").await;
     assert_eq!(ids(&body), vec![early, late]);
-    let (_, body) = get("?from=2030-11-22").await;
+    let (_, body) = get("?from=2058-11-22").await;
     assert_eq!(ids(&body), vec![next_day]);
-    let (_, body) = get("?from=2030-11-21T12:00:00-03:00&to=2030-11-22T12:00:00Z").await;
+    let (_, body) = get("?from=2058-11-21T12:00:00-03:00&to=2058-11-22T12:00:00Z").await;
     assert_eq!(ids(&body), vec![late, next_day]);
     let (_, body) = get("?status=confirmado").await;
     assert_eq!(ids(&body), vec![early]);
@@ -363,9 +363,9 @@ async fn list_filters_sort_and_pages(backend: Backend) {
     let staff_query = format!("/api/appointments?staff_id={}&client_id={}", f.staff, f.maria);
     let (_, body) = json_of(app.get(&staff_query, &f.token).await).await;
     assert_eq!(ids(&body), vec![late, next_day]);
-    assert_eq!(body["data"][0]["startsAt"], "2030-11-21T23:30:00-03:00");
+    assert_eq!(body["data"][0]["startsAt"], "2058-11-21T23:30:00-03:00");
 
-    for (query, field) in [("?sort=clientName", "sort"), ("?from=ontem", "from"), ("?to=2030-13-01", "to"), ("?status=feito", "status"), ("?staff_id=x", "staff_id")] {
+    for (query, field) in [("?sort=clientName", "sort"), ("?from=ontem", "from"), ("?to=2058-13-01", "to"), ("?status=feito", "status"), ("?staff_id=x", "staff_id")] {
         let (status, body) = get(query).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
         assert!(body["errors"][field].is_array(), "{query}: {body}");
@@ -379,13 +379,13 @@ async fn csv_export_uses_brazilian_conventions(backend: Backend) {
     booked(
         &app,
         &f,
-        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60, "priceCents": 123450, "notes": "-cuidado" }),
+        json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2058-11-21T14:00:00-03:00", "durationMinutes": 60, "priceCents": 123450, "notes": "-cuidado" }),
     )
     .await;
     booked(
         &app,
         &f,
-        json!({ "clientId": f.joao, "staffId": f.staff, "service": "+Barba", "startsAt": "2030-11-22T09:00:00-03:00", "durationMinutes": 30, "priceCents": 5, "status": "confirmado" }),
+        json!({ "clientId": f.joao, "staffId": f.staff, "service": "+Barba", "startsAt": "2058-11-22T09:00:00-03:00", "durationMinutes": 30, "priceCents": 5, "status": "confirmado" }),
     )
     .await;
     let response = app.get("/api/appointments/export.csv", &f.token).await;
@@ -398,8 +398,8 @@ async fn csv_export_uses_brazilian_conventions(backend: Backend) {
     assert_eq!(
         text,
         "Data;Início;Fim;Cliente;Profissional;Serviço;Situação;Valor (R$);Observações\r\n\
-         21/11/2030;14:00;15:00;Maria Souza;Paula Lima;Corte;Agendado;1234,50;'-cuidado\r\n\
-         22/11/2030;09:00;09:30;João Pereira;Paula Lima;'+Barba;Confirmado;0,05;\r\n"
+         21/11/2058;14:00;15:00;Maria Souza;Paula Lima;Corte;Agendado;1234,50;'-cuidado\r\n\
+         22/11/2058;09:00;09:30;João Pereira;Paula Lima;'+Barba;Confirmado;0,05;\r\n"
     );
     let text = app.get("/api/appointments/export.csv?status=confirmado", &f.token).await.text().await.unwrap();
     assert_eq!(text.trim_end().split("\r\n").count(), 2);
@@ -420,8 +420,8 @@ async fn client_detail_splits_coming_and_past(backend: Backend) {
         let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": outcome, "version": 1 })).await).await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
-    booked_at(&app, &f, (f.maria, f.staff), "Novo", "2030-01-10T10:00:00-03:00", 60).await;
-    booked_at(&app, &f, (f.joao, f.staff), "De outro cliente", "2030-01-11T10:00:00-03:00", 60).await;
+    booked_at(&app, &f, (f.maria, f.staff), "Novo", "2058-01-10T10:00:00-03:00", 60).await;
+    booked_at(&app, &f, (f.joao, f.staff), "De outro cliente", "2058-01-11T10:00:00-03:00", 60).await;
     let (_, body) = json_of(app.get(&format!("/api/clients/{}", f.maria), &f.token).await).await;
     // Totals added up by the database: two visits and their revenue, one no-show.
     assert_eq!(body["data"]["totals"], json!({ "visits": 2, "noShows": 1, "revenueCents": 7500 }));
@@ -489,11 +489,11 @@ async fn every_appointment_text_has_a_maximum(backend: Backend) {
         ("service", json!(huge), "O serviço pode ter até 120 caracteres.".to_string()),
         ("notes", json!("x".repeat(2001)), "As observações podem ter até 2.000 caracteres.".to_string()),
         ("notes", json!(huge), "As observações podem ter até 2.000 caracteres.".to_string()),
-        ("startsAt", json!(format!("2030-11-21T14:00:00-03:00{huge}")), "Data e hora inválidas".to_string()),
-        ("endsAt", json!(format!("2030-11-21T15:00:00-03:00{huge}")), "Data e hora inválidas".to_string()),
+        ("startsAt", json!(format!("2058-11-21T14:00:00-03:00{huge}")), "Data e hora inválidas".to_string()),
+        ("endsAt", json!(format!("2058-11-21T15:00:00-03:00{huge}")), "Data e hora inválidas".to_string()),
         ("status", json!(huge), format!("Situação inválida. {choices}")),
     ];
-    let base = json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 30 });
+    let base = json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2058-11-21T14:00:00-03:00", "durationMinutes": 30 });
     for (field, value, message) in &cases {
         let mut body = base.clone();
         body[*field] = value.clone();

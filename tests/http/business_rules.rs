@@ -2,7 +2,9 @@
 //! time off and holidays, the rules in booking and moving, and free slots
 //! (on a new install's hours: Monday to Friday, 08:00–18:00).
 
-use crate::common::{Backend, Options, TestApp, assert_field_error, json_of, spawn_with};
+use crate::common::{Backend, Options, TestApp, assert_field_error, json_of, offset_changes, spawn_with, weekday_ahead};
+use chrono::{Days, NaiveDate, Offset, TimeZone, Weekday};
+use chrono_tz::America::New_York;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -347,6 +349,8 @@ async fn free_slots(backend: Backend) {
     let ana = app.staff_user("Ana Lima", "ana@example.com").await;
     let rui = app.staff_user("Rui Alves", "rui@example.com").await;
     let client = app.create_client(&admin, "Maria Souza").await;
+    // A Tuesday ahead: the search offers no time already past.
+    let day = weekday_ahead(14, Weekday::Tue);
     // Ana works Tuesdays 09:00–12:00; Rui follows the default (08:00–18:00).
     let (status, _) =
         json_of(app.put(&format!("/api/users/{ana}/working-hours"), &admin, json!({ "weekly": week_of(&[(2, "09:00", "12:00")]) })).await).await;
@@ -356,36 +360,36 @@ async fn free_slots(backend: Backend) {
         &app,
         &admin,
         "/api/appointments",
-        json!({ "clientId": client, "staffId": ana, "service": "Outro", "startsAt": format!("{DAY}T10:00"), "durationMinutes": 30 }),
+        json!({ "clientId": client, "staffId": ana, "service": "Outro", "startsAt": format!("{day}T10:00"), "durationMinutes": 30 }),
     )
     .await;
 
-    let query = format!("/api/availability?service_id={}&from={DAY}&to={DAY}", consulta["id"]);
+    let query = format!("/api/availability?service_id={}&from={day}&to={day}", consulta["id"]);
     let (status, slots) = json_of(app.get(&query, &admin).await).await;
     assert_eq!(status, StatusCode::OK, "{slots}");
     let starts: Vec<&str> = slots["data"].as_array().unwrap().iter().map(|s| s["startsAt"].as_str().unwrap()).collect();
     // On the half hour (30 divides the hour); each with 10 minutes after it
     // clear of 10:00–10:30, inside 09:00–12:00; only Ana offers it.
-    let expected: Vec<String> = ["09:00", "10:30", "11:00"].iter().map(|t| format!("{DAY}T{t}:00-03:00")).collect();
+    let expected: Vec<String> = ["09:00", "10:30", "11:00"].iter().map(|t| format!("{day}T{t}:00-03:00")).collect();
     assert_eq!(starts, expected);
     assert!(slots["data"].as_array().unwrap().iter().all(|s| s["staffName"] == "Ana Lima"));
-    assert_eq!(slots["data"][0]["endsAt"], format!("{DAY}T09:30:00-03:00"));
+    assert_eq!(slots["data"][0]["endsAt"], format!("{day}T09:30:00-03:00"));
 
     // What the free-slot search offers, booking accepts; what it leaves out, booking refuses.
     let book = |starts: String| json!({ "clientId": client, "staffId": ana, "serviceId": consulta["id"], "startsAt": starts });
-    let answer = json_of(app.post("/api/appointments", &admin, book(format!("{DAY}T09:30"))).await).await;
+    let answer = json_of(app.post("/api/appointments", &admin, book(format!("{day}T09:30"))).await).await;
     assert_eq!(answer.1["rule"], "buffer", "{}", answer.1);
-    created(&app, &admin, "/api/appointments", book(format!("{DAY}T11:00"))).await;
+    created(&app, &admin, "/api/appointments", book(format!("{day}T11:00"))).await;
     let (_, after) = json_of(app.get(&query, &admin).await).await;
     assert_eq!(after["data"].as_array().map(Vec::len), Some(1), "09:00 is left: {after}");
 
     // Anyone who offers it: both of them; `limit` keeps the first.
     let geral = created(&app, &admin, "/api/services", json!({ "name": "Geral", "durationMinutes": 60, "staffIds": [ana, rui] })).await;
-    let (_, both) = json_of(app.get(&format!("/api/availability?service_id={}&from={DAY}&limit=3", geral["id"]), &admin).await).await;
+    let (_, both) = json_of(app.get(&format!("/api/availability?service_id={}&from={day}&limit=3", geral["id"]), &admin).await).await;
     let firsts: Vec<(&str, &str)> =
         both["data"].as_array().unwrap().iter().map(|s| (s["staffName"].as_str().unwrap(), s["startsAt"].as_str().unwrap())).collect();
-    assert_eq!(firsts, [("Rui Alves", &*format!("{DAY}T08:00:00-03:00")), ("Ana Lima", &*format!("{DAY}T09:00:00-03:00")), ("Rui Alves", &*format!("{DAY}T09:00:00-03:00"))]);
-    let (_, ruis) = json_of(app.get(&format!("/api/availability?service_id={}&staff_id={rui}&from={DAY}", geral["id"]), &admin).await).await;
+    assert_eq!(firsts, [("Rui Alves", &*format!("{day}T08:00:00-03:00")), ("Ana Lima", &*format!("{day}T09:00:00-03:00")), ("Rui Alves", &*format!("{day}T09:00:00-03:00"))]);
+    let (_, ruis) = json_of(app.get(&format!("/api/availability?service_id={}&staff_id={rui}&from={day}", geral["id"]), &admin).await).await;
     assert_eq!(ruis["data"].as_array().map(Vec::len), Some(10), "08:00 to 17:00, hourly");
 
     // Bad input: each a 422 naming the parameter.
@@ -411,8 +415,8 @@ async fn free_slots(backend: Backend) {
 }
 both!(free_slots);
 
-/// New York springs forward on Sunday 14 March 2027: 09:00 stays 09:00, and
-/// the night's missing hour gives no slot.
+/// On the next Sunday New York springs forward, 09:00 stays 09:00, and the
+/// night's missing hour gives no slot.
 async fn free_slots_across_a_daylight_saving_change(backend: Backend) {
     let app = spawn_with(backend, Options { round_the_clock: false, tz: Some(chrono_tz::America::New_York), ..Options::default() }).await;
     let admin = app.admin_token().await;
@@ -421,30 +425,34 @@ async fn free_slots_across_a_daylight_saving_change(backend: Backend) {
     assert_eq!(status, StatusCode::OK);
     let hora = created(&app, &admin, "/api/services", json!({ "name": "Hora", "durationMinutes": 60 })).await;
     let admin_id = 1;
+    let offset = |day: NaiveDate| New_York.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().fix().local_minus_utc();
+    let sunday = offset_changes(New_York, 1, 366).into_iter().find(|d| offset(*d) > offset(*d - Days::new(1))).expect("New York springs forward within a year");
+    let saturday = sunday - Days::new(1);
     let (_, slots) =
-        json_of(app.get(&format!("/api/availability?service_id={}&staff_id={admin_id}&from=2027-03-13&to=2027-03-14", hora["id"]), &admin).await).await;
+        json_of(app.get(&format!("/api/availability?service_id={}&staff_id={admin_id}&from={saturday}&to={sunday}", hora["id"]), &admin).await).await;
     let starts: Vec<&str> = slots["data"].as_array().unwrap().iter().map(|s| s["startsAt"].as_str().unwrap()).collect();
     assert_eq!(
         starts,
         [
-            "2027-03-13T09:00:00-05:00",
-            "2027-03-13T10:00:00-05:00",
+            format!("{saturday}T09:00:00-05:00"),
+            format!("{saturday}T10:00:00-05:00"),
             // 01:00–04:00 holds two real hours: 02:00 does not exist.
-            "2027-03-14T01:00:00-05:00",
-            "2027-03-14T03:00:00-04:00",
-            "2027-03-14T09:00:00-04:00",
-            "2027-03-14T10:00:00-04:00",
+            format!("{sunday}T01:00:00-05:00"),
+            format!("{sunday}T03:00:00-04:00"),
+            format!("{sunday}T09:00:00-04:00"),
+            format!("{sunday}T10:00:00-04:00"),
         ]
     );
     // The agenda's hours of that day, in the zone's new offset.
-    let (_, agenda) = json_of(app.get(&format!("/api/agenda?date=2027-03-14&staff_id={admin_id}"), &admin).await).await;
-    let spans: Vec<(&str, &str)> = agenda["data"]["workingHours"]
+    let (_, agenda) = json_of(app.get(&format!("/api/agenda?date={sunday}&staff_id={admin_id}"), &admin).await).await;
+    let spans: Vec<(String, String)> = agenda["data"]["workingHours"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|w| (w["startsAt"].as_str().unwrap(), w["endsAt"].as_str().unwrap()))
+        .map(|w| (w["startsAt"].as_str().unwrap().to_string(), w["endsAt"].as_str().unwrap().to_string()))
         .collect();
-    assert_eq!(spans, [("2027-03-14T01:00:00-05:00", "2027-03-14T04:00:00-04:00"), ("2027-03-14T09:00:00-04:00", "2027-03-14T11:00:00-04:00")]);
+    let at = |time: &str| format!("{sunday}T{time}");
+    assert_eq!(spans, [(at("01:00:00-05:00"), at("04:00:00-04:00")), (at("09:00:00-04:00"), at("11:00:00-04:00"))]);
 }
 both!(free_slots_across_a_daylight_saving_change);
 

@@ -309,7 +309,7 @@ async fn delete_is_refused_for_a_client_with_appointments(backend: Backend) {
             app.post(
                 "/api/appointments",
                 &token,
-                json!({ "clientId": busy, "staffId": staff, "service": "Corte", "startsAt": format!("2030-03-04T{hour}:00:00-03:00"), "durationMinutes": 60 }),
+                json!({ "clientId": busy, "staffId": staff, "service": "Corte", "startsAt": format!("2058-03-04T{hour}:00:00-03:00"), "durationMinutes": 60 }),
             )
             .await,
         )
@@ -337,7 +337,7 @@ async fn delete_is_refused_for_a_client_with_appointments(backend: Backend) {
     let as_of = detail["data"]["asOf"].as_str().unwrap().replace('+', "%2B");
     let (_, upcoming) = json_of(app.get(&format!("/api/appointments?client_id={busy}&from={as_of}&sort=startsAt"), &token).await).await;
     assert_eq!(upcoming["meta"]["total"], 3, "{upcoming}");
-    assert_eq!(upcoming["data"][0]["startsAt"], "2030-03-04T10:00:00-03:00");
+    assert_eq!(upcoming["data"][0]["startsAt"], "2058-03-04T10:00:00-03:00");
     let (_, past) = json_of(app.get(&format!("/api/appointments?client_id={busy}&to={as_of}&sort=-startsAt"), &token).await).await;
     assert_eq!(past["data"], json!([]));
 }

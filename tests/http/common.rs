@@ -1,9 +1,16 @@
 //! Test harness: the real server on a real listener, over a fresh SQLite
 //! file or a fresh PostgreSQL database (created here, dropped afterwards).
+//!
+//! Dates: "today" is the business's (`business_today`), never UTC's. A test
+//! that needs a day ahead of now computes it (`weekday_ahead`) or names one
+//! decades ahead (2054–2059: the calendars of 2026–2031, as weekdays and
+//! leap years repeat after 28 years), so that no suite depends on the day it
+//! runs; `.ci/fixed-clocks.sh` runs them under fixed clocks to prove it.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
+use chrono::{Datelike, Days, NaiveDate, Offset, TimeZone, Utc, Weekday};
 use expediente::config::{Config, SsrMode};
 use reqwest::{Client, Response, StatusCode};
 use sea_orm::{ConnectionTrait, Database};
@@ -257,6 +264,39 @@ impl TestApp {
 
 /// The `Set-Cookie` header of a response that sets cookie `name` (a sign-in
 /// sets two, in no set order).
+/// Today in the business's zone `tz` (the server's `--tz`): the day the
+/// screens call "hoje", which near midnight is not UTC's.
+pub fn today_in(tz: chrono_tz::Tz) -> NaiveDate {
+    Utc::now().with_timezone(&tz).date_naive()
+}
+
+/// Today in the default business zone, America/Sao_Paulo.
+pub fn business_today() -> NaiveDate {
+    today_in(chrono_tz::America::Sao_Paulo)
+}
+
+/// The first `weekday` at least `days` days after the business's today: a
+/// day still ahead (free slots and the list views start at now), whatever
+/// day the suite runs.
+pub fn weekday_ahead(days: u64, weekday: Weekday) -> NaiveDate {
+    let mut day = business_today() + Days::new(days);
+    while day.weekday() != weekday {
+        day = day.succ_opt().unwrap();
+    }
+    day
+}
+
+/// The days from `from` to `to` days after today in `tz` whose UTC offset
+/// differs from the day before's: its daylight-saving changes.
+pub fn offset_changes(tz: chrono_tz::Tz, from: i64, to: i64) -> Vec<NaiveDate> {
+    let today = today_in(tz);
+    let offset = |day: NaiveDate| tz.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().fix();
+    (from..=to)
+        .map(|d| today + chrono::Duration::days(d))
+        .filter(|day| offset(*day) != offset(*day - chrono::Duration::days(1)))
+        .collect()
+}
+
 pub fn set_cookie(response: &Response, name: &str) -> Option<String> {
     let prefix = format!("{name}=");
     response.headers().get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).find(|v| v.starts_with(&prefix)).map(str::to_string)

@@ -35,7 +35,7 @@ async fn concurrent_requests_for_one_slot_give_one_booking(backend: Backend) {
     let bodies = clients
         .iter()
         .map(|(id, _)| {
-            json!({ "clientId": id, "staffId": staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "endsAt": "2030-11-21T15:00:00-03:00" })
+            json!({ "clientId": id, "staffId": staff, "service": "Corte", "startsAt": "2058-11-21T14:00:00-03:00", "endsAt": "2058-11-21T15:00:00-03:00" })
         })
         .collect();
     let answers = concurrently(&app, &token, bodies).await;
@@ -45,7 +45,7 @@ async fn concurrent_requests_for_one_slot_give_one_booking(backend: Backend) {
     assert_eq!(conflicts.len(), N - 1, "{answers:?}");
     let winner = created[0]["data"]["clientName"].as_str().unwrap();
     let expected = format!(
-        "Conflito de horário: {winner} já tem agendamento com este profissional em 21/11/2030 das 14:00 às 15:00."
+        "Conflito de horário: {winner} já tem agendamento com este profissional em 21/11/2058 das 14:00 às 15:00."
     );
     for conflict in conflicts {
         assert_eq!(conflict["message"], expected.as_str());
@@ -61,7 +61,7 @@ async fn concurrent_overlapping_intervals_give_one_booking(backend: Backend) {
     // 14:00, 14:05 … 14:35, each 60 minutes: every pair overlaps.
     let bodies = (0..N)
         .map(|i| {
-            json!({ "clientId": client, "staffId": staff, "service": "Corte", "startsAt": format!("2030-11-21T14:{:02}:00-03:00", i * 5), "durationMinutes": 60 })
+            json!({ "clientId": client, "staffId": staff, "service": "Corte", "startsAt": format!("2058-11-21T14:{:02}:00-03:00", i * 5), "durationMinutes": 60 })
         })
         .collect();
     let answers = concurrently(&app, &token, bodies).await;
@@ -82,7 +82,7 @@ async fn different_staff_members_book_the_same_slot(backend: Backend) {
     let mut bodies = Vec::new();
     for i in 0..N {
         let staff = app.staff_user(&format!("Profissional {i}"), &format!("p{i}@example.com")).await;
-        bodies.push(json!({ "clientId": client, "staffId": staff, "service": "Corte", "startsAt": "2030-11-21T14:00:00-03:00", "durationMinutes": 60 }));
+        bodies.push(json!({ "clientId": client, "staffId": staff, "service": "Corte", "startsAt": "2058-11-21T14:00:00-03:00", "durationMinutes": 60 }));
     }
     let answers = concurrently(&app, &token, bodies).await;
     assert!(answers.iter().all(|(s, _)| *s == StatusCode::CREATED), "{answers:?}");
@@ -98,25 +98,25 @@ async fn overlap_is_half_open(backend: Backend) {
         let token = &token;
         async move { json_of(app.post("/api/appointments", token, body).await).await }
     };
-    let (status, _) = book("2030-11-21T14:00:00-03:00", "2030-11-21T15:00:00-03:00", maria).await;
+    let (status, _) = book("2058-11-21T14:00:00-03:00", "2058-11-21T15:00:00-03:00", maria).await;
     assert_eq!(status, StatusCode::CREATED);
-    let message = "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2030 das 14:00 às 15:00.";
+    let message = "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2058 das 14:00 às 15:00.";
     for (start, end) in [
-        ("2030-11-21T14:30:00-03:00", "2030-11-21T15:30:00-03:00"),
-        ("2030-11-21T13:30:00-03:00", "2030-11-21T14:01:00-03:00"),
-        ("2030-11-21T13:00:00-03:00", "2030-11-21T16:00:00-03:00"),
-        ("2030-11-21T14:15:00-03:00", "2030-11-21T14:45:00-03:00"),
+        ("2058-11-21T14:30:00-03:00", "2058-11-21T15:30:00-03:00"),
+        ("2058-11-21T13:30:00-03:00", "2058-11-21T14:01:00-03:00"),
+        ("2058-11-21T13:00:00-03:00", "2058-11-21T16:00:00-03:00"),
+        ("2058-11-21T14:15:00-03:00", "2058-11-21T14:45:00-03:00"),
         // The same instant written in UTC.
-        ("2030-11-21T17:00:00Z", "2030-11-21T18:00:00Z"),
+        ("2058-11-21T17:00:00Z", "2058-11-21T18:00:00Z"),
     ] {
         let (status, body) = book(start, end, joao).await;
         assert_eq!(status, StatusCode::CONFLICT, "{start}–{end}");
         assert_eq!(body["message"], message, "{start}–{end}");
     }
     // Touching is fine: ends at 14:00, starts at 15:00.
-    let (status, _) = book("2030-11-21T13:00:00-03:00", "2030-11-21T14:00:00-03:00", joao).await;
+    let (status, _) = book("2058-11-21T13:00:00-03:00", "2058-11-21T14:00:00-03:00", joao).await;
     assert_eq!(status, StatusCode::CREATED);
-    let (status, _) = book("2030-11-21T15:00:00-03:00", "2030-11-21T16:00:00-03:00", joao).await;
+    let (status, _) = book("2058-11-21T15:00:00-03:00", "2058-11-21T16:00:00-03:00", joao).await;
     assert_eq!(status, StatusCode::CREATED);
 }
 both!(overlap_is_half_open);

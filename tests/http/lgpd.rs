@@ -13,7 +13,9 @@ use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};
 
-use crate::common::{Backend, Fixture, Options, TestApp, assert_error, assert_field_error, fixture, json_of, new_client, python, spawn, spawn_with};
+use crate::common::{
+    Backend, Fixture, Options, TestApp, assert_error, assert_field_error, business_today, fixture, json_of, new_client, offset_changes, python, spawn, spawn_with, today_in,
+};
 
 /// The feed as the `icalendar` package reads it (tests/http/ical_events.py).
 fn parse_feed(body: &[u8]) -> Value {
@@ -41,17 +43,6 @@ async fn set_status(app: &TestApp, token: &str, a: &Value, status: &str, reason:
     let (code, answer) = json_of(app.patch(&format!("/api/appointments/{id}/status"), token, body).await).await;
     assert_eq!(code, StatusCode::OK, "{answer}");
     answer["data"].clone()
-}
-
-/// The local days (from today) whose offset differs from the day before's:
-/// the daylight-saving changes in the feed's window.
-fn dst_changes(from: i64, to: i64) -> Vec<NaiveDate> {
-    let today = Utc::now().with_timezone(&New_York).date_naive();
-    let offset = |day: NaiveDate| New_York.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().to_string();
-    (from..=to)
-        .map(|d| today + Duration::days(d))
-        .filter(|day| offset(*day) != offset(*day - Duration::days(1)))
-        .collect()
 }
 
 /// `HH:MM` on `day` in New York, as the API takes it and as UTC.
@@ -88,11 +79,11 @@ async fn the_calendar_feed_has_each_appointment_once_in_utc_across_daylight_savi
     // before and the day after, and tomorrow's. New York's changes are 238
     // and 127 days apart, so from about 7 April to 6 May the window holds
     // none: then only tomorrow's (the times are UTC either way).
-    let changes = dst_changes(-29, 178);
+    let changes = offset_changes(New_York, -29, 178);
     if changes.is_empty() {
         eprintln!("no daylight-saving change between 29 days ago and 178 days ahead in New York: checked without one");
     }
-    let today = Utc::now().with_timezone(&New_York).date_naive();
+    let today = today_in(New_York);
     let mut days: Vec<NaiveDate> = changes.iter().flat_map(|d| [*d - Duration::days(1), *d + Duration::days(1)]).collect();
     days.push(today + Duration::days(1));
     days.retain(|d| (*d - today).num_days() > -29 && (*d - today).num_days() < 179);
@@ -220,7 +211,7 @@ async fn client_with_a_history(app: &TestApp, f: &Fixture) -> (i64, Vec<&'static
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{edited}");
-    let today = Utc::now().date_naive();
+    let today = business_today();
     let at = |days: i64, hour: u32| format!("{}T{hour:02}:00", today + Duration::days(days));
     let done = book(app, &f.token, json!({ "clientId": id, "staffId": f.staff, "service": "Consulta", "startsAt": at(-20, 10),
         "durationMinutes": 60, "priceCents": 15000, "notes": "Quitéria trouxe exames; tel 21998765432" })).await;
@@ -308,8 +299,8 @@ async fn the_export_holds_the_clients_series_and_their_deleted_occurrences(backe
     let (status, created) = json_of(app.post("/api/clients", &f.token, json!({ "name": "Rosa Tavares" })).await).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["data"]["id"].as_i64().unwrap();
-    // Three Mondays from 1 March 2027, then the whole series deleted.
-    let body = json!({ "clientId": id, "staffId": f.staff, "service": "Fisioterapia", "startsAt": "2027-03-01T09:00", "durationMinutes": 50,
+    // Three Mondays from 1 March 2055 (ahead, whatever day the suite runs), then the whole series deleted.
+    let body = json!({ "clientId": id, "staffId": f.staff, "service": "Fisioterapia", "startsAt": "2055-03-01T09:00", "durationMinutes": 50,
         "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 3 } });
     let (status, booked) = json_of(app.post("/api/appointments", &f.token, body).await).await;
     assert_eq!(status, StatusCode::CREATED, "{booked}");
@@ -370,7 +361,7 @@ async fn anonymising_removes_the_personal_data_everywhere_and_keeps_the_figures(
     let (id, terms) = client_with_a_history(&app, &f).await;
     let staff_token = app.login("paula@example.com", "senha-do-staff-1").await;
     let path = format!("/api/clients/{id}/anonymise");
-    let today = Utc::now().date_naive();
+    let today = business_today();
     let reports = format!("/api/reports/summary?from={}&to={}", today - Duration::days(40), today - Duration::days(1));
     let (_, figures_before) = json_of(app.get(&reports, &f.token).await).await;
     let (_, before) = json_of(app.get(&format!("/api/clients/{id}"), &f.token).await).await;

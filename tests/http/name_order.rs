@@ -4,8 +4,7 @@
 //! the agenda's staff columns, the dashboard's day by staff member and the
 //! report's staff table, on SQLite and PostgreSQL.
 
-use crate::common::{Backend, json_of, spawn};
-use chrono::Utc;
+use crate::common::{Backend, business_today, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -68,7 +67,7 @@ async fn accented_names_sort_among_their_letter(backend: Backend) {
     assert_eq!(ours(names(&body["data"], "name"), &STAFF_IN_ORDER), STAFF_IN_ORDER);
 
     // One appointment today for each staff member: the agenda, the dashboard and the report.
-    let today = Utc::now().with_timezone(&chrono_tz::America::Sao_Paulo).date_naive();
+    let today = business_today();
     for (i, staff) in staff_ids.iter().enumerate() {
         let body = json!({ "clientId": client_ids[0], "staffId": staff, "service": "Consulta", "startsAt": format!("{today}T{:02}:00", 9 + i), "durationMinutes": 30 });
         let (status, answer) = json_of(app.post("/api/appointments", &token, body).await).await;

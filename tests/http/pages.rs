@@ -571,7 +571,7 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
     let (_, me) = crate::common::json_of(app.get("/api/me", &token).await).await;
     let booking = serde_json::json!({
         "clientId": id, "staffId": me["data"]["id"], "service": "Limpeza de pele",
-        "startsAt": "2031-05-06T10:00:00-03:00", "durationMinutes": 60, "priceCents": 15000,
+        "startsAt": "2059-05-06T10:00:00-03:00", "durationMinutes": 60, "priceCents": 15000,
     });
     assert_eq!(app.post("/api/appointments", &token, booking).await.status(), StatusCode::CREATED);
 
@@ -602,7 +602,7 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
         "href=\"https://wa.me/5511987654321\"",
         "href=\"mailto:ana@example.com\"",
         "Limpeza de pele",
-        "06/05/2031",
+        "06/05/2059",
         "Próximos agendamentos",
         "Histórico de alterações",
         "Alteração",

@@ -1,7 +1,9 @@
 //! Recurring appointments: a series booked whole or not at all, changed
 //! one, following or all, its history one entry, its local time kept
 //! across a daylight-saving change (on a new install's hours: Monday to
-//! Friday, 08:00–18:00).
+//! Friday, 08:00–18:00). Its dates lie in 2054–2057, the calendar of
+//! 2026–2029 (weekdays and leap years repeat after 28 years), so they stay
+//! ahead of whatever day the suite runs.
 
 use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, Options, TestApp, assert_field_error, json_of, spawn_process, spawn_with};
 use reqwest::StatusCode;
@@ -40,7 +42,7 @@ fn starts(list: &[Value]) -> Vec<String> {
 }
 
 async fn staff_appointments(app: &TestApp, token: &str, staff: i64) -> Vec<Value> {
-    let (status, page) = json_of(app.get(&format!("/api/appointments?staff_id={staff}&per_page=100&from=2027-01-01"), token).await).await;
+    let (status, page) = json_of(app.get(&format!("/api/appointments?staff_id={staff}&per_page=100&from=2055-01-01"), token).await).await;
     assert_eq!(status, StatusCode::OK, "{page}");
     page["data"].as_array().unwrap().clone()
 }
@@ -48,23 +50,23 @@ async fn staff_appointments(app: &TestApp, token: &str, staff: i64) -> Vec<Value
 async fn a_series_is_booked_whole_and_seen_as_one(backend: Backend) {
     let Scene { app, admin, ana, client } = scene(app(backend).await).await;
 
-    // Mondays and Thursdays from Monday 4 January 2027, six times.
+    // Mondays and Thursdays from Monday 4 January 2055, six times.
     let (series_id, made) = book_series(
         &app,
         &admin,
-        json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2027-01-04T09:00", "durationMinutes": 50,
+        json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2055-01-04T09:00", "durationMinutes": 50,
                 "repeat": { "every": 1, "unit": "week", "weekdays": [1, 4], "count": 6 } }),
     )
     .await;
     assert_eq!(
         starts(&made),
         [
-            "2027-01-04T09:00:00-03:00",
-            "2027-01-07T09:00:00-03:00",
-            "2027-01-11T09:00:00-03:00",
-            "2027-01-14T09:00:00-03:00",
-            "2027-01-18T09:00:00-03:00",
-            "2027-01-21T09:00:00-03:00"
+            "2055-01-04T09:00:00-03:00",
+            "2055-01-07T09:00:00-03:00",
+            "2055-01-11T09:00:00-03:00",
+            "2055-01-14T09:00:00-03:00",
+            "2055-01-18T09:00:00-03:00",
+            "2055-01-21T09:00:00-03:00"
         ]
     );
     for (n, occurrence) in made.iter().enumerate() {
@@ -92,17 +94,17 @@ async fn a_series_is_booked_whole_and_seen_as_one(backend: Backend) {
     assert_eq!(series["total"], 6);
     assert_eq!(series["remaining"], 6);
     assert_eq!(series["description"], "Toda semana: segunda e quinta, 6 vezes");
-    assert_eq!(series["nextStartsAt"], "2027-01-04T09:00:00-03:00");
+    assert_eq!(series["nextStartsAt"], "2055-01-04T09:00:00-03:00");
 
     // Monthly on the second Tuesday, until a date (inclusive).
     let (_, monthly) = book_series(
         &app,
         &admin,
-        json!({ "clientId": client, "staffId": ana, "service": "Avaliação", "startsAt": "2027-01-12T15:00", "durationMinutes": 30,
-                "repeat": { "every": 1, "unit": "month", "until": "2027-03-09" } }),
+        json!({ "clientId": client, "staffId": ana, "service": "Avaliação", "startsAt": "2055-01-12T15:00", "durationMinutes": 30,
+                "repeat": { "every": 1, "unit": "month", "until": "2055-03-09" } }),
     )
     .await;
-    assert_eq!(starts(&monthly), ["2027-01-12T15:00:00-03:00", "2027-02-09T15:00:00-03:00", "2027-03-09T15:00:00-03:00"]);
+    assert_eq!(starts(&monthly), ["2055-01-12T15:00:00-03:00", "2055-02-09T15:00:00-03:00", "2055-03-09T15:00:00-03:00"]);
 }
 both!(a_series_is_booked_whole_and_seen_as_one);
 
@@ -110,26 +112,26 @@ async fn a_clash_on_any_date_saves_nothing_and_says_every_date(backend: Backend)
     let Scene { app, admin, ana, client: maria } = scene(app(backend).await).await;
     let joao = app.create_client(&admin, "João Pereira").await;
     let (status, other) = json_of(
-        app.post("/api/appointments", &admin, json!({ "clientId": joao, "staffId": ana, "service": "Consulta", "startsAt": "2027-01-14T09:30", "durationMinutes": 30 }))
+        app.post("/api/appointments", &admin, json!({ "clientId": joao, "staffId": ana, "service": "Consulta", "startsAt": "2055-01-14T09:30", "durationMinutes": 30 }))
             .await,
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{other}");
     let (status, off) =
-        json_of(app.post("/api/time-off", &admin, json!({ "staffId": ana, "startsAt": "2027-01-18", "endsAt": "2027-01-18", "reason": "Congresso" })).await).await;
+        json_of(app.post("/api/time-off", &admin, json!({ "staffId": ana, "startsAt": "2055-01-18", "endsAt": "2055-01-18", "reason": "Congresso" })).await).await;
     assert_eq!(status, StatusCode::CREATED, "{off}");
 
-    let series = json!({ "clientId": maria, "staffId": ana, "service": "Fisioterapia", "startsAt": "2027-01-04T09:00", "durationMinutes": 60,
+    let series = json!({ "clientId": maria, "staffId": ana, "service": "Fisioterapia", "startsAt": "2055-01-04T09:00", "durationMinutes": 60,
                          "repeat": { "every": 1, "unit": "week", "weekdays": [1, 4], "count": 6 } });
     let (status, refused) = json_of(app.post("/api/appointments", &admin, series.clone()).await).await;
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
     assert_eq!(refused["message"], "2 dias da série têm conflito; nada foi salvo.");
     let conflicts = refused["conflicts"].as_array().unwrap();
     assert_eq!(conflicts.len(), 2, "{refused}");
-    assert_eq!(conflicts[0]["startsAt"], "2027-01-14T09:00:00-03:00");
+    assert_eq!(conflicts[0]["startsAt"], "2055-01-14T09:00:00-03:00");
     assert_eq!(conflicts[0]["reason"], "overlap");
     assert_eq!(conflicts[0]["with"]["appointmentId"], other["data"]["id"]);
-    assert_eq!(conflicts[1]["startsAt"], "2027-01-18T09:00:00-03:00");
+    assert_eq!(conflicts[1]["startsAt"], "2055-01-18T09:00:00-03:00");
     assert_eq!(conflicts[1]["reason"], "timeOff");
     assert!(conflicts[1]["message"].as_str().unwrap().contains("Congresso"), "{refused}");
     assert_eq!(staff_appointments(&app, &admin, ana).await.len(), 1, "nothing of the series saved");
@@ -143,17 +145,17 @@ async fn a_clash_on_any_date_saves_nothing_and_says_every_date(backend: Backend)
 
     // Skip one date, move another: the rest is booked, whole.
     let mut fixed = series.clone();
-    fixed["skipDates"] = json!(["2027-01-14"]);
-    fixed["moves"] = json!([{ "date": "2027-01-18", "startsAt": "2027-01-19T10:00" }]);
+    fixed["skipDates"] = json!(["2055-01-14"]);
+    fixed["moves"] = json!([{ "date": "2055-01-18", "startsAt": "2055-01-19T10:00" }]);
     let (_, made) = book_series(&app, &admin, fixed).await;
     assert_eq!(
         starts(&made),
         [
-            "2027-01-04T09:00:00-03:00",
-            "2027-01-07T09:00:00-03:00",
-            "2027-01-11T09:00:00-03:00",
-            "2027-01-19T10:00:00-03:00",
-            "2027-01-21T09:00:00-03:00"
+            "2055-01-04T09:00:00-03:00",
+            "2055-01-07T09:00:00-03:00",
+            "2055-01-11T09:00:00-03:00",
+            "2055-01-19T10:00:00-03:00",
+            "2055-01-21T09:00:00-03:00"
         ]
     );
 }
@@ -162,7 +164,7 @@ both!(a_clash_on_any_date_saves_nothing_and_says_every_date);
 async fn bad_rules_are_refused_on_their_field(backend: Backend) {
     let Scene { app, admin, ana, client } = scene(app(backend).await).await;
     let with = |repeat: Value| {
-        json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2027-01-04T09:00", "durationMinutes": 30, "repeat": repeat })
+        json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2055-01-04T09:00", "durationMinutes": 30, "repeat": repeat })
     };
     for (body, field, message) in [
         (with(json!({ "every": 0, "unit": "week", "weekdays": [1], "count": 3 })), "repeat.every", "O intervalo deve ser de 1 a 12"),
@@ -172,12 +174,12 @@ async fn bad_rules_are_refused_on_their_field(backend: Backend) {
         (with(json!({ "every": 1, "unit": "week", "count": 3 })), "repeat.weekdays", "Escolha ao menos um dia"),
         (with(json!({ "every": 1, "unit": "week", "weekdays": [], "count": 3 })), "repeat.weekdays", "Escolha ao menos um dia"),
         (with(json!({ "every": 1, "unit": "week", "weekdays": [1, 8], "count": 3 })), "repeat.weekdays", "Dias da semana vão de 1"),
-        (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "count": 3, "until": "2027-02-01" })), "repeat.count", "Informe o número de vezes (count) ou a data final (until), não os dois"),
+        (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "count": 3, "until": "2055-02-01" })), "repeat.count", "Informe o número de vezes (count) ou a data final (until), não os dois"),
         (with(json!({ "every": 1, "unit": "week", "weekdays": [1] })), "repeat.count", "Informe o número de vezes"),
         (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "count": 105 })), "repeat.count", "Uma série tem de 1 a 104"),
-        (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "until": "2026-12-31" })), "repeat.until", "A data final deve ser igual ou depois"),
-        (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "until": "2029-01-05" })), "repeat.until", "A data final pode ser no máximo dois anos"),
-        (with(json!({ "every": 1, "unit": "week", "weekdays": [1, 2, 3, 4, 5], "until": "2027-12-31" })), "repeat.until", "Uma série tem no máximo 104"),
+        (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "until": "2054-12-31" })), "repeat.until", "A data final deve ser igual ou depois"),
+        (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "until": "2057-01-05" })), "repeat.until", "A data final pode ser no máximo dois anos"),
+        (with(json!({ "every": 1, "unit": "week", "weekdays": [1, 2, 3, 4, 5], "until": "2055-12-31" })), "repeat.until", "Uma série tem no máximo 104"),
         (with(json!({ "every": 12, "unit": "month", "count": 4 })), "repeat.count", "A série passaria de dois anos"),
         (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "count": 3, "often": true })), "repeat.often", "Campo desconhecido"),
         (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "until": "amanhã" })), "repeat.until", "Data inválida"),
@@ -186,23 +188,23 @@ async fn bad_rules_are_refused_on_their_field(backend: Backend) {
         assert_field_error(&body.to_string(), &answer, field, message);
     }
     let mut skip_other = with(json!({ "every": 1, "unit": "week", "weekdays": [1], "count": 3 }));
-    skip_other["skipDates"] = json!(["2027-01-05"]);
+    skip_other["skipDates"] = json!(["2055-01-05"]);
     let answer = json_of(app.post("/api/appointments", &admin, skip_other).await).await;
-    assert_field_error("a day not in the series", &answer, "skipDates", "05/01/2027 não é um dia desta série.");
+    assert_field_error("a day not in the series", &answer, "skipDates", "05/01/2055 não é um dia desta série.");
     let mut skip_all = with(json!({ "every": 1, "unit": "week", "weekdays": [1], "count": 1 }));
-    skip_all["skipDates"] = json!(["2027-01-04"]);
+    skip_all["skipDates"] = json!(["2055-01-04"]);
     let answer = json_of(app.post("/api/appointments", &admin, skip_all).await).await;
     assert_field_error("nothing left", &answer, "skipDates", "Nenhum agendamento restou");
     let wrong_type = json_of(app.post("/api/appointments", &admin, with(json!({ "every": "toda", "unit": "week", "weekdays": [1], "count": 3 }))).await).await;
     assert_eq!(wrong_type.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", wrong_type.1);
-    let single = json!({ "clientId": client, "staffId": ana, "service": "Consulta", "startsAt": "2027-01-05T09:00", "durationMinutes": 30, "skipDates": ["2027-01-05"] });
+    let single = json!({ "clientId": client, "staffId": ana, "service": "Consulta", "startsAt": "2055-01-05T09:00", "durationMinutes": 30, "skipDates": ["2055-01-05"] });
     let answer = json_of(app.post("/api/appointments", &admin, single).await).await;
     assert_field_error("skipDates without repeat", &answer, "skipDates", "Só numa série");
     assert!(staff_appointments(&app, &admin, ana).await.is_empty(), "nothing saved");
 
     // `scope`: unknown, or on an appointment in no series; `repeat` on a change.
     let (_, one) = json_of(
-        app.post("/api/appointments", &admin, json!({ "clientId": client, "staffId": ana, "service": "Consulta", "startsAt": "2027-01-05T09:00", "durationMinutes": 30 }))
+        app.post("/api/appointments", &admin, json!({ "clientId": client, "staffId": ana, "service": "Consulta", "startsAt": "2055-01-05T09:00", "durationMinutes": 30 }))
             .await,
     )
     .await;
@@ -229,14 +231,14 @@ async fn a_series_is_changed_one_following_or_all(backend: Backend) {
     let (series_id, made) = book_series(
         &app,
         &admin,
-        json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2027-02-01T09:00", "durationMinutes": 60,
+        json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2055-02-01T09:00", "durationMinutes": 60,
                 "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 6 } }),
     )
     .await;
     let path = |n: usize| format!("/api/appointments/{}", made[n]["id"]);
 
     // Only this one: it moves, keeps its series, and has its own history.
-    let (status, moved) = json_of(app.put(&format!("{}?scope=this", path(1)), &admin, json!({ "startsAt": "2027-02-08T11:00", "version": 1 })).await).await;
+    let (status, moved) = json_of(app.put(&format!("{}?scope=this", path(1)), &admin, json!({ "startsAt": "2055-02-08T11:00", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::OK, "{moved}");
     assert_eq!(moved["data"]["seriesId"], series_id);
     let (_, history) = json_of(app.get(&format!("{}/history", path(1)), &admin).await).await;
@@ -244,23 +246,23 @@ async fn a_series_is_changed_one_following_or_all(backend: Backend) {
     assert_eq!(history["data"][0]["action"], "update");
 
     // A stale version of the opened one is a 409, and nothing changes.
-    let (status, _) = json_of(app.put(&format!("{}?scope=following", path(2)), &admin, json!({ "startsAt": "2027-02-15T14:00", "version": 7 })).await).await;
+    let (status, _) = json_of(app.put(&format!("{}?scope=following", path(2)), &admin, json!({ "startsAt": "2055-02-15T14:00", "version": 7 })).await).await;
     assert_eq!(status, StatusCode::CONFLICT);
 
     // This and the following: the third to the sixth move to 14:00 and
     // become a series of their own; the first two stay.
-    let (status, answer) = json_of(app.put(&format!("{}?scope=following", path(2)), &admin, json!({ "startsAt": "2027-02-15T14:00", "version": 1 })).await).await;
+    let (status, answer) = json_of(app.put(&format!("{}?scope=following", path(2)), &admin, json!({ "startsAt": "2055-02-15T14:00", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let now = staff_appointments(&app, &admin, ana).await;
     assert_eq!(
         starts(&now),
         [
-            "2027-02-01T09:00:00-03:00",
-            "2027-02-08T11:00:00-03:00",
-            "2027-02-15T14:00:00-03:00",
-            "2027-02-22T14:00:00-03:00",
-            "2027-03-01T14:00:00-03:00",
-            "2027-03-08T14:00:00-03:00"
+            "2055-02-01T09:00:00-03:00",
+            "2055-02-08T11:00:00-03:00",
+            "2055-02-15T14:00:00-03:00",
+            "2055-02-22T14:00:00-03:00",
+            "2055-03-01T14:00:00-03:00",
+            "2055-03-08T14:00:00-03:00"
         ]
     );
     let split = now[2]["seriesId"].clone();
@@ -274,16 +276,16 @@ async fn a_series_is_changed_one_following_or_all(backend: Backend) {
     // A change to many is checked whole: a clash on one date changes none.
     let joao = app.create_client(&admin, "João Pereira").await;
     let (status, _) = json_of(
-        app.post("/api/appointments", &admin, json!({ "clientId": joao, "staffId": ana, "service": "Consulta", "startsAt": "2027-03-01T16:00", "durationMinutes": 30 })).await,
+        app.post("/api/appointments", &admin, json!({ "clientId": joao, "staffId": ana, "service": "Consulta", "startsAt": "2055-03-01T16:00", "durationMinutes": 30 })).await,
     )
     .await;
     assert_eq!(status, StatusCode::CREATED);
     let version = now[3]["version"].clone();
     let (status, refused) =
-        json_of(app.put(&format!("/api/appointments/{}?scope=all", now[3]["id"]), &admin, json!({ "startsAt": "2027-02-22T16:00", "version": version })).await).await;
+        json_of(app.put(&format!("/api/appointments/{}?scope=all", now[3]["id"]), &admin, json!({ "startsAt": "2055-02-22T16:00", "version": version })).await).await;
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
-    assert_eq!(refused["conflicts"][0]["startsAt"], "2027-03-01T16:00:00-03:00");
-    assert_eq!(starts(&staff_appointments(&app, &admin, ana).await)[3], "2027-02-22T14:00:00-03:00", "nothing moved");
+    assert_eq!(refused["conflicts"][0]["startsAt"], "2055-03-01T16:00:00-03:00");
+    assert_eq!(starts(&staff_appointments(&app, &admin, ana).await)[3], "2055-02-22T14:00:00-03:00", "nothing moved");
 
     // All: the status of every one of the new series, one entry for it.
     let (status, cancelled) = json_of(
@@ -301,7 +303,7 @@ async fn a_series_is_changed_one_following_or_all(backend: Backend) {
     assert_eq!(statuses, ["cancelado"; 4]);
     let (_, history) = json_of(app.get(&format!("/api/appointments/{}/history", now[4]["id"]), &admin).await).await;
     let summaries: Vec<&str> = history["data"].as_array().unwrap().iter().map(|e| e["changes"]["summary"]["new"].as_str().unwrap_or("")).collect();
-    assert!(summaries.contains(&"Série cancelada a partir de 15/02/2027 (4 agendamentos)"), "{summaries:?}");
+    assert!(summaries.contains(&"Série cancelada a partir de 15/02/2055 (4 agendamentos)"), "{summaries:?}");
 
     // Delete all from the first: the first two go (the cancelled ones are another series).
     assert_eq!(app.delete(&format!("{}?scope=all", path(0)), &admin).await.status(), StatusCode::NO_CONTENT);
@@ -319,7 +321,7 @@ async fn a_series_is_changed_one_following_or_all(backend: Backend) {
         Err(_) => row.try_get::<Value>("", "changes").unwrap(),
     };
     assert_eq!(changes["appointments"]["new"], json!(deleted), "{changes}");
-    assert_eq!(changes["summary"]["new"], "2 agendamentos da série excluídos a partir de 01/02/2027");
+    assert_eq!(changes["summary"]["new"], "2 agendamentos da série excluídos a partir de 01/02/2055");
 }
 both!(a_series_is_changed_one_following_or_all);
 
@@ -327,16 +329,16 @@ both!(a_series_is_changed_one_following_or_all);
 /// says the weekday they fall on now, not the origin's.
 async fn a_split_series_describes_the_weekday_it_moved_to(backend: Backend) {
     let Scene { app, admin, ana, client } = scene(app(backend).await).await;
-    // Mondays from 5 April 2027, four times; the third and fourth move to Tuesdays.
+    // Mondays from 5 April 2055, four times; the third and fourth move to Tuesdays.
     let (series_id, made) = book_series(
         &app,
         &admin,
-        json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2027-04-05T09:00", "durationMinutes": 60,
+        json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2055-04-05T09:00", "durationMinutes": 60,
                 "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 4 } }),
     )
     .await;
     let third = format!("/api/appointments/{}?scope=following", made[2]["id"]);
-    let (status, answer) = json_of(app.put(&third, &admin, json!({ "startsAt": "2027-04-20T10:00", "version": 1 })).await).await;
+    let (status, answer) = json_of(app.put(&third, &admin, json!({ "startsAt": "2055-04-20T10:00", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let (_, list) = json_of(app.get(&format!("/api/appointments/series?client_id={client}"), &admin).await).await;
     let described: Vec<(Value, Value, Value)> =
@@ -354,21 +356,21 @@ async fn a_split_series_describes_the_weekday_it_moved_to(backend: Backend) {
 }
 both!(a_split_series_describes_the_weekday_it_moved_to);
 
-/// 09:00 stays 09:00 across New York's spring change (14 March 2027).
+/// 09:00 stays 09:00 across New York's spring change (14 March 2055).
 async fn a_series_keeps_its_local_time_across_daylight_saving(backend: Backend) {
     let Scene { app, admin, ana, client } = scene(spawn_with(backend, Options { round_the_clock: false, tz: Some(chrono_tz::America::New_York), ..Options::default() }).await).await;
     let (_, made) = book_series(
         &app,
         &admin,
-        json!({ "clientId": client, "staffId": ana, "service": "Terapia", "startsAt": "2027-03-01T09:00", "durationMinutes": 50,
+        json!({ "clientId": client, "staffId": ana, "service": "Terapia", "startsAt": "2055-03-01T09:00", "durationMinutes": 50,
                 "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 3 } }),
     )
     .await;
-    assert_eq!(starts(&made), ["2027-03-01T09:00:00-05:00", "2027-03-08T09:00:00-05:00", "2027-03-15T09:00:00-04:00"]);
-    let (status, _) = json_of(app.put(&format!("/api/appointments/{}?scope=all", made[0]["id"]), &admin, json!({ "startsAt": "2027-03-01T10:00", "version": 1 })).await).await;
+    assert_eq!(starts(&made), ["2055-03-01T09:00:00-05:00", "2055-03-08T09:00:00-05:00", "2055-03-15T09:00:00-04:00"]);
+    let (status, _) = json_of(app.put(&format!("/api/appointments/{}?scope=all", made[0]["id"]), &admin, json!({ "startsAt": "2055-03-01T10:00", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::OK);
     let (_, page) = json_of(app.get(&format!("/api/appointments?client_id={client}"), &admin).await).await;
-    assert_eq!(starts(page["data"].as_array().unwrap()), ["2027-03-01T10:00:00-05:00", "2027-03-08T10:00:00-05:00", "2027-03-15T10:00:00-04:00"]);
+    assert_eq!(starts(page["data"].as_array().unwrap()), ["2055-03-01T10:00:00-05:00", "2055-03-08T10:00:00-05:00", "2055-03-15T10:00:00-04:00"]);
 }
 both!(a_series_keeps_its_local_time_across_daylight_saving);
 
@@ -384,7 +386,7 @@ async fn two_instances_book_clashing_series_one_wins_whole(backend: Backend) {
     let token_there = login.json::<Value>().await.unwrap()["data"]["accessToken"].as_str().unwrap().to_string();
     for round in 0..3 {
         // Mondays from week `round`, and Wednesdays plus one shared Monday.
-        let monday = format!("2027-0{}-01", round + 2);
+        let monday = format!("2055-0{}-01", round + 2);
         let first = json!({ "clientId": maria, "staffId": ana, "service": "A", "startsAt": format!("{monday}T09:00"), "durationMinutes": 60,
                             "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 4 } });
         let other = json!({ "clientId": joao, "staffId": ana, "service": "B", "startsAt": format!("{monday}T09:30"), "durationMinutes": 60,

@@ -39,15 +39,6 @@ describe('format', () => {
     expectCases(format.formatPercent, [[0, '0,0%'], [0.1234, '12,3%'], [1, '100,0%'], [0.00049, '0,0%'], [12.5, '1.250,0%'], [NaN, '0,0%']]);
   });
 
-  it('gives local calendar dates and month periods', () => {
-    expect(format.isoDate(new Date(2026, 0, 5))).toBe('2026-01-05');
-    expectCases(format.monthPeriod, [
-      [new Date(2026, 1, 14), { from: '2026-02-01', to: '2026-02-28' }],
-      [new Date(2028, 1, 1), { from: '2028-02-01', to: '2028-02-29' }],
-      [new Date(2026, 11, 31), { from: '2026-12-01', to: '2026-12-31' }],
-    ]);
-  });
-
   it('formats phones and CPFs stored as digits', () => {
     expectCases(format.formatPhone, [
       ['11987654321', '(11) 98765-4321'], ['1134567890', '(11) 3456-7890'], ['(21) 99999-0000', '(21) 99999-0000'],

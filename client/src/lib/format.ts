@@ -82,23 +82,6 @@ export function formatPercent(fraction: number | null | undefined): string {
   return value < 0 && tenths > 0 ? `-${text}` : text;
 }
 
-/**
- * `YYYY-MM-DD` of a Date in the browser's local calendar (for default
- * periods, computed after mount only: the server's clock zone may differ).
- */
-export function isoDate(date: Date): string {
-  const mm = String(date.getMonth() + 1).padStart(2, '0');
-  const dd = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${mm}-${dd}`;
-}
-
-/** First and last day of the month `date` falls in, as `YYYY-MM-DD`. */
-export function monthPeriod(date: Date): { from: string; to: string } {
-  const first = new Date(date.getFullYear(), date.getMonth(), 1);
-  const last = new Date(date.getFullYear(), date.getMonth() + 1, 0);
-  return { from: isoDate(first), to: isoDate(last) };
-}
-
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
 /** Brazilian phone from its digits: 11 → `(11) 98765-4321`, 10 → `(11) 3456-7890`; anything else as given. */
