@@ -7,6 +7,7 @@ import {
   appForSuite,
   hydrationProblems,
   noStoredToken,
+  now,
   problems,
   renderedRoot,
   serverNodeKept,
@@ -231,7 +232,7 @@ suite('an expired session keeps the work', () => {
         await page.waitForURL(/\/login\?next=%2Fclients%3Fsort%3Dname%26new%3D1$/);
 
         // Back to the wall clock: the new token's expiry is the server's.
-        await page.clock.setSystemTime(Date.now());
+        await page.clock.setSystemTime(now());
         await page.fill('#login-email', ADMIN.email);
         await page.fill('#login-password', ADMIN.password);
         await Promise.all([page.waitForURL(/\/clients\?sort=name&new=1$/), page.click('button[type=submit]')]);
@@ -297,7 +298,7 @@ suite('drafts on a shared computer', () => {
       await page.getByText('Sua sessão expirou. Entre novamente.').waitFor({ timeout: 10_000 });
       assert.equal((await drafts(page)).length, 1, 'an expired session keeps the draft (for the same user)');
 
-      await page.clock.setSystemTime(Date.now());
+      await page.clock.setSystemTime(now());
       await page.fill('#login-email', BRUNO.email);
       await page.fill('#login-password', BRUNO.password);
       await Promise.all([page.waitForURL(/\/clients\?sort=name&new=1$/), page.click('button[type=submit]')]);

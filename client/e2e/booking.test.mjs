@@ -6,6 +6,7 @@ import {
   api,
   appForSuite,
   closeToast,
+  now,
   problems,
   renderedRoot,
   scrollsSideways,
@@ -19,7 +20,7 @@ import {
 
 // The business's clock set to late morning whenever the suite runs, so "the
 // next free time" is inside the day: a fixed-offset zone (Etc/GMT-N is UTC+N).
-const offset = ((11 - new Date().getUTCHours() + 36) % 24) - 12;
+const offset = ((11 - new Date(now()).getUTCHours() + 36) % 24) - 12;
 const ZONE = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 
 const PAULA = { email: 'paula@example.com', password: 'senha-da-paula' };

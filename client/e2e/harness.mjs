@@ -23,6 +23,33 @@ export const ADMIN = { email: 'admin@example.com', password: 'Senha-e2e-123' };
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * The suite's clock: the real one, or the instant `E2E_CLOCK` names (RFC
+ * 3339, set by .ci/fixed-clocks.sh), running on from when the suite
+ * started. Under a fixed clock the server and `expediente seed` run under
+ * libfaketime (`E2E_FAKETIME_LIB`) at that time, and each page reads it from
+ * playwright's clock; this process and Chromium keep the real clock
+ * (Chromium under libfaketime runs ten times slower, and playwright sets a
+ * page's clock from this process's).
+ */
+const CLOCK_OFFSET_MS = process.env.E2E_CLOCK ? Date.parse(process.env.E2E_CLOCK) - Date.now() : 0;
+/** Now, in milliseconds, on the suite's clock: what "today" and "now" are read from. */
+export const now = () => Date.now() + CLOCK_OFFSET_MS;
+
+/** The environment that puts a process the suite starts on the suite's clock. */
+function clockEnv() {
+  if (!CLOCK_OFFSET_MS) return {};
+  const seconds = Math.round(CLOCK_OFFSET_MS / 1000);
+  return {
+    LD_PRELOAD: process.env.E2E_FAKETIME_LIB ?? '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+    FAKETIME: `${seconds >= 0 ? '+' : ''}${seconds}`,
+    // File times and the monotonic clock (timeouts, durations) stay real.
+    NO_FAKE_STAT: '1',
+    DONT_FAKE_MONOTONIC: '1',
+    FAKETIME_DONT_FAKE_MONOTONIC: '1',
+  };
+}
+
+/**
  * Why the suite cannot run here, or null (use with node:test's `skip`).
  * Under CI nothing may be skipped: a missing prerequisite is a failure.
  */
@@ -83,6 +110,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, 
       // The machines that run these are shared and busy: a render gets more
       // than production's 250 ms before the page falls back to the browser.
       EXPEDIENTE_RENDER_TIMEOUT_MS: '5000',
+      ...clockEnv(),
       ...env,
     },
     stdio: ['ignore', logFile, logFile],
@@ -136,7 +164,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, 
 /** Fills a started server's database with `expediente seed` (`args`: how many clients and appointments). */
 export function seedDatabase(server, args = ['--clients', '300', '--appointments', '3000']) {
   execFileSync(server.bin, ['seed', ...args], {
-    env: { ...process.env, DATABASE_URL: `sqlite://${server.dir}/e2e.db?mode=rwc`, EXPEDIENTE_DATA_DIR: server.dir },
+    env: { ...process.env, ...clockEnv(), DATABASE_URL: `sqlite://${server.dir}/e2e.db?mode=rwc`, EXPEDIENTE_DATA_DIR: server.dir },
     stdio: 'ignore',
   });
 }
@@ -147,21 +175,10 @@ export async function seedAndSignIn(server, args) {
   return (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
 }
 
-/**
- * Set when the suite runs under a fixed clock (libfaketime's LD_PRELOAD,
- * .ci/fixed-clocks.sh): the server and this process read it, and each page
- * gets it from playwright's clock instead (`openPage`), because Chromium
- * under libfaketime runs about ten times slower.
- */
-const FIXED_CLOCK = Boolean(process.env.FAKETIME);
-
 export function launchBrowser() {
-  const env = { ...process.env };
-  if (FIXED_CLOCK) for (const name of ['LD_PRELOAD', 'FAKETIME']) delete env[name];
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    env,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -180,8 +197,8 @@ export function launchBrowser() {
  */
 export async function openPage(browser, baseURL, contextOptions = {}) {
   const context = await browser.newContext({ baseURL, ...contextOptions });
-  // The page's clock follows this process's, which runs at wall speed from there.
-  if (FIXED_CLOCK) await context.clock.setSystemTime(Date.now());
+  // Under a fixed clock the page reads the suite's time (it runs on from there).
+  if (CLOCK_OFFSET_MS) await context.clock.setSystemTime(now());
   const page = await context.newPage();
   const messages = [];
   page.on('console', (m) => messages.push({ type: m.type(), text: m.text() }));
@@ -401,7 +418,7 @@ export const BUSINESS_TZ = 'America/Sao_Paulo';
 /** YYYY-MM-DD of today in the business's zone (`zone`: a suite that starts the server with another `EXPEDIENTE_TZ`). */
 export function businessToday(zone = BUSINESS_TZ) {
   // en-CA writes dates as YYYY-MM-DD; Node carries the full time-zone data.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now());
 }
 
 /** The ISO weekday of YYYY-MM-DD: 1 Monday … 7 Sunday. */

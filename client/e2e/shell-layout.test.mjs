@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import SPEC_LAYOUT_DEFAULTS from '../src/features/layout/spec-layout-defaults.json' with { type: 'json' };
-import { ADMIN, appForSuite, hydrationProblems, problems, suite, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, appForSuite, hydrationProblems, now, problems, suite, waitForShell, withPage } from './harness.mjs';
 
 const htmlAttr = (page, name) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
 const waitAttr = (page, name, value) =>
@@ -209,7 +209,7 @@ suite('shell layout', () => {
   it('the footer shows the current year', async () => {
     await withPage(app, { cookies, viewport: DESKTOP }, async ({ page }) => {
       await page.goto('/dashboard');
-      assert.match(await page.locator('.app-footer').innerText(), new RegExp(String(new Date().getFullYear())));
+      assert.match(await page.locator('.app-footer').innerText(), new RegExp(String(new Date(now()).getFullYear())));
     });
   });
 });

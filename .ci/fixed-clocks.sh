@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The suites that depend on the day they run, again under fixed clocks.
+# libfaketime (Debian's faketime package, LD_PRELOAD) moves the clock of the
+# Rust tests and of everything they start (the server, the SMTP sink). The
+# browser tests get the instant as E2E_CLOCK: their harness starts the
+# server under libfaketime and sets each page's clock through playwright
+# (client/e2e/harness.mjs, `now`).
+#
+# The clocks, each where a "today" read in one clock and shown in another
+# goes wrong:
+#   2026-11-28 02:00 UTC  23:00 of the 27th in São Paulo: UTC's date is a day
+#                         ahead, and three days on is another month;
+#   2026-12-31 23:30 UTC  20:30 on the last day of the year in São Paulo;
+#   2026-11-01 05:30 UTC  a Sunday (in UTC, São Paulo and New York), the first
+#                         of a month, and New York's fall-back day.
+#
+# Needs the README's test command to have built target/testing (the test
+# binaries and the server) and client/node_modules.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+clocks=("2026-11-28 02:00:00" "2026-12-31 23:30:00" "2026-11-01 05:30:00")
+
+# The Rust tests that read "now" or "today": the server's own (schedule,
+# reports, series) and the HTTP modules that book relative to today or
+# read the day's screens.
+http_modules=(agenda:: business_rules:: lgpd:: name_order:: reminders:: reports:: series:: seed::)
+# The browser suites that book relative to today or open on today's day,
+# week or month.
+e2e_files=()
+for suite in screens lists booking reminders client-record no-script; do e2e_files+=("e2e/$suite.test.mjs"); done
+
+# The test binaries as cargo built them (running cargo itself under a fixed
+# clock would confuse its freshness checks).
+binary() {
+  cargo test --profile testing "$@" --no-run --message-format=json 2>/dev/null \
+    | python3 -c 'import json, sys; print(next(m["executable"] for m in map(json.loads, sys.stdin) if m.get("executable") and m["profile"]["test"]))'
+}
+unit=$(binary --lib)
+http=$(binary --test http)
+
+under_clock() {
+  local clock=$1
+  shift
+  local offset=$(($(date -ud "$clock" +%s) - $(date +%s)))
+  # An offset rather than a start time, so every process the tests start
+  # reads the same clock; file times and the monotonic clock stay real.
+  NO_FAKE_STAT=1 DONT_FAKE_MONOTONIC=1 FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f "$(printf '%+d' "$offset")" "$@"
+}
+
+export E2E_FAKETIME_LIB
+E2E_FAKETIME_LIB=$(dpkg -L libfaketime | grep '/libfaketime\.so\.1$')
+for clock in "${clocks[@]}"; do
+  echo "== fixed clock: $clock UTC ($(under_clock "$clock" env TZ=America/Sao_Paulo date '+%a %d/%m %H:%M in São Paulo'))"
+  under_clock "$clock" "$unit" --quiet
+  under_clock "$clock" "$http" --quiet "${http_modules[@]}"
+  (cd client && CI=true E2E_CLOCK="$(date -ud "$clock" +%Y-%m-%dT%H:%M:%SZ)" node --test "${e2e_files[@]}")
+done
