@@ -75,11 +75,11 @@ export function Pagination({ meta, href, onPageChange, disabled = false, noun = 
         <li className={`page-item${page <= 1 || disabled ? ' disabled' : ''}`}>{control(page - 1, '‹ Anterior', { 'aria-label': 'Página anterior' })}</li>
         {pageWindow(page, last).map((p, i) =>
           p === '…' ? (
-            <li key={`gap-${i}`} className="page-item disabled">
+            <li key={`gap-${i}`} className="page-item page-number disabled">
               <span className="page-link">…</span>
             </li>
           ) : (
-            <li key={p} className={`page-item${p === page ? ' active' : ''}`}>
+            <li key={p} className={`page-item page-number${p === page ? ' active' : ''}`}>
               {control(p, p, p === page ? { 'aria-current': 'page' } : {})}
             </li>
           ),
