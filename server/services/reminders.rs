@@ -192,15 +192,44 @@ pub struct Values {
     pub link: String,
 }
 
-/// `template` with each known placeholder replaced.
+impl Values {
+    /// The value of a placeholder's name; `None` for an unknown one.
+    fn of(&self, name: &str) -> Option<&str> {
+        Some(match name {
+            "cliente" => &self.cliente,
+            "data" => &self.data,
+            "hora" => &self.hora,
+            "profissional" => &self.profissional,
+            "servico" => &self.servico,
+            "link" => &self.link,
+            _ => return None,
+        })
+    }
+}
+
+/// `template` with each known placeholder replaced, in one pass over the
+/// template: a value is never read again, so a client named `{link}` is
+/// called `{link}`. Unknown `{names}` and other braces stay as written.
 pub fn fill(template: &str, values: &Values) -> String {
-    template
-        .replace("{cliente}", &values.cliente)
-        .replace("{data}", &values.data)
-        .replace("{hora}", &values.hora)
-        .replace("{profissional}", &values.profissional)
-        .replace("{servico}", &values.servico)
-        .replace("{link}", &values.link)
+    let mut out = String::with_capacity(template.len() + 64);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        // The nearest `{…}` without another `{` inside it.
+        match after.find(['{', '}']).filter(|&end| after.as_bytes()[end] == b'}').and_then(|end| Some((values.of(&after[..end])?, end))) {
+            Some((value, end)) => {
+                out.push_str(value);
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Admins only.
@@ -818,6 +847,29 @@ mod tests {
             link: "http://x/c/t".into(),
         };
         assert_eq!(fill("{cliente} {data} {hora} {profissional} {servico} {link} {x}", &values), "Ana 27/11/2026 14:00 Paula Corte http://x/c/t {x}");
+    }
+
+    #[test]
+    fn placeholders_are_filled_in_one_pass_never_inside_values() {
+        let values = Values {
+            cliente: "{link} {profissional} {hora}".into(),
+            data: "{cliente}".into(),
+            hora: "14:00".into(),
+            profissional: "Paula {servico}".into(),
+            servico: "Corte {".into(),
+            link: "http://x/c/t?{data}".into(),
+        };
+        assert_eq!(
+            fill("Olá, {cliente}! {servico} com {profissional} em {data} às {hora}: {link}", &values),
+            "Olá, {link} {profissional} {hora}! Corte { com Paula {servico} em {cliente} às 14:00: http://x/c/t?{data}"
+        );
+        // Unknown names, stray and nested braces stay as written.
+        let plain = Values { cliente: "Ana".into(), ..values.clone() };
+        assert_eq!(fill("{x} {{cliente}} {cli{cliente}} { } {} {hora", &plain), "{x} {Ana} {cliAna} { } {} {hora");
+        assert_eq!(fill("", &plain), "");
+        assert_eq!(fill("sem marcadores", &plain), "sem marcadores");
+        assert_eq!(fill("{hora}{hora}", &plain), "14:0014:00");
+        assert_eq!(fill("ação {cliente} é", &plain), "ação Ana é", "multibyte text around a placeholder");
     }
 
     #[test]

@@ -308,6 +308,25 @@ async fn the_template_is_checked_previewed_and_kept(backend: Backend) {
 }
 both!(the_template_is_checked_previewed_and_kept);
 
+async fn a_clients_name_is_never_read_as_a_placeholder(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let name = "{link} {profissional} {hora}";
+    let client = client_with(&app, &f.token, name, None, Some("11987654321")).await;
+    let booked = book_in(&app, &f, client, 30).await;
+    let template = "Olá, {cliente}! {servico} com {profissional}.";
+    let body = json!({ "template": template, "appointmentId": booked["id"] });
+    let (status, preview) = json_of(app.post("/api/reminders/preview", &f.token, body).await).await;
+    assert_eq!(status, StatusCode::OK, "{preview}");
+    assert_eq!(preview["data"]["text"], format!("Olá, {name}! Corte de cabelo com Paula Lima."));
+    // The WhatsApp message, from the default template, calls them the same.
+    let url = row_of(&app, &f.token, &booked).await["whatsappUrl"].as_str().unwrap().to_string();
+    let text = percent_encoding::percent_decode_str(&url[url.find("text=").unwrap() + 5..]).decode_utf8().unwrap().to_string();
+    assert!(text.starts_with(&format!("Olá, {name}! Lembramos do seu horário de Corte de cabelo com Paula Lima em ")), "{text}");
+    assert_eq!(text.matches("/c/").count(), 1, "one link, where the template puts it: {text}");
+}
+both!(a_clients_name_is_never_read_as_a_placeholder);
+
 async fn reports_compare_no_shows_with_and_without_a_reminder(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
