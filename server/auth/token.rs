@@ -139,11 +139,14 @@ impl Keys {
     }
 }
 
-/// What a client's link (`/c/{token}`) says: one appointment, one purpose,
-/// valid until `exp` (the appointment's start when it was made).
+/// What a client's link (`/c/{token}`) says: one appointment, the client it
+/// was made for, one purpose, valid until `exp` (the appointment's start
+/// when it was made).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LinkClaims {
     pub appointment_id: i32,
+    /// The link holds only while the appointment is this client's.
+    pub client_id: i32,
     pub purpose: u8,
     pub exp: i64,
 }
@@ -152,16 +155,20 @@ pub struct LinkClaims {
 pub const LINK_RESPOND: u8 = 1;
 /// Bytes of HMAC-SHA256 a link keeps: 128 bits, beyond guessing.
 const LINK_MAC_BYTES: usize = 16;
+/// Bytes of a link's claims: appointment (4), client (4), purpose (1), exp (8).
+const LINK_BODY_BYTES: usize = 17;
 
 impl Keys {
-    /// A client's link token: id (4 bytes), purpose (1), exp (8), then the
-    /// first 16 bytes of HMAC-SHA256 of those under the link key, in
-    /// base64url: 39 characters, short enough for a WhatsApp message.
+    /// A client's link token: appointment id (4 bytes), client id (4),
+    /// purpose (1), exp (8), then the first 16 bytes of HMAC-SHA256 of those
+    /// under the link key, in base64url: 44 characters, short enough for a
+    /// WhatsApp message.
     pub fn sign_link(&self, claims: &LinkClaims) -> String {
         use base64::Engine;
         use hmac::Mac;
-        let mut bytes = Vec::with_capacity(13 + LINK_MAC_BYTES);
+        let mut bytes = Vec::with_capacity(LINK_BODY_BYTES + LINK_MAC_BYTES);
         bytes.extend_from_slice(&claims.appointment_id.to_be_bytes());
+        bytes.extend_from_slice(&claims.client_id.to_be_bytes());
         bytes.push(claims.purpose);
         bytes.extend_from_slice(&claims.exp.to_be_bytes());
         let mac = self.link_mac(&bytes).finalize().into_bytes();
@@ -179,16 +186,17 @@ impl Keys {
             return None;
         }
         let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(token).ok()?;
-        if bytes.len() != 13 + LINK_MAC_BYTES {
+        if bytes.len() != LINK_BODY_BYTES + LINK_MAC_BYTES {
             return None;
         }
-        let (body, mac) = bytes.split_at(13);
+        let (body, mac) = bytes.split_at(LINK_BODY_BYTES);
         // Constant time, on the kept bytes.
         self.link_mac(body).verify_truncated_left(mac).ok()?;
         Some(LinkClaims {
             appointment_id: i32::from_be_bytes(body[0..4].try_into().ok()?),
-            purpose: body[4],
-            exp: i64::from_be_bytes(body[5..13].try_into().ok()?),
+            client_id: i32::from_be_bytes(body[4..8].try_into().ok()?),
+            purpose: body[8],
+            exp: i64::from_be_bytes(body[9..17].try_into().ok()?),
         })
     }
 
@@ -207,9 +215,9 @@ mod tests {
     #[test]
     fn link_tokens_hold_only_as_signed() {
         let keys = Keys::new(b"secret-one", 60);
-        let claims = LinkClaims { appointment_id: 42, purpose: LINK_RESPOND, exp: 1_900_000_000 };
+        let claims = LinkClaims { appointment_id: 42, client_id: 9, purpose: LINK_RESPOND, exp: 1_900_000_000 };
         let token = keys.sign_link(&claims);
-        assert_eq!(token.len(), 39);
+        assert_eq!(token.len(), 44);
         assert_eq!(keys.verify_link(&token), Some(claims));
         assert_eq!(Keys::new(b"secret-two", 60).verify_link(&token), None, "another secret");
         // Every one-character change is refused.
@@ -223,6 +231,15 @@ mod tests {
         }
         let other = keys.sign_link(&LinkClaims { appointment_id: 43, ..claims });
         assert_ne!(other, token);
+        assert_ne!(keys.sign_link(&LinkClaims { client_id: 10, ..claims }), token, "the client is signed");
+        // Another client's id under the same signature.
+        {
+            use base64::Engine;
+            let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+            let mut bytes = b64.decode(&token).unwrap();
+            bytes[4..8].copy_from_slice(&10i32.to_be_bytes());
+            assert_eq!(keys.verify_link(&b64.encode(bytes)), None, "another client");
+        }
         assert_eq!(keys.verify_link(""), None);
         assert_eq!(keys.verify_link(&"A".repeat(1000)), None);
         assert_eq!(keys.verify_link(&keys.issue(7, 0).0), None, "a session token is no link");

@@ -13,7 +13,7 @@ use crate::error::{ErrorBody, Result};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::services::hours::{self, WorkingHours, WorkingHoursInput};
 use crate::services::list::ListQuery;
-use crate::services::schedule::{self, AvailabilityQuery, Slot};
+use crate::services::schedule::{self, Availability, AvailabilityQuery};
 use crate::services::time_off::{self, TimeOffFilter, TimeOffInput, TimeOffView};
 use crate::services::users::NOT_FOUND as USER_NOT_FOUND;
 use crate::services::{Context, Data, Page};
@@ -87,9 +87,9 @@ async fn remove_time_off(cx: Context, TimeOffId(id): TimeOffId) -> Result<Status
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Cada início livre (numa grade de 5 minutos, ou da duração do serviço quando ela divide a hora) em que o serviço, com seus intervalos, cabe no horário de trabalho, fora de folgas e longe de outros agendamentos. No máximo 31 dias por busca.
+/// Cada início livre (numa grade de 5 minutos, ou da duração do serviço quando ela divide a hora) em que o serviço, com seus intervalos, cabe no horário de trabalho, fora de folgas e longe de outros agendamentos, dos mais cedo aos mais tarde. No máximo 31 dias por busca e `limit` horários (padrão: 200; até 5.000); `meta.truncated` diz se havia mais no período.
 #[utoipa::path(get, path = "/availability", tag = "schedule", params(AvailabilityQuery),
-    responses((status = 200, body = Data<Vec<Slot>>), (status = 422, body = ErrorBody)))]
-async fn availability(cx: Context, ApiQuery(query): ApiQuery<AvailabilityQuery>) -> Result<Json<Data<Vec<Slot>>>> {
-    Ok(data(schedule::availability(&cx, &query).await?))
+    responses((status = 200, body = Availability), (status = 422, body = ErrorBody)))]
+async fn availability(cx: Context, ApiQuery(query): ApiQuery<AvailabilityQuery>) -> Result<Json<Availability>> {
+    Ok(Json(schedule::availability(&cx, &query).await?))
 }

@@ -16,7 +16,7 @@
 //! data: a summary is the service and the client's first name, no notes.
 
 use chrono::{DateTime, Duration, Utc};
-use icalendar::{Calendar, Component, Event, EventLike, EventStatus};
+use icalendar::{Calendar, Component, Event, EventLike, EventStatus, Property, ValueType};
 use rand::RngCore;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
@@ -137,13 +137,15 @@ pub fn first_name(name: &str) -> String {
 /// DTSTAMP is the appointment's last change), so an unchanged agenda is the
 /// same bytes and the same ETag.
 fn write(staff_name: &str, rows: &[appointment::Model], first_name: impl Fn(i32) -> String) -> String {
+    let name = format!("Expediente: {staff_name}");
     let mut calendar = Calendar::empty();
     calendar
         .append_property(("VERSION", "2.0"))
         .append_property(("PRODID", "-//Expediente//Agenda//PT-BR"))
         .append_property(("CALSCALE", "GREGORIAN"))
         .append_property(("METHOD", "PUBLISH"))
-        .name(&format!("Expediente: {staff_name}"))
+        .append_property(calendar_name(&name))
+        .append_property(("X-WR-CALNAME", name.as_str()))
         .ttl(&chrono::Duration::minutes(30));
     for a in rows {
         let client = first_name(a.client_id);
@@ -162,6 +164,13 @@ fn write(staff_name: &str, rows: &[appointment::Model], first_name: impl Fn(i32)
         );
     }
     calendar.to_string()
+}
+
+/// `NAME` (RFC 7986) as TEXT: the crate escapes only the value types it
+/// knows (`X-` names among them, not `NAME`), so the type is given and its
+/// own TEXT escaping applies.
+fn calendar_name(name: &str) -> Property {
+    Property::new("NAME", name).append_parameter(ValueType::Text).done()
 }
 
 /// Whole seconds (iCalendar has no fractions).
@@ -220,6 +229,14 @@ mod tests {
     fn text_is_escaped() {
         let text = write("Paula", &[appointment(1, "Corte; barba, bigode\\", AppointmentStatus::Agendado)], |_| "Ana".into());
         assert!(text.replace("\r\n ", "").contains("SUMMARY:Corte\\; barba\\, bigode\\\\ – Ana\r\n"), "{text}");
+    }
+
+    #[test]
+    fn the_calendars_name_is_escaped_as_text() {
+        let text = write("Ana; Bia, \\C", &[], |_| String::new());
+        let unfolded = text.replace("\r\n ", "");
+        assert!(unfolded.contains("NAME;VALUE=TEXT:Expediente: Ana\\; Bia\\, \\\\C\r\n"), "{unfolded}");
+        assert!(unfolded.contains("X-WR-CALNAME:Expediente: Ana\\; Bia\\, \\\\C\r\n"), "{unfolded}");
     }
 
     #[test]

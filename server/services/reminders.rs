@@ -192,15 +192,44 @@ pub struct Values {
     pub link: String,
 }
 
-/// `template` with each known placeholder replaced.
+impl Values {
+    /// The value of a placeholder's name; `None` for an unknown one.
+    fn of(&self, name: &str) -> Option<&str> {
+        Some(match name {
+            "cliente" => &self.cliente,
+            "data" => &self.data,
+            "hora" => &self.hora,
+            "profissional" => &self.profissional,
+            "servico" => &self.servico,
+            "link" => &self.link,
+            _ => return None,
+        })
+    }
+}
+
+/// `template` with each known placeholder replaced, in one pass over the
+/// template: a value is never read again, so a client named `{link}` is
+/// called `{link}`. Unknown `{names}` and other braces stay as written.
 pub fn fill(template: &str, values: &Values) -> String {
-    template
-        .replace("{cliente}", &values.cliente)
-        .replace("{data}", &values.data)
-        .replace("{hora}", &values.hora)
-        .replace("{profissional}", &values.profissional)
-        .replace("{servico}", &values.servico)
-        .replace("{link}", &values.link)
+    let mut out = String::with_capacity(template.len() + 64);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        // The nearest `{…}` without another `{` inside it.
+        match after.find(['{', '}']).filter(|&end| after.as_bytes()[end] == b'}').and_then(|end| Some((values.of(&after[..end])?, end))) {
+            Some((value, end)) => {
+                out.push_str(value);
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Admins only.
@@ -392,9 +421,11 @@ fn local_date_time(instant: DateTime<Utc>, tz: Tz) -> (String, String) {
     (local.format("%d/%m/%Y").to_string(), local.format("%H:%M").to_string())
 }
 
-/// The client's link of an appointment: valid until its start.
+/// The client's link of an appointment, for its current client: valid
+/// until its start, and only while the appointment stays that client's.
 pub fn link(keys: &Keys, env: &Env, model: &appointment::Model) -> String {
-    let token = keys.sign_link(&LinkClaims { appointment_id: model.id, purpose: LINK_RESPOND, exp: model.starts_at.timestamp() });
+    let claims = LinkClaims { appointment_id: model.id, client_id: model.client_id, purpose: LINK_RESPOND, exp: model.starts_at.timestamp() };
+    let token = keys.sign_link(&claims);
     format!("{}/c/{token}", env.public_base)
 }
 
@@ -593,9 +624,10 @@ pub async fn mark_whatsapp_sent(cx: &Context, env: &Env, id: i32) -> Result<Remi
 /// transaction that just wrote it (so the outbox row and the booking are
 /// one). Active and ahead, with a client who has an e-mail: one pending
 /// reminder for its current start, due `hours_before` ahead (at once when
-/// that moment has passed); unchanged when one for that start exists
-/// already (sent or not). Otherwise, or when it moved, the pending one is
-/// withdrawn (and replaced).
+/// that moment has passed); unchanged when one for that start and the
+/// client's address exists already (sent or not). Otherwise, or when it
+/// moved or went to another client, the pending one is withdrawn (and
+/// replaced).
 pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) -> Result<()> {
     let now = Utc::now().trunc_subsecs(0);
     let email = if remindable(saved, now) {
@@ -608,7 +640,11 @@ pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) ->
         .filter(reminder::Column::Channel.eq(CHANNEL_EMAIL))
         .all(txn)
         .await?;
-    if email.is_some() && existing.iter().any(|r| r.appointment_starts_at == saved.starts_at) {
+    // Given to another client, the pending one is replaced (it will carry
+    // the new client's link) and a sent one stays as it went.
+    if let Some(email) = &email
+        && existing.iter().any(|r| r.appointment_starts_at == saved.starts_at && r.recipient.as_deref() == Some(email.as_str()))
+    {
         return Ok(());
     }
     reminder::Entity::delete_many()
@@ -673,7 +709,8 @@ pub struct LinkView {
 /// What a link leads to.
 #[derive(Debug, Clone)]
 pub enum LinkState {
-    /// Forged, altered, another purpose's, or its appointment is gone.
+    /// Forged, altered, another purpose's, its appointment is gone, or
+    /// the appointment is now another client's.
     Invalid,
     /// The appointment has started (or the link's time has passed).
     Expired(LinkView),
@@ -724,8 +761,12 @@ fn claims(keys: &Keys, token: &str) -> Option<LinkClaims> {
     keys.verify_link(token).filter(|c| c.purpose == LINK_RESPOND)
 }
 
+/// What a link leads to, judged on the appointment's row as read now (so
+/// a moved appointment shows, and is acted on at, its current time).
 async fn judge(db: &impl ConnectionTrait, tz: Tz, claims: &LinkClaims, model: Option<appointment::Model>) -> Result<(LinkState, Option<appointment::Model>)> {
-    let Some(model) = model else { return Ok((LinkState::Invalid, None)) };
+    // Given to another client, the appointment is none of this link's
+    // business: it shows and changes nothing while it is theirs.
+    let Some(model) = model.filter(|m| m.client_id == claims.client_id) else { return Ok((LinkState::Invalid, None)) };
     let view = link_view(db, tz, &model).await?;
     let now = Utc::now().timestamp();
     let state = if now >= claims.exp.min(model.starts_at.timestamp()) {
@@ -818,6 +859,29 @@ mod tests {
             link: "http://x/c/t".into(),
         };
         assert_eq!(fill("{cliente} {data} {hora} {profissional} {servico} {link} {x}", &values), "Ana 27/11/2026 14:00 Paula Corte http://x/c/t {x}");
+    }
+
+    #[test]
+    fn placeholders_are_filled_in_one_pass_never_inside_values() {
+        let values = Values {
+            cliente: "{link} {profissional} {hora}".into(),
+            data: "{cliente}".into(),
+            hora: "14:00".into(),
+            profissional: "Paula {servico}".into(),
+            servico: "Corte {".into(),
+            link: "http://x/c/t?{data}".into(),
+        };
+        assert_eq!(
+            fill("Olá, {cliente}! {servico} com {profissional} em {data} às {hora}: {link}", &values),
+            "Olá, {link} {profissional} {hora}! Corte { com Paula {servico} em {cliente} às 14:00: http://x/c/t?{data}"
+        );
+        // Unknown names, stray and nested braces stay as written.
+        let plain = Values { cliente: "Ana".into(), ..values.clone() };
+        assert_eq!(fill("{x} {{cliente}} {cli{cliente}} { } {} {hora", &plain), "{x} {Ana} {cliAna} { } {} {hora");
+        assert_eq!(fill("", &plain), "");
+        assert_eq!(fill("sem marcadores", &plain), "sem marcadores");
+        assert_eq!(fill("{hora}{hora}", &plain), "14:0014:00");
+        assert_eq!(fill("ação {cliente} é", &plain), "ação Ana é", "multibyte text around a placeholder");
     }
 
     #[test]

@@ -409,13 +409,35 @@ query_params! {
         pub from: Option<String>,
         /// Último dia (inclusivo), YYYY-MM-DD (padrão: `from`); no máximo 31 dias.
         pub to: Option<String>,
-        /// No máximo tantos horários, os mais cedo (1 a 5.000; padrão: todos).
+        /// No máximo tantos horários, os mais cedo (1 a 5.000; padrão: 200). `meta.truncated` diz se havia mais.
         pub limit: Option<u32>,
     }
 }
 
 /// Longest period of one free-slot search, in days.
 pub const MAX_AVAILABILITY_DAYS: i64 = 31;
+/// Free starts answered without `limit`: a month of a short service on
+/// every member's grid is some 100,000 (13 MB), and a person picks among a
+/// few.
+pub const DEFAULT_SLOT_LIMIT: u32 = 200;
+/// The most free starts one answer may ask for.
+pub const MAX_SLOT_LIMIT: u32 = 5000;
+
+/// `GET /api/availability`: the earliest free starts, and whether there were more.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Availability {
+    pub data: Vec<Slot>,
+    pub meta: AvailabilityMeta,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailabilityMeta {
+    /// O limite aplicado (`limit`, ou 200 sem ele).
+    pub limit: u32,
+    /// Havia mais horários livres no período: vieram só os `limit` mais cedo.
+    pub truncated: bool,
+}
 
 /// A time where the service fits.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -463,7 +485,7 @@ pub fn slots(schedules: &[Schedule], duration: i32, before: i32, after: i32, not
     found
 }
 
-pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Vec<Slot>> {
+pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Availability> {
     let (db, tz) = (&cx.db, cx.tz);
     let mut errors = FieldErrors::new();
     let now = Utc::now();
@@ -475,7 +497,8 @@ pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Vec
     } else if (to - from).num_days() >= MAX_AVAILABILITY_DAYS {
         errors.add("to", "No máximo 31 dias por busca.");
     }
-    if query.limit.is_some_and(|l| !(1..=5000).contains(&l)) {
+    let limit = query.limit.unwrap_or(DEFAULT_SLOT_LIMIT);
+    if !(1..=MAX_SLOT_LIMIT).contains(&limit) {
         errors.add("limit", "O limite deve ser de 1 a 5.000.");
     }
     let service = match query.service_id {
@@ -509,23 +532,24 @@ pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Vec
         }
     }
     errors.check()?;
-    let Some(service) = service else { return Ok(Vec::new()) };
+    let Some(service) = service else { return Ok(Availability { data: Vec::new(), meta: AvailabilityMeta { limit, truncated: false } }) };
     staff.retain(|s| service.offered_by(s.id));
     let window = Span { start: local_midnight(from, tz), end: local_midnight(to + Duration::days(1), tz) };
     let schedules = load(db, &staff, window, tz).await?;
     let found = slots(&schedules, service.duration_minutes, service.buffer_before_minutes, service.buffer_after_minutes, now.max(window.start), tz);
-    let limit = query.limit.map_or(usize::MAX, |l| l as usize);
-    Ok(found
-        .into_iter()
-        .filter(|(_, span)| span.start < window.end)
-        .take(limit)
+    let mut within = found.into_iter().filter(|(_, span)| span.start < window.end);
+    let data: Vec<Slot> = within
+        .by_ref()
+        .take(limit as usize)
         .map(|(index, span)| Slot {
             staff_id: schedules[index].staff_id,
             staff_name: schedules[index].staff_name.clone(),
             starts_at: to_local_rfc3339(span.start, tz),
             ends_at: to_local_rfc3339(span.end, tz),
         })
-        .collect())
+        .collect();
+    let truncated = within.next().is_some();
+    Ok(Availability { data, meta: AvailabilityMeta { limit, truncated } })
 }
 
 #[cfg(test)]

@@ -415,6 +415,38 @@ async fn free_slots(backend: Backend) {
 }
 both!(free_slots);
 
+/// Without `limit`, the earliest 200 starts and `meta.truncated`; `limit`
+/// goes up to 5,000 and no further.
+async fn free_slots_come_200_at_a_time_unless_asked(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    // Every 5 minutes from 08:00 to 18:00: 120 starts a working day.
+    let short = created(&app, &admin, "/api/services", json!({ "name": "Retoque", "durationMinutes": 5, "staffIds": [ana] })).await;
+    let (from, to) = (weekday_ahead(14, Weekday::Mon), weekday_ahead(14, Weekday::Mon) + Days::new(4));
+    let query = format!("/api/availability?service_id={}&from={from}&to={to}", short["id"]);
+    let starts = |body: &Value| body["data"].as_array().unwrap().iter().map(|s| s["startsAt"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+
+    let (status, all) = json_of(app.get(&format!("{query}&limit=5000"), &admin).await).await;
+    assert_eq!(status, StatusCode::OK, "{all}");
+    assert_eq!(all["data"].as_array().unwrap().len(), 600, "five working days");
+    assert_eq!(all["meta"], json!({ "limit": 5000, "truncated": false }));
+    let (status, default) = json_of(app.get(&query, &admin).await).await;
+    assert_eq!(status, StatusCode::OK, "{default}");
+    assert_eq!(starts(&default), starts(&all)[..200], "the earliest 200");
+    assert_eq!(default["meta"], json!({ "limit": 200, "truncated": true }));
+    let (_, exact) = json_of(app.get(&format!("{query}&limit=600"), &admin).await).await;
+    assert_eq!(exact["meta"], json!({ "limit": 600, "truncated": false }), "all of them fit: nothing was cut");
+
+    for bad in ["5001", "0", "-1", "abc", "99999999999999999999"] {
+        let url = format!("{query}&limit={bad}");
+        let (status, body) = json_of(app.get(&url, &admin).await).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {body}");
+        assert!(body["errors"]["limit"].is_array(), "{url}: {body}");
+    }
+}
+both!(free_slots_come_200_at_a_time_unless_asked);
+
 /// On the next Sunday New York springs forward, 09:00 stays 09:00, and the
 /// night's missing hour gives no slot.
 async fn free_slots_across_a_daylight_saving_change(backend: Backend) {

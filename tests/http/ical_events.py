@@ -1,15 +1,26 @@
 """Reads an iCalendar feed on stdin with the `icalendar` package (PyPI), a
 real parser, and prints its events as JSON for the HTTP tests
 (tests/http/lgpd.rs): uid, start and end in UTC, summary, status, sequence,
-dtstamp; the calendar's own properties; and every raw line's length in octets."""
+dtstamp; the calendar's own properties (its NAME as TEXT read back); and
+every raw line's length in octets."""
 import datetime
 import json
 import sys
 
-from icalendar import Calendar
+from icalendar import Calendar, vText
+from icalendar.parser import unescape_backslash
 
 raw = sys.stdin.buffer.read()
 calendar = Calendar.from_ical(raw)
+
+
+def text(value):
+    """A TEXT value read back. RFC 7986 gives NAME the TEXT type, which this
+    package knows only when the line says `VALUE=TEXT`; otherwise it keeps
+    the raw value, escapes and all, which is read here as TEXT."""
+    if value is None:
+        return ""
+    return str(value) if isinstance(value, vText) else unescape_backslash(value.to_ical().decode())
 
 
 def utc(value):
@@ -36,6 +47,8 @@ lines = raw.split(b"\r\n")
 print(json.dumps({
     "version": str(calendar.get("VERSION")),
     "prodid": str(calendar.get("PRODID")),
+    "name": text(calendar.get("NAME")),
+    "calname": text(calendar.get("X-WR-CALNAME")),
     "events": events,
     "longestLine": max(len(line) for line in lines),
     "bareNewlines": sum(line.count(b"\n") for line in lines),

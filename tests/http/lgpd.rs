@@ -185,6 +185,22 @@ async fn the_calendar_feed_has_each_appointment_once_in_utc_across_daylight_savi
 }
 both!(the_calendar_feed_has_each_appointment_once_in_utc_across_daylight_saving);
 
+async fn the_feeds_name_reads_back_as_written(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    // `\,` and `\\` would read back as `,` and `\` were the name written raw.
+    let name = "Paula; Lima, Souza \\, \\\\ Reis";
+    let (status, body) = json_of(app.put(&format!("/api/users/{}", f.staff), &f.token, json!({ "name": name })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let url = calendar_url(&app, &format!("/api/users/{}/calendar", f.staff), &f.token, false).await;
+    let response = feed(&url).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let parsed = parse_feed(&response.bytes().await.unwrap());
+    assert_eq!(parsed["name"], format!("Expediente: {name}"), "{parsed}");
+    assert_eq!(parsed["calname"], parsed["name"]);
+}
+both!(the_feeds_name_reads_back_as_written);
+
 async fn wrong_feed_tokens_are_throttled(backend: Backend) {
     let app = spawn(backend).await;
     for _ in 0..5 {

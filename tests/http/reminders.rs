@@ -121,6 +121,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     // Expired: a link whose time has passed, and an appointment that has begun.
     let claims = expediente::auth::LinkClaims {
         appointment_id: first["id"].as_i64().unwrap() as i32,
+        client_id: ana as i32,
         purpose: expediente::auth::LINK_RESPOND,
         exp: Utc::now().timestamp() - 1,
     };
@@ -203,6 +204,74 @@ async fn a_flood_of_guessed_links_is_throttled(backend: Backend) {
     assert_eq!(app.http.get(app.url(&good)).send().await.unwrap().status(), StatusCode::OK);
 }
 both!(a_flood_of_guessed_links_is_throttled);
+
+/// The front desk picked the wrong "Maria": the appointment goes to another
+/// client. The first client's link, e-mailed at once, then opens nothing;
+/// the new client is sent a link of their own. A link follows its own
+/// appointment's new time and staff member, and acts on them.
+async fn a_link_holds_only_for_the_client_it_was_sent_to(backend: Backend) {
+    let port = free_port();
+    let smtp = Smtp::start(port, 0);
+    let app = with_smtp(backend, port).await;
+    let f = fixture(&app).await;
+    let first = client_with(&app, &f.token, "Maria Silva", Some("maria.silva@example.com"), None).await;
+    let second = client_with(&app, &f.token, "Maria Silveira Dantas", Some("dantas@example.com"), None).await;
+    let booked = book_in(&app, &f, first, 3).await;
+    let messages = smtp.wait_for(1).await;
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    let link_in = |message: &Value| {
+        let text = message["text"].as_str().unwrap();
+        let start = text.find(&format!("{}/c/", app.base)).expect("the link in the text");
+        path_of(text[start..].split_whitespace().next().unwrap())
+    };
+    let sent_to_first = link_in(&messages[0]);
+    assert_eq!(app.http.get(app.url(&sent_to_first)).send().await.unwrap().status(), StatusCode::OK);
+    wait_state(&app, &f.token, &booked, "sent").await;
+
+    let body = json!({ "clientId": second, "version": booked["version"] });
+    let (status, given) = json_of(app.put(&format!("/api/appointments/{}", booked["id"]), &f.token, body).await).await;
+    assert_eq!(status, StatusCode::OK, "{given}");
+    // The first client's link: refused as an unknown one, showing nothing.
+    let response = app.http.get(app.url(&sent_to_first)).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let html = response.text().await.unwrap();
+    assert!(html.contains("Link inválido") && !html.contains("Dantas") && !html.contains("Paula Lima"), "{html}");
+    for action in ["action=cancel", "action=confirm", ""] {
+        let response = post_form(&app, &sent_to_first, action).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{action}");
+        assert!(!response.text().await.unwrap().contains("Dantas"));
+    }
+    let now = appointment(&app, &f.token, &booked["id"]).await;
+    assert_eq!((now["status"].as_str(), now["version"].as_i64()), (Some("agendado"), given["data"]["version"].as_i64()), "nothing changed");
+    // The new client gets a reminder of their own, whose link works.
+    let messages = smtp.wait_for(2).await;
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert_eq!(messages[1]["to"], json!(["dantas@example.com"]));
+    let sent_to_second = link_in(&messages[1]);
+    assert_ne!(sent_to_second, sent_to_first);
+    let html = app.http.get(app.url(&sent_to_second)).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("Maria Silveira Dantas"), "{html}");
+    assert_eq!(path_of(row_of(&app, &f.token, &booked).await["link"].as_str().unwrap()), sent_to_second, "the screen's link is the new client's");
+
+    // Moved to another time and staff member: the page reads the row as it is now.
+    let later = Utc::now() + Days::hours(2);
+    let body = json!({ "startsAt": later.format("%Y-%m-%dT%H:%M:00Z").to_string(), "staffId": f.other_staff, "version": given["data"]["version"] });
+    let (status, moved) = json_of(app.put(&format!("/api/appointments/{}", booked["id"]), &f.token, body).await).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let time = &moved["data"]["startsAt"].as_str().unwrap()[11..16];
+    let html = app.http.get(app.url(&sent_to_second)).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains(&format!("<dd>{time}</dd>")) && html.contains("Rui Alves") && !html.contains("Paula Lima"), "{time} in {html}");
+    let response = post_form(&app, &sent_to_second, "action=confirm").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.text().await.unwrap().contains(&format!("<dd>{time}</dd>")));
+    let confirmed = appointment(&app, &f.token, &booked["id"]).await;
+    assert_eq!(confirmed["status"], "confirmado");
+    assert_eq!((&confirmed["startsAt"], &confirmed["staffId"]), (&moved["data"]["startsAt"], &moved["data"]["staffId"]));
+    // Still the first client's link opens nothing.
+    assert_eq!(post_form(&app, &sent_to_first, "action=cancel").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(appointment(&app, &f.token, &booked["id"]).await["status"], "confirmado");
+}
+both!(a_link_holds_only_for_the_client_it_was_sent_to);
 
 async fn the_reminders_list_offers_whatsapp_and_marks_it_sent(backend: Backend) {
     let app = spawn(backend).await;
@@ -307,6 +376,25 @@ async fn the_template_is_checked_previewed_and_kept(backend: Backend) {
     assert!(page.contains("Clínica Sol"), "{page}");
 }
 both!(the_template_is_checked_previewed_and_kept);
+
+async fn a_clients_name_is_never_read_as_a_placeholder(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let name = "{link} {profissional} {hora}";
+    let client = client_with(&app, &f.token, name, None, Some("11987654321")).await;
+    let booked = book_in(&app, &f, client, 30).await;
+    let template = "Olá, {cliente}! {servico} com {profissional}.";
+    let body = json!({ "template": template, "appointmentId": booked["id"] });
+    let (status, preview) = json_of(app.post("/api/reminders/preview", &f.token, body).await).await;
+    assert_eq!(status, StatusCode::OK, "{preview}");
+    assert_eq!(preview["data"]["text"], format!("Olá, {name}! Corte de cabelo com Paula Lima."));
+    // The WhatsApp message, from the default template, calls them the same.
+    let url = row_of(&app, &f.token, &booked).await["whatsappUrl"].as_str().unwrap().to_string();
+    let text = percent_encoding::percent_decode_str(&url[url.find("text=").unwrap() + 5..]).decode_utf8().unwrap().to_string();
+    assert!(text.starts_with(&format!("Olá, {name}! Lembramos do seu horário de Corte de cabelo com Paula Lima em ")), "{text}");
+    assert_eq!(text.matches("/c/").count(), 1, "one link, where the template puts it: {text}");
+}
+both!(a_clients_name_is_never_read_as_a_placeholder);
 
 async fn reports_compare_no_shows_with_and_without_a_reminder(backend: Backend) {
     let app = spawn(backend).await;
