@@ -13,6 +13,24 @@ const MORE_STAFF = ['Bruno Tavares', 'Juliana Castro Mendes', 'Maria Aparecida G
 // Whose appointments the day has: everyone but Ana Paula (and the administrator).
 const BOOKED = ['Bruno Tavares', 'Carlos Eduardo Santos', 'Fernanda Oliveira', 'Juliana Castro Mendes', 'Maria Aparecida Gonçalves Albuquerque', 'Rafael Nogueira', 'Zé Lima'];
 
+/**
+ * The day's column headings: their text, title, and whether they are cut
+ * (overflowing, or a word broken across lines: each word must fit the
+ * heading's width).
+ */
+const headings = (page) =>
+  page.locator('.agenda-col-head').evaluateAll((els) => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    return els.map((el) => {
+      const style = getComputedStyle(el);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const text = el.innerText.trim();
+      const wordBroken = text.split(' ').some((word) => ctx.measureText(word).width > room);
+      return { text, title: el.title, cut: wordBroken || el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 };
+    });
+  });
+
 /** How many pages a PDF from Chromium has. */
 const pdfPages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 
@@ -21,6 +39,7 @@ suite('agenda with eight staff members: phone, week, print', () => {
   const app = appForSuite({
     async setup({ server }) {
       const token = await seedAndSignIn(server, ['--clients', '5', '--appointments', '0']);
+      ids.token = token;
       for (const name of MORE_STAFF) {
         const email = name === 'Juliana Castro Mendes' ? JULIANA.email : `${name.split(' ')[0].toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@example.com`;
         await api(server.url, token, 'POST', '/users', { name, email, role: 'staff', password: name === 'Juliana Castro Mendes' ? JULIANA.password : 'senha-de-teste-1' });
@@ -161,17 +180,7 @@ suite('agenda with eight staff members: phone, week, print', () => {
     await withPage(app, { user: ADMIN, viewport: DESKTOP.viewport }, async ({ page }) => {
       await page.goto(`/appointments?date=${DAY}`);
       await waitForShell(page);
-      // Cut: overflowing, or a word broken across lines (each word must fit the heading's width).
-      const heads = await page.locator('.agenda-col-head').evaluateAll((els) => {
-        const ctx = document.createElement('canvas').getContext('2d');
-        return els.map((el) => {
-          const style = getComputedStyle(el);
-          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-          const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          const wordBroken = el.textContent.split(' ').some((word) => ctx.measureText(word).width > room);
-          return { text: el.textContent, cut: wordBroken || el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 };
-        });
-      });
+      const heads = await headings(page);
       assert.equal(heads.length, 9);
       for (const name of ['Administrador', 'Ana Paula Ribeiro', ...BOOKED]) {
         const head = heads.find((h) => h.text === name);
@@ -229,5 +238,40 @@ suite('agenda with eight staff members: phone, week, print', () => {
         await shot(page, `agenda-8staff-print-day-${viewport.width}`, { fullPage: true });
       });
     }
+  });
+  it('day at 1366 px: twelve columns, each heading a first name and an initial, never broken inside a word', async () => {
+    for (const name of ['Roberta Figueiredo Sampaio', 'Teodoro Vasconcelos', 'Valentina Albuquerque Prado']) {
+      await api(app.server.url, ids.token, 'POST', '/users', { name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, role: 'staff', password: 'senha-de-teste-1' });
+    }
+    await withPage(app, { user: ADMIN, viewport: DESKTOP.viewport }, async ({ page, messages }) => {
+      await page.goto(`/appointments?date=${DAY}`);
+      await waitForShell(page);
+      await shot(page, 'agenda-12staff-day-1366');
+      const heads = await headings(page);
+      assert.equal(heads.length, 12);
+      for (const head of heads) {
+        const parts = head.title.split(' ');
+        const short = parts.length > 1 ? `${parts[0]} ${parts.at(-1)[0]}.` : head.title;
+        assert.equal(head.text, short, `the first name and an initial of ${head.title}`);
+      }
+      // Lines break between words only: a word too long for its column ends
+      // in an ellipsis ("Administrador"), never goes on on the next line.
+      const broken = await page.locator('.agenda-col-head .agenda-name-short').evaluateAll((els) =>
+        els.flatMap((el) => {
+          const text = el.firstChild;
+          let at = 0;
+          return text.data.split(' ').filter((word) => {
+            const range = document.createRange();
+            range.setStart(text, at);
+            range.setEnd(text, at + word.length);
+            at += word.length + 1;
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+          });
+        }),
+      );
+      assert.deepEqual(broken, [], 'words broken across lines');
+      assert.ok(heads.some((h) => h.title === 'Maria Aparecida Gonçalves Albuquerque' && h.text === 'Maria A.'));
+      assert.deepEqual(problems(messages), []);
+    });
   });
 });

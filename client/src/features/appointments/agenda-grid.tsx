@@ -3,6 +3,7 @@ import { statusLabel, type Appointment } from '../../lib/appointment';
 import { SeriesMark } from '../../components/appointments-table';
 import { dayOf, formatMinutes, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
 import { useMounted } from '../../lib/use-mounted';
+import { shortName } from '../../lib/roles';
 import { serviceColorVar } from '../../lib/service-colors';
 import type { Agenda } from './agenda-api';
 import { agendaColumns, appointmentsByStaff, offReason, outsideSpans, placeInColumn, snap, STEP_MINUTES, timeOffInColumn, workingInColumn, type Placed } from './agenda-layout';
@@ -72,6 +73,8 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
   const mounted = useMounted();
   const week = agenda.view === 'week';
   const columns = agendaColumns(agenda, week ? (staffFilter ?? shownStaff) : staffFilter);
+  // Ten staff members or more side by side (1366 px holds nine full names): each heading shows the first name and an initial, the full name in its title.
+  const crowded = !week && columns.length > 9;
   // A phone shows one column: in a week, the day asked for (else today, else Monday); in a day, `shownStaff`.
   const dayIndex = columns.findIndex((c) => c.day === agenda.date);
   const todayIndex = columns.findIndex((c) => c.day === agenda.today);
@@ -167,7 +170,7 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
 
 
   return (
-    <div className={`agenda${!week && columns.length > 6 ? ' agenda-crowded' : ''}`} style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
+    <div className={`agenda${!week && columns.length > 6 ? ' agenda-crowded' : ''}${crowded ? ' agenda-short-names' : ''}`} style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
       {week && staffFilter === null && agenda.staff.length > 1 ? (
         <div className="agenda-switcher is-always">
           <label htmlFor="agenda-staff" className="form-label mb-1">
@@ -212,8 +215,19 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
           <div className="agenda-row agenda-head" aria-hidden="true">
             <div className="agenda-corner" />
             {columns.map((c, i) => (
-              <div key={c.key} className={`agenda-col-head${i === shown ? ' is-shown' : ''}${c.day === agenda.today && agenda.view === 'week' ? ' is-today' : ''}`}>
-                {c.label}
+              <div
+                key={c.key}
+                className={`agenda-col-head${i === shown ? ' is-shown' : ''}${c.day === agenda.today && agenda.view === 'week' ? ' is-today' : ''}`}
+                title={crowded ? c.label : undefined}
+              >
+                {crowded ? (
+                  <>
+                    <span className="agenda-name-full">{c.label}</span>
+                    <span className="agenda-name-short">{shortName(c.label)}</span>
+                  </>
+                ) : (
+                  c.label
+                )}
               </div>
             ))}
           </div>
