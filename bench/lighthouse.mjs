@@ -1,5 +1,5 @@
 // Lighthouse's performance score of each screen, mobile and desktop
-// presets (issue 30: 100 on every signed-in screen), against the release
+// presets (100 on every signed-in screen), against the release
 // binary seeded as the other benchmarks do. `/login` is audited first with
 // no cookie; then the session cookie is put in the browser's jar (as the
 // browser tests' `addCookies` does), so every signed-in screen is asked for

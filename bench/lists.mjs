@@ -1,13 +1,13 @@
-// The lists at two data sizes on SQLite and PostgreSQL (issue 11 item 6):
+// The lists at two data sizes on SQLite and PostgreSQL:
 // p50 and p99 of each list query, its growth from the small size to the large
 // one, and its time against the first page of clients at the same size.
 // Targets (reported, not asserted): 10× the data grows a query at most 2×,
 // and no query costs more than 3× the first page (free slots for a week of
-// 10 staff members included: issue 26). Then booking with the scheduling
+// 10 staff members included). Then booking with the scheduling
 // rules against booking with them lifted (`allowOutsideHours`, which leaves
 // the lock and the overlap check), interleaved, target ≤ 1.5×. Then a
 // weekly series of 104 occurrences (two years) against one booking,
-// interleaved, target ≤ 5× (issue 27).
+// interleaved, target ≤ 5×.
 //
 //   node bench/lists.mjs [--sizes small,large] [--db sqlite,postgres] [--runs 40] [--scale 1] [--write]
 //

@@ -43,11 +43,11 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(pages::root))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
-        // Capability pages (DESIGN.md): no session, no cookie.
+        // Capability pages (SECURITY.md#client-links, SECURITY.md#calendar-feeds): no session, no cookie.
         .route("/ical/{file}", get(routes::calendar::feed))
         .route("/login", get(pages::page).post(pages::login_form))
         .route("/logout", get(pages::page).post(pages::logout_form))
-        // The client's link (issue 28): public, rendered here, no session.
+        // The client's link: public, rendered here, no session.
         .route("/c/{token}", get(client_page::show).post(client_page::act))
         // Pages compress themselves, flushing the head early.
         .fallback(get(pages::page))

@@ -1,4 +1,4 @@
-//! The client's page, `GET /c/{token}` and `POST /c/{token}` (issue 28):
+//! The client's page, `GET /c/{token}` and `POST /c/{token}`:
 //! a capability link that shows one appointment and lets its client
 //! confirm or cancel it, without signing in and without JavaScript.
 //!

@@ -1,4 +1,4 @@
-// Accessibility against the real binary (issue 8 item 11): axe-core on every
+// Accessibility against the real binary: axe-core on every
 // screen at 1366 px and 360 px, also with the layout customizer, the side
 // drawer and the top bar's dropdowns open; fails on any serious or critical
 // violation or skipped heading level. Then what axe cannot see: the closed drawer out of the Tab
@@ -36,7 +36,7 @@ async function axeViolations(page, where) {
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
   });
   return violations
-    // A skipped heading level is only "moderate" to axe, but staff with a screen reader lose the outline (issue 25).
+    // A skipped heading level is only "moderate" to axe, but staff with a screen reader lose the outline.
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
     .map((v) => `${where}: ${v.id} (${v.impact}): ${v.targets.slice(0, 6).join(' | ')}${v.targets.length > 6 ? ` … +${v.targets.length - 6}` : ''}`);
 }

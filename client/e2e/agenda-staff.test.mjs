@@ -1,4 +1,4 @@
-// The agenda with a full team (issue 25 items 5, 7, 8): eight staff members
+// The agenda with a full team: eight staff members
 // (the seed's four and four more) and the administrator, on a phone, in the
 // week at 1366 px, and on paper.
 import assert from 'node:assert/strict';

@@ -20,7 +20,7 @@ import {
   withPage,
 } from './harness.mjs';
 
-// The business rules in the agenda and the booking (issue 26): services fill
+// The business rules in the agenda and the booking: services fill
 // the booking, the server's free starts, a time outside the rules asked
 // about, the hours and time off shaded in the first HTML, "Encaixe".
 // The default hours: Monday to Friday, 08:00 to 18:00. A Wednesday per width.

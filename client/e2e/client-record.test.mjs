@@ -1,7 +1,7 @@
-// A client's record with a long history and many appointments (issue 23,
-// item 7): the server renders the first page of each list, hydration
-// fetches nothing, and each list pages on from there; a history entry cut
-// short shows its whole text on request. At 1366 and 360 px.
+// A client's record with a long history and many appointments: the server
+// renders the first page of each list, hydration fetches nothing, and each
+// list pages on from there; a history entry cut short shows its whole text
+// on request. At 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {

@@ -1,4 +1,4 @@
-// Two people edit one record (issue 25, item 1): a save sends only what its
+// Two people edit one record: a save sends only what its
 // user changed, on the version it was typed on; the later save's 409 moves
 // what was typed onto the other person's save, field by field, and nothing
 // stale is saved unless its user picks it, reloaded or not. At 1366 and 360 px.

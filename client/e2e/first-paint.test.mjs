@@ -1,4 +1,4 @@
-// The first paint needs nothing but the HTML (issue 9, item 1): every
+// The first paint needs nothing but the HTML: every
 // screen, its scripts refused, is laid out and coloured by the critical CSS
 // inlined in its head exactly as it is once the whole stylesheet has loaded,
 // at 1366 and 360 px, in the default layout and in another one (the server

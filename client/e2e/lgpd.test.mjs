@@ -1,4 +1,4 @@
-// Issue 29 in the browser: a staff member's calendar feed address on the
+// Data that leaves the system, in the browser: a staff member's calendar feed address on the
 // profile (copy, "gerar novo" revoking the old one) and on an admin's user
 // page; a client's LGPD export (JSON and ZIP downloads) and anonymisation
 // with the client's name typed, at 1366 and 360 px.

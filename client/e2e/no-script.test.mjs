@@ -1,4 +1,4 @@
-// Usable before hydration (issue 30, DESIGN.md "What fast means here"): with
+// Usable before hydration (docs/behaviour.md#before-the-scripts): with
 // the page's scripts refused, as on a slow link before they arrive, the
 // lists' search, pages, order, filters and links still navigate to the page
 // the server renders, and the sign-in form signs in, instead of a click that

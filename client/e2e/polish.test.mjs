@@ -1,4 +1,4 @@
-// Issue 25's smaller items in a real browser: 44 px tap targets on a phone
+// Smaller items in a real browser: 44 px tap targets on a phone
 // (pagination, the profile's "Salvar", the day arrows, the top bar, fields),
 // the agenda's CSV button, the client page without its own name in its
 // tables, the reports' staff and service tables, day values and figures, the list's
@@ -23,7 +23,7 @@ const smallControls = (page, selector, { wide = false } = {}) =>
     [selector, wide],
   );
 
-suite('issue 25 polish', () => {
+suite('smaller items: tap targets, focus, wording', () => {
   const ids = {};
   const app = appForSuite({
     async setup({ server }) {

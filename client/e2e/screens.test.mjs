@@ -1,4 +1,4 @@
-// The screens staff run their day in (issue 8, items 3–5 and 7): a client's
+// The screens staff run their day in: a client's
 // page and its history, the clients list's view in the address, CSV exports
 // read back, the reports' SVG charts and the dashboard, at 1366 and 360 px.
 import assert from 'node:assert/strict';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { addDays, ADMIN, api, appForSuite, brDate, closeToast, problems, renderedRoot, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
-// Recurring appointments (issue 27): "Repetir" in the booking, a clash on
+// Recurring appointments: "Repetir" in the booking, a clash on
 // one date lists it to skip or move, the agenda marks the occurrences, the
 // appointment shows "2 de 6" and asks "Só esta / Esta e as seguintes /
 // Todas" before a change, the client page lists the series.

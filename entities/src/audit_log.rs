@@ -13,7 +13,7 @@ pub struct Model {
     pub action: String,
     pub user_id: Option<i32>,
     /// Who acted when no staff member did (`user_id` null): `cliente`, the
-    /// client through their confirmation link (issue 28).
+    /// client through their confirmation link.
     pub actor: Option<String>,
     /// `{ "field": { "old": …, "new": … } }`
     pub changes: Json,

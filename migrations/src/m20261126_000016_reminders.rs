@@ -1,4 +1,4 @@
-//! Reminders (issue 28): `reminders` holds each reminder of an appointment,
+//! Reminders: `reminders` holds each reminder of an appointment,
 //! by channel. A WhatsApp row records who sent it and when (the screen's
 //! button); an e-mail row is the outbox: written in the transaction that
 //! books or moves the appointment, claimed and sent by the background

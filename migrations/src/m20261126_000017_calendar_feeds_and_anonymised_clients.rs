@@ -1,4 +1,4 @@
-//! Issue 29, data that leaves the system:
+//! Data that leaves the system:
 //!
 //! - `calendar_feeds`: each staff member's calendar subscription key. The
 //!   feed's address carries an HMAC of the key (server secret), never the

@@ -70,7 +70,7 @@ async fn regenerate_of_user(
 /// The throttle's key for feed requests (beside the client's address).
 const THROTTLE_KEY: &str = "calendar-feed";
 
-/// `GET /ical/{token}.ics`: a capability page (DESIGN.md). It reads no
+/// `GET /ical/{token}.ics`: a capability page (SECURITY.md#calendar-feeds). It reads no
 /// cookie and sets none, and answers only the feed, 304 to a matching
 /// `If-None-Match`, or a plain 404. Wrong tokens are throttled per client
 /// address like wrong passwords (`throttle`): 5 in 15 minutes, then 429.

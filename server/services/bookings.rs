@@ -53,7 +53,7 @@ async fn create_one(cx: &Context, input: AppointmentInput) -> Result<Appointment
     audit::write(cx, "create", async |txn| {
         schedule::check_booking(txn, &fields.booking(None), tz).await?;
         let saved = model.insert(txn).await?;
-        reminders::on_saved(txn, &saved).await?; // issue 28: the e-mail reminder's outbox row, in this transaction
+        reminders::on_saved(txn, &saved).await?; // the e-mail reminder's outbox row, in this transaction
         Ok(Change::Created(view(txn, saved, tz).await?))
     })
     .await
@@ -101,7 +101,7 @@ async fn save(cx: &Context, id: i32, input: AppointmentInput, action: &'static s
             schedule::check_booking(txn, &fields.booking(Some(id)), tz).await?;
         }
         let saved = versioned_update::<appointment::Entity>(txn, id, version, fields.active_model()).await?;
-        reminders::on_saved(txn, &saved).await?; // issue 28: moved → reminder replaced; cancelled/done → withdrawn
+        reminders::on_saved(txn, &saved).await?; // moved → reminder replaced; cancelled/done → withdrawn
         Ok(Change::Updated { before, after: view(txn, saved, tz).await? })
     })
     .await

@@ -1,8 +1,8 @@
-//! Each staff member's calendar feed (issue 29): a secret address,
+//! Each staff member's calendar feed: a secret address,
 //! `/ical/{token}.ics`, that a phone's calendar subscribes to, serving their
 //! appointments from 30 days back to 180 days ahead as iCalendar (RFC 5545).
 //!
-//! The address is a capability (DESIGN.md): `{userId}-{mac}`, the mac an
+//! The address is a capability (SECURITY.md#calendar-feeds): `{userId}-{mac}`, the mac an
 //! HMAC-SHA256, with a key derived from the server's secret, of the user's
 //! random feed key (`calendar_feeds`). The key is stored so the profile can
 //! show the address again; the secret is not in the database, so a copy of

@@ -1,4 +1,4 @@
-//! Reminders (issue 28): the day's appointments with their reminder state,
+//! Reminders: the day's appointments with their reminder state,
 //! the WhatsApp message from the admin's template, the e-mail outbox kept
 //! in step with bookings, and the client's link (`/c/{token}`) that
 //! confirms or cancels one appointment without signing in.

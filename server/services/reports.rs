@@ -126,7 +126,7 @@ pub struct Summary {
     pub new_clients: u64,
     pub new_clients_estimated: bool,
     /// No-shows of the appointments that had a reminder sent (WhatsApp or
-    /// e-mail, issue 28) against those that had none.
+    /// e-mail) against those that had none.
     pub reminders: ReminderFigures,
 }
 

@@ -370,7 +370,7 @@ pub async fn create(cx: &Context, input: AppointmentInput) -> Result<SeriesCreat
     // The rows as written (RETURNING), in no promised order: by start, as of_series reads them.
     let mut saved = appointment::Entity::insert_many(rows).exec_with_returning(&txn).await?;
     saved.sort_by_key(|a| (a.starts_at, a.id));
-    reminders::on_booked(&txn, &saved).await?; // issue 28: the occurrences' e-mail reminders, in this transaction
+    reminders::on_booked(&txn, &saved).await?; // the occurrences' e-mail reminders, in this transaction
     let (first, last) = (saved.first().map(|a| a.starts_at), saved.last().map(|a| a.starts_at));
     let changes = json!({
         "summary": { "old": null, "new": format!("Série de {} agendamentos criada", saved.len()) },

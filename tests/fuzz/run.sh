@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The fuzz stage (issue 10): schemathesis against the server binary's
+# The fuzz stage: schemathesis against the server binary's
 # /api/openapi.json, on loopback, on SQLite and on PostgreSQL, with a bounded
 # number of examples per operation. It fails on any 5xx and on any response
 # that the document does not describe (status, content type, body schema).

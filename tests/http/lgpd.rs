@@ -1,4 +1,4 @@
-//! Data that leaves the system (issue 29): each staff member's calendar feed
+//! Data that leaves the system: each staff member's calendar feed
 //! (parsed with the Python `icalendar` package, a real parser, across a
 //! daylight-saving change), and a client's LGPD rights: the export (JSON and
 //! a ZIP of CSVs) and the anonymisation, after which no table (nor, on

@@ -9,6 +9,7 @@ mod agenda;
 mod appointments;
 mod auth;
 mod business_rules;
+mod citations;
 mod clients;
 mod double_booking;
 mod lgpd;

@@ -416,7 +416,7 @@ both!(pages_carry_a_strict_csp_with_the_hashes_of_their_inline_elements);
 /// The JavaScript a page waits for before it hydrates, as the server sends
 /// it to a browser (brotli): the entry, its static imports, and the route's
 /// screen chunk with its own (the manifest), which are exactly the page's
-/// module script and preloads. Issue 30 sets 110 KB for both pages. Neither
+/// module script and preloads. The budget is 110 KB for both pages. Neither
 /// needs RTK Query; a protected page's navigation hydrates right after it
 /// from its own files, which the page only prefetches (about 7 KB, not
 /// counted: hydration does not wait for them).
@@ -620,8 +620,8 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
 }
 both!(a_clients_page_arrives_with_its_record);
 
-/// A client with 400 edits of a long note and 150 appointments (issue 23:
-/// such a page weighed 3.9 MB) arrives as one page of each list, every text
+/// A client with 400 edits of a long note and 150 appointments (such a
+/// page once weighed 3.9 MB) arrives as one page of each list, every text
 /// of the history cut short: the whole HTML under 100 KB.
 async fn a_clients_page_is_bounded_however_long_the_record(backend: Backend) {
     use chrono::{Duration, TimeZone, Utc};

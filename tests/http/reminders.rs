@@ -1,4 +1,4 @@
-//! Reminders (issue 28): the client's link `/c/{token}`, the reminders
+//! Reminders: the client's link `/c/{token}`, the reminders
 //! list and its WhatsApp links, the template, the e-mail outbox against a
 //! real SMTP server (aiosmtpd, in a venv under target/), and the reports'
 //! no-show rate with and without a reminder.

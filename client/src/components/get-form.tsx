@@ -1,6 +1,6 @@
 /**
  * Pieces of the GET forms that make a list's filters work before the page's
- * script has run (DESIGN.md, "Usable before hydration"): the browser sends
+ * script has run (docs/behaviour.md#before-the-scripts): the browser sends
  * the form to the address the server renders; once hydrated, each control
  * navigates on its own as it changes.
  */

@@ -189,7 +189,7 @@ function Summary({ data }: { data: ReportSummary }) {
         <StatCard className="col-12 col-sm-6 col-md-4 col-xl" valueSize="fs-22" title="Taxa de cancelamento" value={formatPercent(data.cancellationRate)} />
       </div>
       <div className="row g-3 mb-3">
-        {/* Issue 28: does a reminder (WhatsApp or e-mail) lower the no-shows? */}
+        {/* Does a reminder (WhatsApp or e-mail) lower the no-shows? */}
         <StatCard
           className="col-12 col-sm-6"
           valueSize="fs-22"
