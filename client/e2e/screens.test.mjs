@@ -46,22 +46,12 @@ suite('clients, reports and dashboard screens', () => {
     }
     const archived = (await api(app.server.url, token, 'POST', '/clients', { name: 'Arquivada Antiga' })).data;
     await api(app.server.url, token, 'POST', `/clients/${archived.id}/archive`);
-    await api(app.server.url, token, 'POST', '/appointments', {
-      clientId: ana.id,
-      staffId: me.id,
-      service: 'Limpeza de pele',
-      startsAt: `${BOOKED_DAY}T10:00:00`,
-      durationMinutes: 60,
-      priceCents: 15000,
-    });
-    await api(app.server.url, token, 'POST', '/appointments', {
-      clientId: ana.id,
-      staffId: me.id,
-      service: 'Massagem',
-      startsAt: `${MONTH_DAY}T15:00:00`,
-      durationMinutes: 60,
-      priceCents: 9000,
-    });
+    for (const [service, startsAt, priceCents] of [
+      ['Limpeza de pele', `${BOOKED_DAY}T10:00:00`, 15000],
+      ['Massagem', `${MONTH_DAY}T15:00:00`, 9000],
+    ]) {
+      await api(app.server.url, token, 'POST', '/appointments', { clientId: ana.id, staffId: me.id, service, startsAt, durationMinutes: 60, priceCents });
+    }
   });
   after(async () => {
     await app?.stop();
