@@ -413,19 +413,19 @@ export const addDays = (day, n) => new Date(Date.parse(`${day}T12:00:00Z`) + n *
  * machine's (UTC here): near midnight, and on the last days of a month, the
  * two disagree.
  */
-export const BUSINESS_TZ = 'America/Sao_Paulo';
+const BUSINESS_TZ = 'America/Sao_Paulo';
 
-/** YYYY-MM-DD of today in the business's zone (`zone`: a suite that starts the server with another `EXPEDIENTE_TZ`). */
-export function businessToday(zone = BUSINESS_TZ) {
+/** YYYY-MM-DD of today in the business's zone. */
+export function businessToday() {
   // en-CA writes dates as YYYY-MM-DD; Node carries the full time-zone data.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now());
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now());
 }
 
 /** The ISO weekday of YYYY-MM-DD: 1 Monday … 7 Sunday. */
-export const isoWeekday = (day) => new Date(`${day}T12:00:00Z`).getUTCDay() || 7;
+const isoWeekday = (day) => new Date(`${day}T12:00:00Z`).getUTCDay() || 7;
 
 /** True when YYYY-MM-DD is a Saturday or a Sunday (outside a new install's working hours). */
-export const isWeekend = (day) => isoWeekday(day) >= 6;
+const isWeekend = (day) => isoWeekday(day) >= 6;
 
 /**
  * YYYY-MM-DD of the first Monday to Friday (or the first `weekday`, 1
