@@ -199,7 +199,7 @@ suite('session expiry', () => {
     await withPage(app, {}, async ({ page }) => {
       // The page's clock is playwright's: it runs at wall speed until the
       // test jumps it forward, so nothing waits for the token to expire.
-      await page.clock.install();
+      await page.clock.install({ time: now() });
       await signIn(page);
       // Past the 4 s lifetime: the session timer fires now (or, when it is
       // set after this, finds the token already expired).
@@ -218,7 +218,7 @@ suite('an expired session keeps the work', () => {
   for (const { name, ...options } of VIEWPORTS) {
     it(`restores what was typed in an open form and returns to its page after signing in again (${name})`, async () => {
       await withPage(app, options, async ({ page, messages }) => {
-        await page.clock.install();
+        await page.clock.install({ time: now() });
         await signIn(page);
         await page.goto('/clients?sort=name');
         await page.getByRole('link', { name: 'Novo cliente' }).click();
@@ -291,7 +291,7 @@ suite('drafts on a shared computer', () => {
 
   it('after an expired session, another user who signs in never sees the draft, and it is gone from the tab', async () => {
     await withPage(app, {}, async ({ page }) => {
-      await page.clock.install();
+      await page.clock.install({ time: now() });
       await signIn(page);
       await typeDraft(page, 'Paciente Sigilosa');
       await page.clock.fastForward(31_000);
