@@ -72,21 +72,24 @@ const THROTTLE_KEY: &str = "calendar-feed";
 
 /// `GET /ical/{token}.ics`: a capability page (SECURITY.md#calendar-feeds). It reads no
 /// cookie and sets none, and answers only the feed, 304 to a matching
-/// `If-None-Match`, or a plain 404. Wrong tokens are throttled per client
-/// address like wrong passwords (`throttle`): 5 in 15 minutes, then 429.
+/// `If-None-Match`, or a plain 404. Only wrong tokens are counted, per
+/// client address (`throttle`): past 5 in 15 minutes they get 429. The
+/// token is checked first, so others' wrong tokens from a shared address
+/// (an office behind one NAT) never hold a valid feed back.
 pub async fn feed(State(state): State<AppState>, address: ClientAddress, headers: HeaderMap, Path(file): Path<String>) -> Response {
     let cx = Context::new(&state, None);
-    let answer = async {
-        throttle::count_attempt(&cx.db, THROTTLE_KEY, &address.0, |_| {
+    let answer = match file.strip_suffix(".ics") {
+        Some(token) => calendar::feed(&cx, token).await,
+        None => Err(AppError::NotFound(calendar::NOT_FOUND.into())),
+    };
+    let answer = match answer {
+        Err(AppError::NotFound(message)) => throttle::count_attempt(&cx.db, THROTTLE_KEY, &address.0, |_| {
             "Muitos pedidos de calendário inválidos deste endereço. Tente novamente mais tarde.".into()
         })
-        .await?;
-        let token = file.strip_suffix(".ics").ok_or_else(|| AppError::NotFound(calendar::NOT_FOUND.into()))?;
-        let feed = calendar::feed(&cx, token).await?;
-        throttle::clear(&cx.db, THROTTLE_KEY, &address.0).await?;
-        Ok::<_, AppError>(feed)
-    }
-    .await;
+        .await
+        .and(Err(AppError::NotFound(message))),
+        answer => answer,
+    };
     let mut response = match answer {
         Ok(feed) => {
             let matches = headers

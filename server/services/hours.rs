@@ -31,9 +31,10 @@ pub struct Interval {
     pub end: u16,
 }
 
-/// As the API writes an interval.
+/// As the API writes an interval. A field it does not have is refused
+/// (`Campo desconhecido.` under `weekly[i].field`), as in every body.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct IntervalView {
     /// 1 = segunda … 7 = domingo.
     pub weekday: u8,

@@ -98,12 +98,16 @@ pub fn format_phone(number: &str) -> String {
 pub const MAX_EMAIL: usize = 254;
 pub const INVALID_EMAIL: &str = "Informe um e-mail válido.";
 pub const LONG_EMAIL: &str = "O e-mail pode ter no máximo 254 caracteres.";
+pub const IP_EMAIL: &str = "Informe um e-mail válido, com um domínio (não um endereço IP).";
 
-/// What is wrong with an e-mail address, if anything: too long (said
-/// first, so a pasted text learns its limit) or not plausible.
+/// What is wrong with an e-mail address, if anything (SECURITY.md#emails):
+/// too long (said first, so a pasted text learns its limit), an IP in
+/// place of a domain, or not an address the mailer can send to.
 pub fn email_problem(email: &str) -> Option<&'static str> {
     if email.len() > MAX_EMAIL {
         Some(LONG_EMAIL)
+    } else if ip_domain(email) {
+        Some(IP_EMAIL)
     } else if !is_valid_email(email) {
         Some(INVALID_EMAIL)
     } else {
@@ -111,17 +115,30 @@ pub fn email_problem(email: &str) -> Option<&'static str> {
     }
 }
 
-/// A plausible address: one `@`, something before it, a dot after it, no spaces.
+/// An address as staff type it (one `@`, a dotted domain, no spaces) that
+/// the mailer's own parser (lettre, `services::mailer`) reads back whole:
+/// one that it refused, or read as another address, would fail every
+/// reminder for good.
 pub fn is_valid_email(email: &str) -> bool {
     let Some((local, domain)) = email.split_once('@') else { return false };
-    !local.is_empty()
+    let plausible = !local.is_empty()
         && domain.contains('.')
         && !domain.starts_with('.')
         && !domain.ends_with('.')
         && !domain.contains("..")
         && !email.contains(char::is_whitespace)
         && !domain.contains('@')
-        && email.len() <= MAX_EMAIL
+        && email.len() <= MAX_EMAIL;
+    plausible
+        && email.parse::<lettre::Address>().is_ok_and(|a| a.to_string() == email)
+        && email.parse::<lettre::message::Mailbox>().is_ok_and(|m| m.name.is_none() && m.email.to_string() == email)
+}
+
+/// A domain literal (`a@[127.0.0.1]`) or a bare IP: valid for SMTP, but
+/// never a client's or a member's real address.
+fn ip_domain(email: &str) -> bool {
+    let domain = email.rsplit_once('@').map_or("", |(_, d)| d);
+    domain.starts_with('[') || domain.parse::<std::net::IpAddr>().is_ok()
 }
 
 /// Longest search text (`q`): more words than any search needs, and each
@@ -370,7 +387,9 @@ mod tests {
     #[test]
     fn emails() {
         assert_eq!(email_problem("maria@example.com"), None);
-        assert_eq!(email_problem(&format!("{}@example.com", "a".repeat(242))), None);
+        let longest = format!("{}@{}.{}.{}.com", "a".repeat(64), "b".repeat(63), "c".repeat(63), "d".repeat(57));
+        assert_eq!((longest.len(), email_problem(&longest)), (254, None));
+        assert_eq!(email_problem(&format!("{}@example.com", "a".repeat(65))), Some(INVALID_EMAIL), "64 before the @ at most");
         assert_eq!(email_problem(&format!("{}@example.com", "a".repeat(243))), Some(LONG_EMAIL));
         assert_eq!(email_problem("maria@example"), Some(INVALID_EMAIL));
         assert!(is_valid_email("maria@example.com"));
@@ -378,6 +397,22 @@ mod tests {
         assert!(!is_valid_email("maria example@x.com"));
         assert!(!is_valid_email("@x.com"));
         assert!(!is_valid_email("a@b..com"));
+    }
+
+    #[test]
+    fn emails_are_ones_the_mailer_can_send_to() {
+        for email in ["maria.souza+agenda@example.com.br", "o'neil@example.com", "ana_lima@sub.example.org", "joão@exemplo.com.br"] {
+            assert_eq!(email_problem(email), None, "{email}");
+            assert!(email.parse::<lettre::message::Mailbox>().is_ok(), "{email}");
+        }
+        for email in ["a,b@x", "x@y>", "a;b@c", "a,b@x.com", "x@y.com>", "a;b@c.com", "a@b.com,c@d.com", "<a@b.com>", "\"a\"@b.com", "a@b.com;", "a(b)@c.com", "a@-b.com"] {
+            assert_eq!(email_problem(email), Some(INVALID_EMAIL), "{email}");
+        }
+        for email in ["a@[127.0.0.1]", "a@[IPv6:::1]", "a@127.0.0.1"] {
+            assert_ne!(email_problem(email), None, "{email}");
+        }
+        assert_eq!(email_problem("a@[127.0.0.1]"), Some(IP_EMAIL));
+        assert_eq!(email_problem("a@127.0.0.1"), Some(IP_EMAIL));
     }
 
     #[test]

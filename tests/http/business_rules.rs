@@ -232,6 +232,29 @@ async fn working_hours_follow_the_default_until_set(backend: Backend) {
 }
 both!(working_hours_follow_the_default_until_set);
 
+/// A field an interval does not have is a typo, refused as in every other
+/// body; neither the default nor a member's hours change.
+async fn working_hours_refuse_unknown_fields_inside_intervals(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.admin_token().await;
+    let ana = app.staff_user("Ana Lima", "ana@example.com").await;
+    let member = format!("/api/users/{ana}/working-hours");
+    let body = json!({ "weekly": [{ "weekday": 1, "start": "08:00", "end": "12:00", "extra": 1 }] });
+    for path in ["/api/working-hours", member.as_str()] {
+        let answer = json_of(app.put(path, &admin, body.clone()).await).await;
+        assert_field_error(path, &answer, "weekly[0].extra", "Campo desconhecido.");
+        let second = json!({ "weekly": [{ "weekday": 1, "start": "08:00", "end": "12:00" }, { "weekday": 2, "start": "08:00", "end": "12:00", "fim": "13:00" }] });
+        let answer = json_of(app.put(path, &admin, second).await).await;
+        assert_field_error(path, &answer, "weekly[1].fim", "Campo desconhecido.");
+    }
+    let default = week_of(&[(1, "08:00", "18:00"), (2, "08:00", "18:00"), (3, "08:00", "18:00"), (4, "08:00", "18:00"), (5, "08:00", "18:00")]);
+    let (_, hours) = json_of(app.get("/api/working-hours", &admin).await).await;
+    assert_eq!(hours["data"]["weekly"], default, "nothing saved");
+    let (_, hours) = json_of(app.get(&member, &admin).await).await;
+    assert_eq!((hours["data"]["usesDefault"].clone(), hours["data"]["weekly"].clone()), (json!(true), default), "nothing saved");
+}
+both!(working_hours_refuse_unknown_fields_inside_intervals);
+
 async fn time_off_is_managed_by_admins_and_by_each_for_themselves(backend: Backend) {
     let app = app(backend).await;
     let admin = app.admin_token().await;

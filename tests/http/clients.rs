@@ -2,7 +2,7 @@
 //! accents, sort, pagination, archive, delete with appointments, versions,
 //! 404s, history and CSV export.
 
-use crate::common::{Backend, TestApp, assert_field_error, assert_fields, json_of, spawn};
+use crate::common::{Backend, TestApp, assert_field_error, assert_fields, json_of, longest_email, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -549,7 +549,7 @@ async fn every_client_text_has_a_maximum(backend: Backend) {
 
     // The longest of each is accepted, and nothing longer replaces it.
     let longest = json!({
-        "name": "Ção".repeat(40), "email": format!("{}@example.com", "a".repeat(242)), "notes": "ã".repeat(2000),
+        "name": "Ção".repeat(40), "email": longest_email(), "notes": "ã".repeat(2000),
     });
     let client = create(&app, &token, longest.clone()).await;
     let id = client["id"].as_i64().unwrap();
@@ -571,3 +571,56 @@ async fn every_client_text_has_a_maximum(backend: Backend) {
     assert_eq!(found["meta"]["total"], 1);
 }
 both!(every_client_text_has_a_maximum);
+
+/// Addresses the mailer cannot send to (a list, a stray `>`, a `;`, an IP
+/// for a domain) are refused on every road that stores an e-mail: a
+/// client's, a user's and the profile's, created or edited; nothing saved.
+async fn emails_the_mailer_cannot_use_are_refused_everywhere(backend: Backend) {
+    use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD};
+    let app = spawn(backend).await;
+    let token = app.admin_token().await;
+    let client = create(&app, &token, json!({ "name": "Maria Souza", "email": "maria@example.com" })).await;
+    let client_path = format!("/api/clients/{}", client["id"]);
+    let (status, user) = json_of(
+        app.post("/api/users", &token, json!({ "name": "Teo Alves", "email": "teo@example.com", "role": "staff", "password": "prancha-azul-42" })).await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{user}");
+    let user_path = format!("/api/users/{}", user["data"]["id"]);
+    let ip = expediente::services::validation::IP_EMAIL;
+    let invalid = "Informe um e-mail válido.";
+    let cases = [
+        ("a,b@x", invalid),
+        ("x@y>", invalid),
+        ("a;b@c", invalid),
+        ("a@[127.0.0.1]", ip),
+        ("a,b@x.com", invalid),
+        ("x@y.com>", invalid),
+        ("a;b@c.com", invalid),
+        ("a@b.com, c@d.com", invalid),
+        ("a@127.0.0.1", ip),
+    ];
+    for (email, message) in cases {
+        let answer = json_of(app.post("/api/clients", &token, json!({ "name": "Outra Pessoa", "email": email })).await).await;
+        assert_field_error(&format!("new client {email}"), &answer, "email", message);
+        let answer = json_of(app.put(&client_path, &token, json!({ "email": email, "version": client["version"] })).await).await;
+        assert_field_error(&format!("client {email}"), &answer, "email", message);
+        let body = json!({ "name": "Outra Pessoa", "email": email, "role": "staff", "password": "prancha-azul-42" });
+        let answer = json_of(app.post("/api/users", &token, body).await).await;
+        assert_field_error(&format!("new user {email}"), &answer, "email", message);
+        let answer = json_of(app.put(&user_path, &token, json!({ "email": email })).await).await;
+        assert_field_error(&format!("user {email}"), &answer, "email", message);
+        let answer = json_of(app.put("/api/me", &token, json!({ "email": email, "currentPassword": ADMIN_PASSWORD })).await).await;
+        assert_field_error(&format!("profile {email}"), &answer, "email", message);
+    }
+    // Nothing saved: one client, two users, their e-mails as they were.
+    let (_, clients) = json_of(app.get("/api/clients", &token).await).await;
+    assert_eq!(clients["data"].as_array().unwrap().len(), 1, "{clients}");
+    assert_eq!(clients["data"][0]["email"], "maria@example.com");
+    assert_eq!(clients["data"][0]["version"], client["version"]);
+    let (_, users) = json_of(app.get("/api/users", &token).await).await;
+    let mut emails: Vec<&str> = users["data"].as_array().unwrap().iter().map(|u| u["email"].as_str().unwrap()).collect();
+    emails.sort();
+    assert_eq!(emails, [ADMIN_EMAIL, "teo@example.com"]);
+}
+both!(emails_the_mailer_cannot_use_are_refused_everywhere);

@@ -178,6 +178,14 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
     TestApp { base, http: new_client(), backend, state, dir, pg_database }
 }
 
+/// The longest e-mail accepted: 254 characters, 64 of them before the `@`
+/// (RFC 5321's limits, which the mailer's parser holds to).
+pub fn longest_email() -> String {
+    let email = format!("{}@{}.{}.{}.com", "a".repeat(64), "b".repeat(63), "c".repeat(63), "d".repeat(57));
+    assert_eq!(email.len(), 254);
+    email
+}
+
 pub fn new_client() -> Client {
     Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap()
 }

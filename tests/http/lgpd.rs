@@ -4,6 +4,7 @@
 //! a ZIP of CSVs) and the anonymisation, after which no table (nor, on
 //! SQLite, the database file or its WAL) holds the client's personal data.
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -57,6 +58,12 @@ fn ical(at: DateTime<Utc>) -> String {
 
 async fn feed(url: &str) -> reqwest::Response {
     new_client().get(url).send().await.unwrap()
+}
+
+/// The feed asked from another loopback address (the throttle counts per address).
+async fn feed_from(url: &str, ip: Ipv4Addr) -> reqwest::Response {
+    let client = reqwest::Client::builder().local_address(IpAddr::V4(ip)).build().unwrap();
+    client.get(url).send().await.unwrap()
 }
 
 async fn calendar_url(app: &TestApp, path: &str, token: &str, post: bool) -> String {
@@ -178,10 +185,11 @@ async fn the_calendar_feed_has_each_appointment_once_in_utc_across_daylight_savi
     assert_eq!(feed(&renewed).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(feed(&by_admin).await.status(), StatusCode::OK);
 
-    // A deactivated member's feed is gone.
+    // A deactivated member's feed is gone (asked from another address: this
+    // one has had its five wrong tokens).
     let (status, _) = json_of(app.post(&format!("/api/users/{}/deactivate", f.staff), &f.token, json!({})).await).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(feed(&by_admin).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(feed_from(&by_admin, Ipv4Addr::new(127, 0, 0, 2)).await.status(), StatusCode::NOT_FOUND);
 }
 both!(the_calendar_feed_has_each_appointment_once_in_utc_across_daylight_saving);
 
@@ -211,6 +219,28 @@ async fn wrong_feed_tokens_are_throttled(backend: Backend) {
     assert!(refused.headers().get("retry-after").is_some());
 }
 both!(wrong_feed_tokens_are_throttled);
+
+/// Five or more wrong tokens from an office's shared address: its members'
+/// real feeds still answer, and only the wrong ones are refused.
+async fn wrong_feed_tokens_never_hold_back_a_valid_feed(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let url = calendar_url(&app, &format!("/api/users/{}/calendar", f.staff), &f.token, false).await;
+    for _ in 0..5 {
+        assert_eq!(feed(&app.url("/ical/1-0000.ics")).await.status(), StatusCode::NOT_FOUND);
+    }
+    for _ in 0..3 {
+        assert_eq!(feed(&app.url("/ical/1-0000.ics")).await.status(), StatusCode::TOO_MANY_REQUESTS);
+        let response = feed(&url).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert!(response.text().await.unwrap().starts_with("BEGIN:VCALENDAR"));
+    }
+    // A valid feed does not clear the count either: the wrong ones stay refused.
+    let refused = feed(&app.url("/ical/1-0000.ics")).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.headers().get("retry-after").is_some());
+}
+both!(wrong_feed_tokens_never_hold_back_a_valid_feed);
 
 /// A client with every personal field, edited once (so the history holds
 /// old and new values), with appointments past (concluded, cancelled),

@@ -2,7 +2,7 @@
 //! POST /api/users/{id}/deactivate|activate (admins only), and the profile
 //! (PUT /api/me).
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, TestApp, assert_field_error, json_of, spawn};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, TestApp, assert_field_error, json_of, longest_email, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -418,7 +418,7 @@ async fn every_user_text_has_a_maximum(backend: Backend) {
 
     // The longest of each is accepted.
     let name = "Ção".repeat(40);
-    let email = long_email(242);
+    let email = longest_email();
     let created = json!({ "name": name, "email": email, "role": "staff", "password": longest_password });
     let (status, body) = json_of(app.post("/api/users", &admin, created).await).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
