@@ -511,6 +511,28 @@ async fn free_slots_across_a_daylight_saving_change(backend: Backend) {
 }
 both!(free_slots_across_a_daylight_saving_change);
 
+/// On the next Sunday New York falls back, working hours of 00:00–24:00
+/// hold 25 real hours: the repeated hour is there twice, each 01:30 with
+/// its own offset, and both can be booked.
+async fn the_repeated_hour_of_a_fall_back_day_is_there_twice(backend: Backend) {
+    let app = spawn_with(backend, Options { tz: Some(New_York), ..Options::default() }).await;
+    let admin = app.admin_token().await;
+    let meia = created(&app, &admin, "/api/services", json!({ "name": "Meia hora", "durationMinutes": 30 })).await;
+    let offset = |day: NaiveDate| New_York.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().fix().local_minus_utc();
+    let sunday = offset_changes(New_York, 1, 366).into_iter().find(|d| offset(*d) < offset(*d - Days::new(1))).expect("New York falls back within a year");
+    let query = format!("/api/availability?service_id={}&staff_id=1&from={sunday}&to={sunday}&limit=100", meia["id"]);
+    let (status, slots) = json_of(app.get(&query, &admin).await).await;
+    assert_eq!(status, StatusCode::OK, "{slots}");
+    let starts: Vec<&str> = slots["data"].as_array().unwrap().iter().map(|s| s["startsAt"].as_str().unwrap()).collect();
+    assert_eq!(starts.len(), 50, "25 hours of half-hour slots: {starts:?}");
+    let half_past_one: Vec<&&str> = starts.iter().filter(|s| s[11..16] == *"01:30").collect();
+    assert_eq!(half_past_one, [&&*format!("{sunday}T01:30:00-04:00"), &&*format!("{sunday}T01:30:00-05:00")]);
+    for at in [format!("{sunday}T01:30:00-04:00"), format!("{sunday}T01:30:00-05:00")] {
+        created(&app, &admin, "/api/appointments", json!({ "clientId": app.create_client(&admin, "Noite").await, "staffId": 1, "serviceId": meia["id"], "startsAt": at })).await;
+    }
+}
+both!(the_repeated_hour_of_a_fall_back_day_is_there_twice);
+
 async fn the_agenda_shows_time_off_and_holidays(backend: Backend) {
     let app = app(backend).await;
     let admin = app.admin_token().await;
