@@ -481,7 +481,7 @@ async fn free_slots_across_a_daylight_saving_change(backend: Backend) {
     let hora = created(&app, &admin, "/api/services", json!({ "name": "Hora", "durationMinutes": 60 })).await;
     let admin_id = 1;
     let offset = |day: NaiveDate| New_York.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().fix().local_minus_utc();
-    let sunday = offset_changes(New_York, 1, 366).into_iter().find(|d| offset(*d) > offset(*d - Days::new(1))).expect("New York springs forward within a year");
+    let sunday = offset_changes(New_York, 1, 400).into_iter().find(|d| offset(*d) > offset(*d - Days::new(1))).expect("New York springs forward within 400 days");
     let saturday = sunday - Days::new(1);
     let (_, slots) =
         json_of(app.get(&format!("/api/availability?service_id={}&staff_id={admin_id}&from={saturday}&to={sunday}", hora["id"]), &admin).await).await;
@@ -519,7 +519,7 @@ async fn the_repeated_hour_of_a_fall_back_day_is_there_twice(backend: Backend) {
     let admin = app.admin_token().await;
     let meia = created(&app, &admin, "/api/services", json!({ "name": "Meia hora", "durationMinutes": 30 })).await;
     let offset = |day: NaiveDate| New_York.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().fix().local_minus_utc();
-    let sunday = offset_changes(New_York, 1, 366).into_iter().find(|d| offset(*d) < offset(*d - Days::new(1))).expect("New York falls back within a year");
+    let sunday = offset_changes(New_York, 1, 400).into_iter().find(|d| offset(*d) < offset(*d - Days::new(1))).expect("New York falls back within 400 days");
     let query = format!("/api/availability?service_id={}&staff_id=1&from={sunday}&to={sunday}&limit=100", meia["id"]);
     let (status, slots) = json_of(app.get(&query, &admin).await).await;
     assert_eq!(status, StatusCode::OK, "{slots}");
