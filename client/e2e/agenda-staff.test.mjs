@@ -273,5 +273,15 @@ suite('agenda with eight staff members: phone, week, print', () => {
       assert.ok(heads.some((h) => h.title === 'Maria Aparecida Gonçalves Albuquerque' && h.text === 'Maria A.'));
       assert.deepEqual(problems(messages), []);
     });
+    // A phone shows one column of the twelve, headed by the full name.
+    await withPage(app, { user: ADMIN, viewport: PHONE.viewport, isMobile: true, hasTouch: true }, async ({ page }) => {
+      await page.goto(`/appointments?date=${DAY}`);
+      await waitForShell(page);
+      const shown = page.locator('.agenda-col-head:visible');
+      assert.equal(await shown.count(), 1);
+      assert.equal(await shown.innerText(), await shown.getAttribute('title'), 'the whole name');
+      await assertFitsScreen(page, PHONE.viewport, 'the phone agenda of twelve');
+      await shot(page, 'agenda-12staff-day-360');
+    });
   });
 });

@@ -2,8 +2,8 @@
 //! time off and holidays, the rules in booking and moving, and free slots
 //! (on a new install's hours: Monday to Friday, 08:00–18:00).
 
-use crate::common::{Backend, Options, TestApp, assert_field_error, json_of, offset_changes, spawn_with, weekday_ahead};
-use chrono::{Days, NaiveDate, Offset, TimeZone, Weekday};
+use crate::common::{Backend, Options, TestApp, assert_field_error, json_of, next_offset_change, spawn_with, weekday_ahead};
+use chrono::{Days, Weekday};
 use chrono_tz::America::New_York;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -480,8 +480,7 @@ async fn free_slots_across_a_daylight_saving_change(backend: Backend) {
     assert_eq!(status, StatusCode::OK);
     let hora = created(&app, &admin, "/api/services", json!({ "name": "Hora", "durationMinutes": 60 })).await;
     let admin_id = 1;
-    let offset = |day: NaiveDate| New_York.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().fix().local_minus_utc();
-    let sunday = offset_changes(New_York, 1, 400).into_iter().find(|d| offset(*d) > offset(*d - Days::new(1))).expect("New York springs forward within 400 days");
+    let sunday = next_offset_change(New_York, true);
     let saturday = sunday - Days::new(1);
     let (_, slots) =
         json_of(app.get(&format!("/api/availability?service_id={}&staff_id={admin_id}&from={saturday}&to={sunday}", hora["id"]), &admin).await).await;
@@ -518,8 +517,7 @@ async fn the_repeated_hour_of_a_fall_back_day_is_there_twice(backend: Backend) {
     let app = spawn_with(backend, Options { tz: Some(New_York), ..Options::default() }).await;
     let admin = app.admin_token().await;
     let meia = created(&app, &admin, "/api/services", json!({ "name": "Meia hora", "durationMinutes": 30 })).await;
-    let offset = |day: NaiveDate| New_York.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().fix().local_minus_utc();
-    let sunday = offset_changes(New_York, 1, 400).into_iter().find(|d| offset(*d) < offset(*d - Days::new(1))).expect("New York falls back within 400 days");
+    let sunday = next_offset_change(New_York, false);
     let query = format!("/api/availability?service_id={}&staff_id=1&from={sunday}&to={sunday}&limit=100", meia["id"]);
     let (status, slots) = json_of(app.get(&query, &admin).await).await;
     assert_eq!(status, StatusCode::OK, "{slots}");

@@ -270,8 +270,6 @@ impl TestApp {
     }
 }
 
-/// The `Set-Cookie` header of a response that sets cookie `name` (a sign-in
-/// sets two, in no set order).
 /// Today in the business's zone `tz` (the server's `--tz`): the day the
 /// screens call "hoje", which near midnight is not UTC's.
 pub fn today_in(tz: chrono_tz::Tz) -> NaiveDate {
@@ -294,17 +292,32 @@ pub fn weekday_ahead(days: u64, weekday: Weekday) -> NaiveDate {
     day
 }
 
+/// `tz`'s UTC offset at noon of `day`, in seconds.
+fn noon_offset(tz: chrono_tz::Tz, day: NaiveDate) -> i32 {
+    tz.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().fix().local_minus_utc()
+}
+
 /// The days from `from` to `to` days after today in `tz` whose UTC offset
 /// differs from the day before's: its daylight-saving changes.
 pub fn offset_changes(tz: chrono_tz::Tz, from: i64, to: i64) -> Vec<NaiveDate> {
     let today = today_in(tz);
-    let offset = |day: NaiveDate| tz.from_local_datetime(&day.and_hms_opt(12, 0, 0).unwrap()).unwrap().offset().fix();
     (from..=to)
         .map(|d| today + chrono::Duration::days(d))
-        .filter(|day| offset(*day) != offset(*day - chrono::Duration::days(1)))
+        .filter(|day| noon_offset(tz, *day) != noon_offset(tz, *day - chrono::Duration::days(1)))
         .collect()
 }
 
+/// The next day in `tz` whose clocks spring forward (`forward`) or fall
+/// back. 400 days: the same Sunday of next year can be 371 days away.
+pub fn next_offset_change(tz: chrono_tz::Tz, forward: bool) -> NaiveDate {
+    offset_changes(tz, 1, 400)
+        .into_iter()
+        .find(|day| (noon_offset(tz, *day) > noon_offset(tz, *day - Days::new(1))) == forward)
+        .expect("a daylight-saving change within 400 days")
+}
+
+/// The `Set-Cookie` header of a response that sets cookie `name` (a sign-in
+/// sets two, in no set order).
 pub fn set_cookie(response: &Response, name: &str) -> Option<String> {
     let prefix = format!("{name}=");
     response.headers().get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).find(|v| v.starts_with(&prefix)).map(str::to_string)

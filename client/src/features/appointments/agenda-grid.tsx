@@ -74,7 +74,7 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
   const week = agenda.view === 'week';
   const columns = agendaColumns(agenda, week ? (staffFilter ?? shownStaff) : staffFilter);
   // Ten staff members or more side by side (1366 px holds nine full names): each heading shows the first name and an initial, the full name in its title.
-  const crowded = !week && columns.length > 9;
+  const shortNames = !week && columns.length > 9;
   // A phone shows one column: in a week, the day asked for (else today, else Monday); in a day, `shownStaff`.
   const dayIndex = columns.findIndex((c) => c.day === agenda.date);
   const todayIndex = columns.findIndex((c) => c.day === agenda.today);
@@ -170,7 +170,7 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
 
 
   return (
-    <div className={`agenda${!week && columns.length > 6 ? ' agenda-crowded' : ''}${crowded ? ' agenda-short-names' : ''}`} style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
+    <div className={`agenda${!week && columns.length > 6 ? ' agenda-crowded' : ''}${shortNames ? ' agenda-short-names' : ''}`} style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
       {week && staffFilter === null && agenda.staff.length > 1 ? (
         <div className="agenda-switcher is-always">
           <label htmlFor="agenda-staff" className="form-label mb-1">
@@ -218,9 +218,9 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
               <div
                 key={c.key}
                 className={`agenda-col-head${i === shown ? ' is-shown' : ''}${c.day === agenda.today && agenda.view === 'week' ? ' is-today' : ''}`}
-                title={crowded ? c.label : undefined}
+                title={shortNames ? c.label : undefined}
               >
-                {crowded ? (
+                {shortNames ? (
                   <>
                     <span className="agenda-name-full">{c.label}</span>
                     <span className="agenda-name-short">{shortName(c.label)}</span>
