@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
   addDays,
+  addPersonas,
   ADMIN,
+  adminToken,
   api,
   appForSuite,
   brDate,
@@ -30,9 +32,8 @@ const block = (page, service) => page.locator('a.agenda-block:visible', { hasTex
 suite('agenda: day and week views, booking and status in dialogs', () => {
   const app = appForSuite({
     async setup({ server }) {
-      const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
-      const paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: 'paula@example.com', role: 'staff', password: 'senha-da-paula' })).data.id;
-      const carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
+      const token = await adminToken(server);
+      const { paula, carla } = await addPersonas(server, token);
       await api(server.url, token, 'POST', '/clients', { name: 'Diego Ramos', phone: '(11) 98888-0002' });
       for (const day of Object.values(DAYS)) {
         await api(server.url, token, 'POST', '/appointments', { clientId: carla, staffId: paula, service: 'Corte', startsAt: `${day}T10:00`, durationMinutes: 60, priceCents: 9000 });

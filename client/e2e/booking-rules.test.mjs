@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
   addDays,
+  addPersonas,
   ADMIN,
   api,
   appForSuite,
@@ -40,8 +41,7 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
     async setup({ server }) {
       const token = await seedAndSignIn(server, ['--clients', '5', '--appointments', '0']);
       ids.token = token;
-      ids.paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: 'paula@example.com', role: 'staff', password: 'senha-da-paula' })).data.id;
-      ids.carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
+      Object.assign(ids, await addPersonas(server, token));
       ids.service = (await api(server.url, token, 'POST', '/services', { name: 'Coloração', durationMinutes: 90, priceCents: 15000, color: 'purple' })).data.id;
       for (const day of Object.values(DAYS)) {
         // Paula's afternoon off, a holiday on Friday, and one coloured appointment.

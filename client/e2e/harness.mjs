@@ -172,7 +172,7 @@ export function seedDatabase(server, args = ['--clients', '300', '--appointments
 /** Seeds `server` (`expediente seed` with `args`) and signs the admin in through the API: the admin's token. */
 export async function seedAndSignIn(server, args) {
   seedDatabase(server, args);
-  return (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+  return adminToken(server);
 }
 
 export function launchBrowser() {
@@ -355,6 +355,25 @@ export async function api(base, token, method, path, body) {
   const json = await res.json().catch(() => null);
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+/** The admin's access token on `server`, signed in through the API. */
+export async function adminToken(server) {
+  return (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+}
+
+/** Paula Lima, the staff member of the booking suites (she can sign in), and Carla Dias, their client. */
+export const PAULA = { name: 'Paula Lima', email: 'paula@example.com', password: 'senha-da-paula' };
+export const CARLA = { name: 'Carla Dias', phone: '(11) 98888-0001' };
+
+/**
+ * Adds the suites' people to `server` through the API (`token`: an
+ * admin's): Paula Lima (staff) and Carla Dias (a client); their ids.
+ */
+export async function addPersonas(server, token) {
+  const paula = (await api(server.url, token, 'POST', '/users', { ...PAULA, role: 'staff' })).data.id;
+  const carla = (await api(server.url, token, 'POST', '/clients', CARLA)).data.id;
+  return { paula, carla };
 }
 
 /** What the server rendered into the root: the HTML between `<div id="root">` and the preloaded state. */

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, addDays, api, businessToday, apiCallsDuring, appForSuite, assertFitsScreen, closeToast, problems, renderedRoot, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { ADMIN, addDays, addPersonas, adminToken, api, businessToday, apiCallsDuring, appForSuite, assertFitsScreen, closeToast, problems, renderedRoot, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
-const STAFF = { name: 'Paula Lima', email: 'paula@example.com', password: 'senha-da-paula' };
 /** A day ahead of the business's today, so every appointment of it still takes reminders. */
 const DAY = addDays(businessToday(), 3);
 /** The console's problems, but for the 422s the test asks for. */
@@ -12,10 +11,9 @@ suite('reminders', () => {
   const ids = {};
   const app = appForSuite({
     setup: async ({ server }) => {
-      const { data } = await api(server.url, null, 'POST', '/login', ADMIN);
-      ids.token = data.accessToken;
-      const token = ids.token;
-      ids.staff = (await api(server.url, token, 'POST', '/users', { ...STAFF, role: 'staff' })).data.id;
+      const token = await adminToken(server);
+      ids.token = token;
+      ids.staff = (await addPersonas(server, token)).paula;
       const client = async (body) => (await api(server.url, token, 'POST', '/clients', body)).data.id;
       const ana = await client({ name: 'Ana Costa', phone: '11987654321', email: 'ana@example.com' });
       const beto = await client({ name: 'Beto Fixo', phone: '1133334444' });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { addDays, ADMIN, api, appForSuite, brDate, closeToast, problems, renderedRoot, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { addDays, addPersonas, ADMIN, api, appForSuite, brDate, closeToast, problems, renderedRoot, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 // Recurring appointments: "Repetir" in the booking, a clash on
 // one date lists it to skip or move, the agenda marks the occurrences, the
@@ -16,8 +16,7 @@ suite('recurring appointments: book a series, settle its clashes, change it as a
     async setup({ server }) {
       const token = await seedAndSignIn(server, ['--clients', '5', '--appointments', '0']);
       ids.token = token;
-      ids.paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: 'paula@example.com', role: 'staff', password: 'senha-da-paula' })).data.id;
-      ids.carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias' })).data.id;
+      Object.assign(ids, await addPersonas(server, token));
       ids.bruno = (await api(server.url, token, 'POST', '/clients', { name: 'Bruno Reis' })).data.id;
       for (const monday of Object.values(FIRST)) {
         // Bruno already has Paula on the third Monday at 09:00.

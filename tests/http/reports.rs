@@ -14,10 +14,7 @@ fn utc(text: &str) -> DateTime<Utc> {
 }
 
 async fn staff(app: &TestApp, admin: &str, name: &str, email: &str) -> i32 {
-    let (status, body) =
-        json_of(app.post("/api/users", admin, json!({ "name": name, "email": email, "role": "staff", "password": "prancha-azul-42" })).await).await;
-    assert_eq!(status, StatusCode::CREATED);
-    body["data"]["id"].as_i64().unwrap() as i32
+    app.create_user(admin, name, email, "staff", "prancha-azul-42").await as i32
 }
 
 async fn client_created_at(app: &TestApp, name: &str, created_at: &str) -> i32 {
