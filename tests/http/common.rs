@@ -520,25 +520,14 @@ pub async fn eventually<P: Settled>(what: &str, within: Duration, mut probe: imp
 
 /// The Python of the tests' outside parts (aiosmtpd, the SMTP server the
 /// e-mail tests send to; icalendar, the parser the calendar feed is read
-/// with): one venv under target/, made once per run when missing, with
-/// pinned versions from PyPI. The lock keeps two tests from making it at once.
+/// with): the tests' one environment, which tests/python-env.sh makes once
+/// from tests/requirements.txt (the fuzz stage uses it too).
 pub fn python() -> &'static PathBuf {
     static PYTHON: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     PYTHON.get_or_init(|| {
-        let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/test-venv");
-        let python = venv.join("bin/python");
-        let ready = std::process::Command::new(&python).args(["-c", "import aiosmtpd, icalendar"]).status().is_ok_and(|s| s.success());
-        if !ready {
-            let made = std::process::Command::new("python3").arg("-m").arg("venv").arg(&venv).status().expect("python3 runs");
-            assert!(made.success(), "python3 -m venv");
-            let packages = ["aiosmtpd==1.4.6", "icalendar==7.3.2"];
-            let installed = std::process::Command::new(venv.join("bin/pip"))
-                .args(["install", "-q", "--disable-pip-version-check"])
-                .args(packages)
-                .status()
-                .expect("pip runs");
-            assert!(installed.success(), "pip install {packages:?}");
-        }
-        python
+        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python-env.sh");
+        let out = std::process::Command::new("bash").arg(script).stderr(std::process::Stdio::inherit()).output().expect("bash runs");
+        assert!(out.status.success(), "tests/python-env.sh failed");
+        PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
     })
 }

@@ -1,6 +1,6 @@
 //! Reminders: the client's link `/c/{token}`, the reminders
 //! list and its WhatsApp links, the template, the e-mail outbox against a
-//! real SMTP server (aiosmtpd, in a venv under target/), and the reports'
+//! real SMTP server (aiosmtpd, in the tests' Python environment), and the reports'
 //! no-show rate with and without a reminder.
 
 use std::path::PathBuf;
