@@ -2,9 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
   addDays,
-  addPersonas,
   ADMIN,
-  adminToken,
   api,
   appForSuite,
   brDate,
@@ -30,10 +28,11 @@ const DAYS = { desktop: DESKTOP_DAY, phone: addDays(DESKTOP_DAY, 7) };
 const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
 
 suite('agenda: day and week views, booking and status in dialogs', () => {
+  const people = {};
   const app = appForSuite({
+    personas: people,
     async setup({ server }) {
-      const token = await adminToken(server);
-      const { paula, carla } = await addPersonas(server, token);
+      const { token, paula, carla } = people;
       await api(server.url, token, 'POST', '/clients', { name: 'Diego Ramos', phone: '(11) 98888-0002' });
       for (const day of Object.values(DAYS)) {
         await api(server.url, token, 'POST', '/appointments', { clientId: carla, staffId: paula, service: 'Corte', startsAt: `${day}T10:00`, durationMinutes: 60, priceCents: 9000 });

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
   addDays,
-  addPersonas,
   ADMIN,
   api,
   appForSuite,
@@ -12,7 +11,6 @@ import {
   problems,
   renderedRoot,
   scrollsSideways,
-  seedAndSignIn,
   shot,
   suite,
   VIEWPORTS,
@@ -38,10 +36,10 @@ async function pickCarla(page) {
 suite('business rules: services, free starts, hours and time off in the agenda, "Encaixe"', () => {
   const ids = {};
   const app = appForSuite({
+    seed: ['--clients', '5', '--appointments', '0'],
+    personas: ids,
     async setup({ server }) {
-      const token = await seedAndSignIn(server, ['--clients', '5', '--appointments', '0']);
-      ids.token = token;
-      Object.assign(ids, await addPersonas(server, token));
+      const { token } = ids;
       ids.service = (await api(server.url, token, 'POST', '/services', { name: 'Coloração', durationMinutes: 90, priceCents: 15000, color: 'purple' })).data.id;
       for (const day of Object.values(DAYS)) {
         // Paula's afternoon off, a holiday on Friday, and one coloured appointment.

@@ -2,9 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
   addDays,
-  addPersonas,
   ADMIN,
-  adminToken,
   api,
   appForSuite,
   closeToast,
@@ -42,13 +40,12 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
   const ids = {};
   const app = appForSuite({
     env: { EXPEDIENTE_TZ: ZONE },
+    personas: ids,
     async setup({ server }) {
-      const token = await adminToken(server);
-      ids.token = token;
+      const { token } = ids;
       ids.admin = (await api(server.url, token, 'GET', '/me')).data.id;
       // Open every day (the default is Monday to Friday): the suite books "now", whatever the weekday it runs on.
       await api(server.url, token, 'PUT', '/working-hours', { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '18:00' })) });
-      Object.assign(ids, await addPersonas(server, token));
       const agenda = (await api(server.url, token, 'GET', '/agenda')).data;
       ids.today = agenda.today;
       // Each staff member is busy from the next quarter hour for 45 minutes:

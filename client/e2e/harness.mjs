@@ -314,12 +314,20 @@ export async function startApp(options = {}) {
 /**
  * The app of one `describe`: started before its tests, then `setup(app)`
  * (e.g. data added through the API), and stopped after them. Its `server`
- * and `browser` are there while the tests run.
+ * and `browser` are there while the tests run. Before `setup`: `seed` fills
+ * the database (`expediente seed` with those arguments), and `personas`, an
+ * object of the suite's, receives the admin's `token` and the ids of the
+ * suite's people, `paula` and `carla` (`PAULA`, `CARLA`).
  */
-export function appForSuite({ setup, ...options } = {}) {
+export function appForSuite({ setup, seed, personas, ...options } = {}) {
   const app = {};
   before(async () => {
     Object.assign(app, await startApp(options));
+    if (seed) seedDatabase(app.server, seed);
+    if (personas) {
+      personas.token = await adminToken(app.server);
+      Object.assign(personas, await addPersonas(app.server, personas.token));
+    }
     await setup?.(app);
   });
   after(async () => {
@@ -358,7 +366,7 @@ export async function api(base, token, method, path, body) {
 }
 
 /** The admin's access token on `server`, signed in through the API. */
-export async function adminToken(server) {
+async function adminToken(server) {
   return (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
 }
 
@@ -366,11 +374,8 @@ export async function adminToken(server) {
 export const PAULA = { name: 'Paula Lima', email: 'paula@example.com', password: 'senha-da-paula' };
 export const CARLA = { name: 'Carla Dias', phone: '(11) 98888-0001' };
 
-/**
- * Adds the suites' people to `server` through the API (`token`: an
- * admin's): Paula Lima (staff) and Carla Dias (a client); their ids.
- */
-export async function addPersonas(server, token) {
+/** Adds Paula (staff) and Carla (a client) to `server` through the API (`token`: an admin's); their ids. */
+async function addPersonas(server, token) {
   const paula = (await api(server.url, token, 'POST', '/users', { ...PAULA, role: 'staff' })).data.id;
   const carla = (await api(server.url, token, 'POST', '/clients', CARLA)).data.id;
   return { paula, carla };
