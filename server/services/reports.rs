@@ -52,7 +52,7 @@ pub struct ByStatus {
 }
 
 /// Appointments counted by outcome, with the revenue of the concluded
-/// ones: a day's, a staff member's, a service's or the whole period's.
+/// ones: a day's, a staff member's or a service's.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Figures {

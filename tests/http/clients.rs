@@ -20,9 +20,9 @@ fn names(list: &Value) -> Vec<String> {
 async fn create_normalises_and_answers_in_the_business_offset(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let client = create(
-        &app,
+    let client = app.created(
         &token,
+        "/api/clients",
         json!({
             "name": "  Maria   Souza ", "email": "Maria.Souza@Example.COM", "phone": "+55 11 98765-4321",
             "document": "529.982.247-25", "birthDate": "1990-05-10", "notes": "Prefere manhãs."
@@ -473,9 +473,9 @@ both!(a_long_history_comes_in_pages);
 async fn csv_export_is_excel_friendly_and_safe(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    create(
-        &app,
+    app.created(
         &token,
+        "/api/clients",
         json!({ "name": "João; \"Zé\"", "email": "joao@example.com", "phone": "11987654321", "document": "52998224725", "birthDate": "1990-05-10", "notes": "=HYPERLINK(\"http://x\")" }),
     )
     .await;

@@ -34,7 +34,7 @@ async fn row_of(app: &TestApp, token: &str, appointment: &Value) -> Value {
     day["data"]["rows"].as_array().unwrap().iter().find(|r| r["appointmentId"] == appointment["id"]).cloned().expect("the appointment is listed")
 }
 
-async fn appointment(app: &TestApp, token: &str, id: &Value) -> Value {
+async fn appointment_of(app: &TestApp, token: &str, id: &Value) -> Value {
     let (status, body) = json_of(app.get(&format!("/api/appointments/{id}"), token).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body["data"].clone()
@@ -92,7 +92,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     // A GET never changes anything, whatever its query says.
     let response = app.http.get(app.url(&format!("{path}?action=confirm"))).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["status"], "agendado");
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["status"], "agendado");
 
     // One character changed anywhere: refused, nothing changed.
     for at in [0, 5, 20, token.len() - 1] {
@@ -111,7 +111,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
         bytes[0..4].copy_from_slice(&(second["id"].as_i64().unwrap() as i32).to_be_bytes());
         let response = post_form(&app, &format!("/c/{}", b64.encode(bytes)), "action=cancel").await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
-        assert_eq!(appointment(&app, &f.token, &second["id"]).await["status"], "agendado");
+        assert_eq!(appointment_of(&app, &f.token, &second["id"]).await["status"], "agendado");
     }
     // Expired: a link whose time has passed, and an appointment that has begun.
     let claims = expediente::auth::LinkClaims {
@@ -128,26 +128,26 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     let claims = expediente::auth::LinkClaims { appointment_id: begun["id"].as_i64().unwrap() as i32, exp: Utc::now().timestamp() + 3600, ..claims };
     let response = post_form(&app, &format!("/c/{}", app.state.keys.sign_link(&claims)), "action=cancel").await;
     assert_eq!(response.status(), StatusCode::GONE);
-    assert_eq!(appointment(&app, &f.token, &begun["id"]).await["status"], "agendado");
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["status"], "agendado");
+    assert_eq!(appointment_of(&app, &f.token, &begun["id"]).await["status"], "agendado");
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["status"], "agendado");
 
     // No action, or another one: a 422, nothing changed.
     let response = post_form(&app, &path, "action=delete").await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let response = post_form(&app, &path, "").await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["version"], first["version"]);
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["version"], first["version"]);
 
     // Confirm: confirmado, by the client; again: nothing more.
     let response = post_form(&app, &path, "action=confirm").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.headers().get("set-cookie").is_none());
     assert!(response.text().await.unwrap().contains("Horário confirmado"));
-    let confirmed = appointment(&app, &f.token, &first["id"]).await;
+    let confirmed = appointment_of(&app, &f.token, &first["id"]).await;
     assert_eq!(confirmed["status"], "confirmado");
     let response = post_form(&app, &path, "action=confirm").await;
     assert!(response.text().await.unwrap().contains("já estava confirmado"));
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["version"], confirmed["version"]);
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["version"], confirmed["version"]);
     let (_, history) = json_of(app.get(&format!("/api/appointments/{}/history", first["id"]), &f.token).await).await;
     let entry = &history["data"][0];
     assert_eq!(entry["actor"], "cliente", "{history}");
@@ -158,7 +158,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     let response = post_form(&app, &path, "action=cancel").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.text().await.unwrap().contains("Horário cancelado"));
-    let cancelled = appointment(&app, &f.token, &first["id"]).await;
+    let cancelled = appointment_of(&app, &f.token, &first["id"]).await;
     assert_eq!(cancelled["status"], "cancelado");
     assert_eq!(cancelled["cancellationReason"], "Cancelado pelo cliente");
     for action in ["action=confirm", "action=cancel"] {
@@ -168,7 +168,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     }
     let response = app.http.get(app.url(&path)).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::CONFLICT);
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["version"], cancelled["version"]);
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["version"], cancelled["version"]);
     let row = row_of(&app, &f.token, &first).await;
     assert_eq!(row["status"], "cancelado");
     assert_eq!(row["clientResponse"], "cancelou");
@@ -236,7 +236,7 @@ async fn a_link_holds_only_for_the_client_it_was_sent_to(backend: Backend) {
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{action}");
         assert!(!response.text().await.unwrap().contains("Dantas"));
     }
-    let now = appointment(&app, &f.token, &booked["id"]).await;
+    let now = appointment_of(&app, &f.token, &booked["id"]).await;
     assert_eq!((now["status"].as_str(), now["version"].as_i64()), (Some("agendado"), given["data"]["version"].as_i64()), "nothing changed");
     // The new client gets a reminder of their own, whose link works.
     let messages = smtp.wait_for(2).await;
@@ -259,12 +259,12 @@ async fn a_link_holds_only_for_the_client_it_was_sent_to(backend: Backend) {
     let response = post_form(&app, &sent_to_second, "action=confirm").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.text().await.unwrap().contains(&format!("<dd>{time}</dd>")));
-    let confirmed = appointment(&app, &f.token, &booked["id"]).await;
+    let confirmed = appointment_of(&app, &f.token, &booked["id"]).await;
     assert_eq!(confirmed["status"], "confirmado");
     assert_eq!((&confirmed["startsAt"], &confirmed["staffId"]), (&moved["data"]["startsAt"], &moved["data"]["staffId"]));
     // Still the first client's link opens nothing.
     assert_eq!(post_form(&app, &sent_to_first, "action=cancel").await.status(), StatusCode::NOT_FOUND);
-    assert_eq!(appointment(&app, &f.token, &booked["id"]).await["status"], "confirmado");
+    assert_eq!(appointment_of(&app, &f.token, &booked["id"]).await["status"], "confirmado");
 }
 both!(a_link_holds_only_for_the_client_it_was_sent_to);
 
@@ -404,7 +404,7 @@ async fn reports_compare_no_shows_with_and_without_a_reminder(backend: Backend) 
             let (status, body) = json_of(app.post(&format!("/api/reminders/{}/whatsapp", a["id"]), &f.token, json!({})).await).await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
-        let a = appointment(&app, &f.token, &a["id"]).await;
+        let a = appointment_of(&app, &f.token, &a["id"]).await;
         let (_, a) = json_of(app.patch(&format!("/api/appointments/{}/status", a["id"]), &f.token, json!({ "status": "confirmado", "version": a["version"] })).await).await;
         let end = if i == 0 { "concluido" } else { "faltou" };
         let (status, body) = json_of(app.patch(&format!("/api/appointments/{}/status", a["data"]["id"]), &f.token, json!({ "status": end, "version": a["data"]["version"] })).await).await;
@@ -522,7 +522,7 @@ async fn reminders_go_out_by_email_once_each(backend: Backend) {
     let path = path_of(link);
     assert_eq!(app.http.get(app.url(&path)).send().await.unwrap().status(), StatusCode::OK);
     assert_eq!(post_form(&app, &path, "action=confirm").await.status(), StatusCode::OK);
-    assert_eq!(appointment(&app, &f.token, &soon["id"]).await["status"], "confirmado");
+    assert_eq!(appointment_of(&app, &f.token, &soon["id"]).await["status"], "confirmado");
     let row = wait_state(&app, &f.token, &soon, "sent").await;
     assert!(row["emailSentAt"].is_string());
     assert_eq!(row_of(&app, &f.token, &later).await["emailState"], "pending");

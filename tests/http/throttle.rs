@@ -275,7 +275,7 @@ both!(x_forwarded_for_counts_only_from_a_trusted_proxy);
 async fn a_device_cookie_signs_in_during_a_flood(backend: Backend) {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     let app = spawn(backend).await;
     let server = spawn_process(&app).await;

@@ -2,7 +2,7 @@
 //! POST /api/users/{id}/deactivate|activate (admins only), and the profile
 //! (PUT /api/me).
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, TestApp, assert_field_error, json_of, longest_email, spawn};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, assert_field_error, json_of, longest_email, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
