@@ -105,9 +105,8 @@ async fn appointment_ids(db: &impl ConnectionTrait, client_id: i32) -> Result<Ve
 }
 
 /// The audit entries of the client, of `appointment_ids` and of the
-/// client's recurring series (their creation, changes and deletions: an
-/// occurrence booked and deleted with its series has no entry of its own),
-/// oldest first.
+/// client's recurring series (their creation and their changes as a
+/// whole), oldest first.
 async fn history_rows(db: &impl ConnectionTrait, client_id: i32, appointment_ids: &[i32]) -> Result<Vec<audit_log::Model>> {
     let mut rows = audit_log::Entity::find()
         .filter(audit_log::Column::Entity.eq(AuditEntity::Client))

@@ -24,7 +24,8 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter};
 
 use crate::db::statement;
-use crate::services::reminders::{self, Env, FAILED, PENDING, SENDING, SENT};
+use crate::services::reminders::{self, Env};
+use entities::reminder::ReminderState::{Failed, Pending, Sending, Sent};
 use crate::state::AppState;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, reminder, user};
@@ -78,9 +79,10 @@ pub fn backoff(base_seconds: i64, attempts: i32) -> Duration {
 async fn claim(db: &DatabaseConnection) -> anyhow::Result<Vec<i32>> {
     let backend = db.get_database_backend();
     let lock = if backend == DbBackend::Postgres { " FOR UPDATE SKIP LOCKED" } else { "" };
+    let (sending, pending) = (Sending.as_str(), Pending.as_str());
     let sql = format!(
-        "UPDATE reminders SET state = '{SENDING}', attempts = attempts + 1, next_attempt_at = $1 \
-         WHERE id IN (SELECT id FROM reminders WHERE channel = 'email' AND state IN ('{PENDING}', '{SENDING}') \
+        "UPDATE reminders SET state = '{sending}', attempts = attempts + 1, next_attempt_at = $1 \
+         WHERE id IN (SELECT id FROM reminders WHERE channel = 'email' AND state IN ('{pending}', '{sending}') \
          AND next_attempt_at <= $2 ORDER BY next_attempt_at LIMIT {BATCH}{lock}) RETURNING id"
     );
     let now = Utc::now().trunc_subsecs(0);
@@ -138,26 +140,26 @@ async fn send_one(db: &DatabaseConnection, keys: &crate::auth::Keys, tz: chrono_
         _ => Outcome::Withdrawn,
     };
     let now = Utc::now().trunc_subsecs(0);
-    let mut update = reminder::Entity::update_many().filter(reminder::Column::Id.eq(id)).filter(reminder::Column::State.eq(SENDING));
+    let mut update = reminder::Entity::update_many().filter(reminder::Column::Id.eq(id)).filter(reminder::Column::State.eq(Sending));
     update = match outcome {
         Outcome::Sent(email) => update
-            .col_expr(reminder::Column::State, Expr::value(SENT))
+            .col_expr(reminder::Column::State, Expr::value(Sent))
             .col_expr(reminder::Column::SentAt, Expr::value(Some(now)))
             .col_expr(reminder::Column::Recipient, Expr::value(Some(email)))
             .col_expr(reminder::Column::LastError, Expr::value(Option::<String>::None)),
         Outcome::Failed(error) => {
             tracing::warn!(id, error, "e-mail reminder failed for good");
-            update.col_expr(reminder::Column::State, Expr::value(FAILED)).col_expr(reminder::Column::LastError, Expr::value(Some(error)))
+            update.col_expr(reminder::Column::State, Expr::value(Failed)).col_expr(reminder::Column::LastError, Expr::value(Some(error)))
         }
         Outcome::Retry(error) => {
             tracing::info!(id, error, "e-mail reminder to be retried");
             update
-                .col_expr(reminder::Column::State, Expr::value(PENDING))
+                .col_expr(reminder::Column::State, Expr::value(Pending))
                 .col_expr(reminder::Column::NextAttemptAt, Expr::value(now + backoff(mailer.retry_seconds, row.attempts)))
                 .col_expr(reminder::Column::LastError, Expr::value(Some(error)))
         }
         Outcome::Withdrawn => {
-            reminder::Entity::delete_many().filter(reminder::Column::Id.eq(id)).filter(reminder::Column::State.eq(SENDING)).exec(db).await?;
+            reminder::Entity::delete_many().filter(reminder::Column::Id.eq(id)).filter(reminder::Column::State.eq(Sending)).exec(db).await?;
             return Ok(());
         }
     };
@@ -255,7 +257,7 @@ fn message(
 /// Due rows still waiting, for the reminders screen and tests.
 pub async fn pending(db: &impl ConnectionTrait) -> anyhow::Result<u64> {
     use sea_orm::PaginatorTrait;
-    Ok(reminder::Entity::find().filter(reminder::Column::State.is_in([PENDING, SENDING])).count(db).await?)
+    Ok(reminder::Entity::find().filter(reminder::Column::State.is_in([Pending, Sending])).count(db).await?)
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ use crate::services::validation::reject_unknown;
 use crate::services::{Context, find, hours, names_by_id};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
+use entities::reminder::{Channel, ReminderState};
 use entities::{appointment, client, reminder, setting, user};
 
 /// The `settings` key of the reminders' settings (JSON).
@@ -43,12 +44,6 @@ pub const DEFAULT_HOURS: i32 = 24;
 pub const MAX_HOURS: i32 = 168;
 pub const DEFAULT_BUSINESS_NAME: &str = "Expediente";
 
-pub const CHANNEL_EMAIL: &str = "email";
-pub const CHANNEL_WHATSAPP: &str = "whatsapp";
-pub const PENDING: &str = "pending";
-pub const SENDING: &str = "sending";
-pub const SENT: &str = "sent";
-pub const FAILED: &str = "failed";
 
 /// What the reminders need from the configuration: where clients reach
 /// this site, and whether e-mail is on (`--smtp-url`).
@@ -482,11 +477,11 @@ async fn rows(db: &impl ConnectionTrait, keys: &Keys, tz: Tz, env: &Env, models:
                 _ => None,
             };
             let mine = || reminders.iter().filter(|r| r.appointment_id == m.id);
-            let whatsapp = mine().filter(|r| r.channel == CHANNEL_WHATSAPP).last();
-            let email = mine().filter(|r| r.channel == CHANNEL_EMAIL).last();
+            let whatsapp = mine().filter(|r| r.channel == Channel::Whatsapp).last();
+            let email = mine().filter(|r| r.channel == Channel::Email).last();
             let email_state = match email {
                 _ if !env.email_enabled => "off".into(),
-                Some(r) => r.state.clone(),
+                Some(r) => r.state.as_str().into(),
                 None => "none".into(),
             };
             ReminderRow {
@@ -586,7 +581,7 @@ pub async fn mark_whatsapp_sent(cx: &Context, env: &Env, id: i32) -> Result<Remi
             let now = Utc::now().trunc_subsecs(0);
             let previous = reminder::Entity::find()
                 .filter(reminder::Column::AppointmentId.eq(id))
-                .filter(reminder::Column::Channel.eq(CHANNEL_WHATSAPP))
+                .filter(reminder::Column::Channel.eq(Channel::Whatsapp))
                 .one(&w.txn)
                 .await?;
             let before = previous.as_ref().and_then(|r| r.sent_at).map(|t| to_local_rfc3339(t, cx.tz));
@@ -601,8 +596,8 @@ pub async fn mark_whatsapp_sent(cx: &Context, env: &Env, id: i32) -> Result<Remi
                 None => {
                     reminder::ActiveModel {
                         appointment_id: Set(id),
-                        channel: Set(CHANNEL_WHATSAPP.into()),
-                        state: Set(SENT.into()),
+                        channel: Set(Channel::Whatsapp),
+                        state: Set(ReminderState::Sent),
                         recipient: Set(None),
                         appointment_starts_at: Set(model.starts_at),
                         due_at: Set(now),
@@ -643,7 +638,7 @@ pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) ->
     };
     let existing = reminder::Entity::find()
         .filter(reminder::Column::AppointmentId.eq(saved.id))
-        .filter(reminder::Column::Channel.eq(CHANNEL_EMAIL))
+        .filter(reminder::Column::Channel.eq(Channel::Email))
         .all(txn)
         .await?;
     // Given to another client, the pending one is replaced (it will carry
@@ -655,8 +650,8 @@ pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) ->
     }
     reminder::Entity::delete_many()
         .filter(reminder::Column::AppointmentId.eq(saved.id))
-        .filter(reminder::Column::Channel.eq(CHANNEL_EMAIL))
-        .filter(reminder::Column::State.is_in([PENDING, SENDING]))
+        .filter(reminder::Column::Channel.eq(Channel::Email))
+        .filter(reminder::Column::State.is_in([ReminderState::Pending, ReminderState::Sending]))
         .exec(txn)
         .await?;
     let Some(email) = email else { return Ok(()) };
@@ -684,8 +679,8 @@ fn pending_email(saved: &appointment::Model, email: String, hours: i32, now: Dat
     let due = (saved.starts_at - Duration::hours(i64::from(hours))).max(now);
     reminder::ActiveModel {
         appointment_id: Set(saved.id),
-        channel: Set(CHANNEL_EMAIL.into()),
-        state: Set(PENDING.into()),
+        channel: Set(Channel::Email),
+        state: Set(ReminderState::Pending),
         recipient: Set(Some(email)),
         appointment_starts_at: Set(saved.starts_at),
         due_at: Set(due),
