@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::http::ClientAddress;
 use crate::services::reminders::{self, LinkAction, LinkOutcome, LinkState, LinkView};
-use crate::services::throttle;
+use crate::services::{Context, booking, throttle};
 use crate::state::AppState;
 
 /// Bad links one address may try in the throttle's window (15 minutes).
@@ -206,7 +206,7 @@ pub async fn act(State(state): State<AppState>, ClientAddress(address): ClientAd
             Err(_) => unavailable(),
         };
     };
-    match reminders::act(&state.db, &state.keys, state.config.tz, &token, action).await {
+    match booking::reply(&Context::new(&state, None), &token, action).await {
         Ok(LinkOutcome::Refused(LinkState::Invalid)) => refuse_invalid(&state, &address).await,
         Ok(LinkOutcome::Refused(found)) => state_page(&found, ""),
         Ok(LinkOutcome::Confirmed(view)) => page(StatusCode::OK, &view.business_name, "Horário confirmado", "Obrigado! Esperamos você.", Some(&view), &[LinkAction::Cancel]),

@@ -17,6 +17,9 @@ pub struct AppState {
     pub manifest: Arc<Manifest>,
     /// Writes failing for lack of space, for `/readyz`.
     pub writes: Arc<crate::db::WriteHealth>,
+    /// Where every appointment write announces what it changed, after its
+    /// commit (`booking::Events`).
+    pub events: crate::services::booking::Events,
     /// The API with this state, which pages read their data through
     /// (`reads.rs`); built once, at start. Its own copy of the state has
     /// none (the API never reads pages), so nothing holds itself.

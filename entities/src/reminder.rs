@@ -8,11 +8,8 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i32,
     pub appointment_id: i32,
-    /// `whatsapp` or `email`.
-    pub channel: String,
-    /// `pending` (waiting, or waiting to be retried), `sending` (claimed by a
-    /// worker until `next_attempt_at`), `sent`, `failed` (permanently).
-    pub state: String,
+    pub channel: Channel,
+    pub state: ReminderState,
     /// The e-mail address written to (e-mail rows).
     pub recipient: Option<String>,
     /// The start it announces: a moved appointment gets a new reminder.
@@ -32,3 +29,46 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// How a reminder reaches the client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    /// Sent by hand from the reminders screen.
+    #[sea_orm(string_value = "whatsapp")]
+    Whatsapp,
+    /// The outbox the mailer sends.
+    #[sea_orm(string_value = "email")]
+    Email,
+}
+
+/// Where a reminder stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "lowercase")]
+pub enum ReminderState {
+    /// Waiting, or waiting to be retried.
+    #[sea_orm(string_value = "pending")]
+    Pending,
+    /// Claimed by a mailer until `next_attempt_at`.
+    #[sea_orm(string_value = "sending")]
+    Sending,
+    #[sea_orm(string_value = "sent")]
+    Sent,
+    /// Permanently.
+    #[sea_orm(string_value = "failed")]
+    Failed,
+}
+
+impl ReminderState {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReminderState::Pending => "pending",
+            ReminderState::Sending => "sending",
+            ReminderState::Sent => "sent",
+            ReminderState::Failed => "failed",
+        }
+    }
+}

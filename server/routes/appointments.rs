@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use crate::error::{ErrorBody, Result};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::services::appointments::{self, AppointmentFilter, AppointmentInput, AppointmentView, NOT_FOUND, StatusInput, TimeRange};
-use crate::services::bookings::{self, Booked};
+use crate::services::booking::{self, Booked};
 use crate::services::series::{self, ScopeQuery, SeriesFilter, SeriesView};
 use crate::services::list::ListQuery;
 use crate::services::audit::HistoryEntry;
@@ -72,7 +72,7 @@ async fn get_one(cx: Context, AppointmentId(id): AppointmentId) -> Result<Json<D
         (status = 409, body = ErrorBody, description = "Horário ocupado para o profissional; numa série, `conflicts` lista cada dia"),
     ))]
 async fn create(cx: Context, ApiJson(input): ApiJson<AppointmentInput>) -> Result<(StatusCode, Json<Booked>)> {
-    Ok((StatusCode::CREATED, Json(bookings::create(&cx, input).await?)))
+    Ok((StatusCode::CREATED, Json(booking::book(&cx, input).await?)))
 }
 
 /// Numa série, `scope=following` muda esta e as seguintes (a série se divide aqui) e `scope=all` todas as que ainda não começaram, de uma vez (409 com `conflicts` quando algum dia não pode).
@@ -84,7 +84,7 @@ async fn update(
     ApiQuery(query): ApiQuery<ScopeQuery>,
     ApiJson(input): ApiJson<AppointmentInput>,
 ) -> Result<Json<Data<AppointmentView>>> {
-    Ok(data(bookings::update(&cx, id, input, query.scope()?).await?))
+    Ok(data(booking::change(&cx, id, input, query.scope()?).await?))
 }
 
 #[utoipa::path(patch, path = "/appointments/{id}/status", tag = "appointments", params(("id" = i32, Path), ScopeQuery), request_body = StatusInput,
@@ -99,13 +99,13 @@ async fn change_status(
     ApiQuery(query): ApiQuery<ScopeQuery>,
     ApiJson(input): ApiJson<StatusInput>,
 ) -> Result<Json<Data<AppointmentView>>> {
-    Ok(data(bookings::change_status(&cx, id, input, query.scope()?).await?))
+    Ok(data(booking::set_status(&cx, id, input, query.scope()?).await?))
 }
 
 #[utoipa::path(delete, path = "/appointments/{id}", tag = "appointments", params(("id" = i32, Path), ScopeQuery),
     responses((status = 204, description = "Removido")))]
 async fn remove(cx: Context, AppointmentId(id): AppointmentId, ApiQuery(query): ApiQuery<ScopeQuery>) -> Result<StatusCode> {
-    bookings::delete(&cx, id, query.scope()?).await?;
+    booking::delete(&cx, id, query.scope()?).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -120,12 +120,12 @@ async fn client_series(cx: Context, ApiQuery(filter): ApiQuery<SeriesFilter>) ->
 #[utoipa::path(get, path = "/appointments/{id}/history", tag = "appointments", params(("id" = i32, Path), ListQuery),
     responses((status = 200, body = Page<HistoryEntry>)))]
 async fn history(cx: Context, AppointmentId(id): AppointmentId, ApiQuery(list): ApiQuery<ListQuery>) -> Result<Json<Page<HistoryEntry>>> {
-    Ok(Json(bookings::history(&cx, id, &list).await?))
+    Ok(Json(appointments::history(&cx, id, &list).await?))
 }
 
 /// Uma entrada do histórico, com os valores inteiros.
 #[utoipa::path(get, path = "/appointments/{id}/history/{entryId}", tag = "appointments", params(("id" = i32, Path), ("entryId" = i32, Path)),
     responses((status = 200, body = Data<HistoryEntry>), (status = 404, body = ErrorBody, description = "Entrada de outro registro ou inexistente")))]
 async fn history_entry(cx: Context, HistoryPath(id, entry): HistoryPath) -> Result<Json<Data<HistoryEntry>>> {
-    Ok(data(bookings::history_entry(&cx, id, entry).await?))
+    Ok(data(appointments::history_entry(&cx, id, entry).await?))
 }

@@ -17,6 +17,7 @@ use crate::services::time_off::{self, TimeOffView};
 use crate::services::Context;
 use crate::services::validation::parse_day;
 use crate::time::{Span, local_midnight, to_local_rfc3339};
+use entities::appointment::AppointmentStatus;
 use entities::user;
 
 /// The business hours the grid shows at least (local hours, end exclusive);
@@ -82,9 +83,12 @@ pub struct Agenda {
     pub time_off: Vec<TimeOffView>,
 }
 
-/// Every status but `cancelado`: a cancelled appointment frees its slot, so
-/// the grid leaves it out unless asked for.
-const ACTIVE: &str = "agendado,confirmado,concluido,faltou";
+/// The statuses the grid shows unless asked for others: the active ones (a
+/// cancelled appointment frees its slot), as the filter names them.
+fn active_statuses() -> String {
+    use sea_orm::Iterable;
+    AppointmentStatus::iter().filter(|s| s.is_active()).map(AppointmentStatus::as_str).collect::<Vec<_>>().join(",")
+}
 
 pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) -> Result<Agenda> {
     let (db, tz) = (&cx.db, cx.tz);
@@ -110,7 +114,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
 
     let range = TimeRange { from: Some(first.to_string()), to: Some(last.to_string()) };
     let filter = AppointmentFilter {
-        status: Some(filter.status.clone().filter(|s| !s.trim().is_empty()).unwrap_or_else(|| ACTIVE.into())),
+        status: Some(filter.status.clone().filter(|s| !s.trim().is_empty()).unwrap_or_else(active_statuses)),
         ..filter.clone()
     };
     let appointments = match appointments::all(db, &ListQuery::default(), &range, &filter, tz).await {

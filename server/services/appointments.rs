@@ -1,6 +1,7 @@
 //! Appointments: list with filters, detail, CSV export, and what a booking
 //! is made of: its body (`AppointmentInput`), its checks (`validate`) and
-//! its views. The writes, one appointment or a series, are in `bookings`.
+//! its views, and its history. The writes, one appointment or a series, are
+//! the gate's (`booking`).
 
 use std::collections::HashMap;
 
@@ -14,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::Audited;
+use crate::services::audit::{self, AuditEntity, Audited};
 use crate::services::catalogue;
 use crate::services::schedule::{self, Booking, MAX_MINUTES};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
@@ -23,7 +24,7 @@ use crate::services::{Context, Page, Versioned, csv, find, names_by_id};
 use crate::time::{Span, local_midnight, parse_instant, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::service::ServiceColor;
-use entities::{appointment, client, service, user};
+use entities::{appointment, audit_log, client, service, user};
 
 pub const NOT_FOUND: &str = "Agendamento não encontrado.";
 
@@ -82,7 +83,7 @@ pub struct AppointmentView {
 }
 
 impl Audited for AppointmentView {
-    const ENTITY: &'static str = "appointment";
+    const ENTITY: AuditEntity = AuditEntity::Appointment;
 
     fn id(&self) -> i32 {
         self.id
@@ -793,4 +794,37 @@ mod tests {
         assert!(parse_instant("2026-03-08T02:30", chrono_tz::America::New_York).is_err());
         assert!(parse_instant("amanhã", sao_paulo).is_err());
     }
+}
+
+/// Whose audit entries are an appointment's history: its own and, in a
+/// series, the series' (created, changed as a whole: one entry, not one
+/// per occurrence). A deleted occurrence names its series in its own
+/// deletion entry.
+async fn history_records(cx: &Context, id: i32) -> Result<Vec<(AuditEntity, i32)>> {
+    let series_id = match appointment::Entity::find_by_id(id).one(&cx.db).await? {
+        Some(row) => row.series_id,
+        None => audit_log::Entity::find()
+            .filter(audit_log::Column::Entity.eq(AuditEntity::Appointment))
+            .filter(audit_log::Column::EntityId.eq(id))
+            .filter(audit_log::Column::Action.eq("delete"))
+            .one(&cx.db)
+            .await?
+            .and_then(|entry| entry.changes["seriesId"]["old"].as_i64())
+            .and_then(|series| i32::try_from(series).ok()),
+    };
+    Ok(std::iter::once((AuditEntity::Appointment, id)).chain(series_id.map(|s| (AuditEntity::Series, s))).collect())
+}
+
+/// A page of the audit entries of an appointment, newest first; 404 when
+/// there is neither the appointment nor any entry (a deleted one keeps its
+/// history).
+pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
+    let records = history_records(cx, id).await?;
+    audit::history(cx, &records, list, find::<appointment::Entity>(&cx.db, id)).await
+}
+
+/// One entry of an appointment's history, whole.
+pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
+    let records = history_records(cx, id).await?;
+    audit::entry(cx, &records, entry).await
 }

@@ -1,20 +1,22 @@
 //! The audit trail: who changed what, when, from which value to which.
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use crate::error::{AppError, Result};
 use crate::services::list::{ListQuery, SortKey, Sorting};
-use crate::services::{Context, Page, names_by_id};
+use crate::services::{Actor, Context, Page, names_by_id};
 use crate::time::to_local_rfc3339;
 use entities::{audit_log, user};
+
+pub use entities::audit_log::AuditEntity;
 
 /// A record as its audit entries show it.
 pub trait Audited {
     /// The `entity` of its entries.
-    const ENTITY: &'static str;
+    const ENTITY: AuditEntity;
     fn id(&self) -> i32;
     /// Its audited fields as a JSON object: what [`diff`] compares.
     fn snapshot(&self) -> serde_json::Value;
@@ -27,71 +29,105 @@ pub enum Change<T> {
     Deleted(T),
 }
 
-/// Every write of a record goes through here: opens the write transaction
-/// (`db::write_transaction`), lets `write` change the record in it and say
-/// what it was and is, records the difference as one entry of `action` by
-/// the context's actor, and commits, so that the change and its entry are
-/// kept together or not at all. Returns the record as it is now (a deleted
-/// one as it was). Inside `write`, only the transaction it is given may be
-/// used: on SQLite another connection would wait for its lock.
-pub async fn write<T: Audited>(
-    cx: &Context,
-    action: &str,
-    write: impl AsyncFnOnce(&DatabaseTransaction) -> Result<Change<T>>,
-) -> Result<T> {
-    let txn = crate::db::write_transaction(&cx.db).await?;
-    let (before, after, now) = match write(&txn).await? {
-        Change::Created(record) => (Value::Null, record.snapshot(), record),
-        Change::Updated { before, after } => (before.snapshot(), after.snapshot(), after),
-        Change::Deleted(record) => (record.snapshot(), Value::Null, record),
-    };
-    self::record(&txn, T::ENTITY, now.id(), action, cx.actor_id(), diff(&before, &after)).await?;
-    txn.commit().await?;
-    Ok(now)
+impl<T: Audited> Change<T> {
+    /// `{ field: { old, new } }` of the change, and the record as it is now
+    /// (a deleted one as it was).
+    fn into_parts(self) -> (Value, T) {
+        match self {
+            Change::Created(record) => (diff(&Value::Null, &record.snapshot()), record),
+            Change::Updated { before, after } => (diff(&before.snapshot(), &after.snapshot()), after),
+            Change::Deleted(record) => (diff(&record.snapshot(), &Value::Null), record),
+        }
+    }
 }
 
-/// Records one event; `changes` is `{ field: { "old": …, "new": … } }`.
-/// Takes any connection so it joins the caller's transaction.
-pub async fn record(
-    db: &impl ConnectionTrait,
-    entity: &str,
-    entity_id: i32,
-    action: &str,
-    user_id: Option<i32>,
-    changes: Value,
-) -> Result<()> {
-    record_by(db, entity, entity_id, action, user_id, None, changes).await
+/// One audit entry a write will record: what it is about, what was done,
+/// and `{ field: { "old": …, "new": … } }`.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub entity: AuditEntity,
+    pub id: i32,
+    pub action: &'static str,
+    pub changes: Value,
+}
+
+/// The open write of [`Context::write`]: its transaction, the audit
+/// entries it will record and the change events it will publish.
+pub struct Write {
+    pub txn: DatabaseTransaction,
+    entries: Vec<Entry>,
+    pub(super) events: Vec<crate::services::booking::ChangeEvent>,
+}
+
+impl Write {
+    /// Records `entry` with the write, by the context's actor.
+    pub fn audit(&mut self, entity: AuditEntity, id: i32, action: &'static str, changes: Value) {
+        self.entries.push(Entry { entity, id, action, changes });
+    }
+
+    /// Records what `change` did to its record; gives the record as it is
+    /// now (a deleted one as it was).
+    pub fn audit_change<T: Audited>(&mut self, action: &'static str, change: Change<T>) -> T {
+        let (changes, record) = change.into_parts();
+        self.audit(T::ENTITY, record.id(), action, changes);
+        record
+    }
+}
+
+impl Context {
+    /// Every write goes through here: opens the write transaction
+    /// (`db::write_transaction`), lets `write` change what it must in it and
+    /// name its audit entries, records them by the context's actor and
+    /// commits, so that a change and its entries are kept together or not
+    /// at all; then hands the appointments' change events to their
+    /// publisher. Inside `write`, only the transaction it is given may be
+    /// used: on SQLite another connection would wait for its lock.
+    pub async fn write<T>(&self, write: impl AsyncFnOnce(&mut Write) -> Result<T>) -> Result<T> {
+        let txn = crate::db::write_transaction(&self.db).await?;
+        let mut open = Write { txn, entries: Vec::new(), events: Vec::new() };
+        let value = write(&mut open).await?;
+        let Write { txn, entries, events } = open;
+        let now = Utc::now();
+        let actor = match &self.actor {
+            Actor::Client { .. } => Some(CLIENT_ACTOR.to_string()),
+            Actor::User(_) | Actor::System => None,
+        };
+        let rows = entries.into_iter().map(|entry| audit_log::ActiveModel {
+            entity: Set(entry.entity),
+            entity_id: Set(entry.id),
+            action: Set(entry.action.into()),
+            user_id: Set(self.actor_id()),
+            actor: Set(actor.clone()),
+            changes: Set(entry.changes),
+            created_at: Set(now),
+            ..Default::default()
+        });
+        audit_log::Entity::insert_many(rows).exec(&txn).await?;
+        txn.commit().await?;
+        self.events.publish(events);
+        Ok(value)
+    }
+}
+
+/// One record's write: `write` changes it in the transaction and says
+/// what it was and is; the difference is recorded as one entry of `action`
+/// ([`Context::write`]). Returns the record as it is now (a deleted one as
+/// it was).
+pub async fn write<T: Audited>(
+    cx: &Context,
+    action: &'static str,
+    write: impl AsyncFnOnce(&DatabaseTransaction) -> Result<Change<T>>,
+) -> Result<T> {
+    cx.write(async |w| {
+        let change = write(&w.txn).await?;
+        Ok(w.audit_change(action, change))
+    })
+    .await
 }
 
 /// Who acted when no staff member did: the client, through the link of
 /// their appointment (`/c/{token}`).
 pub const CLIENT_ACTOR: &str = "cliente";
-
-/// [`record`] with `actor`, the one who acted when `user_id` is null
-/// ([`CLIENT_ACTOR`]); the history shows it in place of a user's name.
-pub async fn record_by(
-    db: &impl ConnectionTrait,
-    entity: &str,
-    entity_id: i32,
-    action: &str,
-    user_id: Option<i32>,
-    actor: Option<&str>,
-    changes: Value,
-) -> Result<()> {
-    audit_log::ActiveModel {
-        entity: Set(entity.into()),
-        entity_id: Set(entity_id),
-        action: Set(action.into()),
-        user_id: Set(user_id),
-        actor: Set(actor.map(str::to_string)),
-        changes: Set(changes),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    Ok(())
-}
 
 /// Fields that change on every write and say nothing to a reader.
 const SKIPPED: &[&str] = &["id", "version", "createdAt", "updatedAt"];
@@ -214,7 +250,7 @@ async fn entries(cx: &Context, rows: Vec<audit_log::Model>, abridged: bool) -> R
 }
 
 /// The entries of any of `records` (entity, id).
-fn of_records(records: &[(&str, i32)]) -> sea_orm::Select<audit_log::Entity> {
+fn of_records(records: &[(AuditEntity, i32)]) -> sea_orm::Select<audit_log::Entity> {
     let mut any = Condition::any();
     for (entity, entity_id) in records {
         any = any.add(Condition::all().add(audit_log::Column::Entity.eq(*entity)).add(audit_log::Column::EntityId.eq(*entity_id)));
@@ -235,7 +271,7 @@ pub async fn whole_entries(cx: &Context, rows: Vec<audit_log::Model>) -> Result<
 /// existed; a deleted record keeps its history.
 pub async fn history<T>(
     cx: &Context,
-    records: &[(&str, i32)],
+    records: &[(AuditEntity, i32)],
     list: &ListQuery,
     find: impl Future<Output = Result<T>>,
 ) -> Result<Page<HistoryEntry>> {
@@ -248,7 +284,7 @@ pub async fn history<T>(
 }
 
 /// One event of one record, whole (no value cut short).
-pub async fn entry(cx: &Context, records: &[(&str, i32)], entry_id: i32) -> Result<HistoryEntry> {
+pub async fn entry(cx: &Context, records: &[(AuditEntity, i32)], entry_id: i32) -> Result<HistoryEntry> {
     let row = of_records(records)
         .filter(audit_log::Column::Id.eq(entry_id))
         .one(&cx.db)

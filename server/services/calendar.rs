@@ -23,6 +23,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::error::{AppError, Result};
+use crate::services::audit::AuditEntity;
 use crate::services::{Context, names_by_id};
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, calendar_feed, client, user};
@@ -66,20 +67,26 @@ pub async fn address(cx: &Context, user_id: i32, origin: Option<&str>) -> Result
     regenerate(cx, user_id, origin).await
 }
 
-/// A new key, so a new address: the old one stops working at once.
+/// A new key, so a new address: the old one stops working at once. Audited
+/// (who, when; never the key) as the user's.
 pub async fn regenerate(cx: &Context, user_id: i32, origin: Option<&str>) -> Result<CalendarFeedView> {
     let key = new_key();
     let row = calendar_feed::ActiveModel { user_id: Set(user_id), key: Set(key.clone()), created_at: Set(Utc::now()) };
-    // An upsert: two first reads at once make one key, and a regeneration
-    // replaces it in one statement.
-    calendar_feed::Entity::insert(row)
-        .on_conflict(
-            sea_orm::sea_query::OnConflict::column(calendar_feed::Column::UserId)
-                .update_columns([calendar_feed::Column::Key, calendar_feed::Column::CreatedAt])
-                .to_owned(),
-        )
-        .exec(&cx.db)
-        .await?;
+    cx.write(async |w| {
+        // An upsert: two first reads at once make one key, and a regeneration
+        // replaces it in one statement.
+        calendar_feed::Entity::insert(row)
+            .on_conflict(
+                sea_orm::sea_query::OnConflict::column(calendar_feed::Column::UserId)
+                    .update_columns([calendar_feed::Column::Key, calendar_feed::Column::CreatedAt])
+                    .to_owned(),
+            )
+            .exec(&w.txn)
+            .await?;
+        w.audit(AuditEntity::User, user_id, "calendar_feed", serde_json::json!({}));
+        Ok(())
+    })
+    .await?;
     Ok(view(cx, user_id, &key, origin))
 }
 

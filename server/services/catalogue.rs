@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, Audited, Change};
+use crate::services::audit::{self, AuditEntity, Audited, Change};
 use crate::services::list::{ListQuery, SortKey, Sorting};
 use crate::services::validation::{check_search, clean, normalize_text, reject_unknown, unique_violation};
 use crate::services::{Context, Page, Versioned, expected_version, find, versioned_update};
@@ -58,7 +58,7 @@ pub struct ServiceView {
 }
 
 impl Audited for ServiceView {
-    const ENTITY: &'static str = "service";
+    const ENTITY: AuditEntity = AuditEntity::Service;
 
     fn id(&self) -> i32 {
         self.id

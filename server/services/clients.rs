@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, Audited, Change};
+use crate::services::audit::{self, AuditEntity, Audited, Change};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
 use crate::services::validation::{
     check_name, check_notes, check_search, digits, email_problem, format_cpf, format_phone, normalize_text, parse_cpf,
@@ -81,7 +81,7 @@ impl ClientView {
 }
 
 impl Audited for ClientView {
-    const ENTITY: &'static str = "client";
+    const ENTITY: AuditEntity = AuditEntity::Client;
 
     fn id(&self) -> i32 {
         self.id

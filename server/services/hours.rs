@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{FieldErrors, Result};
-use crate::services::audit;
+use crate::services::audit::{self, AuditEntity};
 use crate::services::users::find as find_user;
 use crate::services::validation::reject_unknown;
 use crate::services::Context;
@@ -201,18 +201,20 @@ pub async fn get_business(cx: &Context) -> Result<WorkingHours> {
 
 /// Admins only: the default every member without their own hours follows.
 pub async fn put_business(cx: &Context, input: WorkingHoursInput) -> Result<WorkingHours> {
-    let actor = cx.require_admin()?.id;
+    cx.require_admin()?;
     let weekly = input.checked()?;
-    let txn = crate::db::write_transaction(&cx.db).await?;
-    let before = business(&txn).await?;
-    let row = setting::ActiveModel { key: Set(DEFAULT_KEY.into()), value: Set(weekly.to_json()), updated_at: Set(Utc::now()) };
-    setting::Entity::insert(row)
-        .on_conflict(OnConflict::column(setting::Column::Key).update_columns([setting::Column::Value, setting::Column::UpdatedAt]).to_owned())
-        .exec(&txn)
-        .await?;
-    let changes = audit::diff(&hours_snapshot(&before), &hours_snapshot(&weekly));
-    audit::record(&txn, "business", 0, "working_hours", Some(actor), changes).await?;
-    txn.commit().await?;
+    cx.write(async |w| {
+        let before = business(&w.txn).await?;
+        let row = setting::ActiveModel { key: Set(DEFAULT_KEY.into()), value: Set(weekly.to_json()), updated_at: Set(Utc::now()) };
+        setting::Entity::insert(row)
+            .on_conflict(OnConflict::column(setting::Column::Key).update_columns([setting::Column::Value, setting::Column::UpdatedAt]).to_owned())
+            .exec(&w.txn)
+            .await?;
+        let changes = audit::diff(&hours_snapshot(&before), &hours_snapshot(&weekly));
+        w.audit(AuditEntity::Business, 0, "working_hours", changes);
+        Ok(())
+    })
+    .await?;
     Ok(WorkingHours { weekly: weekly.views(), uses_default: true })
 }
 
@@ -229,20 +231,22 @@ pub async fn get_user(cx: &Context, id: i32) -> Result<WorkingHours> {
 
 /// Admins only: a member's own hours (`Some`), or back to the default (`None`).
 pub async fn put_user(cx: &Context, id: i32, input: Option<WorkingHoursInput>) -> Result<WorkingHours> {
-    let actor = cx.require_admin()?.id;
+    cx.require_admin()?;
     let weekly = input.as_ref().map(WorkingHoursInput::checked).transpose()?;
-    let txn = crate::db::write_transaction(&cx.db).await?;
-    let user = find_user(&txn, id).await?;
-    let default = business(&txn).await?;
-    let before = of_user(&user, &default);
     let stored = weekly.as_ref().map(Weekly::to_json);
-    let mut model: user::ActiveModel = user.into();
-    model.working_hours = Set(stored.clone());
-    model.update(&txn).await?;
-    let after = weekly.unwrap_or(default);
-    audit::record(&txn, "user", id, "working_hours", Some(actor), audit::diff(&hours_snapshot(&before), &hours_snapshot(&after)))
+    let after = cx
+        .write(async |w| {
+            let user = find_user(&w.txn, id).await?;
+            let default = business(&w.txn).await?;
+            let before = of_user(&user, &default);
+            let mut model: user::ActiveModel = user.into();
+            model.working_hours = Set(stored.clone());
+            model.update(&w.txn).await?;
+            let after = weekly.unwrap_or(default);
+            w.audit(AuditEntity::User, id, "working_hours", audit::diff(&hours_snapshot(&before), &hours_snapshot(&after)));
+            Ok(after)
+        })
         .await?;
-    txn.commit().await?;
     Ok(WorkingHours { weekly: after.views(), uses_default: stored.is_none() })
 }
 

@@ -13,19 +13,15 @@ use serde_json::{Map, Value, json};
 
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{self, AppointmentView};
-use crate::services::audit::{self, HistoryEntry};
+use crate::services::audit::{self, AuditEntity, HistoryEntry};
 use crate::services::clients::{ClientView, NOT_FOUND};
 use crate::services::validation::{format_cpf, format_phone, normalize_text, reject_unknown};
-use crate::services::{Context, csv, find, reminders, series, versioned_update};
+use crate::services::{Context, booking, csv, find, versioned_update};
 use crate::time::to_local_rfc3339;
-use entities::appointment::AppointmentStatus;
 use entities::{appointment, appointment_series, audit_log, client, reminder};
 
 /// The reason written on the future appointments an anonymisation cancels.
 pub const CANCELLED_REASON: &str = "Cliente anonimizado";
-
-/// The `entity` of an appointment's audit entries.
-const APPOINTMENT: &str = <AppointmentView as audit::Audited>::ENTITY;
 
 /// The 409 of a second anonymisation.
 pub const ALREADY: &str = "Este cliente já foi anonimizado.";
@@ -46,8 +42,7 @@ query_params! {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExportedEntry {
-    /// `client` ou `appointment`.
-    pub entity: String,
+    pub entity: AuditEntity,
     pub entity_id: i32,
     #[serde(flatten)]
     pub entry: HistoryEntry,
@@ -88,7 +83,7 @@ async fn appointment_ids(db: &impl ConnectionTrait, client_id: i32) -> Result<Ve
             .column(audit_log::Column::Id)
             .column(audit_log::Column::EntityId)
             .column(audit_log::Column::Changes)
-            .filter(audit_log::Column::Entity.eq(APPOINTMENT))
+            .filter(audit_log::Column::Entity.eq(AuditEntity::Appointment))
             .filter(audit_log::Column::Id.gt(after))
             .order_by_asc(audit_log::Column::Id)
             .limit(500)
@@ -110,12 +105,11 @@ async fn appointment_ids(db: &impl ConnectionTrait, client_id: i32) -> Result<Ve
 }
 
 /// The audit entries of the client, of `appointment_ids` and of the
-/// client's recurring series (their creation, changes and deletions: an
-/// occurrence booked and deleted with its series has no entry of its own),
-/// oldest first.
+/// client's recurring series (their creation and their changes as a
+/// whole), oldest first.
 async fn history_rows(db: &impl ConnectionTrait, client_id: i32, appointment_ids: &[i32]) -> Result<Vec<audit_log::Model>> {
     let mut rows = audit_log::Entity::find()
-        .filter(audit_log::Column::Entity.eq("client"))
+        .filter(audit_log::Column::Entity.eq(AuditEntity::Client))
         .filter(audit_log::Column::EntityId.eq(client_id))
         .all(db)
         .await?;
@@ -126,7 +120,7 @@ async fn history_rows(db: &impl ConnectionTrait, client_id: i32, appointment_ids
         .into_tuple()
         .all(db)
         .await?;
-    for (entity, ids) in [(APPOINTMENT, appointment_ids), (series::ENTITY, &series_ids)] {
+    for (entity, ids) in [(AuditEntity::Appointment, appointment_ids), (AuditEntity::Series, &series_ids)] {
         for chunk in ids.chunks(500) {
             rows.extend(
                 audit_log::Entity::find()
@@ -155,7 +149,7 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
     let appointments = appointments::views(db, rows, tz).await?;
     let ids = appointment_ids(db, id).await?;
     let rows = history_rows(db, id, &ids).await?;
-    let keys: Vec<(String, i32)> = rows.iter().map(|r| (r.entity.clone(), r.entity_id)).collect();
+    let keys: Vec<(AuditEntity, i32)> = rows.iter().map(|r| (r.entity, r.entity_id)).collect();
     let entries = audit::whole_entries(cx, rows).await?;
     let history = keys.into_iter().zip(entries).map(|((entity, entity_id), entry)| ExportedEntry { entity, entity_id, entry }).collect();
     let sent = reminder::Entity::find()
@@ -175,7 +169,7 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
             })
         })
         .collect();
-    audit::record(db, "client", id, "export", Some(admin.id), json!({})).await?;
+    cx.write(async |w| Ok(w.audit(AuditEntity::Client, id, "export", json!({})))).await?;
     Ok(ClientExport {
         exported_at: to_local_rfc3339(Utc::now(), tz),
         exported_by: admin.name,
@@ -240,7 +234,11 @@ pub fn export_zip(export: &ClientExport) -> Result<Vec<u8>> {
         other => other.to_string(),
     };
     for e in &export.history {
-        let what = if e.entity == "client" { "Cliente" } else { "Agendamento" };
+        let what = match e.entity {
+            AuditEntity::Client => "Cliente",
+            AuditEntity::Series => "Série",
+            _ => "Agendamento",
+        };
         let base = [what.to_string(), e.entity_id.to_string(), e.entry.action.clone(), text(&e.entry.user_name), e.entry.created_at.clone()];
         let changes = e.entry.changes.as_object().filter(|c| !c.is_empty());
         match changes {
@@ -342,13 +340,13 @@ const PERSONAL_FIELDS: &[&str] = &["name", "email", "phone", "document", "birthD
 /// `changes` without the client's personal data: the values of the
 /// personal fields become [`REMOVED`] (a change is still told), and any
 /// other text loses the personal terms it contains.
-fn scrub_changes(changes: &Value, entity: &str, terms: &[String]) -> Value {
+fn scrub_changes(changes: &Value, entity: AuditEntity, terms: &[String]) -> Value {
     let Some(fields) = changes.as_object() else { return changes.clone() };
     let mut out = Map::new();
     for (field, change) in fields {
         // An appointment's `notes` are the appointment's, its `name` nothing: only
         // the client's own fields and the appointments' client name and notes go whole.
-        let personal = PERSONAL_FIELDS.contains(&field.as_str()) && (entity == "client" || field == "clientName" || field == "notes");
+        let personal = PERSONAL_FIELDS.contains(&field.as_str()) && (entity == AuditEntity::Client || field == "clientName" || field == "notes");
         let mut change = change.clone();
         for side in ["old", "new"] {
             if let Some(value) = change.get_mut(side) {
@@ -377,7 +375,7 @@ fn scrub_changes(changes: &Value, entity: &str, terms: &[String]) -> Value {
 /// file is rebuilt and the WAL emptied afterwards, so the data is not left
 /// in free pages either.
 pub async fn anonymise(cx: &Context, id: i32, input: AnonymiseInput) -> Result<ClientView> {
-    let admin_id = cx.require_admin()?.id;
+    cx.require_admin()?;
     let (db, tz) = (&cx.db, cx.tz);
     let current = find::<client::Entity>(db, id).await?;
     if current.anonymised_at.is_some() {
@@ -394,74 +392,55 @@ pub async fn anonymise(cx: &Context, id: i32, input: AnonymiseInput) -> Result<C
     errors.check()?;
 
     let sqlite = db.get_database_backend() == DbBackend::Sqlite;
-    let txn = crate::db::write_transaction(db).await?;
-    if sqlite {
-        // Deleted and overwritten content is zeroed, not left in free space.
-        txn.execute_unprepared("PRAGMA secure_delete = ON").await?;
-    }
-    // Lock the row first (SQLite: write before read), then read it again.
-    if !crate::db::lock_row::<client::Entity>(&txn, client::Column::Id, id, client::Column::Version).await? {
-        return Err(AppError::NotFound(NOT_FOUND.into()));
-    }
-    let current = find::<client::Entity>(&txn, id).await?;
-    let terms = personal_terms(&current);
-    let now = Utc::now();
-    let name = format!("Cliente anonimizado {id}");
-    let record = client::ActiveModel {
-        search_text: Set(normalize_text(&name)),
-        sort_name: Set(normalize_text(&name)),
-        name: Set(name),
-        email: Set(None),
-        phone: Set(None),
-        document: Set(None),
-        birth_date: Set(None),
-        notes: Set(None),
-        archived: Set(true),
-        anonymised_at: Set(Some(now)),
-        ..Default::default()
-    };
-    let saved = versioned_update::<client::Entity>(&txn, id, current.version, record).await?;
+    let saved = cx
+        .write(async |w| {
+            if sqlite {
+                // Deleted and overwritten content is zeroed, not left in free space.
+                w.txn.execute_unprepared("PRAGMA secure_delete = ON").await?;
+            }
+            // Lock the row first (SQLite: write before read), then read it again.
+            if !crate::db::lock_row::<client::Entity>(&w.txn, client::Column::Id, id, client::Column::Version).await? {
+                return Err(AppError::NotFound(NOT_FOUND.into()));
+            }
+            let current = find::<client::Entity>(&w.txn, id).await?;
+            let terms = personal_terms(&current);
+            let name = format!("Cliente anonimizado {id}");
+            let record = client::ActiveModel {
+                search_text: Set(normalize_text(&name)),
+                sort_name: Set(normalize_text(&name)),
+                name: Set(name),
+                email: Set(None),
+                phone: Set(None),
+                document: Set(None),
+                birth_date: Set(None),
+                notes: Set(None),
+                archived: Set(true),
+                anonymised_at: Set(Some(Utc::now())),
+                ..Default::default()
+            };
+            let saved = versioned_update::<client::Entity>(&w.txn, id, current.version, record).await?;
+            booking::anonymise_appointments(cx, w, id, CANCELLED_REASON, |reason| scrub_text(reason, &terms)).await?;
 
-    for a in appointment::Entity::find().filter(appointment::Column::ClientId.eq(id)).all(&txn).await? {
-        let cancel = a.starts_at > now && a.status.is_active() && a.status.can_become(AppointmentStatus::Cancelado);
-        let reason = if cancel {
-            Some(CANCELLED_REASON.to_string())
-        } else {
-            a.cancellation_reason.as_deref().map(|r| scrub_text(r, &terms))
-        };
-        let mut model = appointment::ActiveModel { notes: Set(None), cancellation_reason: Set(reason.clone()), ..Default::default() };
-        if cancel {
-            model.status = Set(AppointmentStatus::Cancelado);
-        }
-        let saved = versioned_update::<appointment::Entity>(&txn, a.id, a.version, model).await?;
-        reminders::on_saved(&txn, &saved).await?; // a cancelled one's pending e-mail is withdrawn
-        if cancel {
-            let changes = json!({
-                "status": { "old": a.status, "new": AppointmentStatus::Cancelado },
-                "cancellationReason": { "old": null, "new": reason },
-            });
-            audit::record(&txn, APPOINTMENT, a.id, "status", Some(admin_id), changes).await?;
-        }
-    }
-
-    let ids = appointment_ids(&txn, id).await?;
-    // The reminders sent keep when and how, not to whom.
-    reminder::Entity::update_many()
-        .col_expr(reminder::Column::Recipient, sea_orm::sea_query::Expr::value(Option::<String>::None))
-        .col_expr(reminder::Column::LastError, sea_orm::sea_query::Expr::value(Option::<String>::None))
-        .filter(reminder::Column::AppointmentId.is_in(ids.clone()))
-        .exec(&txn)
+            let ids = appointment_ids(&w.txn, id).await?;
+            // The reminders sent keep when and how, not to whom.
+            reminder::Entity::update_many()
+                .col_expr(reminder::Column::Recipient, sea_orm::sea_query::Expr::value(Option::<String>::None))
+                .col_expr(reminder::Column::LastError, sea_orm::sea_query::Expr::value(Option::<String>::None))
+                .filter(reminder::Column::AppointmentId.is_in(ids.clone()))
+                .exec(&w.txn)
+                .await?;
+            for row in history_rows(&w.txn, id, &ids).await? {
+                let scrubbed = scrub_changes(&row.changes, row.entity, &terms);
+                if scrubbed != row.changes {
+                    let model = audit_log::ActiveModel { id: Set(row.id), changes: Set(scrubbed), ..Default::default() };
+                    model.update(&w.txn).await?;
+                }
+            }
+            // Who and when, without the data.
+            w.audit(AuditEntity::Client, id, "anonymise", json!({}));
+            Ok(saved)
+        })
         .await?;
-    for row in history_rows(&txn, id, &ids).await? {
-        let scrubbed = scrub_changes(&row.changes, &row.entity, &terms);
-        if scrubbed != row.changes {
-            let model = audit_log::ActiveModel { id: Set(row.id), changes: Set(scrubbed), ..Default::default() };
-            model.update(&txn).await?;
-        }
-    }
-    // Who and when, without the data.
-    audit::record(&txn, "client", id, "anonymise", Some(admin_id), json!({})).await?;
-    txn.commit().await?;
 
     if sqlite {
         // The old values may still sit in pages freed before (or in the WAL):
@@ -493,13 +472,13 @@ mod tests {
         let terms = vec!["Maria".to_string()];
         let client = json!({ "name": { "old": null, "new": "Maria" }, "archived": { "old": false, "new": true } });
         assert_eq!(
-            scrub_changes(&client, "client", &terms),
+            scrub_changes(&client, AuditEntity::Client, &terms),
             json!({ "name": { "old": null, "new": "***" }, "archived": { "old": false, "new": true } })
         );
         let visit = json!({ "clientName": { "old": null, "new": "Maria" }, "service": { "old": null, "new": "Corte" },
             "cancellationReason": { "old": null, "new": "Maria desistiu" }, "notes": { "old": "x", "new": null } });
         assert_eq!(
-            scrub_changes(&visit, "appointment", &terms),
+            scrub_changes(&visit, AuditEntity::Appointment, &terms),
             json!({ "clientName": { "old": null, "new": "***" }, "service": { "old": null, "new": "Corte" },
                 "cancellationReason": { "old": null, "new": "*** desistiu" }, "notes": { "old": "***", "new": null } })
         );

@@ -9,6 +9,12 @@
 //! taken again, never lost. On SQLite there is one process; the same
 //! statement without the locking clause is atomic there.
 //!
+//! A sender claims one row at a time, right before sending it, and gives
+//! up waiting for the SMTP server well before the lease ends (a third of
+//! it): a claim always outlives its one send, so another instance can take
+//! a row again only when the first was killed (a claimed batch sent one by
+//! one outlived its lease on a slow server, and the rest went twice).
+//!
 //! A refused connection or a 4xx is retried after a growing wait (the
 //! configured seconds, doubled at each failure, at most an hour; given up
 //! after [`MAX_ATTEMPTS`]); a 5xx is a permanent failure, kept with its
@@ -24,17 +30,18 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter};
 
 use crate::db::statement;
-use crate::services::reminders::{self, Env, FAILED, PENDING, SENDING, SENT};
+use crate::services::reminders::{self, Env};
+use entities::reminder::ReminderState::{Failed, Pending, Sending, Sent};
 use crate::state::AppState;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, reminder, user};
 
-/// How long a claim holds a row (longer than lettre's 60 s timeout).
+/// How long a claim holds a row.
 pub const LEASE: i64 = 180;
 /// Tries before a reminder that keeps failing is given up.
 pub const MAX_ATTEMPTS: i32 = 8;
-/// Rows claimed at once.
-const BATCH: i64 = 10;
+/// Most messages one round sends.
+const ROUND: usize = 10;
 /// How often an idle sender looks for due rows.
 const POLL: StdDuration = StdDuration::from_secs(1);
 
@@ -42,6 +49,20 @@ pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
     retry_seconds: i64,
+    /// Seconds a claim holds its row ([`LEASE`]; shorter in tests).
+    lease: i64,
+}
+
+impl Mailer {
+    /// A sender to the SMTP server at `url` (`smtp://`, `smtps://`) as `from`;
+    /// it waits for the server at most a third of `lease` seconds.
+    pub fn new(url: &str, from: &str, retry_seconds: i64, lease: i64) -> anyhow::Result<Mailer> {
+        let wait = StdDuration::from_secs(u64::try_from(lease / 3).unwrap_or(1).max(1));
+        let transport =
+            AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map_err(|e| anyhow::anyhow!("--smtp-url: {e}"))?.timeout(Some(wait)).build();
+        let from: Mailbox = from.parse().map_err(|e| anyhow::anyhow!("--mail-from: {e}"))?;
+        Ok(Mailer { transport, from, retry_seconds: retry_seconds.max(1), lease })
+    }
 }
 
 /// Starts the sender when e-mail is configured; the task lives as long as
@@ -49,12 +70,7 @@ pub struct Mailer {
 pub fn start(state: &AppState) -> anyhow::Result<Option<tokio::task::JoinHandle<()>>> {
     let config = &state.config;
     let (Some(url), Some(from)) = (&config.smtp_url, &config.mail_from) else { return Ok(None) };
-    let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-        .map_err(|e| anyhow::anyhow!("--smtp-url: {e}"))?
-        .timeout(Some(StdDuration::from_secs(60)))
-        .build();
-    let from: Mailbox = from.parse().map_err(|e| anyhow::anyhow!("--mail-from: {e}"))?;
-    let mailer = Mailer { transport, from, retry_seconds: config.mail_retry_seconds.max(1) as i64 };
+    let mailer = Mailer::new(url, from, i64::try_from(config.mail_retry_seconds).unwrap_or(i64::MAX), LEASE)?;
     let (db, keys, tz, env) = (state.db.clone(), state.keys.clone(), config.tz, Env::new(config));
     Ok(Some(tokio::spawn(async move {
         loop {
@@ -74,29 +90,33 @@ pub fn backoff(base_seconds: i64, attempts: i32) -> Duration {
     Duration::seconds((base_seconds.saturating_mul(factor)).min(3600))
 }
 
-/// Claims due rows (see the module's comment); their ids.
-async fn claim(db: &DatabaseConnection) -> anyhow::Result<Vec<i32>> {
+/// Claims the next due row for `lease` seconds (see the module's comment); its id.
+async fn claim(db: &DatabaseConnection, lease: i64) -> anyhow::Result<Option<i32>> {
     let backend = db.get_database_backend();
     let lock = if backend == DbBackend::Postgres { " FOR UPDATE SKIP LOCKED" } else { "" };
+    let (sending, pending) = (Sending.as_str(), Pending.as_str());
     let sql = format!(
-        "UPDATE reminders SET state = '{SENDING}', attempts = attempts + 1, next_attempt_at = $1 \
-         WHERE id IN (SELECT id FROM reminders WHERE channel = 'email' AND state IN ('{PENDING}', '{SENDING}') \
-         AND next_attempt_at <= $2 ORDER BY next_attempt_at LIMIT {BATCH}{lock}) RETURNING id"
+        "UPDATE reminders SET state = '{sending}', attempts = attempts + 1, next_attempt_at = $1 \
+         WHERE id IN (SELECT id FROM reminders WHERE channel = 'email' AND state IN ('{pending}', '{sending}') \
+         AND next_attempt_at <= $2 ORDER BY next_attempt_at LIMIT 1{lock}) RETURNING id"
     );
     let now = Utc::now().trunc_subsecs(0);
-    let rows = db.query_all_raw(statement(backend, &sql, vec![(now + Duration::seconds(LEASE)).into(), now.into()])).await?;
-    Ok(rows.iter().filter_map(|r| r.try_get::<i32>("", "id").ok()).collect())
+    let rows = db.query_all_raw(statement(backend, &sql, vec![(now + Duration::seconds(lease)).into(), now.into()])).await?;
+    Ok(rows.iter().find_map(|r| r.try_get::<i32>("", "id").ok()))
 }
 
-/// One round: claims due rows and sends them; how many it claimed.
+/// One round: claims due rows one by one and sends each (at most
+/// [`ROUND`]); how many it claimed.
 pub async fn tick(db: &DatabaseConnection, keys: &crate::auth::Keys, tz: chrono_tz::Tz, env: &Env, mailer: &Mailer) -> anyhow::Result<usize> {
-    let ids = claim(db).await?;
-    for id in &ids {
-        if let Err(error) = send_one(db, keys, tz, env, mailer, *id).await {
+    let mut claimed = 0;
+    while claimed < ROUND {
+        let Some(id) = claim(db, mailer.lease).await? else { break };
+        claimed += 1;
+        if let Err(error) = send_one(db, keys, tz, env, mailer, id).await {
             tracing::warn!(%error, id, "e-mail reminder: could not record the result");
         }
     }
-    Ok(ids.len())
+    Ok(claimed)
 }
 
 /// What became of one claimed row.
@@ -138,26 +158,26 @@ async fn send_one(db: &DatabaseConnection, keys: &crate::auth::Keys, tz: chrono_
         _ => Outcome::Withdrawn,
     };
     let now = Utc::now().trunc_subsecs(0);
-    let mut update = reminder::Entity::update_many().filter(reminder::Column::Id.eq(id)).filter(reminder::Column::State.eq(SENDING));
+    let mut update = reminder::Entity::update_many().filter(reminder::Column::Id.eq(id)).filter(reminder::Column::State.eq(Sending));
     update = match outcome {
         Outcome::Sent(email) => update
-            .col_expr(reminder::Column::State, Expr::value(SENT))
+            .col_expr(reminder::Column::State, Expr::value(Sent))
             .col_expr(reminder::Column::SentAt, Expr::value(Some(now)))
             .col_expr(reminder::Column::Recipient, Expr::value(Some(email)))
             .col_expr(reminder::Column::LastError, Expr::value(Option::<String>::None)),
         Outcome::Failed(error) => {
             tracing::warn!(id, error, "e-mail reminder failed for good");
-            update.col_expr(reminder::Column::State, Expr::value(FAILED)).col_expr(reminder::Column::LastError, Expr::value(Some(error)))
+            update.col_expr(reminder::Column::State, Expr::value(Failed)).col_expr(reminder::Column::LastError, Expr::value(Some(error)))
         }
         Outcome::Retry(error) => {
             tracing::info!(id, error, "e-mail reminder to be retried");
             update
-                .col_expr(reminder::Column::State, Expr::value(PENDING))
+                .col_expr(reminder::Column::State, Expr::value(Pending))
                 .col_expr(reminder::Column::NextAttemptAt, Expr::value(now + backoff(mailer.retry_seconds, row.attempts)))
                 .col_expr(reminder::Column::LastError, Expr::value(Some(error)))
         }
         Outcome::Withdrawn => {
-            reminder::Entity::delete_many().filter(reminder::Column::Id.eq(id)).filter(reminder::Column::State.eq(SENDING)).exec(db).await?;
+            reminder::Entity::delete_many().filter(reminder::Column::Id.eq(id)).filter(reminder::Column::State.eq(Sending)).exec(db).await?;
             return Ok(());
         }
     };
@@ -255,7 +275,7 @@ fn message(
 /// Due rows still waiting, for the reminders screen and tests.
 pub async fn pending(db: &impl ConnectionTrait) -> anyhow::Result<u64> {
     use sea_orm::PaginatorTrait;
-    Ok(reminder::Entity::find().filter(reminder::Column::State.is_in([PENDING, SENDING])).count(db).await?)
+    Ok(reminder::Entity::find().filter(reminder::Column::State.is_in([Pending, Sending])).count(db).await?)
 }
 
 #[cfg(test)]

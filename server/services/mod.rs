@@ -19,7 +19,7 @@ macro_rules! query_params {
 pub mod agenda;
 pub mod appointments;
 pub mod audit;
-pub mod bookings;
+pub mod booking;
 pub mod calendar;
 pub mod catalogue;
 pub mod clients;
@@ -54,42 +54,72 @@ use entities::user;
 
 pub use list::{Data, Meta, Page};
 
+/// Who acts: what the audit log records as the author of a change, what
+/// permissions are checked against and what a change event names.
+#[derive(Debug, Clone)]
+pub enum Actor {
+    /// A signed-in user, as their request found them.
+    User(user::Model),
+    /// A client, through a link of theirs (`/c/{token}`), without signing in.
+    Client { client_id: i32 },
+    /// Nobody yet (before a sign-in) or the server itself (a job, the seed).
+    System,
+}
+
+impl Actor {
+    pub fn user_id(&self) -> Option<i32> {
+        match self {
+            Actor::User(user) => Some(user.id),
+            Actor::Client { .. } | Actor::System => None,
+        }
+    }
+}
+
 /// The one argument of every service entry point besides its input: the
 /// database, the business time zone that times are read and shown in, the
-/// keys that sign sessions (`sessions`), and who acts (the user the audit
-/// log records and permissions are checked against). An API handler gets
-/// it by extracting it (`http`), which requires a signed-in user.
+/// keys that sign sessions and links, who acts, and where the change events
+/// of appointment writes go (`booking::Events`). An API handler gets it by
+/// extracting it (`http`), which requires a signed-in user.
 #[derive(Clone)]
 pub struct Context {
     pub db: DatabaseConnection,
     pub tz: chrono_tz::Tz,
     pub keys: Arc<Keys>,
-    /// The signed-in user as their request found them; `None` before
-    /// anyone signed in (a sign-in, a sign-out).
-    pub actor: Option<user::Model>,
+    pub actor: Actor,
+    pub events: booking::Events,
 }
 
 /// The 401 of a request that needs a signed-in user and has none.
 pub const SIGN_IN_NEEDED: &str = "Autenticação necessária: envie Authorization: Bearer <token>.";
 
 impl Context {
-    pub fn new(state: &AppState, actor: Option<user::Model>) -> Self {
-        Context { db: state.db.clone(), tz: state.config.tz, keys: state.keys.clone(), actor }
+    pub fn new(state: &AppState, user: Option<user::Model>) -> Self {
+        let actor = user.map_or(Actor::System, Actor::User);
+        Context { db: state.db.clone(), tz: state.config.tz, keys: state.keys.clone(), actor, events: state.events.clone() }
+    }
+
+    /// The same context with another actor (a client acting through their
+    /// link, a user who just signed in).
+    pub fn acting_as(&self, actor: Actor) -> Self {
+        Context { actor, ..self.clone() }
     }
 
     pub fn actor_id(&self) -> Option<i32> {
-        self.actor.as_ref().map(|user| user.id)
+        self.actor.user_id()
     }
 
     /// The signed-in user who acts (401 without one).
     pub fn user(&self) -> Result<&user::Model> {
-        self.actor.as_ref().ok_or_else(|| AppError::Unauthorized(SIGN_IN_NEEDED.into()))
+        match &self.actor {
+            Actor::User(user) => Ok(user),
+            Actor::Client { .. } | Actor::System => Err(AppError::Unauthorized(SIGN_IN_NEEDED.into())),
+        }
     }
 
     /// The acting admin: user management is theirs alone (403 for anyone else).
     pub fn require_admin(&self) -> Result<&user::Model> {
         match &self.actor {
-            Some(user) if user.role.is_admin() => Ok(user),
+            Actor::User(user) if user.role.is_admin() => Ok(user),
             _ => Err(AppError::Forbidden),
         }
     }

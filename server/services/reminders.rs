@@ -23,11 +23,12 @@ use crate::auth::Keys;
 use crate::auth::{LINK_RESPOND, LinkClaims};
 use crate::error::{AppError, FieldErrors, Result};
 use crate::services::appointments::{self, AppointmentView};
-use crate::services::audit::{self, Audited};
+use crate::services::audit::{self, AuditEntity, Audited};
 use crate::services::validation::reject_unknown;
-use crate::services::{Context, find, hours, names_by_id, versioned_update};
+use crate::services::{Context, find, hours, names_by_id};
 use crate::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
+use entities::reminder::{Channel, ReminderState};
 use entities::{appointment, client, reminder, setting, user};
 
 /// The `settings` key of the reminders' settings (JSON).
@@ -43,12 +44,6 @@ pub const DEFAULT_HOURS: i32 = 24;
 pub const MAX_HOURS: i32 = 168;
 pub const DEFAULT_BUSINESS_NAME: &str = "Expediente";
 
-pub const CHANNEL_EMAIL: &str = "email";
-pub const CHANNEL_WHATSAPP: &str = "whatsapp";
-pub const PENDING: &str = "pending";
-pub const SENDING: &str = "sending";
-pub const SENT: &str = "sent";
-pub const FAILED: &str = "failed";
 
 /// What the reminders need from the configuration: where clients reach
 /// this site, and whether e-mail is on (`--smtp-url`).
@@ -234,7 +229,7 @@ pub fn fill(template: &str, values: &Values) -> String {
 
 /// Admins only.
 pub async fn put_settings(cx: &Context, env: &Env, input: SettingsInput) -> Result<ReminderSettingsView> {
-    let actor = cx.require_admin()?.id;
+    cx.require_admin()?;
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
     if let Some(template) = &input.template {
@@ -252,22 +247,25 @@ pub async fn put_settings(cx: &Context, env: &Env, input: SettingsInput) -> Resu
         }
     }
     errors.check()?;
-    let txn = crate::db::write_transaction(&cx.db).await?;
-    let before = settings(&txn).await?;
-    let after = ReminderSettings {
-        template: input.template.unwrap_or_else(|| before.template.clone()),
-        hours_before: input.hours_before.unwrap_or(before.hours_before),
-        business_name: input.business_name.map(|n| n.trim().to_string()).unwrap_or_else(|| before.business_name.clone()),
-    };
-    let value = serde_json::to_string(&after).map_err(anyhow::Error::from)?;
-    let row = setting::ActiveModel { key: Set(SETTINGS_KEY.into()), value: Set(value), updated_at: Set(Utc::now()) };
-    setting::Entity::insert(row)
-        .on_conflict(OnConflict::column(setting::Column::Key).update_columns([setting::Column::Value, setting::Column::UpdatedAt]).to_owned())
-        .exec(&txn)
+    let after = cx
+        .write(async |w| {
+            let before = settings(&w.txn).await?;
+            let after = ReminderSettings {
+                template: input.template.unwrap_or_else(|| before.template.clone()),
+                hours_before: input.hours_before.unwrap_or(before.hours_before),
+                business_name: input.business_name.map(|n| n.trim().to_string()).unwrap_or_else(|| before.business_name.clone()),
+            };
+            let value = serde_json::to_string(&after).map_err(anyhow::Error::from)?;
+            let row = setting::ActiveModel { key: Set(SETTINGS_KEY.into()), value: Set(value), updated_at: Set(Utc::now()) };
+            setting::Entity::insert(row)
+                .on_conflict(OnConflict::column(setting::Column::Key).update_columns([setting::Column::Value, setting::Column::UpdatedAt]).to_owned())
+                .exec(&w.txn)
+                .await?;
+            let snapshot = |s: &ReminderSettings| serde_json::json!({ "reminders": s });
+            w.audit(AuditEntity::Business, 0, "reminders", audit::diff(&snapshot(&before), &snapshot(&after)));
+            Ok(after)
+        })
         .await?;
-    let snapshot = |s: &ReminderSettings| serde_json::json!({ "reminders": s });
-    audit::record(&txn, "business", 0, "reminders", Some(actor), audit::diff(&snapshot(&before), &snapshot(&after))).await?;
-    txn.commit().await?;
     Ok(ReminderSettingsView::new(after, env))
 }
 
@@ -479,11 +477,11 @@ async fn rows(db: &impl ConnectionTrait, keys: &Keys, tz: Tz, env: &Env, models:
                 _ => None,
             };
             let mine = || reminders.iter().filter(|r| r.appointment_id == m.id);
-            let whatsapp = mine().filter(|r| r.channel == CHANNEL_WHATSAPP).last();
-            let email = mine().filter(|r| r.channel == CHANNEL_EMAIL).last();
+            let whatsapp = mine().filter(|r| r.channel == Channel::Whatsapp).last();
+            let email = mine().filter(|r| r.channel == Channel::Email).last();
             let email_state = match email {
                 _ if !env.email_enabled => "off".into(),
-                Some(r) => r.state.clone(),
+                Some(r) => r.state.as_str().into(),
                 None => "none".into(),
             };
             ReminderRow {
@@ -570,53 +568,56 @@ pub async fn day(cx: &Context, env: &Env, query: &ReminderQuery) -> Result<Remin
 /// message (the button opened it); who and when are kept and audited.
 pub async fn mark_whatsapp_sent(cx: &Context, env: &Env, id: i32) -> Result<ReminderRow> {
     let actor = cx.user()?.id;
-    let txn = crate::db::write_transaction(&cx.db).await?;
-    // Write first (row lock), read after: see `bookings::save`.
-    if !crate::db::lock_row::<appointment::Entity>(&txn, appointment::Column::Id, id, appointment::Column::Version).await? {
-        return Err(AppError::NotFound(appointments::NOT_FOUND.into()));
-    }
-    let model = find::<appointment::Entity>(&txn, id).await?;
-    if !matches!(model.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado) {
-        return Err(AppError::field("status", format!("Este agendamento está {}: não há o que lembrar.", model.status.label().to_lowercase())));
-    }
-    let now = Utc::now().trunc_subsecs(0);
-    let previous = reminder::Entity::find()
-        .filter(reminder::Column::AppointmentId.eq(id))
-        .filter(reminder::Column::Channel.eq(CHANNEL_WHATSAPP))
-        .one(&txn)
-        .await?;
-    let before = previous.as_ref().and_then(|r| r.sent_at).map(|t| to_local_rfc3339(t, cx.tz));
-    match previous {
-        Some(row) => {
-            let mut row: reminder::ActiveModel = row.into();
-            row.sent_at = Set(Some(now));
-            row.sent_by = Set(Some(actor));
-            row.appointment_starts_at = Set(model.starts_at);
-            row.update(&txn).await?;
-        }
-        None => {
-            reminder::ActiveModel {
-                appointment_id: Set(id),
-                channel: Set(CHANNEL_WHATSAPP.into()),
-                state: Set(SENT.into()),
-                recipient: Set(None),
-                appointment_starts_at: Set(model.starts_at),
-                due_at: Set(now),
-                next_attempt_at: Set(now),
-                attempts: Set(1),
-                last_error: Set(None),
-                sent_at: Set(Some(now)),
-                sent_by: Set(Some(actor)),
-                created_at: Set(now),
-                ..Default::default()
+    let model = cx
+        .write(async |w| {
+            // Write first (row lock), read after: see `booking::one`.
+            if !crate::db::lock_row::<appointment::Entity>(&w.txn, appointment::Column::Id, id, appointment::Column::Version).await? {
+                return Err(AppError::NotFound(appointments::NOT_FOUND.into()));
             }
-            .insert(&txn)
-            .await?;
-        }
-    }
-    let changes = serde_json::json!({ "whatsappReminderSentAt": { "old": before, "new": to_local_rfc3339(now, cx.tz) } });
-    audit::record(&txn, AppointmentView::ENTITY, id, "reminder", Some(actor), changes).await?;
-    txn.commit().await?;
+            let model = find::<appointment::Entity>(&w.txn, id).await?;
+            if !matches!(model.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado) {
+                return Err(AppError::field("status", format!("Este agendamento está {}: não há o que lembrar.", model.status.label().to_lowercase())));
+            }
+            let now = Utc::now().trunc_subsecs(0);
+            let previous = reminder::Entity::find()
+                .filter(reminder::Column::AppointmentId.eq(id))
+                .filter(reminder::Column::Channel.eq(Channel::Whatsapp))
+                .one(&w.txn)
+                .await?;
+            let before = previous.as_ref().and_then(|r| r.sent_at).map(|t| to_local_rfc3339(t, cx.tz));
+            match previous {
+                Some(row) => {
+                    let mut row: reminder::ActiveModel = row.into();
+                    row.sent_at = Set(Some(now));
+                    row.sent_by = Set(Some(actor));
+                    row.appointment_starts_at = Set(model.starts_at);
+                    row.update(&w.txn).await?;
+                }
+                None => {
+                    reminder::ActiveModel {
+                        appointment_id: Set(id),
+                        channel: Set(Channel::Whatsapp),
+                        state: Set(ReminderState::Sent),
+                        recipient: Set(None),
+                        appointment_starts_at: Set(model.starts_at),
+                        due_at: Set(now),
+                        next_attempt_at: Set(now),
+                        attempts: Set(1),
+                        last_error: Set(None),
+                        sent_at: Set(Some(now)),
+                        sent_by: Set(Some(actor)),
+                        created_at: Set(now),
+                        ..Default::default()
+                    }
+                    .insert(&w.txn)
+                    .await?;
+                }
+            }
+            let changes = serde_json::json!({ "whatsappReminderSentAt": { "old": before, "new": to_local_rfc3339(now, cx.tz) } });
+            w.audit(AuditEntity::Appointment, id, "reminder", changes);
+            Ok(model)
+        })
+        .await?;
     Ok(rows(&cx.db, &cx.keys, cx.tz, env, vec![model]).await?.remove(0))
 }
 
@@ -637,7 +638,7 @@ pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) ->
     };
     let existing = reminder::Entity::find()
         .filter(reminder::Column::AppointmentId.eq(saved.id))
-        .filter(reminder::Column::Channel.eq(CHANNEL_EMAIL))
+        .filter(reminder::Column::Channel.eq(Channel::Email))
         .all(txn)
         .await?;
     // Given to another client, the pending one is replaced (it will carry
@@ -649,8 +650,8 @@ pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) ->
     }
     reminder::Entity::delete_many()
         .filter(reminder::Column::AppointmentId.eq(saved.id))
-        .filter(reminder::Column::Channel.eq(CHANNEL_EMAIL))
-        .filter(reminder::Column::State.is_in([PENDING, SENDING]))
+        .filter(reminder::Column::Channel.eq(Channel::Email))
+        .filter(reminder::Column::State.is_in([ReminderState::Pending, ReminderState::Sending]))
         .exec(txn)
         .await?;
     let Some(email) = email else { return Ok(()) };
@@ -678,8 +679,8 @@ fn pending_email(saved: &appointment::Model, email: String, hours: i32, now: Dat
     let due = (saved.starts_at - Duration::hours(i64::from(hours))).max(now);
     reminder::ActiveModel {
         appointment_id: Set(saved.id),
-        channel: Set(CHANNEL_EMAIL.into()),
-        state: Set(PENDING.into()),
+        channel: Set(Channel::Email),
+        state: Set(ReminderState::Pending),
         recipient: Set(Some(email)),
         appointment_starts_at: Set(saved.starts_at),
         due_at: Set(due),
@@ -757,13 +758,13 @@ async fn link_view(db: &impl ConnectionTrait, tz: Tz, model: &appointment::Model
 }
 
 /// The appointment a token names, when its signature and purpose hold.
-fn claims(keys: &Keys, token: &str) -> Option<LinkClaims> {
+pub(crate) fn claims(keys: &Keys, token: &str) -> Option<LinkClaims> {
     keys.verify_link(token).filter(|c| c.purpose == LINK_RESPOND)
 }
 
 /// What a link leads to, judged on the appointment's row as read now (so
 /// a moved appointment shows, and is acted on at, its current time).
-async fn judge(db: &impl ConnectionTrait, tz: Tz, claims: &LinkClaims, model: Option<appointment::Model>) -> Result<(LinkState, Option<appointment::Model>)> {
+pub(crate) async fn judge(db: &impl ConnectionTrait, tz: Tz, claims: &LinkClaims, model: Option<appointment::Model>) -> Result<(LinkState, Option<appointment::Model>)> {
     // Given to another client, the appointment is none of this link's
     // business: it shows and changes nothing while it is theirs.
     let Some(model) = model.filter(|m| m.client_id == claims.client_id) else { return Ok((LinkState::Invalid, None)) };
@@ -784,38 +785,6 @@ pub async fn link_state(db: &sea_orm::DatabaseConnection, keys: &Keys, tz: Tz, t
     let Some(claims) = claims(keys, token) else { return Ok(LinkState::Invalid) };
     let model = appointment::Entity::find_by_id(claims.appointment_id).one(db).await?;
     Ok(judge(db, tz, &claims, model).await?.0)
-}
-
-/// The client confirms or cancels through the link: checked again under
-/// the appointment's row lock, written with its audit entry (no user; the
-/// actor `cliente`) and its reminders kept in step, in one transaction.
-pub async fn act(db: &sea_orm::DatabaseConnection, keys: &Keys, tz: Tz, token: &str, action: LinkAction) -> Result<LinkOutcome> {
-    let Some(claims) = claims(keys, token) else { return Ok(LinkOutcome::Refused(LinkState::Invalid)) };
-    let id = claims.appointment_id;
-    let txn = crate::db::write_transaction(db).await?;
-    if !crate::db::lock_row::<appointment::Entity>(&txn, appointment::Column::Id, id, appointment::Column::Version).await? {
-        return Ok(LinkOutcome::Refused(LinkState::Invalid));
-    }
-    let (state, model) = judge(&txn, tz, &claims, appointment::Entity::find_by_id(id).one(&txn).await?).await?;
-    let (LinkState::Open(view), Some(model)) = (state.clone(), model) else { return Ok(LinkOutcome::Refused(state)) };
-    let (status, reason) = match action {
-        LinkAction::Confirm if model.status == AppointmentStatus::Confirmado => return Ok(LinkOutcome::AlreadyConfirmed(view)),
-        LinkAction::Confirm => (AppointmentStatus::Confirmado, None),
-        LinkAction::Cancel => (AppointmentStatus::Cancelado, Some(CLIENT_CANCELLATION.to_string())),
-    };
-    let before = appointments::views(&txn, vec![model.clone()], tz).await?.remove(0);
-    let change = appointment::ActiveModel { status: Set(status), cancellation_reason: Set(reason), ..Default::default() };
-    let saved = versioned_update::<appointment::Entity>(&txn, id, model.version, change).await?;
-    on_saved(&txn, &saved).await?;
-    let after = appointments::views(&txn, vec![saved], tz).await?.remove(0);
-    let changes = audit::diff(&before.snapshot(), &after.snapshot());
-    audit::record_by(&txn, AppointmentView::ENTITY, id, "status", None, Some(audit::CLIENT_ACTOR), changes).await?;
-    txn.commit().await?;
-    let view = LinkView { status, ..view };
-    Ok(match action {
-        LinkAction::Confirm => LinkOutcome::Confirmed(view),
-        LinkAction::Cancel => LinkOutcome::Cancelled(view),
-    })
 }
 
 #[cfg(test)]

@@ -379,7 +379,7 @@ async fn reminder_figures(
     let sent = Query::select()
         .column(reminder::Column::AppointmentId)
         .from(reminder::Entity)
-        .and_where(reminder::Column::State.eq(crate::services::reminders::SENT))
+        .and_where(reminder::Column::State.eq(entities::reminder::ReminderState::Sent))
         .to_owned();
     let statuses: Vec<AppointmentStatus> = appointment::Entity::find()
         .select_only()

@@ -12,20 +12,20 @@
 //! occurrence is validated as its own edit would be, all are checked
 //! together, and one transaction writes them with one audit entry of the
 //! series. Past occurrences, and those already cancelled or done, are
-//! never changed by it (only the one the user opened).
+//! never changed by it (only the one the user opened). The writes are the
+//! gate's (`booking`); what they need to plan them is here.
 
 use std::collections::HashMap;
 
 use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, Utc, Weekday};
 use chrono_tz::Tz;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{self, AppointmentInput, AppointmentView, Fields, NOT_FOUND, RepeatInput};
+use crate::services::appointments::{AppointmentInput, AppointmentView, Fields, RepeatInput};
 use crate::services::validation::{TextPatch, parse_day};
-use crate::services::{Context, audit, expected_version, find, names_by_id, reminders, versioned_update};
+use crate::services::{Context, names_by_id};
 use crate::time::{local_instant, parse_instant, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, appointment_series, user};
@@ -34,8 +34,6 @@ use entities::{appointment, appointment_series, user};
 pub const MAX_OCCURRENCES: usize = 104;
 /// Longest interval of a rule, in weeks or months.
 const MAX_EVERY: i64 = 12;
-/// The `entity` of a series' audit entries.
-pub const ENTITY: &str = "series";
 const NOT_IN_SERIES: &str = "Este agendamento não faz parte de uma série.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -66,7 +64,7 @@ fn horizon(start: NaiveDate) -> NaiveDate {
 impl RepeatInput {
     /// The rule, or its errors (as `repeat.field`), for a series whose
     /// first occurrence is on `start`.
-    fn check(&self, start: NaiveDate, all_errors: &mut FieldErrors) -> Option<Rule> {
+    pub(crate) fn check(&self, start: NaiveDate, all_errors: &mut FieldErrors) -> Option<Rule> {
         let mut found = FieldErrors::new();
         let errors = &mut found;
         for key in self.extra.keys() {
@@ -241,7 +239,7 @@ pub struct SeriesCreated {
 
 /// The occurrences of a new series: the rule's days, less `skipDates`, with
 /// `moves` applied; each its start and end.
-fn plan(
+pub(crate) fn plan(
     input: &AppointmentInput,
     fields: &Fields,
     rule: &Rule,
@@ -310,7 +308,7 @@ fn plan(
 
 /// The 409 of a series (or a change to many occurrences) some dates of
 /// which cannot be booked.
-fn refused(conflicts: Vec<crate::error::SeriesConflict>) -> AppError {
+pub(crate) fn refused(conflicts: Vec<crate::error::SeriesConflict>) -> AppError {
     let n = conflicts.len();
     let message = if n == 1 {
         "Um dia da série tem conflito; nada foi salvo.".to_string()
@@ -320,72 +318,8 @@ fn refused(conflicts: Vec<crate::error::SeriesConflict>) -> AppError {
     AppError::SeriesClash { message, conflicts }
 }
 
-/// `POST /api/appointments` with `repeat`: every occurrence checked, then
-/// all written in one transaction, or none.
-pub async fn create(cx: &Context, input: AppointmentInput) -> Result<SeriesCreated> {
-    let (db, tz) = (&cx.db, cx.tz);
-    let checked = appointments::validate(db, &input, None, tz).await;
-    let mut errors = match &checked {
-        Err(AppError::Validation { errors, .. }) => errors.clone(),
-        Err(_) | Ok(_) => FieldErrors::new(),
-    };
-    if let Err(other @ (AppError::Internal(_) | AppError::Unavailable(_) | AppError::NoSpace(_))) = checked {
-        return Err(other);
-    }
-    // The rule is checked against the first day even when other fields failed.
-    let first_day = match &checked {
-        Ok(fields) => fields.starts_at.with_timezone(&tz).date_naive(),
-        Err(_) => input.starts_at.as_deref().and_then(|t| parse_instant(t, tz).ok()).unwrap_or_else(Utc::now).with_timezone(&tz).date_naive(),
-    };
-    let rule = input.repeat.as_ref().and_then(|repeat| repeat.check(first_day, &mut errors));
-    let (Ok(fields), Some(rule)) = (checked, rule) else { return Err(AppError::invalid(errors)) };
-    let occurrences = plan(&input, &fields, &rule, tz, &mut errors);
-    errors.check()?;
-
-    let now = Utc::now();
-    let bookings: Vec<_> =
-        occurrences.iter().map(|(start, end)| fields.at(*start, *end).booking(None)).collect();
-    let txn = crate::db::write_transaction(db).await?;
-    let conflicts = crate::services::schedule::check_bookings(&txn, &bookings, &[], tz).await?;
-    if !conflicts.is_empty() {
-        return Err(refused(conflicts));
-    }
-    let series = appointment_series::ActiveModel {
-        client_id: Set(fields.client_id),
-        staff_id: Set(fields.staff_id),
-        rule: Set(serde_json::to_string(&rule).map_err(anyhow::Error::from)?),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let rows = occurrences.iter().map(|(start, end)| {
-        let mut model = fields.at(*start, *end).active_model();
-        model.series_id = Set(Some(series.id));
-        model.version = Set(1);
-        model.created_at = Set(now);
-        model.updated_at = Set(now);
-        model
-    });
-    // The rows as written (RETURNING), in no promised order: by start, as of_series reads them.
-    let mut saved = appointment::Entity::insert_many(rows).exec_with_returning(&txn).await?;
-    saved.sort_by_key(|a| (a.starts_at, a.id));
-    reminders::on_booked(&txn, &saved).await?; // the occurrences' e-mail reminders, in this transaction
-    let (first, last) = (saved.first().map(|a| a.starts_at), saved.last().map(|a| a.starts_at));
-    let changes = json!({
-        "summary": { "old": null, "new": format!("Série de {} agendamentos criada", saved.len()) },
-        "rule": { "old": null, "new": rule.describe(first_day) },
-        "from": { "old": null, "new": first.map(|t| to_local_rfc3339(t, tz)) },
-        "until": { "old": null, "new": last.map(|t| to_local_rfc3339(t, tz)) },
-    });
-    audit::record(&txn, ENTITY, series.id, "create", cx.actor_id(), changes).await?;
-    let data = appointments::views(&txn, saved, tz).await?;
-    txn.commit().await?;
-    Ok(SeriesCreated { data, series_id: series.id })
-}
-
 /// Every occurrence of a series, by start.
-async fn of_series(db: &impl ConnectionTrait, series_id: i32) -> Result<Vec<appointment::Model>> {
+pub(crate) async fn of_series(db: &impl ConnectionTrait, series_id: i32) -> Result<Vec<appointment::Model>> {
     Ok(appointment::Entity::find()
         .filter(appointment::Column::SeriesId.eq(series_id))
         .order_by_asc(appointment::Column::StartsAt)
@@ -425,10 +359,15 @@ impl ScopeQuery {
     }
 }
 
+/// The 422 of a `scope` given for an appointment that is in no series.
+pub fn not_in_series() -> AppError {
+    AppError::field("scope", NOT_IN_SERIES)
+}
+
 /// A `scope` given for an appointment that is in no series is a 422.
 pub fn check_scope(scope: Option<Scope>, current: &appointment::Model) -> Result<()> {
     if scope.is_some() && current.series_id.is_none() {
-        return Err(AppError::field("scope", NOT_IN_SERIES));
+        return Err(not_in_series());
     }
     Ok(())
 }
@@ -442,7 +381,7 @@ pub enum Edit {
 }
 
 /// Verbs of a series' history entry, by action and status.
-fn summary(edit: &Edit, status: Option<AppointmentStatus>, count: usize, from: &str) -> String {
+pub(crate) fn summary(edit: &Edit, status: Option<AppointmentStatus>, count: usize, from: &str) -> String {
     let what = match (edit, status) {
         (Edit::Delete, _) => return format!("{count} agendamentos da série excluídos a partir de {from}"),
         (Edit::Update { action: "status", .. }, Some(AppointmentStatus::Cancelado)) => "cancelada",
@@ -458,7 +397,7 @@ fn summary(edit: &Edit, status: Option<AppointmentStatus>, count: usize, from: &
 /// The input of one more occurrence of a change made on `target`: a new
 /// start moves it by the same days to the same new wall-clock time, a new
 /// end becomes the same length; every other field given applies as is.
-fn input_for(input: &AppointmentInput, target: &appointment::Model, member: &appointment::Model, tz: Tz) -> AppointmentInput {
+pub(crate) fn input_for(input: &AppointmentInput, target: &appointment::Model, member: &appointment::Model, tz: Tz) -> AppointmentInput {
     let mut each = input.clone();
     each.version = Some(member.version);
     if member.id == target.id {
@@ -483,7 +422,7 @@ fn input_for(input: &AppointmentInput, target: &appointment::Model, member: &app
 /// The rule of a part split off a series, from the origin's (its JSON):
 /// a weekly one's weekdays are those its occurrences now fall on (moved
 /// from Monday to Tuesday, "Toda semana: terça"); anything else is kept.
-fn split_rule(origin: &str, starts: impl Iterator<Item = DateTime<Utc>>, tz: Tz) -> String {
+pub(crate) fn split_rule(origin: &str, starts: impl Iterator<Item = DateTime<Utc>>, tz: Tz) -> String {
     let Ok(mut rule) = serde_json::from_str::<Rule>(origin) else { return origin.to_string() };
     if rule.unit == Unit::Week {
         let mut weekdays: Vec<u8> = starts.map(|t| t.with_timezone(&tz).weekday().number_from_monday() as u8).collect();
@@ -494,114 +433,6 @@ fn split_rule(origin: &str, starts: impl Iterator<Item = DateTime<Utc>>, tz: Tz)
         }
     }
     serde_json::to_string(&rule).unwrap_or_else(|_| origin.to_string())
-}
-
-/// `PUT`, `PATCH …/status` or `DELETE` with `scope=following|all`: the
-/// opened occurrence and the series' later (or all) ones not yet started
-/// and still active, checked whole like a new series, in one transaction
-/// with one audit entry of the series. "Following" splits the series: the
-/// occurrences from the opened one on become a new series. Answers the
-/// opened occurrence as it is now (none after a delete).
-pub async fn change(cx: &Context, id: i32, scope: Scope, edit: Edit) -> Result<Option<AppointmentView>> {
-    let (db, tz) = (&cx.db, cx.tz);
-    let target = find::<appointment::Entity>(db, id).await?;
-    let Some(series_id) = target.series_id else { return Err(AppError::field("scope", NOT_IN_SERIES)) };
-    let now = Utc::now();
-    let all = of_series(db, series_id).await?;
-    let members: Vec<appointment::Model> = all
-        .iter()
-        .filter(|m| scope != Scope::Following || m.starts_at >= target.starts_at)
-        .filter(|m| m.id == target.id || (m.starts_at >= now && m.status.is_active()))
-        .cloned()
-        .collect();
-    let member_ids: Vec<i32> = members.iter().map(|m| m.id).collect();
-    let first = members.first().map_or(target.starts_at, |m| m.starts_at);
-    let from = first.with_timezone(&tz).format("%d/%m/%Y").to_string();
-
-    // Each occurrence validated as its own edit would be; the opened one's
-    // errors are the answer, another's are named by its date.
-    let mut changed: Vec<(appointment::Model, Fields)> = Vec::new();
-    let mut new_status = None;
-    if let Edit::Update { input, .. } = &edit {
-        expected_version(input.version, target.version)?;
-        for member in &members {
-            let each = input_for(input, &target, member, tz);
-            match appointments::validate(db, &each, Some(member), tz).await {
-                Ok(fields) => changed.push((member.clone(), fields)),
-                Err(AppError::Validation { errors, .. }) if member.id != target.id => {
-                    let day = member.starts_at.with_timezone(&tz).format("%d/%m/%Y");
-                    let first = errors.values().flatten().next().cloned().unwrap_or_default();
-                    return Err(AppError::field("scope", format!("Não é possível aplicar a mudança em {day}: {first}")));
-                }
-                Err(other) => return Err(other),
-            }
-        }
-        new_status = changed.first().map(|(_, f)| f.status());
-    }
-
-    let txn = crate::db::write_transaction(db).await?;
-    let bookings: Vec<_> = changed.iter().filter(|(_, f)| f.status().is_active()).map(|(m, f)| f.booking(Some(m.id))).collect();
-    let conflicts = crate::services::schedule::check_bookings(&txn, &bookings, &member_ids, tz).await?;
-    if !conflicts.is_empty() {
-        return Err(refused(conflicts));
-    }
-    let action = match &edit {
-        Edit::Update { action, .. } => *action,
-        Edit::Delete => "delete",
-    };
-    match &edit {
-        Edit::Update { .. } => {
-            for (member, fields) in &changed {
-                let saved = versioned_update::<appointment::Entity>(&txn, member.id, member.version, fields.active_model()).await?;
-                reminders::on_saved(&txn, &saved).await?;
-            }
-        }
-        Edit::Delete => {
-            appointment::Entity::delete_many().filter(appointment::Column::Id.is_in(member_ids.clone())).exec(&txn).await?;
-        }
-    }
-    let summary = summary(&edit, new_status, members.len(), &from);
-    let mut changes = json!({ "summary": { "old": null, "new": summary }, "appointments": { "old": null, "new": member_ids } });
-    // "This and the following" from a later occurrence: those become a new series.
-    let earlier = all.iter().any(|a| a.starts_at < target.starts_at);
-    if scope == Scope::Following && earlier && !matches!(edit, Edit::Delete) {
-        let series = appointment_series::Entity::find_by_id(series_id).one(&txn).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-        let (client_id, staff_id) = changed.first().map_or((target.client_id, target.staff_id), |(_, f)| (f.client_id, f.staff_id));
-        // By the times read before the change: a move may take the opened one earlier.
-        let later: Vec<&appointment::Model> = all.iter().filter(|a| a.starts_at >= target.starts_at).collect();
-        let starts = later.iter().map(|a| changed.iter().find(|(m, _)| m.id == a.id).map_or(a.starts_at, |(_, f)| f.starts_at));
-        let split = appointment_series::ActiveModel {
-            client_id: Set(client_id),
-            staff_id: Set(staff_id),
-            rule: Set(split_rule(&series.rule, starts, tz)),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        let later_ids: Vec<i32> = later.iter().map(|a| a.id).collect();
-        appointment::Entity::update_many()
-            .col_expr(appointment::Column::SeriesId, sea_orm::sea_query::Expr::value(split.id))
-            .filter(appointment::Column::Id.is_in(later_ids))
-            .exec(&txn)
-            .await?;
-        changes["split"] = json!({ "old": null, "new": split.id });
-        let origin = json!({
-            "summary": { "old": null, "new": format!("Série separada da série {series_id} a partir de {from}") },
-            "from": { "old": null, "new": series_id },
-        });
-        audit::record(&txn, ENTITY, split.id, "split", cx.actor_id(), origin).await?;
-    }
-    audit::record(&txn, ENTITY, series_id, action, cx.actor_id(), changes).await?;
-    let answer = match edit {
-        Edit::Delete => None,
-        Edit::Update { .. } => {
-            let now = find::<appointment::Entity>(&txn, id).await?;
-            Some(appointments::views(&txn, vec![now], tz).await?.remove(0))
-        }
-    };
-    txn.commit().await?;
-    Ok(answer)
 }
 
 /// A client's series, as the client page lists them.

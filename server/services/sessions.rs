@@ -13,7 +13,8 @@ use serde_json::json;
 
 use crate::auth::{Claims, DeviceClaims, HashingPlace, TokenError, reserve_device_place, reserve_hashing_place};
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::{Context, audit, throttle, users, validation};
+use crate::services::audit::AuditEntity;
+use crate::services::{Actor, Context, throttle, users, validation};
 use entities::revoked_token;
 use entities::user::{self, Role};
 
@@ -131,7 +132,7 @@ pub async fn sign_in(
     }
     let (token, claims) = cx.keys.issue(user.id, user.session_version);
     let device = cx.keys.issue_device(user.id);
-    audit::record(&cx.db, "user", user.id, "sign_in", Some(user.id), json!({})).await?;
+    cx.acting_as(Actor::User(user.clone())).write(async |w| Ok(w.audit(AuditEntity::User, user.id, "sign_in", json!({})))).await?;
     Ok(SignedIn { user, token, claims, device })
 }
 

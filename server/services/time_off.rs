@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, Audited, Change};
+use crate::services::audit::{self, AuditEntity, Audited, Change};
 use crate::services::list::{ListQuery, SortKey, Sorting};
 use crate::services::validation::{clean, parse_day, plausible_day, reject_unknown};
 use crate::services::{Context, Page, names_by_id};
@@ -35,7 +35,7 @@ pub struct TimeOffView {
 }
 
 impl Audited for TimeOffView {
-    const ENTITY: &'static str = "time_off";
+    const ENTITY: AuditEntity = AuditEntity::TimeOff;
 
     fn id(&self) -> i32 {
         self.id

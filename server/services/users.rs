@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 
 use crate::auth::{hash_password, verify_password};
 use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, Audited, Change};
+use crate::services::audit::{self, AuditEntity, Audited, Change};
 use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
 use crate::services::validation::{check_name, check_search, email_problem, normalize_text, reject_unknown, unique_violation};
 use crate::services::{Context, Page, throttle};
@@ -48,7 +48,7 @@ impl UserView {
 /// A user as the audit log shows them: the fields a reader follows, and
 /// the password hash, which the log tells only as changed ("***").
 impl Audited for user::Model {
-    const ENTITY: &'static str = "user";
+    const ENTITY: AuditEntity = AuditEntity::User;
 
     fn id(&self) -> i32 {
         self.id
@@ -419,7 +419,7 @@ struct Changes {
 
 /// Writes the changes that differ from `current`, audited (old and new
 /// values; a password only as changed); nothing when none differs.
-async fn apply(cx: &Context, current: user::Model, changes: Changes, action: &str) -> Result<user::Model> {
+async fn apply(cx: &Context, current: user::Model, changes: Changes, action: &'static str) -> Result<user::Model> {
     let mut model: user::ActiveModel = current.clone().into();
     let name = changes.name.filter(|n| *n != current.name);
     let email = changes.email.filter(|e| *e != current.email);

@@ -624,7 +624,18 @@ async fn a_clients_page_is_bounded_however_long_the_record(backend: Backend) {
     let note = |n: usize| format!("{n}: {}", "evolução clínica detalhada ".repeat(70));
     for n in 1..=400 {
         let changes = serde_json::json!({ "notes": { "old": note(n - 1), "new": note(n) } });
-        expediente::services::audit::record(&txn, "client", id, "update", Some(staff), changes).await.unwrap();
+        entities::audit_log::ActiveModel {
+            entity: Set(entities::audit_log::AuditEntity::Client),
+            entity_id: Set(id),
+            action: Set("update".into()),
+            user_id: Set(Some(staff)),
+            changes: Set(changes),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .unwrap();
     }
     let first = Utc.with_ymd_and_hms(2024, 1, 1, 13, 0, 0).unwrap();
     for n in 0..150i64 {

@@ -10,14 +10,19 @@ use serde_json::{Value, json};
 use crate::common::*;
 
 /// A client whose requests come from another loopback address.
+/// Requests whose answers take longer fail (a stalled one must fail the
+/// flood stage, not hang it until CI's timeout says nothing of why).
+const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(15);
+
 fn client_from(ip: Ipv4Addr) -> Client {
-    Client::builder().local_address(IpAddr::V4(ip)).redirect(reqwest::redirect::Policy::none()).build().unwrap()
+    Client::builder().local_address(IpAddr::V4(ip)).redirect(reqwest::redirect::Policy::none()).timeout(ANSWER_WITHIN).build().unwrap()
 }
 
 /// A browser (it keeps cookies) whose requests come from `ip`.
 fn browser_from(ip: Ipv4Addr) -> Client {
     Client::builder()
         .local_address(IpAddr::V4(ip))
+        .timeout(ANSWER_WITHIN)
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
         .build()
