@@ -28,11 +28,11 @@ const DAYS = { desktop: DESKTOP_DAY, phone: addDays(DESKTOP_DAY, 7) };
 const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
 
 suite('agenda: day and week views, booking and status in dialogs', () => {
+  const people = {};
   const app = appForSuite({
+    personas: people,
     async setup({ server }) {
-      const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
-      const paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: 'paula@example.com', role: 'staff', password: 'senha-da-paula' })).data.id;
-      const carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
+      const { token, paula, carla } = people;
       await api(server.url, token, 'POST', '/clients', { name: 'Diego Ramos', phone: '(11) 98888-0002' });
       for (const day of Object.values(DAYS)) {
         await api(server.url, token, 'POST', '/appointments', { clientId: carla, staffId: paula, service: 'Corte', startsAt: `${day}T10:00`, durationMinutes: 60, priceCents: 9000 });

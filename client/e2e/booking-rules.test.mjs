@@ -11,7 +11,6 @@ import {
   problems,
   renderedRoot,
   scrollsSideways,
-  seedAndSignIn,
   shot,
   suite,
   VIEWPORTS,
@@ -37,11 +36,10 @@ async function pickCarla(page) {
 suite('business rules: services, free starts, hours and time off in the agenda, "Encaixe"', () => {
   const ids = {};
   const app = appForSuite({
+    seed: ['--clients', '5', '--appointments', '0'],
+    personas: ids,
     async setup({ server }) {
-      const token = await seedAndSignIn(server, ['--clients', '5', '--appointments', '0']);
-      ids.token = token;
-      ids.paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: 'paula@example.com', role: 'staff', password: 'senha-da-paula' })).data.id;
-      ids.carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
+      const { token } = ids;
       ids.service = (await api(server.url, token, 'POST', '/services', { name: 'Coloração', durationMinutes: 90, priceCents: 15000, color: 'purple' })).data.id;
       for (const day of Object.values(DAYS)) {
         // Paula's afternoon off, a holiday on Friday, and one coloured appointment.

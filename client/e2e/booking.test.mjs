@@ -7,6 +7,7 @@ import {
   appForSuite,
   closeToast,
   now,
+  PAULA,
   problems,
   renderedRoot,
   scrollsSideways,
@@ -23,7 +24,6 @@ import {
 const offset = ((11 - new Date(now()).getUTCHours() + 36) % 24) - 12;
 const ZONE = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 
-const PAULA = { email: 'paula@example.com', password: 'senha-da-paula' };
 const hhmm = (minute) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const minuteOf = (rfc3339) => Number(rfc3339.slice(11, 13)) * 60 + Number(rfc3339.slice(14, 16));
 
@@ -40,14 +40,12 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
   const ids = {};
   const app = appForSuite({
     env: { EXPEDIENTE_TZ: ZONE },
+    personas: ids,
     async setup({ server }) {
-      const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
-      ids.token = token;
+      const { token } = ids;
       ids.admin = (await api(server.url, token, 'GET', '/me')).data.id;
       // Open every day (the default is Monday to Friday): the suite books "now", whatever the weekday it runs on.
       await api(server.url, token, 'PUT', '/working-hours', { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '18:00' })) });
-      ids.paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: PAULA.email, role: 'staff', password: PAULA.password })).data.id;
-      ids.carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
       const agenda = (await api(server.url, token, 'GET', '/agenda')).data;
       ids.today = agenda.today;
       // Each staff member is busy from the next quarter hour for 45 minutes:

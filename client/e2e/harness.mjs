@@ -172,7 +172,7 @@ export function seedDatabase(server, args = ['--clients', '300', '--appointments
 /** Seeds `server` (`expediente seed` with `args`) and signs the admin in through the API: the admin's token. */
 export async function seedAndSignIn(server, args) {
   seedDatabase(server, args);
-  return (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+  return adminToken(server);
 }
 
 export function launchBrowser() {
@@ -314,12 +314,20 @@ export async function startApp(options = {}) {
 /**
  * The app of one `describe`: started before its tests, then `setup(app)`
  * (e.g. data added through the API), and stopped after them. Its `server`
- * and `browser` are there while the tests run.
+ * and `browser` are there while the tests run. Before `setup`: `seed` fills
+ * the database (`expediente seed` with those arguments), and `personas`, an
+ * object of the suite's, receives the admin's `token` and the ids of the
+ * suite's people, `paula` and `carla` (`PAULA`, `CARLA`).
  */
-export function appForSuite({ setup, ...options } = {}) {
+export function appForSuite({ setup, seed, personas, ...options } = {}) {
   const app = {};
   before(async () => {
     Object.assign(app, await startApp(options));
+    if (seed) seedDatabase(app.server, seed);
+    if (personas) {
+      personas.token = await adminToken(app.server);
+      Object.assign(personas, await addPersonas(app.server, personas.token));
+    }
     await setup?.(app);
   });
   after(async () => {
@@ -355,6 +363,22 @@ export async function api(base, token, method, path, body) {
   const json = await res.json().catch(() => null);
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+/** The admin's access token on `server`, signed in through the API. */
+async function adminToken(server) {
+  return (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+}
+
+/** Paula Lima, the staff member of the booking suites (she can sign in), and Carla Dias, their client. */
+export const PAULA = { name: 'Paula Lima', email: 'paula@example.com', password: 'senha-da-paula' };
+export const CARLA = { name: 'Carla Dias', phone: '(11) 98888-0001' };
+
+/** Adds Paula (staff) and Carla (a client) to `server` through the API (`token`: an admin's); their ids. */
+async function addPersonas(server, token) {
+  const paula = (await api(server.url, token, 'POST', '/users', { ...PAULA, role: 'staff' })).data.id;
+  const carla = (await api(server.url, token, 'POST', '/clients', CARLA)).data.id;
+  return { paula, carla };
 }
 
 /** What the server rendered into the root: the HTML between `<div id="root">` and the preloaded state. */

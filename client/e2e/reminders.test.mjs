@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { ADMIN, addDays, api, businessToday, apiCallsDuring, appForSuite, assertFitsScreen, closeToast, problems, renderedRoot, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
-const STAFF = { name: 'Paula Lima', email: 'paula@example.com', password: 'senha-da-paula' };
 /** A day ahead of the business's today, so every appointment of it still takes reminders. */
 const DAY = addDays(businessToday(), 3);
 /** The console's problems, but for the 422s the test asks for. */
@@ -11,17 +10,15 @@ const unexpected = (messages) => problems(messages).filter((m) => !/status of 42
 suite('reminders', () => {
   const ids = {};
   const app = appForSuite({
+    personas: ids,
     setup: async ({ server }) => {
-      const { data } = await api(server.url, null, 'POST', '/login', ADMIN);
-      ids.token = data.accessToken;
-      const token = ids.token;
-      ids.staff = (await api(server.url, token, 'POST', '/users', { ...STAFF, role: 'staff' })).data.id;
+      const { token } = ids;
       const client = async (body) => (await api(server.url, token, 'POST', '/clients', body)).data.id;
       const ana = await client({ name: 'Ana Costa', phone: '11987654321', email: 'ana@example.com' });
       const beto = await client({ name: 'Beto Fixo', phone: '1133334444' });
       const caio = await client({ name: 'Caio Sem Telefone Nenhum Cadastrado' });
       const book = async (clientId, time) =>
-        (await api(server.url, token, 'POST', '/appointments', { clientId, staffId: ids.staff, service: 'Corte de cabelo', startsAt: `${DAY}T${time}`, durationMinutes: 30, allowOutsideHours: true })).data;
+        (await api(server.url, token, 'POST', '/appointments', { clientId, staffId: ids.paula, service: 'Corte de cabelo', startsAt: `${DAY}T${time}`, durationMinutes: 30, allowOutsideHours: true })).data;
       ids.ana = await book(ana, '10:00');
       await book(beto, '11:00');
       await book(caio, '14:30');

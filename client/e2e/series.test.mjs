@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { addDays, ADMIN, api, appForSuite, brDate, closeToast, problems, renderedRoot, scrollsSideways, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, brDate, closeToast, problems, renderedRoot, scrollsSideways, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 // Recurring appointments: "Repetir" in the booking, a clash on
 // one date lists it to skip or move, the agenda marks the occurrences, the
@@ -13,11 +13,10 @@ const FIRST = { desktop: FIRST_MONDAY, phone: addDays(FIRST_MONDAY, 28) };
 suite('recurring appointments: book a series, settle its clashes, change it as a whole', () => {
   const ids = {};
   const app = appForSuite({
+    seed: ['--clients', '5', '--appointments', '0'],
+    personas: ids,
     async setup({ server }) {
-      const token = await seedAndSignIn(server, ['--clients', '5', '--appointments', '0']);
-      ids.token = token;
-      ids.paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', email: 'paula@example.com', role: 'staff', password: 'senha-da-paula' })).data.id;
-      ids.carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias' })).data.id;
+      const { token } = ids;
       ids.bruno = (await api(server.url, token, 'POST', '/clients', { name: 'Bruno Reis' })).data.id;
       for (const monday of Object.values(FIRST)) {
         // Bruno already has Paula on the third Monday at 09:00.

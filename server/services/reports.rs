@@ -51,30 +51,62 @@ pub struct ByStatus {
     pub faltou: u64,
 }
 
+/// Appointments counted by outcome, with the revenue of the concluded
+/// ones: a day's, a staff member's or a service's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Figures {
+    pub total: u64,
+    pub concluido: u64,
+    pub cancelado: u64,
+    pub faltou: u64,
+    /// Sum of `priceCents` of the concluded appointments.
+    pub revenue_cents: i64,
+}
+
+impl Figures {
+    /// Counts one appointment in.
+    fn count(&mut self, status: AppointmentStatus, price_cents: i64) {
+        self.total += 1;
+        match status {
+            AppointmentStatus::Concluido => {
+                self.concluido += 1;
+                self.revenue_cents += price_cents;
+            }
+            AppointmentStatus::Cancelado => self.cancelado += 1,
+            AppointmentStatus::Faltou => self.faltou += 1,
+            AppointmentStatus::Agendado | AppointmentStatus::Confirmado => {}
+        }
+    }
+
+    /// Adds `other`'s counts to these.
+    fn add(&mut self, other: Figures) {
+        self.total += other.total;
+        self.concluido += other.concluido;
+        self.cancelado += other.cancelado;
+        self.faltou += other.faltou;
+        self.revenue_cents += other.revenue_cents;
+    }
+}
+
+/// One local day's figures.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DayFigures {
     /// The local calendar day, `YYYY-MM-DD`.
     pub date: String,
-    pub total: u64,
-    pub concluido: u64,
-    pub cancelado: u64,
-    pub faltou: u64,
-    /// Sum of `priceCents` of the day's concluded appointments.
-    pub revenue_cents: i64,
+    #[serde(flatten)]
+    pub figures: Figures,
 }
 
+/// One staff member's figures.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffFigures {
     pub staff_id: i32,
     pub staff_name: String,
-    pub total: u64,
-    pub concluido: u64,
-    pub faltou: u64,
-    pub cancelado: u64,
-    /// Sum of `priceCents` of this member's concluded appointments.
-    pub revenue_cents: i64,
+    #[serde(flatten)]
+    pub figures: Figures,
 }
 
 /// One service's figures: the appointments whose kept service name
@@ -85,12 +117,8 @@ pub struct StaffFigures {
 pub struct ServiceFigures {
     /// The service's most frequent spelling in the period (trimmed).
     pub service: String,
-    pub total: u64,
-    pub concluido: u64,
-    pub cancelado: u64,
-    pub faltou: u64,
-    /// Sum of `priceCents` of this service's concluded appointments.
-    pub revenue_cents: i64,
+    #[serde(flatten)]
+    pub figures: Figures,
 }
 
 /// The summary of a period. Rates are fractions from 0 to 1, rounded to
@@ -281,86 +309,42 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64, String)> = q.appointments.into_tuple().all(db).await?;
 
     let mut by_status = ByStatus::default();
-    let mut days: BTreeMap<NaiveDate, DayFigures> = BTreeMap::new();
+    let mut all = Figures::default();
+    let mut days: BTreeMap<NaiveDate, Figures> = BTreeMap::new();
     let mut day = from;
     while day <= to {
-        let date = day.format("%Y-%m-%d").to_string();
-        days.insert(day, DayFigures { date, total: 0, concluido: 0, cancelado: 0, faltou: 0, revenue_cents: 0 });
+        days.insert(day, Figures::default());
         day += Duration::days(1);
     }
-    let mut staff: HashMap<i32, StaffFigures> = HashMap::new();
-    let mut revenue_cents = 0i64;
+    let mut staff: HashMap<i32, Figures> = HashMap::new();
     // By exact spelling first (few per period), merged by name below.
-    let mut spellings: HashMap<&str, ServiceFigures> = HashMap::new();
-    for (staff_id, starts_at, status, price_cents, service) in &rows {
-        let figures = spellings.entry(service.as_str()).or_default();
-        figures.total += 1;
-        match status {
-            AppointmentStatus::Concluido => {
-                figures.concluido += 1;
-                figures.revenue_cents += price_cents;
-            }
-            AppointmentStatus::Cancelado => figures.cancelado += 1,
-            AppointmentStatus::Faltou => figures.faltou += 1,
-            AppointmentStatus::Agendado | AppointmentStatus::Confirmado => {}
-        }
-        let local_day = starts_at.with_timezone(&tz).date_naive();
-        let day = days.get_mut(&local_day);
-        let member = staff.entry(*staff_id).or_insert_with(|| StaffFigures {
-            staff_id: *staff_id,
-            staff_name: String::new(),
-            total: 0,
-            concluido: 0,
-            faltou: 0,
-            cancelado: 0,
-            revenue_cents: 0,
-        });
-        member.total += 1;
-        if let Some(day) = day {
-            day.total += 1;
-            match status {
-                AppointmentStatus::Concluido => {
-                    day.concluido += 1;
-                    day.revenue_cents += price_cents;
-                }
-                AppointmentStatus::Cancelado => day.cancelado += 1,
-                AppointmentStatus::Faltou => day.faltou += 1,
-                AppointmentStatus::Agendado | AppointmentStatus::Confirmado => {}
-            }
+    let mut spellings: HashMap<&str, Figures> = HashMap::new();
+    for &(staff_id, starts_at, status, price_cents, ref service) in &rows {
+        all.count(status, price_cents);
+        spellings.entry(service.as_str()).or_default().count(status, price_cents);
+        staff.entry(staff_id).or_default().count(status, price_cents);
+        if let Some(day) = days.get_mut(&starts_at.with_timezone(&tz).date_naive()) {
+            day.count(status, price_cents);
         }
         match status {
             AppointmentStatus::Agendado => by_status.agendado += 1,
             AppointmentStatus::Confirmado => by_status.confirmado += 1,
-            AppointmentStatus::Concluido => {
-                by_status.concluido += 1;
-                member.concluido += 1;
-                member.revenue_cents += price_cents;
-                revenue_cents += price_cents;
-            }
-            AppointmentStatus::Cancelado => {
-                by_status.cancelado += 1;
-                member.cancelado += 1;
-            }
-            AppointmentStatus::Faltou => {
-                by_status.faltou += 1;
-                member.faltou += 1;
-            }
+            AppointmentStatus::Concluido => by_status.concluido += 1,
+            AppointmentStatus::Cancelado => by_status.cancelado += 1,
+            AppointmentStatus::Faltou => by_status.faltou += 1,
         }
     }
     let names = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, staff.keys().copied().collect()).await?;
     let mut by_staff: Vec<StaffFigures> = staff
-        .into_values()
-        .map(|mut s| {
-            s.staff_name = names.get(&s.staff_id).cloned().unwrap_or_default();
-            s
-        })
+        .into_iter()
+        .map(|(staff_id, figures)| StaffFigures { staff_id, staff_name: names.get(&staff_id).cloned().unwrap_or_default(), figures })
         .collect();
     // "Élton" among the E's, not after "Z".
     by_staff.sort_by_cached_key(|s| (normalize_text(&s.staff_name), s.staff_id));
     let by_service = by_service(spellings);
 
     let (new_clients, new_clients_estimated) = list::total(db, q.new_clients, client::Column::Id).await?;
-    let total = rows.len() as u64;
+    let total = all.total;
     let reminders = reminder_figures(db, from, to, tz, total, &by_status).await?;
     Ok(Summary {
         period: period.map(str::to_string),
@@ -371,10 +355,10 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
         no_show_rate: rate(by_status.faltou, by_status.concluido + by_status.faltou),
         cancellation_rate: rate(by_status.cancelado, total),
         by_status,
-        by_day: days.into_values().collect(),
+        by_day: days.into_iter().map(|(day, figures)| DayFigures { date: day.format("%Y-%m-%d").to_string(), figures }).collect(),
         by_staff,
         by_service,
-        revenue_cents,
+        revenue_cents: all.revenue_cents,
         new_clients,
         new_clients_estimated,
         reminders,
@@ -424,16 +408,12 @@ async fn reminder_figures(
 /// (`normalize_text` of the trimmed text), each group named by its most
 /// frequent trimmed spelling (a tie goes to the first in byte order, capitals
 /// before lower case), in the summary's order.
-fn by_service(spellings: HashMap<&str, ServiceFigures>) -> Vec<ServiceFigures> {
+fn by_service(spellings: HashMap<&str, Figures>) -> Vec<ServiceFigures> {
     let mut groups: HashMap<String, (ServiceFigures, BTreeMap<&str, u64>)> = HashMap::new();
     for (spelling, figures) in spellings {
         let spelling = spelling.trim();
         let (group, counts) = groups.entry(normalize_text(spelling)).or_default();
-        group.total += figures.total;
-        group.concluido += figures.concluido;
-        group.cancelado += figures.cancelado;
-        group.faltou += figures.faltou;
-        group.revenue_cents += figures.revenue_cents;
+        group.figures.add(figures);
         *counts.entry(spelling).or_default() += figures.total;
     }
     let mut services: Vec<(String, ServiceFigures)> = groups
@@ -445,6 +425,7 @@ fn by_service(spellings: HashMap<&str, ServiceFigures>) -> Vec<ServiceFigures> {
         })
         .collect();
     services.sort_by(|(a_key, a), (b_key, b)| {
+        let (a, b) = (&a.figures, &b.figures);
         (b.revenue_cents, b.total).cmp(&(a.revenue_cents, a.total)).then_with(|| a_key.cmp(b_key))
     });
     services.into_iter().map(|(_, s)| s).collect()
@@ -455,23 +436,23 @@ fn by_service(spellings: HashMap<&str, ServiceFigures>) -> Vec<ServiceFigures> {
 /// order). Formats as every export (services::csv).
 pub fn export_csv(summary: &Summary) -> Result<Vec<u8>> {
     let mut out = csv::CsvWriter::new(&["Data", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
-    let totals = DayFigures {
-        date: "Total".into(),
+    // A row: what it counts, then its figures.
+    let row = |name: String, f: &Figures| [name, f.total.to_string(), f.concluido.to_string(), f.cancelado.to_string(), f.faltou.to_string(), csv::money(f.revenue_cents)];
+    for d in &summary.by_day {
+        let date = NaiveDate::parse_from_str(&d.date, "%Y-%m-%d").map_or_else(|_| d.date.clone(), |d| d.format("%d/%m/%Y").to_string());
+        out.row(&row(date, &d.figures))?;
+    }
+    let totals = Figures {
         total: summary.total,
         concluido: summary.by_status.concluido,
         cancelado: summary.by_status.cancelado,
         faltou: summary.by_status.faltou,
         revenue_cents: summary.revenue_cents,
     };
-    for d in summary.by_day.iter().chain([&totals]) {
-        let date = NaiveDate::parse_from_str(&d.date, "%Y-%m-%d").map_or_else(|_| d.date.clone(), |d| d.format("%d/%m/%Y").to_string());
-        let counts = [d.total, d.concluido, d.cancelado, d.faltou].map(|n| n.to_string());
-        out.row(&[[date].as_slice(), &counts, &[csv::money(d.revenue_cents)]].concat())?;
-    }
+    out.row(&row("Total".into(), &totals))?;
     out.section(&["Serviço", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
     for s in &summary.by_service {
-        let counts = [s.total, s.concluido, s.cancelado, s.faltou].map(|n| n.to_string());
-        out.row(&[[s.service.clone()].as_slice(), &counts, &[csv::money(s.revenue_cents)]].concat())?;
+        out.row(&row(s.service.clone(), &s.figures))?;
     }
     out.section(&["Lembrete", "Agendamentos", "Concluídos", "Faltas", "Taxa de faltas (%)"])?;
     let groups = [("Com lembrete enviado", &summary.reminders.with_reminder), ("Sem lembrete", &summary.reminders.without_reminder)];
@@ -546,14 +527,7 @@ mod tests {
 
     #[test]
     fn services_group_by_name_as_read_and_take_the_most_frequent_spelling() {
-        let figures = |total: u64, concluido: u64, revenue_cents: i64| ServiceFigures {
-            service: String::new(),
-            total,
-            concluido,
-            cancelado: 0,
-            faltou: total - concluido,
-            revenue_cents,
-        };
+        let figures = |total: u64, concluido: u64, revenue_cents: i64| Figures { total, concluido, cancelado: 0, faltou: total - concluido, revenue_cents };
         let spellings = HashMap::from([
             ("Limpeza", figures(1, 1, 100)),
             ("limpeza ", figures(2, 1, 100)),
@@ -565,7 +539,7 @@ mod tests {
         ]);
         let services = by_service(spellings);
         let rows: Vec<(&str, u64, u64, u64, i64)> =
-            services.iter().map(|s| (s.service.as_str(), s.total, s.concluido, s.faltou, s.revenue_cents)).collect();
+            services.iter().map(|s| (s.service.as_str(), s.figures.total, s.figures.concluido, s.figures.faltou, s.figures.revenue_cents)).collect();
         assert_eq!(
             rows,
             [

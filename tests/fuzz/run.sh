@@ -3,39 +3,24 @@
 # /api/openapi.json, on loopback, on SQLite and on PostgreSQL, with a bounded
 # number of examples per operation. It fails on any 5xx and on any response
 # that the document does not describe (status, content type, body schema).
-# Needs target/testing/expediente (the README's test command builds it) and python3.
+# Needs target/testing/expediente (the README's test command builds it) and python3 with venv.
 # FUZZ_EXAMPLES sets the examples per operation (default 10: about a minute a database, so CI stays under 25 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 binary=target/testing/expediente
-schemathesis_version=4.32.5
 examples=${FUZZ_EXAMPLES:-10}
 pg_base=${EXPEDIENTE_TEST_PG:-postgres://postgres@127.0.0.1:5432}
 
-# CPython 3.11's ast module breaks schemathesis' coverage phase ("AST
-# constructor recursion depth mismatch"): a 3.12 or newer is preferred
-# (pyenv's when installed), and with an older one that phase is left out.
-pick_python() {
-  local version full
-  for version in 3.12 3.13; do
-    if "python$version" -c 'import venv' >/dev/null 2>&1; then echo "python$version"; return; fi
-    if command -v pyenv >/dev/null; then
-      full=$(pyenv versions --bare 2>/dev/null | grep -E "^$version\.[0-9]+$" | tail -n 1)
-      if [ -n "$full" ]; then echo "$(pyenv root)/versions/$full/bin/python3"; return; fi
-    fi
-  done
-  echo python3
-}
-python=$(pick_python)
+# schemathesis from the tests' Python environment (tests/python-env.sh, which
+# pins it in tests/requirements.txt). Its coverage phase breaks on CPython
+# 3.11 and older ("AST constructor recursion depth mismatch"): there it is
+# left out.
+python=$(bash tests/python-env.sh)
+st=$(dirname "$python")/st
 python_version=$("$python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
 phases=examples,coverage,fuzzing
 if [ "$python_version" = 3.11 ] || [ "$python_version" = 3.10 ]; then phases=examples,fuzzing; fi
-venv=$PWD/target/fuzz-venv-$python_version
-if ! "$venv/bin/st" --version 2>/dev/null | grep -q "$schemathesis_version"; then
-  "$python" -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$schemathesis_version"
-fi
 
 work=$(mktemp -d)
 server=
@@ -48,7 +33,7 @@ cleanup() {
 trap cleanup EXIT
 
 free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+  "$python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
 # fuzz NAME DATABASE_URL
@@ -67,12 +52,12 @@ fuzz() {
   local token
   token=$(curl -fs "http://127.0.0.1:$port/api/login" -H 'Content-Type: application/json' \
     -d '{"email":"fuzz@example.com","password":"senha-do-fuzz-123"}' |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["accessToken"])')
+    "$python" -c 'import json, sys; print(json.load(sys.stdin)["data"]["accessToken"])')
   echo "fuzz ($name): $examples examples per operation, phases $phases (Python $python_version)"
   local status=0
   # Signing out would revoke the fuzzer's own token: that operation is left out.
   # Run from the scratch folder: schemathesis keeps its cache in the working directory.
-  (cd "$work" && "$venv/bin/st" run "http://127.0.0.1:$port/api/openapi.json" \
+  (cd "$work" && "$st" run "http://127.0.0.1:$port/api/openapi.json" \
     --header "Authorization: Bearer $token" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
     --exclude-path /api/logout \

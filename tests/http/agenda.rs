@@ -2,10 +2,9 @@
 //! grid's columns, hours and appointments, the filters, and the first HTML
 //! holding the day (readable before any JavaScript runs).
 
-use crate::common::{Backend, Options, TestApp, json_of, spawn_with, weekday_ahead};
+use crate::common::{Backend, Options, TestApp, appointment, json_of, spawn_with, weekday_ahead};
 use chrono::{Days, Weekday};
 use crate::pages::{preloaded_state, seeded, seeded_value};
-use expediente::services::users::{self, NewUser};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -18,30 +17,18 @@ struct Fixture {
 
 async fn fixture(app: &TestApp) -> Fixture {
     let token = app.admin_token().await;
-    let mut staff = Vec::new();
-    for (name, email) in [("Paula Lima", "paula@example.com"), ("Rui Alves", "rui@example.com")] {
-        let user = users::create(
-            &app.state.db,
-            NewUser { name: name.into(), email: email.into(), role: entities::user::Role::Staff, password: "senha-do-staff-1".into() },
-        )
-        .await
-        .unwrap();
-        staff.push(user.id as i64);
-    }
-    let (status, body) = json_of(app.post("/api/clients", &token, json!({ "name": "Ana Agenda" })).await).await;
-    assert_eq!(status, StatusCode::CREATED);
-    Fixture { token, paula: staff[0], rui: staff[1], ana: body["data"]["id"].as_i64().unwrap() }
+    let paula = app.staff_user("Paula Lima", "paula@example.com").await;
+    let rui = app.staff_user("Rui Alves", "rui@example.com").await;
+    let ana = app.create_client(&token, "Ana Agenda").await;
+    Fixture { token, paula, rui, ana }
 }
 
-async fn book(app: &TestApp, f: &Fixture, staff: i64, service: &str, starts: &str, minutes: i64) -> Value {
-    // Booked whatever the hours: these tests are about drawing the grid.
-    let body = json!({
-        "clientId": f.ana, "staffId": staff, "service": service, "startsAt": starts, "durationMinutes": minutes,
-        "allowOutsideHours": true,
-    });
-    let (status, answer) = json_of(app.post("/api/appointments", &f.token, body).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    answer["data"].clone()
+/// A booking of Ana's with `staff`, whatever the hours: these tests are
+/// about drawing the grid.
+fn at_any_hour(f: &Fixture, staff: i64, service: &str, starts: &str, minutes: i64) -> Value {
+    let mut body = appointment(f.ana, staff, service, starts, minutes);
+    body["allowOutsideHours"] = true.into();
+    body
 }
 
 async fn agenda(app: &TestApp, f: &Fixture, query: &str) -> (StatusCode, Value) {
@@ -52,10 +39,10 @@ async fn a_day_has_a_column_per_staff_member_and_its_hours(backend: Backend) {
     // A new install's hours (Monday to Friday, 08:00–18:00).
     let app = spawn_with(backend, Options { round_the_clock: false, ..Options::default() }).await;
     let f = fixture(&app).await;
-    let early = book(&app, &f, f.paula, "Corte", "2026-12-01T07:30", 60).await;
-    book(&app, &f, f.rui, "Barba", "2026-12-01T14:00", 30).await;
-    book(&app, &f, f.rui, "Outro dia", "2026-12-02T14:00", 30).await;
-    let cancelled = book(&app, &f, f.paula, "Cancelado", "2026-12-01T16:00", 30).await;
+    let early = app.book(&f.token, at_any_hour(&f, f.paula, "Corte", "2026-12-01T07:30", 60)).await;
+    app.book(&f.token, at_any_hour(&f, f.rui, "Barba", "2026-12-01T14:00", 30)).await;
+    app.book(&f.token, at_any_hour(&f, f.rui, "Outro dia", "2026-12-02T14:00", 30)).await;
+    let cancelled = app.book(&f.token, at_any_hour(&f, f.paula, "Cancelado", "2026-12-01T16:00", 30)).await;
     let body = json!({ "status": "cancelado", "version": cancelled["version"], "cancellationReason": "Chuva" });
     assert_eq!(app.patch(&format!("/api/appointments/{}/status", cancelled["id"]), &f.token, body).await.status(), StatusCode::OK);
 
@@ -123,8 +110,8 @@ async fn the_first_html_holds_the_day_and_the_week(backend: Backend) {
     // A Tuesday ahead: the list view starts at today.
     let tuesday = weekday_ahead(7, Weekday::Tue);
     let day_month = |days: u64| (tuesday + Days::new(days) - Days::new(1)).format("%d/%m").to_string();
-    book(&app, &f, f.paula, "Corte especial", &format!("{tuesday}T10:00"), 60).await;
-    book(&app, &f, f.rui, "Barba completa", &format!("{}T15:30", tuesday + Days::new(2)), 45).await;
+    app.book(&f.token, at_any_hour(&f, f.paula, "Corte especial", &format!("{tuesday}T10:00"), 60)).await;
+    app.book(&f.token, at_any_hour(&f, f.rui, "Barba completa", &format!("{}T15:30", tuesday + Days::new(2)), 45)).await;
 
     let html = app.http.get(app.url(&format!("/appointments?date={tuesday}"))).send().await.unwrap().text().await.unwrap();
     let state = preloaded_state(&html);

@@ -2,32 +2,15 @@
 //! transitions, versions, overlap on update, filters, 404s, history, CSV,
 //! and the dashboard figures on both databases.
 
-use crate::common::{Backend, Fixture, TestApp, assert_error, assert_field_error, assert_fields, fixture, json_of, spawn};
+use crate::common::{Backend, appointment, assert_error, assert_field_error, assert_fields, fixture, json_of, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-
-async fn book(app: &TestApp, f: &Fixture, body: Value) -> (StatusCode, Value) {
-    json_of(app.post("/api/appointments", &f.token, body).await).await
-}
-
-async fn booked(app: &TestApp, f: &Fixture, body: Value) -> Value {
-    let (status, answer) = book(app, f, body.clone()).await;
-    assert_eq!(status, StatusCode::CREATED, "{body} → {answer}");
-    answer["data"].clone()
-}
-
-/// Books `service` for (client, staff) at `starts` for `minutes`.
-async fn booked_at(app: &TestApp, f: &Fixture, (client, staff): (i64, i64), service: &str, starts: &str, minutes: i64) -> Value {
-    booked(app, f, json!({ "clientId": client, "staffId": staff, "service": service, "startsAt": starts, "durationMinutes": minutes })).await
-}
 
 async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let a = booked(
-        &app,
-        &f,
+    let a = app.book(
+        &f.token,
         json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2058-11-21T14:00:00-03:00", "durationMinutes": 60, "priceCents": 123450, "notes": "Primeira vez" }),
     )
     .await;
@@ -38,9 +21,8 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
     );
 
     // The same instant in UTC, with endsAt instead of a duration.
-    let b = booked(
-        &app,
-        &f,
+    let b = app.book(
+        &f.token,
         json!({ "clientId": f.joao, "staffId": f.other_staff, "service": "Barba", "startsAt": "2058-11-21T17:00:00Z", "endsAt": "2058-11-21T18:30:00Z", "status": "confirmado" }),
     )
     .await;
@@ -56,7 +38,7 @@ async fn create_accepts_any_offset_and_answers_in_the_business_one(backend: Back
 
     // A time without an offset is the business zone's wall-clock time.
     let book_at = |starts_at: &str| {
-        book(&app, &f, json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": starts_at, "durationMinutes": 30 }))
+        app.try_book(&f.token, json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": starts_at, "durationMinutes": 30 }))
     };
     let (status, body) = book_at("2058-11-22T14:00").await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
@@ -71,7 +53,7 @@ both!(create_accepts_any_offset_and_answers_in_the_business_one);
 async fn each_field_is_checked(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let (status, body) = book(&app, &f, json!({})).await;
+    let (status, body) = app.try_book(&f.token, json!({})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let e = &body["errors"];
     assert_eq!(e["clientId"][0], "Informe o cliente.");
@@ -115,14 +97,14 @@ async fn each_field_is_checked(backend: Backend) {
     ];
     for (extra, field, message) in cases {
         let body = with(extra.clone());
-        let (status, answer) = book(&app, &f, body).await;
+        let (status, answer) = app.try_book(&f.token, body).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{extra}: {answer}");
         assert_eq!(answer["errors"][field][0], message, "{extra}: {answer}");
     }
 
     // An archived client cannot be booked; an inactive staff member neither.
     json_of(app.post(&format!("/api/clients/{}/archive", f.joao), &f.token, json!({})).await).await;
-    let (status, answer) = book(&app, &f, with(json!({ "clientId": f.joao, "durationMinutes": 30 }))).await;
+    let (status, answer) = app.try_book(&f.token, with(json!({ "clientId": f.joao, "durationMinutes": 30 }))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(answer["errors"]["clientId"][0], "Este cliente está arquivado; desarquive-o para agendar.");
     use sea_orm::{ConnectionTrait, Statement};
@@ -136,7 +118,7 @@ async fn each_field_is_checked(backend: Backend) {
         ))
         .await
         .unwrap();
-    let (status, answer) = book(&app, &f, with(json!({ "staffId": f.other_staff, "durationMinutes": 30 }))).await;
+    let (status, answer) = app.try_book(&f.token, with(json!({ "staffId": f.other_staff, "durationMinutes": 30 }))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(answer["errors"]["staffId"][0], "Profissional não encontrado ou inativo.");
 }
@@ -145,7 +127,7 @@ both!(each_field_is_checked);
 async fn status_follows_the_lifecycle(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-21T14:00:00-03:00", 60).await;
+    let a = app.book(&f.token, appointment(f.maria, f.staff, "Corte", "2058-11-21T14:00:00-03:00", 60)).await;
     let path = format!("/api/appointments/{}/status", a["id"]);
 
     let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": "concluido", "version": 1 })).await).await;
@@ -184,7 +166,7 @@ async fn status_follows_the_lifecycle(backend: Backend) {
     assert_eq!(body["errors"]["status"][0], "Não é possível mudar a situação de cancelado para confirmado.");
 
     // PUT changes status under the same rules: agendado → confirmado → faltou.
-    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2058-11-21T16:00:00-03:00", 30).await;
+    let b = app.book(&f.token, appointment(f.joao, f.staff, "Barba", "2058-11-21T16:00:00-03:00", 30)).await;
     let put = format!("/api/appointments/{}", b["id"]);
     let (status, _) = json_of(app.put(&put, &f.token, json!({ "status": "faltou", "version": 1 })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -213,8 +195,8 @@ both!(status_follows_the_lifecycle);
 async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-21T14:00:00-03:00", 60).await;
-    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2058-11-21T16:00:00-03:00", 30).await;
+    let a = app.book(&f.token, appointment(f.maria, f.staff, "Corte", "2058-11-21T14:00:00-03:00", 60)).await;
+    let b = app.book(&f.token, appointment(f.joao, f.staff, "Barba", "2058-11-21T16:00:00-03:00", 30)).await;
     let path = format!("/api/appointments/{}", b["id"]);
 
     // Moving the start alone keeps the duration.
@@ -246,7 +228,7 @@ async fn updates_move_times_and_respect_versions_and_overlaps(backend: Backend) 
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    booked_at(&app, &f, (f.joao, f.staff), "Corte", "2058-11-21T14:00:00-03:00", 60).await;
+    app.book(&f.token, appointment(f.joao, f.staff, "Corte", "2058-11-21T14:00:00-03:00", 60)).await;
 
     // Delete: 204, then 404; history keeps the deletion.
     let response = app.delete(&path, &f.token).await;
@@ -265,19 +247,19 @@ both!(updates_move_times_and_respect_versions_and_overlaps);
 async fn a_clash_carries_the_other_appointment(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let a = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-21T14:00:00-03:00", 60).await;
+    let a = app.book(&f.token, appointment(f.maria, f.staff, "Corte", "2058-11-21T14:00:00-03:00", 60)).await;
     let expected = json!({ "appointmentId": a["id"], "startsAt": "2058-11-21T14:00:00-03:00", "endsAt": "2058-11-21T15:00:00-03:00" });
     let message = "Conflito de horário: Maria Souza já tem agendamento com este profissional em 21/11/2058 das 14:00 às 15:00.";
 
     // Given in UTC, answered in the business's offset.
     let answer =
-        book(&app, &f, json!({ "clientId": f.joao, "staffId": f.staff, "service": "Barba", "startsAt": "2058-11-21T17:30:00Z", "durationMinutes": 30 }))
+        app.try_book(&f.token, json!({ "clientId": f.joao, "staffId": f.staff, "service": "Barba", "startsAt": "2058-11-21T17:30:00Z", "durationMinutes": 30 }))
             .await;
     assert_error(&answer, StatusCode::CONFLICT, message);
     assert_eq!(answer.1["conflict"], expected, "{}", answer.1);
     assert!(answer.1.get("errors").is_none(), "{}", answer.1);
 
-    let b = booked_at(&app, &f, (f.joao, f.staff), "Barba", "2058-11-21T16:00:00-03:00", 30).await;
+    let b = app.book(&f.token, appointment(f.joao, f.staff, "Barba", "2058-11-21T16:00:00-03:00", 30)).await;
     let path = format!("/api/appointments/{}", b["id"]);
     let answer = json_of(app.put(&path, &f.token, json!({ "startsAt": "2058-11-21T13:45:00-03:00", "version": 1 })).await).await;
     assert_error(&answer, StatusCode::CONFLICT, message);
@@ -314,18 +296,17 @@ async fn list_filters_sort_and_pages(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
     // 21/11 at 23:30 local is 22/11 in UTC: date filters follow the business day.
-    let late = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-21T23:30:00-03:00", 20).await["id"]
+    let late = app.book(&f.token, appointment(f.maria, f.staff, "Corte", "2058-11-21T23:30:00-03:00", 20)).await["id"]
         .as_i64()
         .unwrap();
-    let early = booked(
-        &app,
-        &f,
+    let early = app.book(
+        &f.token,
         json!({ "clientId": f.joao, "staffId": f.other_staff, "service": "Barba", "startsAt": "2058-11-21T08:00:00-03:00", "durationMinutes": 20, "status": "confirmado" }),
     )
     .await["id"]
         .as_i64()
         .unwrap();
-    let next_day = booked_at(&app, &f, (f.maria, f.staff), "Corte", "2058-11-22T09:00:00-03:00", 20).await["id"]
+    let next_day = app.book(&f.token, appointment(f.maria, f.staff, "Corte", "2058-11-22T09:00:00-03:00", 20)).await["id"]
         .as_i64()
         .unwrap();
 
@@ -376,15 +357,13 @@ both!(list_filters_sort_and_pages);
 async fn csv_export_uses_brazilian_conventions(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    booked(
-        &app,
-        &f,
+    app.book(
+        &f.token,
         json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2058-11-21T14:00:00-03:00", "durationMinutes": 60, "priceCents": 123450, "notes": "-cuidado" }),
     )
     .await;
-    booked(
-        &app,
-        &f,
+    app.book(
+        &f.token,
         json!({ "clientId": f.joao, "staffId": f.staff, "service": "+Barba", "startsAt": "2058-11-22T09:00:00-03:00", "durationMinutes": 30, "priceCents": 5, "status": "confirmado" }),
     )
     .await;
@@ -415,13 +394,13 @@ async fn client_detail_splits_coming_and_past(backend: Backend) {
             "durationMinutes": 60, "status": "confirmado", "priceCents": price })
     };
     for (service, day, price, outcome) in [("Antigo", 10, 5000, "concluido"), ("Outro", 11, 2500, "concluido"), ("Faltou", 12, 9900, "faltou")] {
-        let a = booked(&app, &f, past(service, day, price)).await;
+        let a = app.book(&f.token, past(service, day, price)).await;
         let path = format!("/api/appointments/{}/status", a["id"]);
         let (status, body) = json_of(app.patch(&path, &f.token, json!({ "status": outcome, "version": 1 })).await).await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
-    booked_at(&app, &f, (f.maria, f.staff), "Novo", "2058-01-10T10:00:00-03:00", 60).await;
-    booked_at(&app, &f, (f.joao, f.staff), "De outro cliente", "2058-01-11T10:00:00-03:00", 60).await;
+    app.book(&f.token, appointment(f.maria, f.staff, "Novo", "2058-01-10T10:00:00-03:00", 60)).await;
+    app.book(&f.token, appointment(f.joao, f.staff, "De outro cliente", "2058-01-11T10:00:00-03:00", 60)).await;
     let (_, body) = json_of(app.get(&format!("/api/clients/{}", f.maria), &f.token).await).await;
     // Totals added up by the database: two visits and their revenue, one no-show.
     assert_eq!(body["data"]["totals"], json!({ "visits": 2, "noShows": 1, "revenueCents": 7500 }));
@@ -453,18 +432,16 @@ async fn dashboard_sums_revenue_on_both_databases(backend: Backend) {
         use chrono::Datelike;
         start.with_timezone(&tz).month() == now.with_timezone(&tz).month()
     };
-    let a = booked(
-        &app,
-        &f,
+    let a = app.book(
+        &f.token,
         json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": start.to_rfc3339(), "durationMinutes": 30, "priceCents": 250075 }),
     )
     .await;
     let path = format!("/api/appointments/{}/status", a["id"]);
     assert_eq!(app.patch(&path, &f.token, json!({ "status": "confirmado", "version": 1 })).await.status(), StatusCode::OK);
     assert_eq!(app.patch(&path, &f.token, json!({ "status": "concluido", "version": 2 })).await.status(), StatusCode::OK);
-    booked(
-        &app,
-        &f,
+    app.book(
+        &f.token,
         json!({ "clientId": f.joao, "staffId": f.staff, "service": "Futuro", "startsAt": (now + chrono::Duration::days(400)).to_rfc3339(), "durationMinutes": 30, "priceCents": 999 }),
     )
     .await;
@@ -500,7 +477,7 @@ async fn every_appointment_text_has_a_maximum(backend: Backend) {
         if *field == "endsAt" {
             body.as_object_mut().unwrap().remove("durationMinutes");
         }
-        let answer = json_of(app.post("/api/appointments", &f.token, body).await).await;
+        let answer = app.try_book(&f.token, body).await;
         assert_field_error(&format!("POST {field}"), &answer, field, message);
         assert!(answer.1.to_string().len() < 1000, "{field}: the long text is not repeated back");
     }
@@ -511,7 +488,7 @@ async fn every_appointment_text_has_a_maximum(backend: Backend) {
     let mut longest = base.clone();
     longest["service"] = json!("ã".repeat(120));
     longest["notes"] = json!("ã".repeat(2000));
-    let a = booked(&app, &f, longest.clone()).await;
+    let a = app.book(&f.token, longest.clone()).await;
     let path = format!("/api/appointments/{}", a["id"]);
     for (field, value, message) in &cases {
         let answer = json_of(app.put(&path, &f.token, json!({ *field: value, "version": 1 })).await).await;

@@ -183,7 +183,7 @@ async fn a_password_change_or_reset_ends_the_other_sessions(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
     let body = json!({ "name": "Rui Costa", "email": "rui@example.com", "role": "staff", "password": "prancha-azul-42" });
-    assert_eq!(app.post("/api/users", &admin, body).await.status(), StatusCode::CREATED);
+    app.created(&admin, "/api/users", body).await;
     let phone = app.login("rui@example.com", "prancha-azul-42").await;
     let desk = app.login("rui@example.com", "prancha-azul-42").await;
     // A page session too (the cookie of the form sign-in).

@@ -12,12 +12,6 @@ async fn app(backend: Backend) -> TestApp {
     spawn_with(backend, Options { round_the_clock: false, ..Options::default() }).await
 }
 
-async fn created(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
-    let (status, answer) = json_of(app.post(path, token, body).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{path}: {answer}");
-    answer["data"].clone()
-}
-
 /// Tuesday 1 December 2026, a working day far enough ahead.
 const DAY: &str = "2026-12-01";
 
@@ -27,8 +21,7 @@ async fn services_catalogue(backend: Backend) {
     let ana = app.staff_user("Ana Lima", "ana@example.com").await;
     let staff = app.login("ana@example.com", "senha-do-staff-1").await;
 
-    let limpeza = created(
-        &app,
+    let limpeza = app.created(
         &admin,
         "/api/services",
         json!({ "name": "Limpeza", "durationMinutes": 50, "priceCents": 20000, "color": "teal", "bufferAfterMinutes": 10, "staffIds": [ana] }),
@@ -81,11 +74,11 @@ async fn services_catalogue(backend: Backend) {
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     // A service no appointment uses is deleted; one in use is deactivated.
-    let unused = created(&app, &admin, "/api/services", json!({ "name": "Avulso", "durationMinutes": 30 })).await;
+    let unused = app.created(&admin, "/api/services", json!({ "name": "Avulso", "durationMinutes": 30 })).await;
     assert_eq!(app.delete(&format!("/api/services/{}", unused["id"]), &admin).await.status(), StatusCode::NO_CONTENT);
     let client = app.create_client(&admin, "Maria Souza").await;
     let body = json!({ "clientId": client, "staffId": ana, "serviceId": limpeza["id"], "startsAt": format!("{DAY}T09:00") });
-    created(&app, &admin, "/api/appointments", body).await;
+    app.book(&admin, body).await;
     let (status, kept) = json_of(app.delete(&path, &admin).await).await;
     assert_eq!(status, StatusCode::OK, "{kept}");
     assert_eq!(kept["data"]["active"], false);
@@ -100,18 +93,15 @@ async fn a_booking_takes_the_service_and_keeps_it_as_booked(backend: Backend) {
     let ana = app.staff_user("Ana Lima", "ana@example.com").await;
     let rui = app.staff_user("Rui Alves", "rui@example.com").await;
     let client = app.create_client(&admin, "Maria Souza").await;
-    let corte = created(
-        &app,
+    let corte = app.created(
         &admin,
         "/api/services",
         json!({ "name": "Corte", "durationMinutes": 45, "priceCents": 6000, "bufferBeforeMinutes": 5, "bufferAfterMinutes": 10, "staffIds": [ana] }),
     )
     .await;
 
-    let booked = created(
-        &app,
+    let booked = app.book(
         &admin,
-        "/api/appointments",
         json!({ "clientId": client, "staffId": ana, "serviceId": corte["id"], "startsAt": format!("{DAY}T09:00") }),
     )
     .await;
@@ -123,10 +113,8 @@ async fn a_booking_takes_the_service_and_keeps_it_as_booked(backend: Backend) {
     assert_eq!((booked["bufferBeforeMinutes"].as_i64(), booked["bufferAfterMinutes"].as_i64()), (Some(5), Some(10)));
 
     // Duration and price can still be changed at booking.
-    let custom = created(
-        &app,
+    let custom = app.book(
         &admin,
-        "/api/appointments",
         json!({ "clientId": client, "staffId": ana, "serviceId": corte["id"], "startsAt": format!("{DAY}T11:00"), "durationMinutes": 30, "priceCents": 5000 }),
     )
     .await;
@@ -141,31 +129,21 @@ async fn a_booking_takes_the_service_and_keeps_it_as_booked(backend: Backend) {
 
     // Someone who does not offer it, an unknown one, a deactivated one: 422, nothing saved.
     let at = |time: &str| format!("{DAY}T{time}");
-    let answer = json_of(
-        app.post("/api/appointments", &admin, json!({ "clientId": client, "staffId": rui, "serviceId": corte["id"], "startsAt": at("14:00") })).await,
-    )
-    .await;
+    let answer = app.try_book(&admin, json!({ "clientId": client, "staffId": rui, "serviceId": corte["id"], "startsAt": at("14:00") })).await;
     assert_field_error("not offered", &answer, "serviceId", "Rui Alves não oferece este serviço.");
-    let answer =
-        json_of(app.post("/api/appointments", &admin, json!({ "clientId": client, "staffId": ana, "serviceId": 99999, "startsAt": at("14:00") })).await)
-            .await;
+    let answer = app.try_book(&admin, json!({ "clientId": client, "staffId": ana, "serviceId": 99999, "startsAt": at("14:00") })).await;
     assert_field_error("unknown", &answer, "serviceId", "Serviço não encontrado.");
     let (_, current) = json_of(app.get(&path, &admin).await).await;
     let (status, _) = json_of(app.put(&path, &admin, json!({ "active": false, "version": current["data"]["version"] })).await).await;
     assert_eq!(status, StatusCode::OK);
-    let answer = json_of(
-        app.post("/api/appointments", &admin, json!({ "clientId": client, "staffId": ana, "serviceId": corte["id"], "startsAt": at("14:00") })).await,
-    )
-    .await;
+    let answer = app.try_book(&admin, json!({ "clientId": client, "staffId": ana, "serviceId": corte["id"], "startsAt": at("14:00") })).await;
     assert_field_error("deactivated", &answer, "serviceId", "Este serviço está desativado");
     let (_, list) = json_of(app.get("/api/appointments", &admin).await).await;
     assert_eq!(list["meta"]["total"], 2, "nothing saved");
 
     // A free-text appointment has no service and no buffers, as before.
-    let free = created(
-        &app,
+    let free = app.book(
         &admin,
-        "/api/appointments",
         json!({ "clientId": client, "staffId": rui, "service": "Conversa", "startsAt": at("14:00"), "durationMinutes": 30 }),
     )
     .await;
@@ -262,8 +240,7 @@ async fn time_off_is_managed_by_admins_and_by_each_for_themselves(backend: Backe
     let rui = app.staff_user("Rui Alves", "rui@example.com").await;
     let staff = app.login("ana@example.com", "senha-do-staff-1").await;
 
-    let congress = created(
-        &app,
+    let congress = app.created(
         &staff,
         "/api/time-off",
         json!({ "staffId": ana, "startsAt": "2026-12-02", "endsAt": "2026-12-03", "reason": "Congresso" }),
@@ -278,7 +255,7 @@ async fn time_off_is_managed_by_admins_and_by_each_for_themselves(backend: Backe
     assert_eq!(status, StatusCode::FORBIDDEN);
     let (status, _) = json_of(app.post("/api/time-off", &staff, json!({ "staffId": null, "startsAt": DAY, "endsAt": DAY, "reason": "Feriado" })).await).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let christmas = created(&app, &admin, "/api/time-off", json!({ "staffId": null, "startsAt": "2026-12-25", "endsAt": "2026-12-25", "reason": "Natal" })).await;
+    let christmas = app.created(&admin, "/api/time-off", json!({ "staffId": null, "startsAt": "2026-12-25", "endsAt": "2026-12-25", "reason": "Natal" })).await;
     assert_eq!(christmas["staffId"], Value::Null);
 
     let (_, holidays) = json_of(app.get("/api/time-off?holidays=true&from=2026-12-01", &staff).await).await;
@@ -302,7 +279,7 @@ async fn time_off_is_managed_by_admins_and_by_each_for_themselves(backend: Backe
     assert_eq!(all["meta"]["total"], 2, "nothing saved: {all}");
 
     // Removal: one's own, or any for admins.
-    let rui_off = created(&app, &admin, "/api/time-off", json!({ "staffId": rui, "startsAt": DAY, "endsAt": DAY, "reason": "Médico" })).await;
+    let rui_off = app.created(&admin, "/api/time-off", json!({ "staffId": rui, "startsAt": DAY, "endsAt": DAY, "reason": "Médico" })).await;
     assert_eq!(app.delete(&format!("/api/time-off/{}", rui_off["id"]), &staff).await.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.delete(&format!("/api/time-off/{}", congress["id"]), &staff).await.status(), StatusCode::NO_CONTENT);
     assert_eq!(app.delete(&format!("/api/time-off/{}", congress["id"]), &staff).await.status(), StatusCode::NOT_FOUND);
@@ -315,10 +292,10 @@ async fn booking_and_moving_follow_the_rules(backend: Backend) {
     let admin = app.admin_token().await;
     let ana = app.staff_user("Ana Lima", "ana@example.com").await;
     let client = app.create_client(&admin, "Maria Souza").await;
-    let limpeza = created(&app, &admin, "/api/services", json!({ "name": "Limpeza", "durationMinutes": 60, "bufferAfterMinutes": 15 })).await;
-    created(&app, &admin, "/api/time-off", json!({ "staffId": ana, "startsAt": "2026-12-02", "endsAt": "2026-12-02", "reason": "Congresso" })).await;
-    created(&app, &admin, "/api/time-off", json!({ "staffId": null, "startsAt": "2026-12-25", "endsAt": "2026-12-25", "reason": "Natal" })).await;
-    let book = |starts: &str, extra: Value| {
+    let limpeza = app.created(&admin, "/api/services", json!({ "name": "Limpeza", "durationMinutes": 60, "bufferAfterMinutes": 15 })).await;
+    app.created(&admin, "/api/time-off", json!({ "staffId": ana, "startsAt": "2026-12-02", "endsAt": "2026-12-02", "reason": "Congresso" })).await;
+    app.created(&admin, "/api/time-off", json!({ "staffId": null, "startsAt": "2026-12-25", "endsAt": "2026-12-25", "reason": "Natal" })).await;
+    let limpeza_at = |starts: &str, extra: Value| {
         let mut body = json!({ "clientId": client, "staffId": ana, "serviceId": limpeza["id"], "startsAt": starts });
         body.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap_or_default());
         body
@@ -331,26 +308,26 @@ async fn booking_and_moving_follow_the_rules(backend: Backend) {
     };
     // Outside her hours (before 08:00; on a Saturday; running past 18:00).
     for starts in [format!("{DAY}T07:00"), "2026-12-05T10:00".to_string(), format!("{DAY}T17:30")] {
-        let answer = json_of(app.post("/api/appointments", &admin, book(&starts, json!({}))).await).await;
+        let answer = app.try_book(&admin, limpeza_at(&starts, json!({}))).await;
         refused(&answer, "outsideHours", "Fora do horário de trabalho de Ana Lima.");
     }
     // In her time off, on a holiday.
-    let answer = json_of(app.post("/api/appointments", &admin, book("2026-12-02T10:00", json!({}))).await).await;
+    let answer = app.try_book(&admin, limpeza_at("2026-12-02T10:00", json!({}))).await;
     refused(&answer, "timeOff", "Ana Lima está de folga: Congresso.");
-    let answer = json_of(app.post("/api/appointments", &admin, book("2026-12-25T10:00", json!({}))).await).await;
+    let answer = app.try_book(&admin, limpeza_at("2026-12-25T10:00", json!({}))).await;
     refused(&answer, "timeOff", "O negócio está fechado: Natal.");
     let (_, list) = json_of(app.get("/api/appointments", &admin).await).await;
     assert_eq!(list["meta"]["total"], 0, "nothing saved");
 
     // After asking, the user may book outside the rules.
-    let early = created(&app, &admin, "/api/appointments", book(&format!("{DAY}T07:00"), json!({ "allowOutsideHours": true }))).await;
+    let early = app.book(&admin, limpeza_at(&format!("{DAY}T07:00"), json!({ "allowOutsideHours": true }))).await;
     // 09:00–10:00 keeps 15 minutes after it: 10:00 is inside that buffer, 10:15 is not.
-    let nine = created(&app, &admin, "/api/appointments", book(&format!("{DAY}T09:00"), json!({}))).await;
-    let answer = json_of(app.post("/api/appointments", &admin, book(&format!("{DAY}T10:00"), json!({}))).await).await;
+    let nine = app.book(&admin, limpeza_at(&format!("{DAY}T09:00"), json!({}))).await;
+    let answer = app.try_book(&admin, limpeza_at(&format!("{DAY}T10:00"), json!({}))).await;
     refused(&answer, "buffer", "Respeite o intervalo entre atendimentos: Ana Lima tem outro agendamento das 09:00 às 10:00.");
-    created(&app, &admin, "/api/appointments", book(&format!("{DAY}T10:15"), json!({}))).await;
+    app.book(&admin, limpeza_at(&format!("{DAY}T10:15"), json!({}))).await;
     // An overlap stays a 409, even when the user agreed to the rules.
-    let answer = json_of(app.post("/api/appointments", &admin, book(&format!("{DAY}T09:30"), json!({ "allowOutsideHours": true }))).await).await;
+    let answer = app.try_book(&admin, limpeza_at(&format!("{DAY}T09:30"), json!({ "allowOutsideHours": true }))).await;
     assert_eq!(answer.0, StatusCode::CONFLICT, "{}", answer.1);
     assert_eq!(answer.1["conflict"]["appointmentId"], nine["id"]);
 
@@ -378,11 +355,9 @@ async fn free_slots(backend: Backend) {
     let (status, _) =
         json_of(app.put(&format!("/api/users/{ana}/working-hours"), &admin, json!({ "weekly": week_of(&[(2, "09:00", "12:00")]) })).await).await;
     assert_eq!(status, StatusCode::OK);
-    let consulta = created(&app, &admin, "/api/services", json!({ "name": "Consulta", "durationMinutes": 30, "bufferAfterMinutes": 10, "staffIds": [ana] })).await;
-    created(
-        &app,
+    let consulta = app.created(&admin, "/api/services", json!({ "name": "Consulta", "durationMinutes": 30, "bufferAfterMinutes": 10, "staffIds": [ana] })).await;
+    app.book(
         &admin,
-        "/api/appointments",
         json!({ "clientId": client, "staffId": ana, "service": "Outro", "startsAt": format!("{day}T10:00"), "durationMinutes": 30 }),
     )
     .await;
@@ -399,15 +374,15 @@ async fn free_slots(backend: Backend) {
     assert_eq!(slots["data"][0]["endsAt"], format!("{day}T09:30:00-03:00"));
 
     // What the free-slot search offers, booking accepts; what it leaves out, booking refuses.
-    let book = |starts: String| json!({ "clientId": client, "staffId": ana, "serviceId": consulta["id"], "startsAt": starts });
-    let answer = json_of(app.post("/api/appointments", &admin, book(format!("{day}T09:30"))).await).await;
+    let consulta_at = |starts: String| json!({ "clientId": client, "staffId": ana, "serviceId": consulta["id"], "startsAt": starts });
+    let answer = app.try_book(&admin, consulta_at(format!("{day}T09:30"))).await;
     assert_eq!(answer.1["rule"], "buffer", "{}", answer.1);
-    created(&app, &admin, "/api/appointments", book(format!("{day}T11:00"))).await;
+    app.book(&admin, consulta_at(format!("{day}T11:00"))).await;
     let (_, after) = json_of(app.get(&query, &admin).await).await;
     assert_eq!(after["data"].as_array().map(Vec::len), Some(1), "09:00 is left: {after}");
 
     // Anyone who offers it: both of them; `limit` keeps the first.
-    let geral = created(&app, &admin, "/api/services", json!({ "name": "Geral", "durationMinutes": 60, "staffIds": [ana, rui] })).await;
+    let geral = app.created(&admin, "/api/services", json!({ "name": "Geral", "durationMinutes": 60, "staffIds": [ana, rui] })).await;
     let (_, both) = json_of(app.get(&format!("/api/availability?service_id={}&from={day}&limit=3", geral["id"]), &admin).await).await;
     let firsts: Vec<(&str, &str)> =
         both["data"].as_array().unwrap().iter().map(|s| (s["staffName"].as_str().unwrap(), s["startsAt"].as_str().unwrap())).collect();
@@ -445,7 +420,7 @@ async fn free_slots_come_200_at_a_time_unless_asked(backend: Backend) {
     let admin = app.admin_token().await;
     let ana = app.staff_user("Ana Lima", "ana@example.com").await;
     // Every 5 minutes from 08:00 to 18:00: 120 starts a working day.
-    let short = created(&app, &admin, "/api/services", json!({ "name": "Retoque", "durationMinutes": 5, "staffIds": [ana] })).await;
+    let short = app.created(&admin, "/api/services", json!({ "name": "Retoque", "durationMinutes": 5, "staffIds": [ana] })).await;
     let (from, to) = (weekday_ahead(14, Weekday::Mon), weekday_ahead(14, Weekday::Mon) + Days::new(4));
     let query = format!("/api/availability?service_id={}&from={from}&to={to}", short["id"]);
     let starts = |body: &Value| body["data"].as_array().unwrap().iter().map(|s| s["startsAt"].as_str().unwrap().to_string()).collect::<Vec<_>>();
@@ -478,7 +453,7 @@ async fn free_slots_across_a_daylight_saving_change(backend: Backend) {
     let weekly = week_of(&[(6, "09:00", "11:00"), (7, "01:00", "04:00"), (7, "09:00", "11:00")]);
     let (status, _) = json_of(app.put("/api/working-hours", &admin, json!({ "weekly": weekly })).await).await;
     assert_eq!(status, StatusCode::OK);
-    let hora = created(&app, &admin, "/api/services", json!({ "name": "Hora", "durationMinutes": 60 })).await;
+    let hora = app.created(&admin, "/api/services", json!({ "name": "Hora", "durationMinutes": 60 })).await;
     let admin_id = 1;
     let sunday = next_offset_change(New_York, true);
     let saturday = sunday - Days::new(1);
@@ -516,7 +491,7 @@ both!(free_slots_across_a_daylight_saving_change);
 async fn the_repeated_hour_of_a_fall_back_day_is_there_twice(backend: Backend) {
     let app = spawn_with(backend, Options { tz: Some(New_York), ..Options::default() }).await;
     let admin = app.admin_token().await;
-    let meia = created(&app, &admin, "/api/services", json!({ "name": "Meia hora", "durationMinutes": 30 })).await;
+    let meia = app.created(&admin, "/api/services", json!({ "name": "Meia hora", "durationMinutes": 30 })).await;
     let sunday = next_offset_change(New_York, false);
     let query = format!("/api/availability?service_id={}&staff_id=1&from={sunday}&to={sunday}&limit=100", meia["id"]);
     let (status, slots) = json_of(app.get(&query, &admin).await).await;
@@ -526,7 +501,7 @@ async fn the_repeated_hour_of_a_fall_back_day_is_there_twice(backend: Backend) {
     let half_past_one: Vec<&&str> = starts.iter().filter(|s| s[11..16] == *"01:30").collect();
     assert_eq!(half_past_one, [&&*format!("{sunday}T01:30:00-04:00"), &&*format!("{sunday}T01:30:00-05:00")]);
     for at in [format!("{sunday}T01:30:00-04:00"), format!("{sunday}T01:30:00-05:00")] {
-        created(&app, &admin, "/api/appointments", json!({ "clientId": app.create_client(&admin, "Noite").await, "staffId": 1, "serviceId": meia["id"], "startsAt": at })).await;
+        app.book(&admin, json!({ "clientId": app.create_client(&admin, "Noite").await, "staffId": 1, "serviceId": meia["id"], "startsAt": at })).await;
     }
 }
 both!(the_repeated_hour_of_a_fall_back_day_is_there_twice);
@@ -535,9 +510,9 @@ async fn the_agenda_shows_time_off_and_holidays(backend: Backend) {
     let app = app(backend).await;
     let admin = app.admin_token().await;
     let ana = app.staff_user("Ana Lima", "ana@example.com").await;
-    created(&app, &admin, "/api/time-off", json!({ "staffId": ana, "startsAt": format!("{DAY}T12:00"), "endsAt": format!("{DAY}T13:00"), "reason": "Almoço" })).await;
-    created(&app, &admin, "/api/time-off", json!({ "staffId": null, "startsAt": DAY, "endsAt": DAY, "reason": "Aniversário da cidade" })).await;
-    created(&app, &admin, "/api/time-off", json!({ "staffId": ana, "startsAt": "2026-12-09", "endsAt": "2026-12-09", "reason": "Outra semana" })).await;
+    app.created(&admin, "/api/time-off", json!({ "staffId": ana, "startsAt": format!("{DAY}T12:00"), "endsAt": format!("{DAY}T13:00"), "reason": "Almoço" })).await;
+    app.created(&admin, "/api/time-off", json!({ "staffId": null, "startsAt": DAY, "endsAt": DAY, "reason": "Aniversário da cidade" })).await;
+    app.created(&admin, "/api/time-off", json!({ "staffId": ana, "startsAt": "2026-12-09", "endsAt": "2026-12-09", "reason": "Outra semana" })).await;
     let (status, agenda) = json_of(app.get(&format!("/api/agenda?view=week&date={DAY}"), &admin).await).await;
     assert_eq!(status, StatusCode::OK);
     let reasons: Vec<&str> = agenda["data"]["timeOff"].as_array().unwrap().iter().map(|t| t["reason"].as_str().unwrap()).collect();
@@ -556,8 +531,8 @@ async fn the_first_html_holds_the_rules_and_the_services(backend: Backend) {
     let app = spawn_with(backend, Options { ssr: true, round_the_clock: false, ..Options::default() }).await;
     let admin = app.admin_token().await; // also the session cookie of the pages
     let ana = app.staff_user("Ana Lima", "ana@example.com").await;
-    created(&app, &admin, "/api/services", json!({ "name": "Limpeza de pele", "durationMinutes": 60 })).await;
-    created(&app, &admin, "/api/time-off", json!({ "staffId": ana, "startsAt": format!("{DAY}T14:00"), "endsAt": format!("{DAY}T16:00"), "reason": "Congresso" })).await;
+    app.created(&admin, "/api/services", json!({ "name": "Limpeza de pele", "durationMinutes": 60 })).await;
+    app.created(&admin, "/api/time-off", json!({ "staffId": ana, "startsAt": format!("{DAY}T14:00"), "endsAt": format!("{DAY}T16:00"), "reason": "Congresso" })).await;
 
     let html = app.http.get(app.url(&format!("/appointments?date={DAY}"))).send().await.unwrap().text().await.unwrap();
     let state = crate::pages::preloaded_state(&html);

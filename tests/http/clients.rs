@@ -2,15 +2,9 @@
 //! accents, sort, pagination, archive, delete with appointments, versions,
 //! 404s, history and CSV export.
 
-use crate::common::{Backend, TestApp, assert_field_error, assert_fields, json_of, longest_email, spawn};
+use crate::common::{Backend, TestApp, appointment, assert_field_error, assert_fields, json_of, longest_email, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-async fn create(app: &TestApp, token: &str, body: Value) -> Value {
-    let (status, answer) = json_of(app.post("/api/clients", token, body.clone()).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{body} → {answer}");
-    answer["data"].clone()
-}
 
 async fn errors_of(app: &TestApp, token: &str, body: Value) -> Value {
     let (status, answer) = json_of(app.post("/api/clients", token, body.clone()).await).await;
@@ -26,9 +20,9 @@ fn names(list: &Value) -> Vec<String> {
 async fn create_normalises_and_answers_in_the_business_offset(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let client = create(
-        &app,
+    let client = app.created(
         &token,
+        "/api/clients",
         json!({
             "name": "  Maria   Souza ", "email": "Maria.Souza@Example.COM", "phone": "+55 11 98765-4321",
             "document": "529.982.247-25", "birthDate": "1990-05-10", "notes": "Prefere manhãs."
@@ -50,7 +44,7 @@ async fn create_normalises_and_answers_in_the_business_offset(backend: Backend) 
     assert!(detail["data"]["asOf"].as_str().unwrap().ends_with("-03:00"), "{detail}");
 
     // Optional fields may be left out or sent empty.
-    let minimal = create(&app, &token, json!({ "name": "Zé", "email": "", "phone": null })).await;
+    let minimal = app.created(&token, "/api/clients", json!({ "name": "Zé", "email": "", "phone": null })).await;
     assert_fields(&minimal, json!({ "email": null, "phone": null, "document": null }));
 }
 both!(create_normalises_and_answers_in_the_business_offset);
@@ -104,7 +98,7 @@ async fn each_field_is_checked_with_a_portuguese_message(backend: Backend) {
     assert_eq!(body["message"], "JSON inválido no corpo da requisição.");
 
     // E-mail unique among clients, regardless of case.
-    create(&app, &token, json!({ "name": "Maria", "email": "maria@example.com" })).await;
+    app.created(&token, "/api/clients", json!({ "name": "Maria", "email": "maria@example.com" })).await;
     let errors = errors_of(&app, &token, json!({ "name": "Outra Maria", "email": "MARIA@example.com" })).await;
     assert_eq!(errors["email"][0], "Já existe um cliente com este e-mail.");
 
@@ -126,11 +120,11 @@ async fn phones_and_cpfs_are_stored_as_digits(backend: Backend) {
     .into_iter()
     .enumerate()
     {
-        let client = create(&app, &token, json!({ "name": format!("Cliente {i}"), "phone": phone })).await;
+        let client = app.created(&token, "/api/clients", json!({ "name": format!("Cliente {i}"), "phone": phone })).await;
         assert_eq!(client["phone"], expected, "{phone}");
     }
     for cpf in ["111.444.777-35", "11144477735"] {
-        let client = create(&app, &token, json!({ "name": "Com CPF", "document": cpf })).await;
+        let client = app.created(&token, "/api/clients", json!({ "name": "Com CPF", "document": cpf })).await;
         assert_eq!(client["document"], "11144477735");
     }
     for bad in ["(11) 7765-4321", "+1 212 555 0100", "telefone"] {
@@ -143,10 +137,10 @@ both!(phones_and_cpfs_are_stored_as_digits);
 async fn search_ignores_case_and_accents_and_finds_digits(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    create(&app, &token, json!({ "name": "João da Silva", "email": "jsilva@example.com" })).await;
-    create(&app, &token, json!({ "name": "Ana Conceição", "phone": "(11) 98765-4321" })).await;
-    create(&app, &token, json!({ "name": "Maria Souza", "document": "529.982.247-25" })).await;
-    create(&app, &token, json!({ "name": "Pedro 100% Lima" })).await;
+    app.created(&token, "/api/clients", json!({ "name": "João da Silva", "email": "jsilva@example.com" })).await;
+    app.created(&token, "/api/clients", json!({ "name": "Ana Conceição", "phone": "(11) 98765-4321" })).await;
+    app.created(&token, "/api/clients", json!({ "name": "Maria Souza", "document": "529.982.247-25" })).await;
+    app.created(&token, "/api/clients", json!({ "name": "Pedro 100% Lima" })).await;
 
     let search = |q: &str| {
         let q = q.to_string();
@@ -184,7 +178,7 @@ async fn sort_and_pagination(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
     for (name, birth) in [("Carla", "1980-01-01"), ("Bruno", "1995-01-01"), ("Ana", "1990-01-01")] {
-        create(&app, &token, json!({ "name": name, "birthDate": birth })).await;
+        app.created(&token, "/api/clients", json!({ "name": name, "birthDate": birth })).await;
     }
     let (_, body) = json_of(app.get("/api/clients", &token).await).await;
     assert_eq!(names(&body), vec!["Ana", "Bruno", "Carla"]);
@@ -199,7 +193,7 @@ async fn sort_and_pagination(backend: Backend) {
     assert!(body["errors"]["sort"][0].as_str().unwrap().starts_with("Ordenação não permitida: password."), "{body}");
 
     for i in 0..9 {
-        create(&app, &token, json!({ "name": format!("Zeta {i:02}") })).await;
+        app.created(&token, "/api/clients", json!({ "name": format!("Zeta {i:02}") })).await;
     }
     let (status, body) = json_of(app.get("/api/clients?page=3&per_page=5", &token).await).await;
     assert_eq!(status, StatusCode::OK);
@@ -231,7 +225,7 @@ async fn list_queries_are_bounded_and_checked(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
     for name in ["Ana", "Bruno", "Carla"] {
-        create(&app, &token, json!({ "name": name })).await;
+        app.created(&token, "/api/clients", json!({ "name": name })).await;
     }
     let (status, body) = json_of(app.get("/api/clients?page=1000000&per_page=100", &token).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -272,8 +266,8 @@ both!(list_queries_are_bounded_and_checked);
 async fn archived_clients_leave_the_list(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let keep = create(&app, &token, json!({ "name": "Fica" })).await;
-    let gone = create(&app, &token, json!({ "name": "Sai" })).await;
+    let keep = app.created(&token, "/api/clients", json!({ "name": "Fica" })).await;
+    let gone = app.created(&token, "/api/clients", json!({ "name": "Sai" })).await;
     let id = gone["id"].as_i64().unwrap();
     let (status, body) = json_of(app.post(&format!("/api/clients/{id}/archive"), &token, json!({})).await).await;
     assert_eq!(status, StatusCode::OK);
@@ -303,24 +297,15 @@ async fn delete_is_refused_for_a_client_with_appointments(backend: Backend) {
     let token = app.admin_token().await;
     let me = app.get("/api/me", &token).await.json::<Value>().await.unwrap();
     let staff = me["data"]["id"].as_i64().unwrap();
-    let busy = create(&app, &token, json!({ "name": "Maria Souza" })).await["id"].as_i64().unwrap();
+    let busy = app.created(&token, "/api/clients", json!({ "name": "Maria Souza" })).await["id"].as_i64().unwrap();
     for hour in [10, 11, 12] {
-        let (status, body) = json_of(
-            app.post(
-                "/api/appointments",
-                &token,
-                json!({ "clientId": busy, "staffId": staff, "service": "Corte", "startsAt": format!("2058-03-04T{hour}:00:00-03:00"), "durationMinutes": 60 }),
-            )
-            .await,
-        )
-        .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
+        app.book(&token, appointment(busy, staff, "Corte", &format!("2058-03-04T{hour}:00:00-03:00"), 60)).await;
     }
     let (status, body) = json_of(app.delete(&format!("/api/clients/{busy}"), &token).await).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(body["message"], "Este cliente tem 3 agendamentos e não pode ser excluído; arquive-o.");
 
-    let free = create(&app, &token, json!({ "name": "Sem Agenda" })).await["id"].as_i64().unwrap();
+    let free = app.created(&token, "/api/clients", json!({ "name": "Sem Agenda" })).await["id"].as_i64().unwrap();
     let response = app.delete(&format!("/api/clients/{free}"), &token).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     let (status, body) = json_of(app.get(&format!("/api/clients/{free}"), &token).await).await;
@@ -346,7 +331,7 @@ both!(delete_is_refused_for_a_client_with_appointments);
 async fn updates_carry_the_version_they_read(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let client = create(&app, &token, json!({ "name": "Maria", "email": "maria@example.com", "phone": "11987654321" })).await;
+    let client = app.created(&token, "/api/clients", json!({ "name": "Maria", "email": "maria@example.com", "phone": "11987654321" })).await;
     let id = client["id"].as_i64().unwrap();
     let path = format!("/api/clients/{id}");
 
@@ -369,7 +354,7 @@ async fn updates_carry_the_version_they_read(backend: Backend) {
     assert_eq!(body["data"]["name"], "Maria Souza");
 
     // Validation on update, and the e-mail of another client.
-    create(&app, &token, json!({ "name": "Outra", "email": "outra@example.com" })).await;
+    app.created(&token, "/api/clients", json!({ "name": "Outra", "email": "outra@example.com" })).await;
     let (status, body) = json_of(app.put(&path, &token, json!({ "email": "outra@example.com", "document": "123", "version": 2 })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["email"][0], "Já existe um cliente com este e-mail.");
@@ -401,7 +386,7 @@ both!(unknown_and_malformed_ids_are_json_404);
 async fn history_records_who_changed_what(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let client = create(&app, &token, json!({ "name": "Maria", "phone": "11987654321" })).await;
+    let client = app.created(&token, "/api/clients", json!({ "name": "Maria", "phone": "11987654321" })).await;
     let id = client["id"].as_i64().unwrap();
     let (status, _) =
         json_of(app.put(&format!("/api/clients/{id}"), &token, json!({ "name": "Maria Souza", "notes": "VIP", "version": 1 })).await).await;
@@ -432,8 +417,8 @@ both!(history_records_who_changed_what);
 async fn a_long_history_comes_in_pages(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let id = create(&app, &token, json!({ "name": "Maria" })).await["id"].as_i64().unwrap();
-    let other = create(&app, &token, json!({ "name": "Outra" })).await["id"].as_i64().unwrap();
+    let id = app.created(&token, "/api/clients", json!({ "name": "Maria" })).await["id"].as_i64().unwrap();
+    let other = app.created(&token, "/api/clients", json!({ "name": "Outra" })).await["id"].as_i64().unwrap();
     for version in 1..=12 {
         let notes = format!("{version}: {}", "anotação clínica longa ".repeat(80));
         let (status, body) = json_of(app.put(&format!("/api/clients/{id}"), &token, json!({ "notes": notes, "version": version })).await).await;
@@ -488,15 +473,15 @@ both!(a_long_history_comes_in_pages);
 async fn csv_export_is_excel_friendly_and_safe(backend: Backend) {
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    create(
-        &app,
+    app.created(
         &token,
+        "/api/clients",
         json!({ "name": "João; \"Zé\"", "email": "joao@example.com", "phone": "11987654321", "document": "52998224725", "birthDate": "1990-05-10", "notes": "=HYPERLINK(\"http://x\")" }),
     )
     .await;
-    create(&app, &token, json!({ "name": "@Maria", "notes": "-2+3" })).await;
+    app.created(&token, "/api/clients", json!({ "name": "@Maria", "notes": "-2+3" })).await;
     for i in 0..12 {
-        create(&app, &token, json!({ "name": format!("Outro {i:02}") })).await;
+        app.created(&token, "/api/clients", json!({ "name": format!("Outro {i:02}") })).await;
     }
 
     let response = app.get("/api/clients/export.csv?q=joao", &token).await;
@@ -551,7 +536,7 @@ async fn every_client_text_has_a_maximum(backend: Backend) {
     let longest = json!({
         "name": "Ção".repeat(40), "email": longest_email(), "notes": "ã".repeat(2000),
     });
-    let client = create(&app, &token, longest.clone()).await;
+    let client = app.created(&token, "/api/clients", longest.clone()).await;
     let id = client["id"].as_i64().unwrap();
     for (field, value, message) in &cases {
         let body = json!({ *field: value, "version": 1 });
@@ -579,14 +564,10 @@ async fn emails_the_mailer_cannot_use_are_refused_everywhere(backend: Backend) {
     use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD};
     let app = spawn(backend).await;
     let token = app.admin_token().await;
-    let client = create(&app, &token, json!({ "name": "Maria Souza", "email": "maria@example.com" })).await;
+    let client = app.created(&token, "/api/clients", json!({ "name": "Maria Souza", "email": "maria@example.com" })).await;
     let client_path = format!("/api/clients/{}", client["id"]);
-    let (status, user) = json_of(
-        app.post("/api/users", &token, json!({ "name": "Teo Alves", "email": "teo@example.com", "role": "staff", "password": "prancha-azul-42" })).await,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{user}");
-    let user_path = format!("/api/users/{}", user["data"]["id"]);
+    let user = app.created(&token, "/api/users", json!({ "name": "Teo Alves", "email": "teo@example.com", "role": "staff", "password": "prancha-azul-42" })).await;
+    let user_path = format!("/api/users/{}", user["id"]);
     let ip = expediente::services::validation::IP_EMAIL;
     let invalid = "Informe um e-mail válido.";
     let cases = [

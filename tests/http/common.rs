@@ -9,6 +9,7 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use chrono::{Datelike, Days, NaiveDate, Offset, TimeZone, Utc, Weekday};
 use expediente::config::{Config, SsrMode};
@@ -242,11 +243,46 @@ impl TestApp {
         user.id as i64
     }
 
+    /// A user created with `POST /api/users`; their id.
+    pub async fn create_user(&self, token: &str, name: &str, email: &str, role: &str, password: &str) -> i64 {
+        let body = json!({ "name": name, "email": email, "role": role, "password": password });
+        self.created(token, "/api/users", body).await["id"].as_i64().unwrap()
+    }
+
     /// A client created with `POST /api/clients`; its id.
     pub async fn create_client(&self, token: &str, name: &str) -> i64 {
-        let (status, body) = json_of(self.post("/api/clients", token, json!({ "name": name })).await).await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
-        body["data"]["id"].as_i64().unwrap()
+        self.created(token, "/api/clients", json!({ "name": name })).await["id"].as_i64().unwrap()
+    }
+
+    /// `POST path` that must answer 201 Created; the whole answer (a
+    /// series' has its `seriesId` beside `data`).
+    pub async fn created_answer(&self, token: &str, path: &str, body: Value) -> Value {
+        let (status, answer) = json_of(self.post(path, token, body.clone()).await).await;
+        assert_eq!(status, StatusCode::CREATED, "{path} {body} → {answer}");
+        answer
+    }
+
+    /// `POST path` that must answer 201 Created; what it created (`data`).
+    pub async fn created(&self, token: &str, path: &str, body: Value) -> Value {
+        self.created_answer(token, path, body).await["data"].take()
+    }
+
+    /// `POST /api/appointments` that must book; the appointment.
+    pub async fn book(&self, token: &str, body: Value) -> Value {
+        self.created(token, "/api/appointments", body).await
+    }
+
+    /// `POST /api/appointments` with `repeat` that must book; the series'
+    /// id and its appointments.
+    pub async fn book_series(&self, token: &str, body: Value) -> (i64, Vec<Value>) {
+        let mut answer = self.created_answer(token, "/api/appointments", body).await;
+        (answer["seriesId"].as_i64().unwrap(), answer["data"].as_array_mut().unwrap().split_off(0))
+    }
+
+    /// `POST /api/appointments` as it answers: its status and body (for the
+    /// bookings a test expects to be refused).
+    pub async fn try_book(&self, token: &str, body: Value) -> (StatusCode, Value) {
+        json_of(self.post("/api/appointments", token, body).await).await
     }
 
     pub async fn get(&self, path: &str, token: &str) -> Response {
@@ -268,6 +304,13 @@ impl TestApp {
     pub async fn delete(&self, path: &str, token: &str) -> Response {
         self.http.delete(self.url(path)).bearer_auth(token).send().await.unwrap()
     }
+}
+
+/// A booking's body: `service` for `client` with `staff`, starting at
+/// `starts` (as the API takes it), `minutes` long; a test adds what else it
+/// needs (`body["priceCents"] = …`).
+pub fn appointment(client: i64, staff: i64, service: &str, starts: &str, minutes: i64) -> Value {
+    json!({ "clientId": client, "staffId": staff, "service": service, "startsAt": starts, "durationMinutes": minutes })
 }
 
 /// Today in the business's zone `tz` (the server's `--tz`): the day the
@@ -425,36 +468,66 @@ pub async fn spawn_process_on(database_url: &str, data_dir: &std::path::Path) ->
         .unwrap();
     let process = Process { child, base: format!("http://127.0.0.1:{port}") };
     let client = Client::new();
-    for _ in 0..200 {
-        if client.get(process.url("/login")).send().await.is_ok() {
-            return process;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    eventually("the server process answers", Duration::from_secs(10), async || client.get(process.url("/login")).send().await.is_ok()).await;
+    process
+}
+
+/// What a probe of `eventually` answers: settled (`true`, `Some`, `Ok`)
+/// with its value, or not yet, with what it saw (for the failure's message).
+pub trait Settled {
+    type Value;
+    fn settled(self) -> Result<Self::Value, String>;
+}
+
+impl Settled for bool {
+    type Value = ();
+    fn settled(self) -> Result<(), String> {
+        if self { Ok(()) } else { Err("false".into()) }
     }
-    panic!("the server process did not answer");
+}
+
+impl<T> Settled for Option<T> {
+    type Value = T;
+    fn settled(self) -> Result<T, String> {
+        self.ok_or_else(|| "nothing yet".into())
+    }
+}
+
+impl<T, E: std::fmt::Display> Settled for Result<T, E> {
+    type Value = T;
+    fn settled(self) -> Result<T, String> {
+        self.map_err(|seen| seen.to_string())
+    }
+}
+
+/// Asks `probe` again until it settles, for at most `within`, and returns
+/// its value; past `within` the test fails, saying `what` it waited for and
+/// what the probe saw last. What happens in the background (a process
+/// starting, an e-mail sent, a page kept) is waited for with this: asked
+/// often at first, then every 200 ms.
+pub async fn eventually<P: Settled>(what: &str, within: Duration, mut probe: impl AsyncFnMut() -> P) -> P::Value {
+    let deadline = Instant::now() + within;
+    let mut pause = Duration::from_millis(5);
+    loop {
+        match probe().await.settled() {
+            Ok(value) => return value,
+            Err(seen) if Instant::now() >= deadline => panic!("{what}: not within {within:?}; last seen: {seen}"),
+            Err(_) => tokio::time::sleep(pause).await,
+        }
+        pause = (pause * 2).min(Duration::from_millis(200));
+    }
 }
 
 /// The Python of the tests' outside parts (aiosmtpd, the SMTP server the
 /// e-mail tests send to; icalendar, the parser the calendar feed is read
-/// with): one venv under target/, made once per run when missing, with
-/// pinned versions from PyPI. The lock keeps two tests from making it at once.
+/// with): the tests' one environment, which tests/python-env.sh makes once
+/// from tests/requirements.txt (the fuzz stage uses it too).
 pub fn python() -> &'static PathBuf {
     static PYTHON: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     PYTHON.get_or_init(|| {
-        let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/test-venv");
-        let python = venv.join("bin/python");
-        let ready = std::process::Command::new(&python).args(["-c", "import aiosmtpd, icalendar"]).status().is_ok_and(|s| s.success());
-        if !ready {
-            let made = std::process::Command::new("python3").arg("-m").arg("venv").arg(&venv).status().expect("python3 runs");
-            assert!(made.success(), "python3 -m venv");
-            let packages = ["aiosmtpd==1.4.6", "icalendar==7.3.2"];
-            let installed = std::process::Command::new(venv.join("bin/pip"))
-                .args(["install", "-q", "--disable-pip-version-check"])
-                .args(packages)
-                .status()
-                .expect("pip runs");
-            assert!(installed.success(), "pip install {packages:?}");
-        }
-        python
+        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python-env.sh");
+        let out = std::process::Command::new("bash").arg(script).stderr(std::process::Stdio::inherit()).output().expect("bash runs");
+        assert!(out.status.success(), "tests/python-env.sh failed");
+        PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
     })
 }

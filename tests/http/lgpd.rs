@@ -29,12 +29,6 @@ fn parse_feed(body: &[u8]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-async fn book(app: &TestApp, token: &str, body: Value) -> Value {
-    let (status, answer) = json_of(app.post("/api/appointments", token, body.clone()).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{body} → {answer}");
-    answer["data"].clone()
-}
-
 async fn set_status(app: &TestApp, token: &str, a: &Value, status: &str, reason: Option<&str>) -> Value {
     let id = a["id"].as_i64().unwrap();
     let mut body = json!({ "status": status, "version": a["version"] });
@@ -99,13 +93,13 @@ async fn the_calendar_feed_has_each_appointment_once_in_utc_across_daylight_savi
     let mut expected = Vec::new();
     for day in &days {
         let (starts, utc) = local(*day, 9);
-        let a = book(&app, &f.token, json!({ "clientId": f.maria, "staffId": f.staff, "service": "Consulta", "startsAt": starts,
+        let a = app.book(&f.token, json!({ "clientId": f.maria, "staffId": f.staff, "service": "Consulta", "startsAt": starts,
             "durationMinutes": 45, "notes": "Observação que não vai ao celular" })).await;
         expected.push((a, utc));
     }
     // Cancelled: still there, as cancelled. Moved: its sequence goes up.
     let (starts, _) = local(today + Duration::days(3), 15);
-    let cancelled = book(&app, &f.token, json!({ "clientId": f.joao, "staffId": f.staff, "service": "Retorno", "startsAt": starts, "durationMinutes": 30 })).await;
+    let cancelled = app.book(&f.token, json!({ "clientId": f.joao, "staffId": f.staff, "service": "Retorno", "startsAt": starts, "durationMinutes": 30 })).await;
     let cancelled = set_status(&app, &f.token, &cancelled, "cancelado", Some("Chuva")).await;
     let (_, cancelled_utc) = local(today + Duration::days(3), 15);
     expected.push((cancelled.clone(), cancelled_utc));
@@ -118,7 +112,7 @@ async fn the_calendar_feed_has_each_appointment_once_in_utc_across_daylight_savi
     let mut absent = Vec::new();
     for (day, staff) in [(today - Duration::days(40), f.staff), (today + Duration::days(200), f.staff), (today + Duration::days(2), f.other_staff)] {
         let (starts, _) = local(day, 10);
-        absent.push(book(&app, &f.token, json!({ "clientId": f.maria, "staffId": staff, "service": "Consulta", "startsAt": starts, "durationMinutes": 30 })).await);
+        absent.push(app.book(&f.token, json!({ "clientId": f.maria, "staffId": staff, "service": "Consulta", "startsAt": starts, "durationMinutes": 30 })).await);
     }
 
     // A cookie sent is not read, and none comes back.
@@ -248,9 +242,7 @@ both!(wrong_feed_tokens_never_hold_back_a_valid_feed);
 async fn client_with_a_history(app: &TestApp, f: &Fixture) -> (i64, Vec<&'static str>) {
     let body = json!({ "name": "Quitéria Bernardes Fontoura", "email": "quiteria.fontoura@example.com", "phone": "(21) 99876-5432",
         "document": "529.982.247-25", "birthDate": "1980-05-17", "notes": "Alergia a látex" });
-    let (status, created) = json_of(app.post("/api/clients", &f.token, body).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["data"]["id"].as_i64().unwrap();
+    let id = app.created(&f.token, "/api/clients", body).await["id"].as_i64().unwrap();
     let (status, edited) = json_of(
         app.put(&format!("/api/clients/{id}"), &f.token, json!({ "email": "quiteria.b@example.com", "notes": "Prefere ser chamada de Quitéria", "version": 1 }))
             .await,
@@ -259,16 +251,16 @@ async fn client_with_a_history(app: &TestApp, f: &Fixture) -> (i64, Vec<&'static
     assert_eq!(status, StatusCode::OK, "{edited}");
     let today = business_today();
     let at = |days: i64, hour: u32| format!("{}T{hour:02}:00", today + Duration::days(days));
-    let done = book(app, &f.token, json!({ "clientId": id, "staffId": f.staff, "service": "Consulta", "startsAt": at(-20, 10),
+    let done = app.book(&f.token, json!({ "clientId": id, "staffId": f.staff, "service": "Consulta", "startsAt": at(-20, 10),
         "durationMinutes": 60, "priceCents": 15000, "notes": "Quitéria trouxe exames; tel 21998765432" })).await;
     let done = set_status(app, &f.token, &done, "confirmado", None).await;
     set_status(app, &f.token, &done, "concluido", None).await;
-    let gone = book(app, &f.token, json!({ "clientId": id, "staffId": f.staff, "service": "Retorno", "startsAt": at(-15, 10),
+    let gone = app.book(&f.token, json!({ "clientId": id, "staffId": f.staff, "service": "Retorno", "startsAt": at(-15, 10),
         "durationMinutes": 30, "priceCents": 8000 })).await;
     set_status(app, &f.token, &gone, "cancelado", Some("Quitéria Fontoura desmarcou")).await;
-    book(app, &f.token, json!({ "clientId": id, "staffId": f.staff, "service": "Consulta", "startsAt": at(10, 14),
+    app.book(&f.token, json!({ "clientId": id, "staffId": f.staff, "service": "Consulta", "startsAt": at(10, 14),
         "durationMinutes": 60, "priceCents": 15000, "notes": "Quitéria quer horário cedo" })).await;
-    let deleted = book(app, &f.token, json!({ "clientId": id, "staffId": f.other_staff, "service": "Avaliação", "startsAt": at(12, 9),
+    let deleted = app.book(&f.token, json!({ "clientId": id, "staffId": f.other_staff, "service": "Avaliação", "startsAt": at(12, 9),
         "durationMinutes": 30, "notes": "marcado por quiteria.fontoura@example.com" })).await;
     assert_eq!(app.delete(&format!("/api/appointments/{}", deleted["id"]), &f.token).await.status(), StatusCode::NO_CONTENT);
     let terms = vec![
@@ -342,16 +334,12 @@ both!(the_export_holds_everything_about_the_client_for_admins_only);
 async fn the_export_holds_the_clients_series_and_their_deleted_occurrences(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let (status, created) = json_of(app.post("/api/clients", &f.token, json!({ "name": "Rosa Tavares" })).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["data"]["id"].as_i64().unwrap();
+    let id = app.create_client(&f.token, "Rosa Tavares").await;
     // Three Mondays from 1 March 2055 (ahead, whatever day the suite runs), then the whole series deleted.
     let body = json!({ "clientId": id, "staffId": f.staff, "service": "Fisioterapia", "startsAt": "2055-03-01T09:00", "durationMinutes": 50,
         "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 3 } });
-    let (status, booked) = json_of(app.post("/api/appointments", &f.token, body).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{booked}");
-    let series_id = booked["seriesId"].clone();
-    let occurrences: Vec<Value> = booked["data"].as_array().unwrap().iter().map(|a| a["id"].clone()).collect();
+    let (series_id, booked) = app.book_series(&f.token, body).await;
+    let occurrences: Vec<Value> = booked.iter().map(|a| a["id"].clone()).collect();
     let first = &occurrences[0];
     assert_eq!(app.delete(&format!("/api/appointments/{first}?scope=all"), &f.token).await.status(), StatusCode::NO_CONTENT);
 

@@ -92,8 +92,7 @@ async fn list_plans_use_indexes(backend: Backend) {
     let token = app.admin_token().await;
     let b = app.state.db.get_database_backend();
     for name in ["Ana", "Bruno", "Carla"] {
-        let (status, body) = json_of(app.post("/api/clients", &token, json!({ "name": name })).await).await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
+        app.create_client(&token, name).await;
     }
 
     // Clients: always filtered by `archived`; every sort key in both
@@ -245,8 +244,7 @@ async fn cursor_pages_walk_the_list_as_numbered_pages_do(backend: Backend) {
         if i % 5 != 0 {
             body["birthDate"] = json!(format!("19{}-01-01", 80 + i % 3));
         }
-        let (status, created) = json_of(app.post("/api/clients", &token, body).await).await;
-        assert_eq!(status, StatusCode::CREATED, "{created}");
+        app.created(&token, "/api/clients", body).await;
     }
     for sort in ["name", "-name", "email", "-email", "birthDate", "-birthDate", "name,-birthDate", "-birthDate,email,-createdAt", "id"] {
         let path = format!("/api/clients?sort={sort}");
@@ -377,7 +375,7 @@ async fn full_pages_of_clients_and_appointments_share_a_connection(backend: Back
         let client = app.create_client(&f.token, &format!("Cliente {i}")).await;
         let starts = format!("2058-11-{:02}T10:00:00-03:00", i + 1);
         let body = json!({ "clientId": client, "staffId": f.staff, "service": "Corte", "startsAt": starts, "durationMinutes": 30 });
-        assert_eq!(app.post("/api/appointments", &f.token, body).await.status(), StatusCode::CREATED);
+        app.book(&f.token, body).await;
     }
     for _ in 0..5 {
         for path in ["/api/clients?page=1&per_page=10", "/api/appointments?page=1&per_page=10"] {

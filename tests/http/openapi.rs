@@ -85,6 +85,20 @@ async fn fetch_document(app: &crate::common::TestApp) -> Value {
 }
 
 /// Every `$ref` in the document, to check that each points at a schema.
+/// The property names of `schema`, with those of the schemas it is made
+/// of (`allOf`, as a struct with a `#[serde(flatten)]` field is described).
+fn properties(schemas: &Value, schema: &Value) -> BTreeSet<String> {
+    if let Some(name) = schema["$ref"].as_str() {
+        return properties(schemas, &schemas[name.trim_start_matches("#/components/schemas/")]);
+    }
+    let mut names: BTreeSet<String> = schema["properties"].as_object().map(|p| p.keys().cloned().collect()).unwrap_or_default();
+    for part in schema["allOf"].as_array().into_iter().flatten() {
+        names.extend(properties(schemas, part));
+    }
+    assert!(!names.is_empty(), "a schema without properties: {schema}");
+    names
+}
+
 fn refs(value: &Value, out: &mut BTreeSet<String>) {
     match value {
         Value::Object(map) => {
@@ -146,7 +160,7 @@ async fn the_document_lists_every_operation(backend: Backend) {
         let name = reference.strip_prefix("#/components/schemas/").unwrap_or_else(|| panic!("{reference}"));
         assert!(schemas.get(name).is_some(), "dangling {reference}");
     }
-    let props = |name: &str| -> BTreeSet<String> { schemas[name]["properties"].as_object().unwrap().keys().cloned().collect() };
+    let props = |name: &str| properties(schemas, &schemas[name]);
     let set = |names: &[&str]| -> BTreeSet<String> { names.iter().map(|n| n.to_string()).collect() };
     assert_eq!(props("User"), set(&["id", "name", "email", "role", "active", "createdAt", "updatedAt"]));
     assert_eq!(

@@ -3,7 +3,9 @@
 
 use std::io::Read;
 
-use crate::common::{ADMIN_EMAIL, Backend, Options, spawn_with};
+use std::time::Duration;
+
+use crate::common::{ADMIN_EMAIL, Backend, Options, eventually, spawn_with};
 use reqwest::StatusCode;
 
 async fn ssr_app(backend: Backend) -> crate::common::TestApp {
@@ -233,15 +235,11 @@ async fn a_failed_render_gives_the_client_rendered_page(backend: Backend) {
     assert_eq!(app.state.ssr.as_ref().unwrap().memo_usage().0, 0, "a page that failed to render is not kept");
     // The engine lives on (or was replaced) and renders the next pages (a
     // few tries: a busy machine may push one past 250 ms).
-    let mut rendered = false;
-    for _ in 0..5 {
+    eventually("rendered again after the failures", Duration::from_secs(10), async || {
         let html = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
-        if html.contains("Zilda Prado") && !html.contains("<div id=\"root\"></div>") {
-            rendered = true;
-            break;
-        }
-    }
-    assert!(rendered, "rendered again after the failures");
+        html.contains("Zilda Prado") && !html.contains("<div id=\"root\"></div>")
+    })
+    .await;
 }
 both!(a_failed_render_gives_the_client_rendered_page);
 
@@ -265,11 +263,7 @@ async fn a_full_render_queue_gives_the_client_rendered_page(backend: Backend) {
         async move { http.get(url).send().await.unwrap().text().await.unwrap() }
     });
     let pool = app.state.ssr.as_ref().unwrap();
-    let waiting = std::time::Instant::now();
-    while pool.running() == 0 {
-        assert!(waiting.elapsed() < std::time::Duration::from_secs(10), "the slow render never started");
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    }
+    eventually("the slow render starts", Duration::from_secs(10), async || pool.running() > 0).await;
     let html = app.http.get(app.url("/clients")).send().await.unwrap().text().await.unwrap();
     assert_client_rendered(&html, "a full queue");
     let html = slow.await.unwrap();
@@ -281,11 +275,7 @@ both!(a_full_render_queue_gives_the_client_rendered_page);
 /// kept in the background, after the response).
 async fn memo_holds(app: &crate::common::TestApp, entries: usize) {
     let pool = app.state.ssr.as_ref().unwrap();
-    let waiting = std::time::Instant::now();
-    while pool.memo_usage().0 < entries {
-        assert!(waiting.elapsed() < std::time::Duration::from_secs(30), "the memo never held {entries} pages");
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    eventually(&format!("the memo holds {entries} pages"), Duration::from_secs(30), async || pool.memo_usage().0 >= entries).await;
 }
 
 /// A page asked again with the same data comes from the memo: the same
@@ -499,8 +489,7 @@ both!(the_login_form_works_before_its_script_runs);
 async fn a_bad_list_filter_in_the_address_still_shows_the_first_page(backend: Backend) {
     let app = ssr_app(backend).await;
     let token = app.admin_token().await;
-    let (status, _) = crate::common::json_of(app.post("/api/clients", &token, serde_json::json!({ "name": "Ana Lúcia" })).await).await;
-    assert_eq!(status, StatusCode::CREATED);
+    app.created(&token, "/api/clients", serde_json::json!({ "name": "Ana Lúcia" })).await;
     let html = app.http.get(app.url("/clients?sort=inventado&page=1")).send().await.unwrap().text().await.unwrap();
     assert_eq!(preloaded_state(&html)["clients"]["list"][0]["name"], "Ana Lúcia");
 }
@@ -543,7 +532,7 @@ async fn staff_opening_users_get_a_403_page(backend: Backend) {
     let app = ssr_app(backend).await;
     let admin = app.admin_token().await;
     let body = serde_json::json!({ "name": "Bruno Equipe", "email": "bruno@example.com", "role": "staff", "password": "senha-do-bruno" });
-    assert_eq!(app.post("/api/users", &admin, body).await.status(), StatusCode::CREATED);
+    app.created(&admin, "/api/users", body).await;
     app.login("bruno@example.com", "senha-do-bruno").await; // the session cookie is now the staff member's
     let response = app.http.get(app.url("/users")).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
@@ -563,9 +552,7 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
     let app = ssr_app(backend).await;
     let token = app.admin_token().await; // sets the session cookie
     let body = serde_json::json!({ "name": "Ana Lúcia", "email": "ana@example.com", "phone": "(11) 98765-4321" });
-    let (status, client) = crate::common::json_of(app.post("/api/clients", &token, body).await).await;
-    assert_eq!(status, StatusCode::CREATED);
-    let id = client["data"]["id"].as_i64().unwrap();
+    let id = app.created(&token, "/api/clients", body).await["id"].as_i64().unwrap();
     let edit = serde_json::json!({ "name": "Ana Lúcia Prado", "version": 1 });
     assert_eq!(app.put(&format!("/api/clients/{id}"), &token, edit).await.status(), StatusCode::OK);
     let (_, me) = crate::common::json_of(app.get("/api/me", &token).await).await;
@@ -573,7 +560,7 @@ async fn a_clients_page_arrives_with_its_record(backend: Backend) {
         "clientId": id, "staffId": me["data"]["id"], "service": "Limpeza de pele",
         "startsAt": "2059-05-06T10:00:00-03:00", "durationMinutes": 60, "priceCents": 15000,
     });
-    assert_eq!(app.post("/api/appointments", &token, booking).await.status(), StatusCode::CREATED);
+    app.book(&token, booking).await;
 
     let response = app.http.get(app.url(&format!("/clients/{id}"))).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);

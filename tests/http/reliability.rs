@@ -13,7 +13,7 @@ use reqwest::header::{RETRY_AFTER, SET_COOKIE};
 use sea_orm::{ColumnTrait, ConnectionTrait, Database, EntityTrait, QueryFilter};
 use serde_json::json;
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, Options, TestApp, json_of, new_client, spawn, spawn_with};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, Options, TestApp, eventually, json_of, new_client, spawn, spawn_with};
 
 const UNAVAILABLE: &str = "O serviço está temporariamente indisponível (banco de dados fora do ar). Tente novamente em instantes.";
 
@@ -57,8 +57,7 @@ async fn outage_answers_503_and_keeps_the_session() {
     let options = Options { ssr: true, pg_addr: Some(relay.addr.to_string()), ..Options::default() };
     let app = spawn_with(Backend::Postgres, options).await;
     let token = app.admin_token().await;
-    let (status, _) = json_of(app.post("/api/clients", &token, json!({ "name": "Ana Antes" })).await).await;
-    assert_eq!(status, StatusCode::CREATED);
+    app.created(&token, "/api/clients", json!({ "name": "Ana Antes" })).await;
     // A browser session: the form sign-in sets the cookie.
     let browser = new_client();
     let signed_in = browser.post(app.url("/login")).form(&[("email", ADMIN_EMAIL), ("password", ADMIN_PASSWORD)]).send().await.unwrap();
@@ -102,15 +101,8 @@ async fn outage_answers_503_and_keeps_the_session() {
 
     // Back: it recovers by itself, with the same sessions.
     let _relay = Relay::start(relay.addr).await;
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let ready = app.http.get(app.url("/readyz")).send().await.unwrap().status();
-        if ready == StatusCode::OK {
-            break;
-        }
-        assert!(Instant::now() < deadline, "not ready again after the outage");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    let ready = async || app.http.get(app.url("/readyz")).send().await.unwrap().status() == StatusCode::OK;
+    eventually("ready again after the outage", Duration::from_secs(20), ready).await;
     let (status, body) = json_of(app.get("/api/clients", &token).await).await;
     assert_eq!((status, body["meta"]["total"].as_u64()), (StatusCode::OK, Some(1)), "{body}");
     assert_eq!(browser.get(app.url("/clients")).send().await.unwrap().status(), StatusCode::OK, "the cookie still opens the page");
@@ -151,8 +143,7 @@ async fn count_clients_named(db: &sea_orm::DatabaseConnection, name: &str) -> us
 async fn sqlite_backup_while_serving_restores_the_data() {
     let app = spawn(Backend::Sqlite).await;
     let token = app.admin_token().await;
-    let (status, _) = json_of(app.post("/api/clients", &token, json!({ "name": "Bruna Backup" })).await).await;
-    assert_eq!(status, StatusCode::CREATED);
+    app.created(&token, "/api/clients", json!({ "name": "Bruna Backup" })).await;
     let dir = std::env::temp_dir().join(format!("expediente-backup-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("copia.db");
@@ -186,8 +177,7 @@ async fn sqlite_backup_while_serving_restores_the_data() {
 async fn postgres_backup_with_pg_dump_restores_the_data() {
     let app: TestApp = spawn(Backend::Postgres).await;
     let token = app.admin_token().await;
-    let (status, _) = json_of(app.post("/api/clients", &token, json!({ "name": "Bruna Backup" })).await).await;
-    assert_eq!(status, StatusCode::CREATED);
+    app.created(&token, "/api/clients", json!({ "name": "Bruna Backup" })).await;
     let url = app.state.config.database_url.clone();
     let dump = std::env::temp_dir().join(format!("expediente-{}.dump", uuid::Uuid::new_v4().simple()));
     let run = |program: &str, args: &[&str]| {
@@ -337,24 +327,13 @@ async fn a_full_disk_never_acknowledges_a_write_it_did_not_keep() {
 
     // Space comes back: writes resume without a restart, every one of them.
     std::fs::remove_file(&filler).unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let (created, _) = create_clients(&http, &server.base, &token, "De volta", 1).await;
-        if !created.is_empty() {
-            acknowledged.extend(created);
-            break;
-        }
-        assert!(Instant::now() < deadline, "writes did not resume when space came back");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    let resumed = async || Some(create_clients(&http, &server.base, &token, "De volta", 1).await.0).filter(|created| !created.is_empty());
+    acknowledged.extend(eventually("writes resume when space comes back", Duration::from_secs(20), resumed).await);
     let (created, refused) = create_clients(&http, &server.base, &token, "Depois", 30).await;
     assert_eq!((created.len(), refused), (30, 0), "writes after space came back");
     acknowledged.extend(created);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while http.get(server.url("/readyz")).send().await.unwrap().status() != StatusCode::OK {
-        assert!(Instant::now() < deadline, "/readyz still 503 after space came back");
-        tokio::time::sleep(Duration::from_millis(500)).await;
-    }
+    let ready = async || http.get(server.url("/readyz")).send().await.unwrap().status() == StatusCode::OK;
+    eventually("/readyz answers 200 after space came back", Duration::from_secs(30), ready).await;
 
     // A restart: every client answered 201 is there.
     drop(server);

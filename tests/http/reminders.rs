@@ -1,6 +1,6 @@
 //! Reminders: the client's link `/c/{token}`, the reminders
 //! list and its WhatsApp links, the template, the e-mail outbox against a
-//! real SMTP server (aiosmtpd, in a venv under target/), and the reports'
+//! real SMTP server (aiosmtpd, in the tests' Python environment), and the reports'
 //! no-show rate with and without a reminder.
 
 use std::path::PathBuf;
@@ -14,18 +14,13 @@ use crate::common::*;
 
 /// A client with e-mail and phone; its id.
 async fn client_with(app: &TestApp, token: &str, name: &str, email: Option<&str>, phone: Option<&str>) -> i64 {
-    let (status, body) = json_of(app.post("/api/clients", token, json!({ "name": name, "email": email, "phone": phone })).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    body["data"]["id"].as_i64().unwrap()
+    app.created(token, "/api/clients", json!({ "name": name, "email": email, "phone": phone })).await["id"].as_i64().unwrap()
 }
 
-/// An appointment `hours` from now (may be negative); its JSON.
-async fn book_in(app: &TestApp, f: &Fixture, client: i64, hours: i64) -> Value {
+/// A haircut of `client`'s with Paula `hours` from now (may be negative).
+fn haircut_in(f: &Fixture, client: i64, hours: i64) -> Value {
     let starts = (Utc::now() + Days::hours(hours)).format("%Y-%m-%dT%H:%M:00Z").to_string();
-    let body = json!({ "clientId": client, "staffId": f.staff, "service": "Corte de cabelo", "startsAt": starts, "durationMinutes": 30 });
-    let (status, body) = json_of(app.post("/api/appointments", &f.token, body).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    body["data"].clone()
+    appointment(client, f.staff, "Corte de cabelo", &starts, 30)
 }
 
 /// The business-zone date of an appointment's start.
@@ -39,7 +34,7 @@ async fn row_of(app: &TestApp, token: &str, appointment: &Value) -> Value {
     day["data"]["rows"].as_array().unwrap().iter().find(|r| r["appointmentId"] == appointment["id"]).cloned().expect("the appointment is listed")
 }
 
-async fn appointment(app: &TestApp, token: &str, id: &Value) -> Value {
+async fn appointment_of(app: &TestApp, token: &str, id: &Value) -> Value {
     let (status, body) = json_of(app.get(&format!("/api/appointments/{id}"), token).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body["data"].clone()
@@ -71,8 +66,8 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
     let ana = client_with(&app, &f.token, "Ana Costa", Some("ana@example.com"), Some("11987654321")).await;
-    let first = book_in(&app, &f, ana, 30).await;
-    let second = book_in(&app, &f, ana, 50).await;
+    let first = app.book(&f.token, haircut_in(&f, ana, 30)).await;
+    let second = app.book(&f.token, haircut_in(&f, ana, 50)).await;
     let link = row_of(&app, &f.token, &first).await["link"].as_str().unwrap().to_string();
     assert!(link.starts_with(&app.base), "{link}");
     let path = path_of(&link);
@@ -97,7 +92,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     // A GET never changes anything, whatever its query says.
     let response = app.http.get(app.url(&format!("{path}?action=confirm"))).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["status"], "agendado");
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["status"], "agendado");
 
     // One character changed anywhere: refused, nothing changed.
     for at in [0, 5, 20, token.len() - 1] {
@@ -116,7 +111,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
         bytes[0..4].copy_from_slice(&(second["id"].as_i64().unwrap() as i32).to_be_bytes());
         let response = post_form(&app, &format!("/c/{}", b64.encode(bytes)), "action=cancel").await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
-        assert_eq!(appointment(&app, &f.token, &second["id"]).await["status"], "agendado");
+        assert_eq!(appointment_of(&app, &f.token, &second["id"]).await["status"], "agendado");
     }
     // Expired: a link whose time has passed, and an appointment that has begun.
     let claims = expediente::auth::LinkClaims {
@@ -129,30 +124,30 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     let response = post_form(&app, &stale, "action=confirm").await;
     assert_eq!(response.status(), StatusCode::GONE);
     assert!(response.text().await.unwrap().contains("Este link expirou"));
-    let begun = book_in(&app, &f, ana, -1).await;
+    let begun = app.book(&f.token, haircut_in(&f, ana, -1)).await;
     let claims = expediente::auth::LinkClaims { appointment_id: begun["id"].as_i64().unwrap() as i32, exp: Utc::now().timestamp() + 3600, ..claims };
     let response = post_form(&app, &format!("/c/{}", app.state.keys.sign_link(&claims)), "action=cancel").await;
     assert_eq!(response.status(), StatusCode::GONE);
-    assert_eq!(appointment(&app, &f.token, &begun["id"]).await["status"], "agendado");
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["status"], "agendado");
+    assert_eq!(appointment_of(&app, &f.token, &begun["id"]).await["status"], "agendado");
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["status"], "agendado");
 
     // No action, or another one: a 422, nothing changed.
     let response = post_form(&app, &path, "action=delete").await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let response = post_form(&app, &path, "").await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["version"], first["version"]);
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["version"], first["version"]);
 
     // Confirm: confirmado, by the client; again: nothing more.
     let response = post_form(&app, &path, "action=confirm").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.headers().get("set-cookie").is_none());
     assert!(response.text().await.unwrap().contains("Horário confirmado"));
-    let confirmed = appointment(&app, &f.token, &first["id"]).await;
+    let confirmed = appointment_of(&app, &f.token, &first["id"]).await;
     assert_eq!(confirmed["status"], "confirmado");
     let response = post_form(&app, &path, "action=confirm").await;
     assert!(response.text().await.unwrap().contains("já estava confirmado"));
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["version"], confirmed["version"]);
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["version"], confirmed["version"]);
     let (_, history) = json_of(app.get(&format!("/api/appointments/{}/history", first["id"]), &f.token).await).await;
     let entry = &history["data"][0];
     assert_eq!(entry["actor"], "cliente", "{history}");
@@ -163,7 +158,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     let response = post_form(&app, &path, "action=cancel").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.text().await.unwrap().contains("Horário cancelado"));
-    let cancelled = appointment(&app, &f.token, &first["id"]).await;
+    let cancelled = appointment_of(&app, &f.token, &first["id"]).await;
     assert_eq!(cancelled["status"], "cancelado");
     assert_eq!(cancelled["cancellationReason"], "Cancelado pelo cliente");
     for action in ["action=confirm", "action=cancel"] {
@@ -173,7 +168,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     }
     let response = app.http.get(app.url(&path)).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::CONFLICT);
-    assert_eq!(appointment(&app, &f.token, &first["id"]).await["version"], cancelled["version"]);
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["version"], cancelled["version"]);
     let row = row_of(&app, &f.token, &first).await;
     assert_eq!(row["status"], "cancelado");
     assert_eq!(row["clientResponse"], "cancelou");
@@ -187,7 +182,7 @@ both!(the_clients_link_confirms_and_cancels_once);
 async fn a_flood_of_guessed_links_is_throttled(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let first = book_in(&app, &f, f.maria, 30).await;
+    let first = app.book(&f.token, haircut_in(&f, f.maria, 30)).await;
     let good = path_of(row_of(&app, &f.token, &first).await["link"].as_str().unwrap());
     let mut last = StatusCode::OK;
     for i in 0..=expediente::client_page::MAX_BAD_LINKS {
@@ -216,7 +211,7 @@ async fn a_link_holds_only_for_the_client_it_was_sent_to(backend: Backend) {
     let f = fixture(&app).await;
     let first = client_with(&app, &f.token, "Maria Silva", Some("maria.silva@example.com"), None).await;
     let second = client_with(&app, &f.token, "Maria Silveira Dantas", Some("dantas@example.com"), None).await;
-    let booked = book_in(&app, &f, first, 3).await;
+    let booked = app.book(&f.token, haircut_in(&f, first, 3)).await;
     let messages = smtp.wait_for(1).await;
     assert_eq!(messages.len(), 1, "{messages:?}");
     let link_in = |message: &Value| {
@@ -241,7 +236,7 @@ async fn a_link_holds_only_for_the_client_it_was_sent_to(backend: Backend) {
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{action}");
         assert!(!response.text().await.unwrap().contains("Dantas"));
     }
-    let now = appointment(&app, &f.token, &booked["id"]).await;
+    let now = appointment_of(&app, &f.token, &booked["id"]).await;
     assert_eq!((now["status"].as_str(), now["version"].as_i64()), (Some("agendado"), given["data"]["version"].as_i64()), "nothing changed");
     // The new client gets a reminder of their own, whose link works.
     let messages = smtp.wait_for(2).await;
@@ -264,12 +259,12 @@ async fn a_link_holds_only_for_the_client_it_was_sent_to(backend: Backend) {
     let response = post_form(&app, &sent_to_second, "action=confirm").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.text().await.unwrap().contains(&format!("<dd>{time}</dd>")));
-    let confirmed = appointment(&app, &f.token, &booked["id"]).await;
+    let confirmed = appointment_of(&app, &f.token, &booked["id"]).await;
     assert_eq!(confirmed["status"], "confirmado");
     assert_eq!((&confirmed["startsAt"], &confirmed["staffId"]), (&moved["data"]["startsAt"], &moved["data"]["staffId"]));
     // Still the first client's link opens nothing.
     assert_eq!(post_form(&app, &sent_to_first, "action=cancel").await.status(), StatusCode::NOT_FOUND);
-    assert_eq!(appointment(&app, &f.token, &booked["id"]).await["status"], "confirmado");
+    assert_eq!(appointment_of(&app, &f.token, &booked["id"]).await["status"], "confirmado");
 }
 both!(a_link_holds_only_for_the_client_it_was_sent_to);
 
@@ -278,9 +273,9 @@ async fn the_reminders_list_offers_whatsapp_and_marks_it_sent(backend: Backend) 
     let f = fixture(&app).await;
     let ana = client_with(&app, &f.token, "Ana Costa", None, Some("(11) 98765-4321")).await;
     let fixo = client_with(&app, &f.token, "Beto Fixo", None, Some("1133334444")).await;
-    let with_phone = book_in(&app, &f, ana, 30).await;
-    let landline = book_in(&app, &f, fixo, 31).await;
-    let without = book_in(&app, &f, f.joao, 32).await;
+    let with_phone = app.book(&f.token, haircut_in(&f, ana, 30)).await;
+    let landline = app.book(&f.token, haircut_in(&f, fixo, 31)).await;
+    let without = app.book(&f.token, haircut_in(&f, f.joao, 32)).await;
 
     let row = row_of(&app, &f.token, &with_phone).await;
     let url = row["whatsappUrl"].as_str().unwrap();
@@ -330,7 +325,7 @@ both!(the_reminders_list_offers_whatsapp_and_marks_it_sent);
 async fn the_template_is_checked_previewed_and_kept(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
-    let booked = book_in(&app, &f, f.maria, 30).await;
+    let booked = app.book(&f.token, haircut_in(&f, f.maria, 30)).await;
     let (status, before) = json_of(app.get("/api/reminders/settings", &f.token).await).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(before["data"]["hoursBefore"], 24);
@@ -382,7 +377,7 @@ async fn a_clients_name_is_never_read_as_a_placeholder(backend: Backend) {
     let f = fixture(&app).await;
     let name = "{link} {profissional} {hora}";
     let client = client_with(&app, &f.token, name, None, Some("11987654321")).await;
-    let booked = book_in(&app, &f, client, 30).await;
+    let booked = app.book(&f.token, haircut_in(&f, client, 30)).await;
     let template = "Olá, {cliente}! {servico} com {profissional}.";
     let body = json!({ "template": template, "appointmentId": booked["id"] });
     let (status, preview) = json_of(app.post("/api/reminders/preview", &f.token, body).await).await;
@@ -402,14 +397,14 @@ async fn reports_compare_no_shows_with_and_without_a_reminder(backend: Backend) 
     // Four past appointments: two reminded (one missed), two not (both missed).
     let mut ids = Vec::new();
     for hours in [-50, -49, -48, -47] {
-        ids.push(book_in(&app, &f, f.maria, hours).await);
+        ids.push(app.book(&f.token, haircut_in(&f, f.maria, hours)).await);
     }
     for (i, a) in ids.iter().enumerate() {
         if i < 2 {
             let (status, body) = json_of(app.post(&format!("/api/reminders/{}/whatsapp", a["id"]), &f.token, json!({})).await).await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
-        let a = appointment(&app, &f.token, &a["id"]).await;
+        let a = appointment_of(&app, &f.token, &a["id"]).await;
         let (_, a) = json_of(app.patch(&format!("/api/appointments/{}/status", a["id"]), &f.token, json!({ "status": "confirmado", "version": a["version"] })).await).await;
         let end = if i == 0 { "concluido" } else { "faltou" };
         let (status, body) = json_of(app.patch(&format!("/api/appointments/{}/status", a["data"]["id"]), &f.token, json!({ "status": end, "version": a["data"]["version"] })).await).await;
@@ -467,15 +462,10 @@ impl Smtp {
         names.iter().map(|p| serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()).collect()
     }
 
-    /// Waits until at least `n` messages arrived (or 20 s), then returns them all.
+    /// Waits until at least `n` messages arrived (20 s at most), then returns them all.
     async fn wait_for(&self, n: usize) -> Vec<Value> {
-        for _ in 0..200 {
-            if self.messages().len() >= n {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        self.messages()
+        let arrived = async || Some(self.messages()).filter(|messages| messages.len() >= n);
+        eventually(&format!("{n} messages"), Duration::from_secs(20), arrived).await
     }
 }
 
@@ -496,15 +486,11 @@ async fn with_smtp(backend: Backend, port: u16) -> TestApp {
 /// Waits until the row's e-mail state is `state` (or 60 s: on a busy
 /// machine the retries' waits have doubled a few times); the row.
 async fn wait_state(app: &TestApp, token: &str, appointment: &Value, state: &str) -> Value {
-    let mut row = Value::Null;
-    for _ in 0..600 {
-        row = row_of(app, token, appointment).await;
-        if row["emailState"] == state {
-            return row;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the e-mail never became {state}: {row}");
+    let row = async || {
+        let row = row_of(app, token, appointment).await;
+        if row["emailState"] == state { Ok(row) } else { Err(row) }
+    };
+    eventually(&format!("the e-mail becomes {state}"), Duration::from_secs(60), row).await
 }
 
 async fn reminders_go_out_by_email_once_each(backend: Backend) {
@@ -514,8 +500,8 @@ async fn reminders_go_out_by_email_once_each(backend: Backend) {
     let f = fixture(&app).await;
     let ana = client_with(&app, &f.token, "Ana Costa", Some("ana@example.com"), None).await;
     // Inside the 24 hours: at once. Three days ahead: later, pending.
-    let soon = book_in(&app, &f, ana, 3).await;
-    let later = book_in(&app, &f, ana, 72).await;
+    let soon = app.book(&f.token, haircut_in(&f, ana, 3)).await;
+    let later = app.book(&f.token, haircut_in(&f, ana, 72)).await;
     let messages = smtp.wait_for(1).await;
     assert_eq!(messages.len(), 1, "{messages:?}");
     let message = &messages[0];
@@ -536,7 +522,7 @@ async fn reminders_go_out_by_email_once_each(backend: Backend) {
     let path = path_of(link);
     assert_eq!(app.http.get(app.url(&path)).send().await.unwrap().status(), StatusCode::OK);
     assert_eq!(post_form(&app, &path, "action=confirm").await.status(), StatusCode::OK);
-    assert_eq!(appointment(&app, &f.token, &soon["id"]).await["status"], "confirmado");
+    assert_eq!(appointment_of(&app, &f.token, &soon["id"]).await["status"], "confirmado");
     let row = wait_state(&app, &f.token, &soon, "sent").await;
     assert!(row["emailSentAt"].is_string());
     assert_eq!(row_of(&app, &f.token, &later).await["emailState"], "pending");
@@ -548,7 +534,7 @@ async fn reminders_go_out_by_email_once_each(backend: Backend) {
     let messages = smtp.wait_for(2).await;
     assert_eq!(messages.len(), 2);
     // Cancelled before its time: its pending reminder is withdrawn.
-    let third = book_in(&app, &f, ana, 80).await;
+    let third = app.book(&f.token, haircut_in(&f, ana, 80)).await;
     assert_eq!(row_of(&app, &f.token, &third).await["emailState"], "pending");
     let cancel = json!({ "status": "cancelado", "version": third["version"], "cancellationReason": "Mudou de cidade" });
     let (status, _) = json_of(app.patch(&format!("/api/appointments/{}/status", third["id"]), &f.token, cancel).await).await;
@@ -569,19 +555,16 @@ async fn a_refusing_server_gets_each_message_once_when_it_recovers(backend: Back
     let f = fixture(&app).await;
     let ana = client_with(&app, &f.token, "Ana Costa", Some("ana@example.com"), None).await;
     let refused = client_with(&app, &f.token, "Rita Recusa", Some("recusa@example.com"), None).await;
-    let first = book_in(&app, &f, ana, 3).await;
-    let mut row = Value::Null;
-    for _ in 0..200 {
-        row = row_of(&app, &f.token, &first).await;
-        if row["emailError"].is_string() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let first = app.book(&f.token, haircut_in(&f, ana, 3)).await;
+    let tried = async || {
+        let row = row_of(&app, &f.token, &first).await;
+        if row["emailError"].is_string() { Ok(row) } else { Err(row) }
+    };
+    let row = eventually("the refused connection is kept on the row", Duration::from_secs(20), tried).await;
     assert!(row["emailState"] == "pending" || row["emailState"] == "sending", "{row}");
     // Up now, but answering the first message 451 (retried), then accepting.
     let smtp = Smtp::start(port, 1);
-    let second = book_in(&app, &f, refused, 4).await;
+    let second = app.book(&f.token, haircut_in(&f, refused, 4)).await;
     wait_state(&app, &f.token, &first, "sent").await;
     // A 550 is a permanent failure, kept for the screen.
     let row = wait_state(&app, &f.token, &second, "failed").await;
@@ -620,20 +603,15 @@ async fn a_stopped_sender_loses_nothing_and_two_never_send_twice(backend: Backen
     let mut booked = Vec::new();
     for i in 0..6 {
         let client = client_with(&app, &f.token, &format!("Cliente {i}"), Some(&format!("cliente{i}@example.com")), None).await;
-        booked.push(book_in(&app, &f, client, 3 + i).await);
+        booked.push(app.book(&f.token, haircut_in(&f, client, 3 + i)).await);
     }
     // A sender that cannot reach its server tries, and is killed.
     let port = free_port();
     let mut first = sender_process(&app, port);
     let db = &app.state.db;
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    for _ in 0..200 {
-        let tried = entities::reminder::Entity::find().filter(entities::reminder::Column::Attempts.gt(0)).all(db).await.unwrap();
-        if !tried.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    let tried = async || entities::reminder::Entity::find().filter(entities::reminder::Column::Attempts.gt(0)).count(db).await.unwrap() > 0;
+    eventually("the first sender tries", Duration::from_secs(20), tried).await;
     let _ = first.child.kill();
     let _ = first.child.wait();
     // Killed while holding a claim: that claim lapses (the lease), never lost.

@@ -14,10 +14,7 @@ fn utc(text: &str) -> DateTime<Utc> {
 }
 
 async fn staff(app: &TestApp, admin: &str, name: &str, email: &str) -> i32 {
-    let (status, body) =
-        json_of(app.post("/api/users", admin, json!({ "name": name, "email": email, "role": "staff", "password": "prancha-azul-42" })).await).await;
-    assert_eq!(status, StatusCode::CREATED);
-    body["data"]["id"].as_i64().unwrap() as i32
+    app.create_user(admin, name, email, "staff", "prancha-azul-42").await as i32
 }
 
 async fn client_created_at(app: &TestApp, name: &str, created_at: &str) -> i32 {
@@ -37,12 +34,15 @@ async fn client_created_at(app: &TestApp, name: &str, created_at: &str) -> i32 {
     .id
 }
 
-async fn appointment(app: &TestApp, client_id: i32, staff_id: i32, starts_at: &str, status: &str, price_cents: i64) {
-    booked(app, client_id, staff_id, "Consulta", starts_at, status, price_cents).await;
+/// A "Consulta" stored straight in the database, in `status` (see `stored`).
+async fn consultation(app: &TestApp, client_id: i32, staff_id: i32, starts_at: &str, status: &str, price_cents: i64) {
+    stored(app, client_id, staff_id, "Consulta", starts_at, status, price_cents).await;
 }
 
-/// An appointment of `service`, written as given (the API would trim it).
-async fn booked(app: &TestApp, client_id: i32, staff_id: i32, service: &str, starts_at: &str, status: &str, price_cents: i64) {
+/// An appointment of `service` stored straight in the database, as given
+/// (the API would trim the name) and in any status, as past data stands:
+/// not a booking, which the API makes.
+async fn stored(app: &TestApp, client_id: i32, staff_id: i32, service: &str, starts_at: &str, status: &str, price_cents: i64) {
     let starts = utc(starts_at);
     entities::appointment::ActiveModel {
         client_id: Set(client_id),
@@ -78,16 +78,16 @@ async fn the_summary_counts_known_data_by_local_day(backend: Backend) {
     client_created_at(&app, "Cliente Três", "2026-03-09T02:59:59Z").await; // out: local 2026-03-08
     client_created_at(&app, "Cliente Quatro", "2026-03-12T03:00:00Z").await; // out: local 2026-03-12
 
-    appointment(&app, c1, ana, "2026-03-09T13:00:00Z", "concluido", 15_000).await; // 03-09 10:00
-    appointment(&app, c1, ana, "2026-03-10T02:30:00Z", "faltou", 8_000).await; // 03-09 23:30 local
-    appointment(&app, c1, ana, "2026-03-10T03:00:00Z", "concluido", 12_000).await; // 03-10 00:00 local
-    appointment(&app, c1, ana, "2026-03-12T02:59:00Z", "cancelado", 5_000).await; // 03-11 23:59 local
-    appointment(&app, c1, bruno, "2026-03-10T17:00:00Z", "concluido", 20_000).await; // 03-10 14:00
-    appointment(&app, c1, bruno, "2026-03-11T12:00:00Z", "agendado", 6_000).await; // 03-11 09:00
-    appointment(&app, c1, bruno, "2026-03-11T13:00:00Z", "confirmado", 7_000).await; // 03-11 10:00
+    consultation(&app, c1, ana, "2026-03-09T13:00:00Z", "concluido", 15_000).await; // 03-09 10:00
+    consultation(&app, c1, ana, "2026-03-10T02:30:00Z", "faltou", 8_000).await; // 03-09 23:30 local
+    consultation(&app, c1, ana, "2026-03-10T03:00:00Z", "concluido", 12_000).await; // 03-10 00:00 local
+    consultation(&app, c1, ana, "2026-03-12T02:59:00Z", "cancelado", 5_000).await; // 03-11 23:59 local
+    consultation(&app, c1, bruno, "2026-03-10T17:00:00Z", "concluido", 20_000).await; // 03-10 14:00
+    consultation(&app, c1, bruno, "2026-03-11T12:00:00Z", "agendado", 6_000).await; // 03-11 09:00
+    consultation(&app, c1, bruno, "2026-03-11T13:00:00Z", "confirmado", 7_000).await; // 03-11 10:00
     // Outside the period, on its UTC edges.
-    appointment(&app, c1, ana, "2026-03-09T02:59:00Z", "concluido", 99_900).await; // 03-08 23:59 local
-    appointment(&app, c1, bruno, "2026-03-12T03:00:00Z", "concluido", 88_800).await; // 03-12 00:00 local
+    consultation(&app, c1, ana, "2026-03-09T02:59:00Z", "concluido", 99_900).await; // 03-08 23:59 local
+    consultation(&app, c1, bruno, "2026-03-12T03:00:00Z", "concluido", 88_800).await; // 03-12 00:00 local
 
     let (status, body) = summary(&app, &admin, "from=2026-03-09&to=2026-03-11").await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -195,7 +195,7 @@ async fn the_summary_counts_and_earns_by_service(backend: Backend) {
         // Outside the period: local 2026-04-08 00:00.
         ("Corte", "2026-04-08T03:00:00Z", "concluido", 99_000),
     ] {
-        booked(&app, c, ana, service, starts_at, status, price_cents).await;
+        stored(&app, c, ana, service, starts_at, status, price_cents).await;
     }
 
     let (status, body) = summary(&app, &admin, "from=2026-04-06&to=2026-04-07").await;

@@ -191,7 +191,7 @@ async fn seed_spares_real_data_and_never_blocks_the_first_admin(backend: Backend
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
     let body = serde_json::json!({ "name": "Equipe Real", "email": "real@clinica.com.br", "role": "staff", "password": "prancha-azul-42" });
-    assert_eq!(app.post("/api/users", &admin, body).await.status(), reqwest::StatusCode::CREATED);
+    app.created(&admin, "/api/users", body).await;
     let refused = run_seed(&app, 5, 5, &[]);
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("0 clientes, 0 agendamentos, 1 usuário além dos administradores"));

@@ -5,7 +5,7 @@
 //! 2026–2029 (weekdays and leap years repeat after 28 years), so they stay
 //! ahead of whatever day the suite runs.
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, Options, TestApp, assert_field_error, json_of, spawn_process, spawn_with};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, Options, TestApp, appointment, assert_field_error, json_of, spawn_process, spawn_with};
 use reqwest::StatusCode;
 use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
@@ -30,13 +30,6 @@ async fn scene(app: TestApp) -> Scene {
     Scene { app, admin, ana, client }
 }
 
-/// `POST /api/appointments` with `repeat`, expected to book.
-async fn book_series(app: &TestApp, token: &str, body: Value) -> (i64, Vec<Value>) {
-    let (status, answer) = json_of(app.post("/api/appointments", token, body).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    (answer["seriesId"].as_i64().unwrap(), answer["data"].as_array().unwrap().clone())
-}
-
 fn starts(list: &[Value]) -> Vec<String> {
     list.iter().map(|a| a["startsAt"].as_str().unwrap().to_string()).collect()
 }
@@ -51,8 +44,7 @@ async fn a_series_is_booked_whole_and_seen_as_one(backend: Backend) {
     let Scene { app, admin, ana, client } = scene(app(backend).await).await;
 
     // Mondays and Thursdays from Monday 4 January 2055, six times.
-    let (series_id, made) = book_series(
-        &app,
+    let (series_id, made) = app.book_series(
         &admin,
         json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2055-01-04T09:00", "durationMinutes": 50,
                 "repeat": { "every": 1, "unit": "week", "weekdays": [1, 4], "count": 6 } }),
@@ -97,8 +89,7 @@ async fn a_series_is_booked_whole_and_seen_as_one(backend: Backend) {
     assert_eq!(series["nextStartsAt"], "2055-01-04T09:00:00-03:00");
 
     // Monthly on the second Tuesday, until a date (inclusive).
-    let (_, monthly) = book_series(
-        &app,
+    let (_, monthly) = app.book_series(
         &admin,
         json!({ "clientId": client, "staffId": ana, "service": "Avaliação", "startsAt": "2055-01-12T15:00", "durationMinutes": 30,
                 "repeat": { "every": 1, "unit": "month", "until": "2055-03-09" } }),
@@ -111,26 +102,19 @@ both!(a_series_is_booked_whole_and_seen_as_one);
 async fn a_clash_on_any_date_saves_nothing_and_says_every_date(backend: Backend) {
     let Scene { app, admin, ana, client: maria } = scene(app(backend).await).await;
     let joao = app.create_client(&admin, "João Pereira").await;
-    let (status, other) = json_of(
-        app.post("/api/appointments", &admin, json!({ "clientId": joao, "staffId": ana, "service": "Consulta", "startsAt": "2055-01-14T09:30", "durationMinutes": 30 }))
-            .await,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{other}");
-    let (status, off) =
-        json_of(app.post("/api/time-off", &admin, json!({ "staffId": ana, "startsAt": "2055-01-18", "endsAt": "2055-01-18", "reason": "Congresso" })).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{off}");
+    let other = app.book(&admin, appointment(joao, ana, "Consulta", "2055-01-14T09:30", 30)).await;
+    app.created(&admin, "/api/time-off", json!({ "staffId": ana, "startsAt": "2055-01-18", "endsAt": "2055-01-18", "reason": "Congresso" })).await;
 
     let series = json!({ "clientId": maria, "staffId": ana, "service": "Fisioterapia", "startsAt": "2055-01-04T09:00", "durationMinutes": 60,
                          "repeat": { "every": 1, "unit": "week", "weekdays": [1, 4], "count": 6 } });
-    let (status, refused) = json_of(app.post("/api/appointments", &admin, series.clone()).await).await;
+    let (status, refused) = app.try_book(&admin, series.clone()).await;
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
     assert_eq!(refused["message"], "2 dias da série têm conflito; nada foi salvo.");
     let conflicts = refused["conflicts"].as_array().unwrap();
     assert_eq!(conflicts.len(), 2, "{refused}");
     assert_eq!(conflicts[0]["startsAt"], "2055-01-14T09:00:00-03:00");
     assert_eq!(conflicts[0]["reason"], "overlap");
-    assert_eq!(conflicts[0]["with"]["appointmentId"], other["data"]["id"]);
+    assert_eq!(conflicts[0]["with"]["appointmentId"], other["id"]);
     assert_eq!(conflicts[1]["startsAt"], "2055-01-18T09:00:00-03:00");
     assert_eq!(conflicts[1]["reason"], "timeOff");
     assert!(conflicts[1]["message"].as_str().unwrap().contains("Congresso"), "{refused}");
@@ -139,7 +123,7 @@ async fn a_clash_on_any_date_saves_nothing_and_says_every_date(backend: Backend)
     // Booking anyway lifts the rules (time off) but never an overlap.
     let mut anyway = series.clone();
     anyway["allowOutsideHours"] = json!(true);
-    let (status, still) = json_of(app.post("/api/appointments", &admin, anyway).await).await;
+    let (status, still) = app.try_book(&admin, anyway).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(still["conflicts"].as_array().unwrap().len(), 1, "{still}");
 
@@ -147,7 +131,7 @@ async fn a_clash_on_any_date_saves_nothing_and_says_every_date(backend: Backend)
     let mut fixed = series.clone();
     fixed["skipDates"] = json!(["2055-01-14"]);
     fixed["moves"] = json!([{ "date": "2055-01-18", "startsAt": "2055-01-19T10:00" }]);
-    let (_, made) = book_series(&app, &admin, fixed).await;
+    let (_, made) = app.book_series(&admin, fixed).await;
     assert_eq!(
         starts(&made),
         [
@@ -184,30 +168,26 @@ async fn bad_rules_are_refused_on_their_field(backend: Backend) {
         (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "count": 3, "often": true })), "repeat.often", "Campo desconhecido"),
         (with(json!({ "every": 1, "unit": "week", "weekdays": [1], "until": "amanhã" })), "repeat.until", "Data inválida"),
     ] {
-        let answer = json_of(app.post("/api/appointments", &admin, body.clone()).await).await;
+        let answer = app.try_book(&admin, body.clone()).await;
         assert_field_error(&body.to_string(), &answer, field, message);
     }
     let mut skip_other = with(json!({ "every": 1, "unit": "week", "weekdays": [1], "count": 3 }));
     skip_other["skipDates"] = json!(["2055-01-05"]);
-    let answer = json_of(app.post("/api/appointments", &admin, skip_other).await).await;
+    let answer = app.try_book(&admin, skip_other).await;
     assert_field_error("a day not in the series", &answer, "skipDates", "05/01/2055 não é um dia desta série.");
     let mut skip_all = with(json!({ "every": 1, "unit": "week", "weekdays": [1], "count": 1 }));
     skip_all["skipDates"] = json!(["2055-01-04"]);
-    let answer = json_of(app.post("/api/appointments", &admin, skip_all).await).await;
+    let answer = app.try_book(&admin, skip_all).await;
     assert_field_error("nothing left", &answer, "skipDates", "Nenhum agendamento restou");
-    let wrong_type = json_of(app.post("/api/appointments", &admin, with(json!({ "every": "toda", "unit": "week", "weekdays": [1], "count": 3 }))).await).await;
+    let wrong_type = app.try_book(&admin, with(json!({ "every": "toda", "unit": "week", "weekdays": [1], "count": 3 }))).await;
     assert_eq!(wrong_type.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", wrong_type.1);
     let single = json!({ "clientId": client, "staffId": ana, "service": "Consulta", "startsAt": "2055-01-05T09:00", "durationMinutes": 30, "skipDates": ["2055-01-05"] });
-    let answer = json_of(app.post("/api/appointments", &admin, single).await).await;
+    let answer = app.try_book(&admin, single).await;
     assert_field_error("skipDates without repeat", &answer, "skipDates", "Só numa série");
     assert!(staff_appointments(&app, &admin, ana).await.is_empty(), "nothing saved");
 
     // `scope`: unknown, or on an appointment in no series; `repeat` on a change.
-    let (_, one) = json_of(
-        app.post("/api/appointments", &admin, json!({ "clientId": client, "staffId": ana, "service": "Consulta", "startsAt": "2055-01-05T09:00", "durationMinutes": 30 }))
-            .await,
-    )
-    .await;
+    let (_, one) = app.try_book(&admin, json!({ "clientId": client, "staffId": ana, "service": "Consulta", "startsAt": "2055-01-05T09:00", "durationMinutes": 30 })).await;
     let path = format!("/api/appointments/{}", one["data"]["id"]);
     let answer = json_of(app.put(&format!("{path}?scope=sempre"), &admin, json!({ "notes": "x", "version": 1 })).await).await;
     assert_field_error("unknown scope", &answer, "scope", "Escopo inválido");
@@ -228,8 +208,7 @@ both!(bad_rules_are_refused_on_their_field);
 
 async fn a_series_is_changed_one_following_or_all(backend: Backend) {
     let Scene { app, admin, ana, client } = scene(app(backend).await).await;
-    let (series_id, made) = book_series(
-        &app,
+    let (series_id, made) = app.book_series(
         &admin,
         json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2055-02-01T09:00", "durationMinutes": 60,
                 "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 6 } }),
@@ -275,11 +254,7 @@ async fn a_series_is_changed_one_following_or_all(backend: Backend) {
 
     // A change to many is checked whole: a clash on one date changes none.
     let joao = app.create_client(&admin, "João Pereira").await;
-    let (status, _) = json_of(
-        app.post("/api/appointments", &admin, json!({ "clientId": joao, "staffId": ana, "service": "Consulta", "startsAt": "2055-03-01T16:00", "durationMinutes": 30 })).await,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED);
+    app.book(&admin, json!({ "clientId": joao, "staffId": ana, "service": "Consulta", "startsAt": "2055-03-01T16:00", "durationMinutes": 30 })).await;
     let version = now[3]["version"].clone();
     let (status, refused) =
         json_of(app.put(&format!("/api/appointments/{}?scope=all", now[3]["id"]), &admin, json!({ "startsAt": "2055-02-22T16:00", "version": version })).await).await;
@@ -330,8 +305,7 @@ both!(a_series_is_changed_one_following_or_all);
 async fn a_split_series_describes_the_weekday_it_moved_to(backend: Backend) {
     let Scene { app, admin, ana, client } = scene(app(backend).await).await;
     // Mondays from 5 April 2055, four times; the third and fourth move to Tuesdays.
-    let (series_id, made) = book_series(
-        &app,
+    let (series_id, made) = app.book_series(
         &admin,
         json!({ "clientId": client, "staffId": ana, "service": "Fisioterapia", "startsAt": "2055-04-05T09:00", "durationMinutes": 60,
                 "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 4 } }),
@@ -359,8 +333,7 @@ both!(a_split_series_describes_the_weekday_it_moved_to);
 /// 09:00 stays 09:00 across New York's spring change (14 March 2055).
 async fn a_series_keeps_its_local_time_across_daylight_saving(backend: Backend) {
     let Scene { app, admin, ana, client } = scene(spawn_with(backend, Options { round_the_clock: false, tz: Some(chrono_tz::America::New_York), ..Options::default() }).await).await;
-    let (_, made) = book_series(
-        &app,
+    let (_, made) = app.book_series(
         &admin,
         json!({ "clientId": client, "staffId": ana, "service": "Terapia", "startsAt": "2055-03-01T09:00", "durationMinutes": 50,
                 "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 3 } }),

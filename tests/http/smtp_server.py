@@ -1,8 +1,9 @@
-"""A real SMTP server for the e-mail reminder tests (aiosmtpd, in a venv
-under target/; see tests/http/reminders.rs). Usage: smtp_server.py PORT DIR
-[REFUSE_FIRST]. Each accepted message is written to DIR as JSON (envelope,
-headers, decoded text and HTML parts). Recipients whose address starts with
-"recusa" are refused with a 550; the first REFUSE_FIRST messages get a 451.
+"""A real SMTP server for the e-mail reminder tests (aiosmtpd, from the
+tests' Python environment, tests/python-env.sh; see tests/http/reminders.rs).
+Usage: smtp_server.py PORT DIR [REFUSE_FIRST]. Each accepted message is
+written to DIR as JSON (envelope, headers, decoded text and HTML parts).
+Recipients whose address starts with "recusa" are refused with a 550; the
+first REFUSE_FIRST messages get a 451.
 """
 import email
 import email.policy

@@ -2,30 +2,16 @@
 //! POST /api/users/{id}/deactivate|activate (admins only), and the profile
 //! (PUT /api/me).
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, TestApp, assert_field_error, json_of, longest_email, spawn};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, assert_field_error, json_of, longest_email, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 const FORBIDDEN: &str = "Você não tem permissão para esta ação.";
 
-/// Creates a user through the API as the admin; returns its id.
-async fn create_user(app: &TestApp, admin: &str, name: &str, email: &str, role: &str, password: &str) -> i64 {
-    let (status, body) =
-        json_of(app.post("/api/users", admin, json!({ "name": name, "email": email, "role": role, "password": password })).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    body["data"]["id"].as_i64().unwrap()
-}
-
 async fn admin_creates_lists_reads_and_edits_users(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    let (status, body) = json_of(
-        app.post("/api/users", &admin, json!({ "name": "  Joana Araújo ", "email": "Joana@Example.com", "role": "staff", "password": "joana-na-recepcao" }))
-            .await,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let joana = &body["data"];
+    let joana = &app.created(&admin, "/api/users", json!({ "name": "  Joana Araújo ", "email": "Joana@Example.com", "role": "staff", "password": "joana-na-recepcao" })).await;
     assert_eq!(joana["name"], "Joana Araújo");
     assert_eq!(joana["email"], "joana@example.com");
     assert_eq!(joana["role"], "staff");
@@ -33,8 +19,8 @@ async fn admin_creates_lists_reads_and_edits_users(backend: Backend) {
     assert!(joana.get("passwordHash").is_none() && joana.get("password").is_none());
     assert!(joana["createdAt"].as_str().unwrap().ends_with("-03:00"), "{joana}");
     let joana_id = joana["id"].as_i64().unwrap();
-    create_user(&app, &admin, "Érico Souza", "erico@example.com", "admin", "prancha-azul-42").await;
-    create_user(&app, &admin, "Bruno Lima", "bruno@example.com", "staff", "prancha-azul-42").await;
+    app.create_user(&admin, "Érico Souza", "erico@example.com", "admin", "prancha-azul-42").await;
+    app.create_user(&admin, "Bruno Lima", "bruno@example.com", "staff", "prancha-azul-42").await;
 
     // The new user can sign in with the password given.
     app.login("joana@example.com", "joana-na-recepcao").await;
@@ -98,9 +84,9 @@ both!(admin_creates_lists_reads_and_edits_users);
 async fn users_are_sorted_filtered_and_paged_in_the_database(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    let ursula = create_user(&app, &admin, "Úrsula Alves", "ursula@example.com", "staff", "prancha-azul-42").await;
-    create_user(&app, &admin, "bianca Reis", "bianca@example.com", "admin", "prancha-azul-42").await;
-    create_user(&app, &admin, "Célia Prado", "celia@example.com", "staff", "prancha-azul-42").await;
+    let ursula = app.create_user(&admin, "Úrsula Alves", "ursula@example.com", "staff", "prancha-azul-42").await;
+    app.create_user(&admin, "bianca Reis", "bianca@example.com", "admin", "prancha-azul-42").await;
+    app.create_user(&admin, "Célia Prado", "celia@example.com", "staff", "prancha-azul-42").await;
     let (status, _) = json_of(app.post(&format!("/api/users/{ursula}/deactivate"), &admin, json!({})).await).await;
     assert_eq!(status, StatusCode::OK);
     // Renamed: the name's sort key follows.
@@ -183,7 +169,7 @@ async fn creation_is_validated_and_emails_are_unique_regardless_of_case(backend:
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["role"][0], "Campo obrigatório.");
 
-    create_user(&app, &admin, "Carla", "carla@example.com", "staff", "prancha-azul-42").await;
+    app.create_user(&admin, "Carla", "carla@example.com", "staff", "prancha-azul-42").await;
     for email in ["CARLA@example.com", " carla@EXAMPLE.com", ADMIN_EMAIL] {
         let (status, body) =
             json_of(app.post("/api/users", &admin, json!({ "name": "Carla 2", "email": email, "role": "staff", "password": "prancha-azul-42" })).await)
@@ -192,7 +178,7 @@ async fn creation_is_validated_and_emails_are_unique_regardless_of_case(backend:
         assert_eq!(body["errors"]["email"][0], "Já existe um usuário com este e-mail.");
     }
     // Renaming someone onto a taken e-mail is refused the same way.
-    let carla = create_user(&app, &admin, "Carla Dois", "carla2@example.com", "staff", "prancha-azul-42").await;
+    let carla = app.create_user(&admin, "Carla Dois", "carla2@example.com", "staff", "prancha-azul-42").await;
     let (status, body) = json_of(app.put(&format!("/api/users/{carla}"), &admin, json!({ "email": "Carla@Example.com" })).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["errors"]["email"][0], "Já existe um usuário com este e-mail.");
@@ -204,8 +190,8 @@ both!(creation_is_validated_and_emails_are_unique_regardless_of_case);
 async fn staff_get_403_on_every_user_management_endpoint(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    let staff_id = create_user(&app, &admin, "Pedro Staff", "pedro@example.com", "staff", "prancha-azul-42").await;
-    let other = create_user(&app, &admin, "Rita Staff", "rita@example.com", "staff", "prancha-azul-42").await;
+    let staff_id = app.create_user(&admin, "Pedro Staff", "pedro@example.com", "staff", "prancha-azul-42").await;
+    let other = app.create_user(&admin, "Rita Staff", "rita@example.com", "staff", "prancha-azul-42").await;
     let staff = app.login("pedro@example.com", "prancha-azul-42").await;
     let body = json!({ "name": "Novo", "email": "novo@example.com", "role": "admin", "password": "prancha-azul-42" });
     let responses = vec![
@@ -259,7 +245,7 @@ both!(admins_cannot_deactivate_or_demote_themselves);
 async fn a_deactivated_user_cannot_sign_in_and_their_token_stops_working(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    let id = create_user(&app, &admin, "Lia Souza", "lia@example.com", "staff", "prancha-azul-42").await;
+    let id = app.create_user(&admin, "Lia Souza", "lia@example.com", "staff", "prancha-azul-42").await;
     let token = app.login("lia@example.com", "prancha-azul-42").await;
     assert_eq!(app.get("/api/me", &token).await.status(), StatusCode::OK);
 
@@ -300,7 +286,7 @@ both!(a_deactivated_user_cannot_sign_in_and_their_token_stops_working);
 async fn profile_changes_need_the_current_password(backend: Backend) {
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    create_user(&app, &admin, "Teo Alves", "teo@example.com", "staff", "prancha-azul-42").await;
+    app.create_user(&admin, "Teo Alves", "teo@example.com", "staff", "prancha-azul-42").await;
     let token = app.login("teo@example.com", "prancha-azul-42").await;
 
     // The name alone needs no password.
@@ -366,7 +352,7 @@ async fn user_changes_are_audited(backend: Backend) {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    let id = create_user(&app, &admin, "Vera Dias", "vera@example.com", "staff", "prancha-azul-42").await;
+    let id = app.create_user(&admin, "Vera Dias", "vera@example.com", "staff", "prancha-azul-42").await;
     app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "admin" })).await;
     app.post(&format!("/api/users/{id}/deactivate"), &admin, json!({})).await;
     app.put(&format!("/api/users/{id}"), &admin, json!({ "password": "janela-verde-77" })).await;
@@ -420,9 +406,7 @@ async fn every_user_text_has_a_maximum(backend: Backend) {
     let name = "Ção".repeat(40);
     let email = longest_email();
     let created = json!({ "name": name, "email": email, "role": "staff", "password": longest_password });
-    let (status, body) = json_of(app.post("/api/users", &admin, created).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let id = body["data"]["id"].as_i64().unwrap();
+    let id = app.created(&admin, "/api/users", created).await["id"].as_i64().unwrap();
     let token = app.login(&email, &longest_password).await;
 
     for (field, value, message) in &cases {
@@ -463,7 +447,7 @@ async fn user_bodies_refuse_unknown_fields(backend: Backend) {
     let (_, list) = json_of(app.get("/api/users", &admin).await).await;
     assert_eq!(list["meta"]["total"], 1, "nothing was created");
 
-    let lia = create_user(&app, &admin, "Lia Prado", "lia@example.com", "staff", "prancha-azul-42").await;
+    let lia = app.create_user(&admin, "Lia Prado", "lia@example.com", "staff", "prancha-azul-42").await;
     // `active` changes through /deactivate and /activate only.
     for body in [json!({ "activ": false }), json!({ "active": false }), json!({ "name": "Lia P.", "rol": "admin" })] {
         let field = body.as_object().unwrap().keys().find(|k| *k != "name").unwrap().clone();
@@ -509,7 +493,7 @@ async fn an_admin_changing_their_own_email_or_password_needs_the_current_passwor
     let (status, body) = json_of(app.put(&own, &admin, json!({ "name": "Chefe", "email": ADMIN_EMAIL.to_uppercase() })).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // Another user's reset needs none either.
-    let lia = create_user(&app, &admin, "Lia Prado", "lia@example.com", "staff", "prancha-azul-42").await;
+    let lia = app.create_user(&admin, "Lia Prado", "lia@example.com", "staff", "prancha-azul-42").await;
     let (status, body) =
         json_of(app.put(&format!("/api/users/{lia}"), &admin, json!({ "email": "lia.prado@example.com", "password": "janela-verde-77" })).await).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -531,8 +515,8 @@ async fn guessing_the_current_password_is_limited(backend: Backend) {
     use expediente::services::users::WRONG_CURRENT_PASSWORD;
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
-    create_user(&app, &admin, "Teo Alves", "teo@example.com", "staff", "prancha-azul-42").await;
-    create_user(&app, &admin, "Lia Prado", "lia@example.com", "staff", "prancha-azul-42").await;
+    app.create_user(&admin, "Teo Alves", "teo@example.com", "staff", "prancha-azul-42").await;
+    app.create_user(&admin, "Lia Prado", "lia@example.com", "staff", "prancha-azul-42").await;
     let teo = app.login("teo@example.com", "prancha-azul-42").await;
     let change = |current: &str, new: &str| json!({ "currentPassword": current, "newPassword": new });
     let guess = async |token: &str, n: usize| {
