@@ -75,8 +75,8 @@ suite('in-app navigation', () => {
           () => page.getByRole('link', { name: 'Otávio Navegação' }).first().click(),
           async () => {
             await main.getByRole('heading', { name: 'Otávio Navegação' }).waitFor();
-            await main.getByText('Sessão marcada').first().waitFor();
-            await main.getByText('Sessão passada').first().waitFor();
+            await main.locator('text=Sessão marcada >> visible=true').first().waitFor();
+            await main.locator('text=Sessão passada >> visible=true').first().waitFor();
           },
         );
         assert.deepEqual(client.calls, [`/api/reads?path=/clients/${ids.client}`], "the client's page: one request");
@@ -95,7 +95,7 @@ suite('in-app navigation', () => {
         const services = await navigation(
           page,
           () => main.getByRole('link', { name: 'Serviços' }).first().click(),
-          () => main.getByText('Consulta de navegação').first().waitFor(),
+          () => main.locator('text=Consulta de navegação >> visible=true').first().waitFor(),
         );
         assert.deepEqual(services.calls, ['/api/reads?path=/appointments/services'], 'the services page: one request');
         await shot(page, `navigation-services-${width}`, { fullPage: true });
@@ -104,7 +104,7 @@ suite('in-app navigation', () => {
         const reports = await navigation(
           page,
           () => goInApp(page, '/reports'),
-          () => main.getByText('Por profissional').first().waitFor(),
+          () => main.locator('text=Por profissional >> visible=true').first().waitFor(),
         );
         assert.deepEqual(reports.calls, ['/api/reads?path=/reports'], 'the reports: one request');
 
@@ -112,9 +112,8 @@ suite('in-app navigation', () => {
         const week = await navigation(
           page,
           () => goInApp(page, '/reports?period=week'),
-          () => page.waitForFunction(() => document.querySelector('main [aria-current="page"], main .active')?.textContent?.includes('Semana') ?? true),
+          () => main.locator('[aria-current="page"]', { hasText: 'Esta semana' }).waitFor(),
         );
-        await page.waitForLoadState('networkidle');
         assert.deepEqual(week.calls, ['/api/reads?path=/reports?period=week'], 'a new period: one request');
 
         // A record that is gone: the not-found screen, as its page would be.
