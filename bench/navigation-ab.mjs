@@ -9,7 +9,7 @@
 //
 // Per side: the median time to the shown page, and the API requests it made.
 import path from 'node:path';
-import { launchBrowser, seedAndSignIn, startServer, waitForHydration } from '../client/e2e/harness.mjs';
+import { launchBrowser, seedAndSignIn, startServer, waitForShell } from '../client/e2e/harness.mjs';
 
 const PRESETS = {
   'Slow 3G': { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 },
@@ -31,7 +31,7 @@ async function run(browser, s) {
   await context.addCookies([{ name: 'expediente_session', value: s.token, url: s.url, httpOnly: true }]);
   const page = await context.newPage();
   await page.goto(`${s.url}/clients`, { waitUntil: 'networkidle' });
-  await waitForHydration(page);
+  await waitForShell(page);
   // Everything the next screen could need from the network but its data is in before the clock starts.
   await page.waitForTimeout(500);
   const cdp = await context.newCDPSession(page);
