@@ -21,7 +21,8 @@ export const readsName = (routePath) => `${pascal(routePath.replace(/[:/]+/g, ' 
 export function routeReadsModule(routes) {
   const lines = [
     '// Generated from src/app/routes.json by gen-route-reads.mjs. Do not edit.',
-    "import { useRead, type ReadArg } from '../src/lib/route-reads';",
+    "import { useRead } from '../src/lib/read-hooks';",
+    "import type { ReadArg } from '../src/lib/route-reads';",
     '',
   ];
   for (const route of routes) {

@@ -3,14 +3,13 @@
  * the reads (server/reads.rs): for the first paint into the page's state,
  * for an in-app navigation as the answer of `GET /api/reads?path=…`. Both
  * give the api cache entries and each read's argument by its name; the
- * browser only stores them. A screen asks for its reads through the hooks
- * generated from routes.json (generated/route-reads.ts), which give the
- * argument the server used, so the query finds the seeded entry and sends
- * no request.
+ * browser only stores them (this module is part of the store, which every
+ * page hydrates with: it imports no RTK Query). A screen asks for its reads
+ * through the hooks generated from routes.json (generated/route-reads.ts,
+ * on `useRead` of lib/read-hooks.ts), which give the argument the server
+ * used, so the query finds the seeded entry and sends no request.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useSelector } from 'react-redux';
 import { apiRequest } from './api';
 import { clearSession } from './session-actions';
 
@@ -58,18 +57,3 @@ export const addressOf = (location: { pathname: string; search: string }) => loc
 /** The screen's data at `address`, in one request. */
 export const fetchScreenReads = (address: string, signal?: AbortSignal) =>
   apiRequest<{ data: ScreenReads }>('/reads', { query: { path: address }, signal }).then((body) => body.data);
-
-/**
- * The argument of the shown screen's read `key`, or `skipToken` when the
- * address does not call for it (or needs an answer that failed). Screens
- * use the generated hooks (`ClientsIdReads.useGetClient()`), not this.
- */
-export function useRead<A = ReadArg>(key: string): A | typeof skipToken {
-  const arg = useSelector((state: { reads: ReadsState }) => state.reads.args[key]);
-  return arg === undefined ? skipToken : (arg as A);
-}
-
-/** A read's argument with more arguments (a later page, say); `skipToken` stays. */
-export function withArgs<A extends object, B extends object>(arg: A | typeof skipToken, more: B): (A & B) | typeof skipToken {
-  return arg === skipToken ? skipToken : { ...arg, ...more };
-}

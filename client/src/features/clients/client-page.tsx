@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { CalendarPlus, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from '../../components/icons';
 import { useAppSelector } from '../../hooks/store';
 import { ClientsIdReads } from '../../../generated/route-reads';
-import { withArgs } from '../../lib/route-reads';
+import { withArgs } from '../../lib/read-hooks';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { useReopenDraft } from '../../hooks/use-draft';
 import { Card } from '../../components/card';
