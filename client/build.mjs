@@ -12,6 +12,7 @@ import * as esbuild from 'esbuild';
 import { criticalCss, documentOf, layoutParts, loadRenderer, purgeCss } from './critical-css.mjs';
 import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
+import { generateRouteReads } from './gen-route-reads.mjs';
 import { needsApi, readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -310,6 +311,8 @@ async function precompress(dir) {
 async function main() {
   // generated/api-schema.ts from openapi.json: the types the code is checked against.
   await generateApiTypes();
+  // generated/route-reads.ts from routes.json: each screen's read hooks.
+  await generateRouteReads();
   // `node build.mjs ssr [FILE]`: only the SSR bundle. The unit test of the
   // bundle gives a FILE of its own: the binary embeds dist/, and a newer file
   // there would make cargo rebuild the server.

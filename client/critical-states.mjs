@@ -94,15 +94,26 @@ const agenda = (view, days) => ({
 const week = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
 const day = (date, i) => ({ date, total: i, concluido: i % 3, cancelado: i % 2, faltou: i % 4 === 0 ? 1 : 0, revenueCents: i * 1000 });
 
-/** An api cache entry of a page's state (server/reads.rs): the argument the screen asks with (routes.json's reads), and the answer. */
-const q = (endpoint, arg, value) => ({ endpoint, arg, value });
+/**
+ * An api cache entry of a page's state (server/reads.rs): the argument the
+ * screen asks with (routes.json's reads), and the answer; `key`, the read's
+ * name, goes into the state's `reads.args` (`withReads`).
+ */
+const q = (endpoint, arg, value, key = endpoint) => ({ endpoint, arg, value, key });
+
+/** The state with its `reads`, as the server sends them: each read's argument by its name, for the address. */
+function withReads({ url, state }) {
+  if (!state.queries?.length) return { url, state };
+  const args = Object.fromEntries(state.queries.map(({ key, arg }) => [key, arg]));
+  return { url, state: { ...state, queries: state.queries.map(({ endpoint, arg, value }) => ({ endpoint, arg, value })), reads: { at: url, args } } };
+}
 const clientRecord = { ...client(1), asOf: at, totals: { visits: 5, noShows: 1, revenueCents: 61725 } };
 /** The record page's reads: the record, its history, its upcoming and past appointments. */
 const clientReads = (record, history, upcoming, past) => [
   q('getClient', { id: 1 }, record),
   q('getClientHistory', { id: 1, page: 1 }, history),
-  q('getClientAppointments', { client_id: 1, from: at, sort: 'startsAt', page: 1 }, upcoming),
-  q('getClientAppointments', { client_id: 1, to: at, sort: '-startsAt', page: 1 }, past),
+  q('getClientAppointments', { client_id: 1, from: at, sort: 'startsAt', page: 1 }, upcoming, 'upcoming'),
+  q('getClientAppointments', { client_id: 1, to: at, sort: '-startsAt', page: 1 }, past, 'past'),
 ];
 const dashboard = {
   clientsTotal: 1234,
@@ -201,7 +212,7 @@ export function sampleRenders(routePath) {
         { data: range(5).map(appointment), meta: { page: 1, per_page: 10, total: 15, last_page: 2, next_cursor: '7b7d' } },
       ),
     },
-    '/appointments': { queries: [q('getAgenda', {}, agenda('day', ['2026-11-21']))] },
+    '/appointments': { queries: [q('getAgenda', {}, agenda('day', ['2026-11-21'])), q('getStaff', {}, staff)] },
     '/dashboard': { queries: [q('getDashboard', {}, dashboard)] },
     '/reports': {
       queries: [
@@ -230,9 +241,9 @@ export function sampleRenders(routePath) {
     '/appointments/services': {
       queries: [
         q('getServices', { page: 1 }, { data: range(4).map(service), meta: { page: 1, per_page: 10, total: 4, last_page: 1 } }),
-        q('getAgenda', {}, agenda('day', ['2026-11-21'])),
+        q('getStaff', {}, staff),
         q('getBusinessHours', {}, hours(true)),
-        q('getTimeOff', { holidays: 'true' }, timeOffPage(null)),
+        q('getTimeOff', { holidays: 'true' }, timeOffPage(null), 'holidays'),
       ],
     },
     '/appointments/reminders': {
@@ -276,9 +287,10 @@ export function sampleRenders(routePath) {
   }
   if (routePath === '/appointments') {
     const base = renders[0].state;
-    renders.push({ url: '/appointments?view=week', state: { ...base, queries: [q('getAgenda', { view: 'week' }, agenda('week', week))] } });
+    renders.push({ url: '/appointments?view=week', state: { ...base, queries: [q('getAgenda', { view: 'week' }, agenda('week', week)), q('getStaff', {}, staff)] } });
     const list = { list: range(10).map(appointment), meta, loading: false, error: null };
-    for (const appointments of [list, empty]) renders.push({ url: '/appointments?view=list', state: { ...base, appointments } });
+    const listReads = [q('getAgenda', {}, agenda('day', ['2026-11-21']), 'today'), q('getStaff', {}, staff)];
+    for (const appointments of [list, empty]) renders.push({ url: '/appointments?view=list', state: { ...base, queries: listReads, appointments } });
   }
-  return renders;
+  return renders.map(withReads);
 }

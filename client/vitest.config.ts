@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { generateRouteReads } from './gen-route-reads.mjs';
 import { screensVitePlugin } from './screens-module.mjs';
+
+// The screens' read hooks (generated/route-reads.ts), as the build writes them.
+await generateRouteReads();
 
 export default defineConfig({
   // virtual:screens/browser and virtual:screens/server, as build.mjs makes them.

@@ -37,7 +37,13 @@ pub fn router(state: AppState) -> Router {
     let api = state.api.clone().unwrap_or_else(|| api_router().with_state(state.clone()));
     // Assets come precompressed from the build.
     let assets = Router::new().route("/assets/{*path}", get(assets::serve));
+    // `/api/reads` runs a screen's reads through that router, so it needs
+    // the state that holds it, which the API's own copy does not.
+    let screen_reads = Router::new()
+        .route("/api/reads", get(routes::reads::show))
+        .layer(CompressionLayer::new().gzip(true).br(false));
     let app = Router::new()
+        .merge(screen_reads)
         .nest_service("/api", api)
         .merge(assets)
         .route("/", get(pages::root))

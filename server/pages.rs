@@ -20,7 +20,7 @@ use crate::compression::{self, Encoding};
 use crate::error::AppError;
 use crate::layout::{self, Layout};
 use crate::middleware;
-use crate::reads::{self, Loaded, MAX_STATE_BYTES, Read};
+use crate::reads::{self, Loaded, MAX_STATE_BYTES, Read, Slices};
 use crate::services::{Context, sessions};
 use crate::state::AppState;
 use entities::user::Role;
@@ -430,7 +430,7 @@ async fn load(state: &AppState, route: &Route, auth: &AuthUser, uri: &Uri) -> Lo
     if !route.allows(auth.user.role) {
         return Loaded::default();
     }
-    reads::load(state, &route.reads, &route.path, uri.path(), uri.query().unwrap_or_default(), auth).await
+    reads::load(state, &route.reads, &route.path, uri.path(), uri.query().unwrap_or_default(), auth, Slices::Read).await
 }
 
 /// The state the page is rendered and hydrated with (ssr/CONTRACT.md).
@@ -455,7 +455,13 @@ async fn preloaded_state(state: &AppState, page: Page, uri: &Uri, layout: &Layou
     };
     out.extend(loaded.slices);
     if !loaded.queries.is_empty() {
-        out.insert("queries".into(), Value::Array(loaded.queries));
+        out.insert("queries".into(), serde_json::to_value(loaded.queries).unwrap_or(Value::Null));
+    }
+    // The reads' arguments for this address: the screen asks with them, and
+    // a navigation elsewhere asks `/api/reads` for the next ones.
+    if !loaded.args.is_empty() {
+        let at = uri.path_and_query().map_or("/", |p| p.as_str());
+        out.insert("reads".into(), serde_json::json!({ "at": at, "args": loaded.args }));
     }
     Value::Object(out)
 }

@@ -4,9 +4,11 @@
 //! The server runs each read through its own API router, in-process and
 //! as the page's session, so a page's data passes the very extractors,
 //! validation, defaults and JSON the browser's request would. Each answer
-//! goes into the page's state under the argument the screen will ask with
-//! (computed from the same declaration by `client/src/lib/route-reads.ts`),
-//! so neither the render nor the hydration sends a request.
+//! goes into the page's state under the argument the screen asks with, and
+//! the arguments go too (`args`, by the read's name): the browser never
+//! computes them. The first paint and `GET /api/reads` (an in-app
+//! navigation: `routes/reads.rs`) both load here, so neither the render,
+//! the hydration nor a navigation sends more than one request.
 
 use std::collections::BTreeMap;
 
@@ -136,22 +138,47 @@ fn text(value: &Value) -> String {
     }
 }
 
+/// One api cache entry: an endpoint's answer under the argument a screen
+/// asks with.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct CachedRead {
+    /// The RTK Query endpoint (`getClient`).
+    pub endpoint: String,
+    #[schema(value_type = Object)]
+    pub arg: Value,
+    /// A record's `data`, or a list's whole `{ data, meta }`.
+    #[schema(value_type = Object)]
+    pub value: Value,
+}
+
 /// What a screen's reads put in its page state.
 #[derive(Debug, Default)]
 pub struct Loaded {
-    /// `{ endpoint, arg, value }`: the api cache entries.
-    pub queries: Vec<Value>,
+    /// The api cache entries.
+    pub queries: Vec<CachedRead>,
+    /// The argument of each endpoint read the address calls for, by the
+    /// read's name, answered or not: a read that failed is still asked
+    /// with it, by the screen.
+    pub args: Map<String, Value>,
     /// The list slices, `{ list, meta, loading, error }`.
     pub slices: Map<String, Value>,
     /// True when a read of the page's record answered 404.
     pub not_found: bool,
 }
 
+/// Which reads `load` runs: a navigation leaves the spec's list slices to
+/// their screens, which load them whenever the address changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slices {
+    Read,
+    Skip,
+}
+
 /// Runs the reads of a page at `path` (the route's `pattern`) and `query`,
 /// as `auth`, the page's session. A read that fails is left out (the screen
-/// loads it itself); a 422 is read again without the address's parameters,
-/// as the screen shows a bad address.
-pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, query: &str, auth: &AuthUser) -> Loaded {
+/// loads it itself, with the argument in `args`); a 422 is read again
+/// without the address's parameters, as the screen shows a bad address.
+pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, query: &str, auth: &AuthUser, slices: Slices) -> Loaded {
     let Some(api) = &state.api else {
         return Loaded::default();
     };
@@ -160,7 +187,13 @@ pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, q
     let mut loaded = Loaded::default();
     let mut answers = Map::new();
     for read in reads.iter().filter(|read| read.applies(&query)) {
+        if slices == Slices::Skip && read.endpoint.is_none() {
+            continue;
+        }
         let Some(arg) = read.arg(&path_params, &query, &answers) else { continue };
+        if read.endpoint.is_some() {
+            loaded.args.insert(read.key().to_string(), Value::Object(arg.clone()));
+        }
         let mut answer = get(api, &read.uri(&arg), auth).await;
         if matches!(answer, Err(StatusCode::UNPROCESSABLE_ENTITY)) {
             answer = get(api, &read.uri(&read.defaults(&arg)), auth).await;
@@ -181,7 +214,7 @@ pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, q
                 // A list is cached whole (`{data, meta}`), a record as its `data`.
                 let value = if body.get("meta").is_some() { body } else { body.get("data").cloned().unwrap_or(Value::Null) };
                 answers.insert(endpoint.clone(), value.clone());
-                loaded.queries.push(json!({ "endpoint": endpoint, "arg": arg, "value": value }));
+                loaded.queries.push(CachedRead { endpoint: endpoint.clone(), arg: Value::Object(arg), value });
             }
             (None, Some(slice)) => {
                 let state = json!({ "list": body["data"], "meta": body["meta"], "loading": false, "error": null });
@@ -266,11 +299,67 @@ mod tests {
         assert_eq!(upcoming.uri(&arg), "/appointments?client_id=12&from=2026-11-26T10%3A00%3A00-03%3A00&sort=startsAt");
     }
 
-    /// The cases client/src/app/route-reads.test.ts also reads: the server
-    /// seeds each answer under the very argument the screen asks with.
+    /// What the route table's reads ask for at an address (`answers`: the
+    /// earlier reads' answers a read refers to; `arg: null`: not read).
+    const CASES: &str = r#"[
+  { "url": "/dashboard", "key": "getDashboard", "arg": {} },
+  { "url": "/auth/profile", "key": "getCalendarFeed", "arg": {} },
+  { "url": "/users/7", "key": "getCalendarFeed", "arg": { "id": 7 } },
+  { "url": "/dashboard?page=2", "key": "getDashboard", "arg": {} },
+  { "url": "/clients?q=ana&page=&page=2&sort=-name&x=1", "key": "clients", "arg": { "q": "ana", "page": "2", "sort": "-name" } },
+  { "url": "/clients/12", "key": "getClient", "arg": { "id": 12 } },
+  { "url": "/clients/12/", "key": "getClientHistory", "arg": { "id": 12, "page": 1 } },
+  { "url": "/clients/12", "key": "upcoming", "arg": null },
+  {
+    "url": "/clients/12", "key": "upcoming", "answers": { "getClient": { "asOf": "2026-11-26T10:00:00-03:00" } },
+    "arg": { "client_id": 12, "from": "2026-11-26T10:00:00-03:00", "sort": "startsAt", "page": 1 }
+  },
+  {
+    "url": "/clients/12", "key": "past", "answers": { "getClient": { "asOf": "2026-11-26T10:00:00-03:00" } },
+    "arg": { "client_id": 12, "to": "2026-11-26T10:00:00-03:00", "sort": "-startsAt", "page": 1 }
+  },
+  { "url": "/appointments", "key": "getAgenda", "arg": {} },
+  { "url": "/appointments?view=week&date=2026-11-21&staff_id=3", "key": "getAgenda", "arg": { "view": "week", "date": "2026-11-21", "staff_id": "3" } },
+  { "url": "/appointments?view=list", "key": "getAgenda", "arg": null },
+  { "url": "/appointments?view=list", "key": "today", "arg": {} },
+  { "url": "/appointments?view=week", "key": "getStaff", "arg": {} },
+  { "url": "/appointments?book=1&book_date=2026-12-01", "key": "bookingServices", "arg": { "active": "true", "per_page": 100 } },
+  { "url": "/appointments?book=0", "key": "bookingServices", "arg": null },
+  { "url": "/appointments?view=week&encaixe=1", "key": "fitInServices", "arg": { "active": "true", "per_page": 100 } },
+  { "url": "/appointments?view=list&status=faltou&date=2026-11-21", "key": "appointments", "arg": null },
+  {
+    "url": "/appointments?view=list&status=faltou&date=2026-11-21", "key": "appointments", "answers": { "getAgenda": { "today": "2026-11-26" } },
+    "arg": { "from": "2026-11-26", "status": "faltou" }
+  },
+  {
+    "url": "/appointments?view=list&from=2026-10-01", "key": "appointments", "answers": { "getAgenda": { "today": "2026-11-26" } },
+    "arg": { "from": "2026-10-01" }
+  },
+  { "url": "/appointments?view=week", "key": "appointments", "arg": null },
+  { "url": "/reports?period=week", "key": "getReportSummary", "arg": { "period": "week" } },
+  { "url": "/reports?from=2026-11-01&to=2026-11-30", "key": "getReportSummary", "arg": { "from": "2026-11-01", "to": "2026-11-30" } },
+  { "url": "/users", "key": "getUsers", "arg": { "page": 1 } },
+  { "url": "/users?page=2", "key": "getUsers", "arg": { "page": "2" } },
+  { "url": "/auth/profile", "key": "getMe", "arg": {} },
+  { "url": "/auth/profile", "key": "getUserHours", "arg": null },
+  { "url": "/auth/profile", "key": "getUserHours", "answers": { "getMe": { "id": 7 } }, "arg": { "id": 7 } },
+  { "url": "/auth/profile", "key": "getTimeOff", "answers": { "getMe": { "id": 7 } }, "arg": { "staff_id": 7 } },
+  { "url": "/users/7", "key": "getUser", "arg": { "id": 7 } },
+  { "url": "/users/7", "key": "getUserHours", "arg": { "id": 7 } },
+  { "url": "/users/7", "key": "getTimeOff", "arg": { "staff_id": 7 } },
+  { "url": "/appointments/services", "key": "getServices", "arg": { "page": 1 } },
+  { "url": "/appointments/services?page=3", "key": "getServices", "arg": { "page": "3" } },
+  { "url": "/appointments/services", "key": "getStaff", "arg": {} },
+  { "url": "/appointments/services", "key": "getBusinessHours", "arg": {} },
+  { "url": "/appointments/services", "key": "holidays", "arg": { "holidays": "true" } },
+  { "url": "/appointments/reminders", "key": "getReminders", "arg": {} },
+  { "url": "/appointments/reminders?date=2026-11-27", "key": "getReminders", "arg": { "date": "2026-11-27" } },
+  { "url": "/appointments/reminders", "key": "getReminderSettings", "arg": {} }
+]"#;
+
     #[test]
     fn the_routes_reads_give_the_screens_arguments() {
-        let cases: Vec<Value> = serde_json::from_str(include_str!("../client/src/app/route-reads.cases.json")).unwrap();
+        let cases: Vec<Value> = serde_json::from_str(CASES).unwrap();
         for case in cases {
             let url = case["url"].as_str().unwrap();
             let (path, query) = url.split_once('?').unwrap_or((url, ""));

@@ -69,8 +69,22 @@ const appointment = {
 
 const layout = defaultLayoutSettings();
 
-function render(url: string, state: unknown): string {
-  return renderPage(JSON.stringify({ url, state }));
+/**
+ * The page's render, its state completed as the server sends it: the reads'
+ * arguments (`reads`) beside their answers, by endpoint here (no sample
+ * reads one endpoint twice), for a signed-in screen.
+ */
+interface PageState {
+  auth?: unknown;
+  queries?: { endpoint: string; arg: unknown; value: unknown }[];
+  reads?: unknown;
+  [part: string]: unknown;
+}
+
+function render(url: string, state: PageState): string {
+  const args = Object.fromEntries((state.queries ?? []).map(({ endpoint, arg }) => [endpoint, arg]));
+  const reads = state.reads ?? (state.auth ? { at: url, args } : undefined);
+  return renderPage(JSON.stringify({ url, state: { ...state, ...(reads ? { reads } : {}) } }));
 }
 
 beforeAll(() => {
@@ -201,7 +215,7 @@ describe('critical CSS samples (critical-states.mjs)', () => {
       const samples = sampleRenders(route.path);
       expect(samples.length).toBeGreaterThan(0);
       for (const { url, state } of samples) {
-        const html = render(url, state);
+        const html = render(url, state as PageState);
         expect(html, url).not.toContain('Carregando');
         expect(html, url).not.toMatch(/não encontrad[oa]\./);
       }

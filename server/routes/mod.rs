@@ -60,6 +60,7 @@ pub mod calendar;
 pub mod clients;
 pub mod dashboard;
 pub mod openapi;
+pub mod reads;
 pub mod reminders;
 pub mod reports;
 pub mod schedule;
@@ -89,6 +90,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(reminders::router())
         .merge(services::router())
         .merge(schedule::router())
+        .merge(reads::router())
         .merge(openapi::router())
 }
 

@@ -1,5 +1,6 @@
 //! GET /api/users, POST /api/users, GET /api/users/{id}, PUT /api/users/{id},
-//! POST /api/users/{id}/deactivate, POST /api/users/{id}/activate (admins only)
+//! POST /api/users/{id}/deactivate, POST /api/users/{id}/activate (admins only);
+//! GET /api/staff (every signed-in user)
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -10,7 +11,7 @@ use crate::error::{ErrorBody, Result};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::http::Admin;
 use crate::services::list::ListQuery;
-use crate::services::users::{self, CreateUserInput, NOT_FOUND, UpdateUserInput, UserFilter, UserView};
+use crate::services::users::{self, CreateUserInput, NOT_FOUND, StaffMember, UpdateUserInput, UserFilter, UserView};
 use crate::services::{Context, Data, Page};
 use crate::state::AppState;
 
@@ -22,6 +23,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_one, update))
         .routes(routes!(deactivate))
         .routes(routes!(activate))
+        .routes(routes!(staff))
+}
+
+/// The people who take appointments (active users, by name): the choices of
+/// every staff picker and filter.
+#[utoipa::path(get, path = "/staff", tag = "users", responses((status = 200, body = Data<Vec<StaffMember>>)))]
+async fn staff(cx: Context) -> Result<Json<Data<Vec<StaffMember>>>> {
+    Ok(data(users::staff(&cx).await?))
 }
 
 path_id!(UserId, NOT_FOUND);

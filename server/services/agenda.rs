@@ -5,7 +5,6 @@
 
 use chrono::{Datelike, Duration, NaiveDate, Timelike, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
 use crate::error::{AppError, FieldErrors, Result};
@@ -14,6 +13,7 @@ use crate::services::hours;
 use crate::services::list::ListQuery;
 use crate::services::schedule::working_spans;
 use crate::services::time_off::{self, TimeOffView};
+use crate::services::users;
 use crate::services::Context;
 use crate::services::validation::parse_day;
 use crate::time::{Span, local_midnight, to_local_rfc3339};
@@ -43,12 +43,8 @@ pub enum AgendaView {
     Week,
 }
 
-/// A staff member as a column of the day view or a choice of the filter.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct StaffMember {
-    pub id: i32,
-    pub name: String,
-}
+/// A staff member as a column of the day view.
+pub use crate::services::users::StaffMember;
 
 /// A span of a staff member's working hours inside the shown days.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -127,13 +123,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         Err(other) => return Err(other),
     };
 
-    let mut members: Vec<user::Model> = user::Entity::find()
-        .filter(user::Column::Active.eq(true))
-        // As people read names: the search text starts with the folded name.
-        .order_by_asc(user::Column::SearchText)
-        .order_by_asc(user::Column::Id)
-        .all(db)
-        .await?;
+    let mut members: Vec<user::Model> = users::active(db).await?;
     if let Some(id) = filter.staff_id {
         members.retain(|s| s.id == id);
     }

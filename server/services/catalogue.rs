@@ -123,6 +123,14 @@ const SORTING: Sorting<service::Column> = Sorting {
     id: service::Column::Id,
 };
 
+/// What a service lasts, and a free-slot search by length asks for.
+pub const DURATION_RANGE: &str = "A duração deve ser de 5 a 480 minutos, em múltiplos de 5.";
+
+/// 5 to 480 minutes, in steps of 5.
+pub fn valid_duration(minutes: i32) -> bool {
+    (5..=480).contains(&minutes) && minutes % 5 == 0
+}
+
 pub async fn list(cx: &Context, list: &ListQuery, filter: &ServiceFilter) -> Result<Page<ServiceView>> {
     let mut errors = FieldErrors::new();
     let params = list.check(&SORTING, &mut errors);
@@ -228,9 +236,7 @@ async fn validate(db: &impl ConnectionTrait, input: &ServiceInput, current: Opti
     match input.duration_minutes {
         None if current.is_none() => errors.add("durationMinutes", "Informe a duração em minutos."),
         None => {}
-        Some(m) if !(5..=480).contains(&m) || m % 5 != 0 => {
-            errors.add("durationMinutes", "A duração deve ser de 5 a 480 minutos, em múltiplos de 5.")
-        }
+        Some(m) if !valid_duration(m) => errors.add("durationMinutes", DURATION_RANGE),
         Some(m) => model.duration_minutes = Set(m),
     }
     match input.price_cents {

@@ -399,10 +399,12 @@ pub async fn check_bookings(db: &impl ConnectionTrait, bookings: &[Booking], exc
 }
 
 query_params! {
-    /// `GET /api/availability?service_id&staff_id&from&to&limit`.
+    /// `GET /api/availability?service_id|duration_minutes&staff_id&from&to&limit`.
     pub struct AvailabilityQuery {
-        /// O serviço (obrigatório): sua duração e seus intervalos.
+        /// O serviço: sua duração e seus intervalos. Sem ele, `duration_minutes`.
         pub service_id: Option<i32>,
+        /// Sem serviço, só a duração (5 a 480, múltiplo de 5): os horários em que ela cabe, sem intervalos próprios, com qualquer profissional.
+        pub duration_minutes: Option<i32>,
         /// Um profissional (padrão: todos os que oferecem o serviço).
         pub staff_id: Option<i32>,
         /// Primeiro dia, YYYY-MM-DD (padrão: hoje).
@@ -501,9 +503,23 @@ pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Ava
     if !(1..=MAX_SLOT_LIMIT).contains(&limit) {
         errors.add("limit", "O limite deve ser de 1 a 5.000.");
     }
+    // Without a service, a length alone: no buffers of its own, anyone may take it.
+    let length = match (query.service_id, query.duration_minutes) {
+        (Some(_), Some(_)) => {
+            errors.add("duration_minutes", "Informe o serviço ou a duração, não os dois.");
+            None
+        }
+        (None, Some(m)) if !catalogue::valid_duration(m) => {
+            errors.add("duration_minutes", catalogue::DURATION_RANGE);
+            None
+        }
+        (None, Some(m)) => Some(m),
+        _ => None,
+    };
     let service = match query.service_id {
+        None if query.duration_minutes.is_some() => None,
         None => {
-            errors.add("service_id", "Informe o serviço (service_id).");
+            errors.add("service_id", "Informe o serviço (service_id) ou a duração (duration_minutes).");
             None
         }
         Some(id) => match catalogue::one(db, id, tz).await {
@@ -532,11 +548,17 @@ pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Ava
         }
     }
     errors.check()?;
-    let Some(service) = service else { return Ok(Availability { data: Vec::new(), meta: AvailabilityMeta { limit, truncated: false } }) };
-    staff.retain(|s| service.offered_by(s.id));
+    let (duration, before, after) = match (&service, length) {
+        (Some(service), _) => {
+            staff.retain(|s| service.offered_by(s.id));
+            (service.duration_minutes, service.buffer_before_minutes, service.buffer_after_minutes)
+        }
+        (None, Some(minutes)) => (minutes, 0, 0),
+        (None, None) => return Ok(Availability { data: Vec::new(), meta: AvailabilityMeta { limit, truncated: false } }),
+    };
     let window = Span { start: local_midnight(from, tz), end: local_midnight(to + Duration::days(1), tz) };
     let schedules = load(db, &staff, window, tz).await?;
-    let found = slots(&schedules, service.duration_minutes, service.buffer_before_minutes, service.buffer_after_minutes, now.max(window.start), tz);
+    let found = slots(&schedules, duration, before, after, now.max(window.start), tz);
     let mut within = found.into_iter().filter(|(_, span)| span.start < window.end);
     let data: Vec<Slot> = within
         .by_ref()

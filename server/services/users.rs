@@ -1,10 +1,11 @@
 //! Staff users: lookup, creation, the first admin of an empty database,
-//! management by admins (list, edit, deactivate) and one's own profile.
+//! management by admins (list, edit, deactivate), one's own profile, and
+//! the staff who take appointments (every picker's choices).
 
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait, QueryFilter,
-    Select, Set,
+    QueryOrder, Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -16,6 +17,31 @@ use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sort
 use crate::services::validation::{check_name, check_search, email_problem, normalize_text, reject_unknown, unique_violation};
 use crate::services::{Context, Page, throttle};
 use entities::user::{self, Role};
+
+/// A person who takes appointments, as a picker (the agenda's filter, a
+/// booking, a service's staff) offers them.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct StaffMember {
+    pub id: i32,
+    pub name: String,
+}
+
+/// The active users, who take appointments, as people read names (the
+/// search text starts with the folded name).
+pub async fn active(db: &impl ConnectionTrait) -> Result<Vec<user::Model>> {
+    Ok(user::Entity::find()
+        .filter(user::Column::Active.eq(true))
+        .order_by_asc(user::Column::SearchText)
+        .order_by_asc(user::Column::Id)
+        .all(db)
+        .await?)
+}
+
+/// `GET /api/staff`: every signed-in user may see who takes appointments
+/// (the agenda shows them to everyone).
+pub async fn staff(cx: &Context) -> Result<Vec<StaffMember>> {
+    Ok(active(&cx.db).await?.into_iter().map(|u| StaffMember { id: u.id, name: u.name }).collect())
+}
 
 /// A user as the API shows it (never the hash).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]

@@ -390,6 +390,16 @@ async fn free_slots(backend: Backend) {
     let (_, ruis) = json_of(app.get(&format!("/api/availability?service_id={}&staff_id={rui}&from={day}", geral["id"]), &admin).await).await;
     assert_eq!(ruis["data"].as_array().map(Vec::len), Some(10), "08:00 to 17:00, hourly");
 
+    // Without a service, a length alone (a booking before its service is
+    // chosen): the same hours and the other appointments with their
+    // buffers, no buffer of its own, on the length's grid.
+    let query = format!("/api/availability?duration_minutes=30&staff_id={ana}&from={day}&to={day}");
+    let (status, by_length) = json_of(app.get(&query, &admin).await).await;
+    assert_eq!(status, StatusCode::OK, "{by_length}");
+    let starts: Vec<&str> = by_length["data"].as_array().unwrap().iter().map(|s| s["startsAt"].as_str().unwrap()).collect();
+    let expected: Vec<String> = ["09:00", "09:30", "10:30"].iter().map(|t| format!("{day}T{t}:00-03:00")).collect();
+    assert_eq!(starts, expected, "11:00 is taken, and its 10 minutes after it leave no half hour before 12:00");
+
     // Bad input: each a 422 naming the parameter.
     let service = consulta["id"].as_i64().unwrap();
     for (query, field, message) in [
@@ -402,6 +412,9 @@ async fn free_slots(backend: Backend) {
         (format!("/api/availability?service_id={service}&staff_id=99999"), "staff_id", "Profissional não encontrado"),
         (format!("/api/availability?service_id={service}&staff_id={rui}"), "staff_id", "Rui Alves não oferece este serviço."),
         (format!("/api/availability?service_id={service}&limit=0"), "limit", "O limite deve ser de 1 a 5.000."),
+        (format!("/api/availability?service_id={service}&duration_minutes=30"), "duration_minutes", "Informe o serviço ou a duração, não os dois."),
+        ("/api/availability?duration_minutes=7".to_string(), "duration_minutes", "A duração deve ser de 5 a 480 minutos"),
+        ("/api/availability?duration_minutes=600".to_string(), "duration_minutes", "A duração deve ser de 5 a 480 minutos"),
     ] {
         let answer = json_of(app.get(&query, &admin).await).await;
         assert_field_error(&query, &answer, field, message);

@@ -18,6 +18,7 @@ mod lists;
 mod name_order;
 mod openapi;
 mod pages;
+mod reads;
 mod reliability;
 mod reminders;
 mod reports;

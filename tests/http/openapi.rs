@@ -45,6 +45,8 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("put", "/api/users/{id}", false),
     ("post", "/api/users/{id}/deactivate", false),
     ("post", "/api/users/{id}/activate", false),
+    ("get", "/api/staff", false),
+    ("get", "/api/reads", false),
     ("get", "/api/reports/summary", false),
     ("get", "/api/services", false),
     ("post", "/api/services", false),

@@ -6,7 +6,8 @@ import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
 import { useMounted } from '../lib/use-mounted';
 import { ProtectedRoute } from './protected-route';
-import { documentTitle, loginReturningTo, routeForPath } from './route-table';
+import { documentTitle, loginReturningTo, NOT_FOUND_PATH, routeForPath } from './route-table';
+import { ScreenReads } from './screen-reads';
 import type { Screens } from './screens';
 
 function SessionTimer() {
@@ -42,7 +43,13 @@ export function App({ screens }: { screens: Screens }) {
   if (!route) shown = <Route path="/" element={<Navigate to="/login" replace />} />;
   else {
     const Screen = screens[route.path];
-    const screen = <Route path={route.path} element={<Screen />} />;
+    const NotFound = screens[NOT_FOUND_PATH];
+    const element = (
+      <ScreenReads route={route} notFound={<NotFound />}>
+        <Screen />
+      </ScreenReads>
+    );
+    const screen = <Route path={route.path} element={element} />;
     shown = route.protected ? <Route element={<ProtectedRoute />}>{screen}</Route> : screen;
   }
   return (

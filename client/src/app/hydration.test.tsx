@@ -61,46 +61,56 @@ const query = (endpoint: string, arg: Record<string, string | number>, value: un
 const asOf = '2026-11-21T11:15:00-03:00';
 const week = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
 
+/**
+ * The state of a screen's page as server/reads.rs writes it: each read's
+ * argument by its name, and the api cache entries of those that answered
+ * (`value` absent: a read that failed, which the screen then loads itself).
+ */
+const page = (url: string, reads: [key: string, endpoint: string, arg: Record<string, string | number>, value?: unknown][], more: PreloadedState = {}): [string, PreloadedState] => {
+  const answered = reads.filter((r) => r.length > 3);
+  return [
+    url,
+    {
+      auth,
+      ...(answered.length ? { queries: answered.map(([, endpoint, arg, value]) => query(endpoint, arg, value)) } : {}),
+      reads: { at: url, args: Object.fromEntries(reads.map(([key, , arg]) => [key, arg])) },
+      ...more,
+    },
+  ];
+};
+const staff = [{ id: 1, name: 'Ana Admin' }];
+const dashboard = {
+  clientsTotal: 3, appointmentsToday: 1, appointmentsWeek: 2, revenueMonthCents: 5000, noShowsMonth: 1, newClientsMonth: 2, clientsTotalEstimated: false, newClientsMonthEstimated: false,
+  todayByStaff: [{ staffId: 1, staffName: 'Ana Admin', appointments: [appointment] }], upcoming: [appointment],
+};
+const clientReads = (answered: boolean): [string, string, Record<string, string | number>, unknown?][] => {
+  const reads: [string, string, Record<string, string | number>, unknown][] = [
+    ['getClient', 'getClient', { id: 1 }, { ...client, asOf, totals }],
+    ['getClientHistory', 'getClientHistory', { id: 1, page: 1 }, { data: [history], meta: { page: 1, per_page: 10, total: 11, last_page: 2 } }],
+    ['upcoming', 'getClientAppointments', { client_id: 1, from: asOf, sort: 'startsAt', page: 1 }, { data: [appointment], meta }],
+    ['past', 'getClientAppointments', { client_id: 1, to: asOf, sort: '-startsAt', page: 1 }, { data: [], meta: { ...meta, total: 0 } }],
+    ['series', 'getClientSeries', { client_id: 1 }, []],
+  ];
+  return answered ? reads : [reads[0].slice(0, 3) as [string, string, Record<string, string | number>], reads[1].slice(0, 3) as [string, string, Record<string, string | number>]];
+};
+
 const cases: [string, PreloadedState][] = [
   ['/login', {}],
   ['/logout', {}],
   ['/nao-existe', {}],
-  [
-    '/dashboard',
-    {
-      auth,
-      queries: [
-        query('getDashboard', {}, {
-          clientsTotal: 3, appointmentsToday: 1, appointmentsWeek: 2, revenueMonthCents: 5000, noShowsMonth: 1, newClientsMonth: 2, clientsTotalEstimated: false, newClientsMonthEstimated: false,
-          todayByStaff: [{ staffId: 1, staffName: 'Ana Admin', appointments: [appointment] }], upcoming: [appointment],
-        }),
-      ],
-    },
-  ],
-  [
-    '/clients/1',
-    {
-      auth,
-      queries: [
-        query('getClient', { id: 1 }, { ...client, asOf, totals }),
-        query('getClientHistory', { id: 1, page: 1 }, { data: [history], meta: { page: 1, per_page: 10, total: 11, last_page: 2 } }),
-        query('getClientAppointments', { client_id: 1, from: asOf, sort: 'startsAt', page: 1 }, { data: [appointment], meta }),
-        query('getClientAppointments', { client_id: 1, to: asOf, sort: '-startsAt', page: 1 }, { data: [], meta: { ...meta, total: 0 } }),
-        query('getClientSeries', { client_id: 1 }, []),
-      ],
-    },
-  ],
-  ['/clients/1', { auth }],
+  page('/dashboard', [['getDashboard', 'getDashboard', {}, dashboard]]),
+  page('/clients/1', clientReads(true)),
+  page('/clients/1', clientReads(false)),
   ['/clients?page=1', { auth, clients: { list: [{ id: 1, name: 'Maria Souza', email: null, phone: null, document: null, birthDate: null, notes: null, archived: false, version: 1, anonymisedAt: null, createdAt: '', updatedAt: '' }], meta, loading: false, error: null } }],
-  ['/appointments?view=list', { auth, appointments: { list: [appointment], meta, loading: false, error: null }, queries: [query('getAgenda', {}, agenda('day', ['2026-11-21']))] }],
-  ['/appointments?date=2026-11-21', { auth, queries: [query('getAgenda', { date: '2026-11-21' }, agenda('day', ['2026-11-21']))] }],
-  ['/appointments?view=week&date=2026-11-21', { auth, queries: [query('getAgenda', { view: 'week', date: '2026-11-21' }, agenda('week', week))] }],
-  ['/reports', { auth }],
-  ['/reports', { auth, queries: [query('getReportSummary', {}, report)] }],
-  ['/reports?from=2026-11-01&to=2026-11-30', { auth, queries: [query('getReportSummary', { from: '2026-11-01', to: '2026-11-30' }, { ...report, period: null })] }],
-  ['/users', { auth }],
-  ['/users', { auth, queries: [query('getUsers', { page: 1 }, { data: [user], meta })] }],
-  ['/auth/profile', { auth }],
+  page('/appointments?view=list', [['today', 'getAgenda', {}, agenda('day', ['2026-11-21'])], ['getStaff', 'getStaff', {}, staff]], { appointments: { list: [appointment], meta, loading: false, error: null } }),
+  page('/appointments?date=2026-11-21', [['getAgenda', 'getAgenda', { date: '2026-11-21' }, agenda('day', ['2026-11-21'])], ['getStaff', 'getStaff', {}, staff]]),
+  page('/appointments?view=week&date=2026-11-21', [['getAgenda', 'getAgenda', { view: 'week', date: '2026-11-21' }, agenda('week', week)], ['getStaff', 'getStaff', {}, staff]]),
+  page('/reports', [['getReportSummary', 'getReportSummary', {}]]),
+  page('/reports', [['getReportSummary', 'getReportSummary', {}, report]]),
+  page('/reports?from=2026-11-01&to=2026-11-30', [['getReportSummary', 'getReportSummary', { from: '2026-11-01', to: '2026-11-30' }, { ...report, period: null }]]),
+  page('/users', [['getUsers', 'getUsers', { page: 1 }]]),
+  page('/users', [['getUsers', 'getUsers', { page: 1 }, { data: [user], meta }]]),
+  page('/auth/profile', [['getMe', 'getMe', {}], ['getCalendarFeed', 'getCalendarFeed', {}]]),
 ];
 
 /** True when the state seeds `endpoint`. */

@@ -8,8 +8,8 @@ type FetchList = (query?: ListQuery) => AsyncThunkAction<unknown, ListQuery | un
 
 const FETCH: Record<ListName, FetchList> = { clients: fetchClients, appointments: fetchAppointments };
 
-/** The entity a fulfilled mutation of the api wrote (`writes` in lib/api-slice.ts), if any. */
-function writtenEntity(action: unknown) {
+/** The entities a fulfilled mutation of the api wrote (`writes` in lib/api-slice.ts), if any. */
+function writtenEntities(action: unknown) {
   if (!isFulfilled(action) || !action.type.startsWith(`${API_REDUCER_PATH}/executeMutation/`)) return null;
   return (action.meta as { baseQueryMeta?: Partial<WriteMeta> }).baseQueryMeta?.writes ?? null;
 }
@@ -43,10 +43,10 @@ export function listRefreshMiddleware() {
   });
 
   listener.startListening({
-    predicate: (action) => refreshList.match(action) || writtenEntity(action) !== null,
+    predicate: (action) => refreshList.match(action) || writtenEntities(action) !== null,
     effect: (action, { dispatch }) => {
-      const entity = writtenEntity(action);
-      const lists: readonly ListName[] = refreshList.match(action) ? [action.payload] : entity ? CHANGES[entity].lists : [];
+      const entities = writtenEntities(action) ?? [];
+      const lists: readonly ListName[] = refreshList.match(action) ? [action.payload] : [...new Set(entities.flatMap((entity) => CHANGES[entity].lists))];
       for (const list of lists) {
         const query = shown[list];
         if (!query) continue;

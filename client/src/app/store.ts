@@ -14,6 +14,7 @@ import {
   PERSIST_TIMEOUT_MS,
   serverWinsReconciler,
 } from '../lib/persistence';
+import { initialReadsState, readsLoaded, readsReducer, type CachedRead, type ReadsState, type ScreenReads } from '../lib/route-reads';
 import { markServerRendered } from '../lib/server-rendered';
 import { clearSession } from '../lib/session-actions';
 
@@ -30,19 +31,13 @@ const rootReducer = combineSlices({
   clients: clientsReducer,
   appointments: appointmentsReducer,
   layout: layoutReducer,
+  reads: readsReducer,
 }).withLazyLoadedSlices<{ api: ReturnType<Api['reducer']> }>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Slices kept in `persist:root`; layout has its own key, the api cache is per visit. */
 export const PERSISTED_SLICES = ['auth', 'clients', 'appointments'] as const;
-
-/** One api cache entry of a page's state (server/reads.rs). */
-export interface CachedRead {
-  endpoint: string;
-  arg: unknown;
-  value: unknown;
-}
 
 /** The page's `<script type="application/json" id="preloaded-state">` as the server writes it (ssr/CONTRACT.md); every part optional. */
 export interface PreloadedState {
@@ -51,6 +46,8 @@ export interface PreloadedState {
   appointments?: Partial<ListState<RootState['appointments']['list'][number]>> | null;
   /** The screen's reads (routes.json) as api cache entries: the argument its query asks with, and the answer. */
   queries?: CachedRead[] | null;
+  /** The address those reads are of, and each read's argument by its name. */
+  reads?: ReadsState | null;
   layout?: unknown;
 }
 
@@ -66,6 +63,7 @@ export function normalizePreloadedState(preloaded: PreloadedState | null | undef
     // The server renders with the layout cookie it received; starting from
     // the same settings keeps hydration exact. Otherwise the shell's reader.
     layout: p.layout ? layoutStateFrom(p.layout) : readInitialLayout(),
+    reads: p.reads ?? initialReadsState,
   };
 }
 
@@ -129,13 +127,32 @@ export function makeStore(preloaded?: PreloadedState | null, options: MakeStoreO
   // Dispatched even when empty: the api's state exists from then on.
   const attachApi = (api: Api) => {
     apiMiddleware.addMiddleware(api.middleware, resetApiOnClearSession(api));
-    const entries = (preloaded?.queries ?? []).map(({ endpoint, arg, value }) => ({ endpointName: endpoint, arg, value }));
-    // The endpoints are injected by their features: the base api's types do not name them.
-    store.dispatch(api.util.upsertQueryEntries(entries as never));
+    store.dispatch(api.util.upsertQueryEntries(cacheEntries(preloaded?.queries)));
   };
   if (loadedApi) attachApi(loadedApi);
   else waitingForApi.push(attachApi);
   return store;
+}
+
+/** The server's answers as RTK Query's cache entries. */
+function cacheEntries(queries: CachedRead[] | null | undefined) {
+  const entries = (queries ?? []).map(({ endpoint, arg, value }) => ({ endpointName: endpoint, arg, value }));
+  // The endpoints are injected by their features: the base api's types do not name them.
+  return entries as never;
+}
+
+/**
+ * An in-app navigation's reads (`GET /api/reads`), seeded as the first
+ * paint's are: the answers first, then the arguments, so a screen that
+ * gets its arguments finds its data.
+ */
+export function seedScreenReads(store: AppStore, at: string, reads: ScreenReads): void {
+  const seed = (api: Api) => {
+    store.dispatch(api.util.upsertQueryEntries(cacheEntries(reads.queries)));
+    store.dispatch(readsLoaded({ at, args: reads.args }));
+  };
+  if (loadedApi) seed(loadedApi);
+  else waitingForApi.push(seed);
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

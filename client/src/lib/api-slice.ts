@@ -33,8 +33,15 @@ const apiBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiErrorData, WriteOptions, Wr
  * so the first render and hydration find the data without a request.
  */
 
-/** The part of a mutation's definition that says what its write changes: `...writes('client')`. */
-export const writes = (entity: Entity) => ({ invalidatesTags: [...CHANGES[entity].tags], extraOptions: { writes: entity } });
+/**
+ * The part of a mutation's definition that says what its write changes:
+ * `...writes('client')`, or `...writes('client', 'appointment')` for a write
+ * that changes both (anonymising cancels the client's appointments).
+ */
+export const writes = (...entities: [Entity, ...Entity[]]) => ({
+  invalidatesTags: [...new Set(entities.flatMap((entity): Tag[] => [...CHANGES[entity].tags]))],
+  extraOptions: { writes: entities },
+});
 
 export const api = createApi({
   reducerPath: API_REDUCER_PATH,

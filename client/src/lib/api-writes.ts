@@ -24,8 +24,10 @@ export const CHANGES = {
   appointment: { tags: ['Agenda', 'Dashboard', 'Report', 'Client', 'Schedule', 'Reminder'], lists: ['appointments'] },
   // A reminder sent (and its template): the reminders screen and the reports' no-show rates.
   reminder: { tags: ['Reminder', 'Report'], lists: [] },
-  // The user list shows names and e-mails; "Me" is one of the users.
+  // The user list and every staff picker show names; "Me" is one of the users.
   user: { tags: ['User', 'Me'], lists: [] },
+  // A calendar subscription address, replaced.
+  calendar: { tags: ['Calendar'], lists: [] },
   // The agenda shows services' colours; free slots follow lengths and buffers.
   service: { tags: ['Service', 'Agenda', 'Schedule'], lists: [] },
   // Working hours and time off: the agenda shades them; free slots follow them.
@@ -34,11 +36,11 @@ export const CHANGES = {
 
 export type Entity = keyof typeof CHANGES;
 
-/** A mutation's `extraOptions`: the entity it writes. */
+/** A mutation's `extraOptions`: the entities it writes. */
 export interface WriteOptions {
-  writes?: Entity;
+  writes?: readonly Entity[];
 }
 /** Its fulfilled (or rejected) action's `meta.baseQueryMeta`. */
 export interface WriteMeta {
-  writes: Entity;
+  writes: readonly Entity[];
 }

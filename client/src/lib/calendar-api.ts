@@ -1,5 +1,5 @@
 import type { ApiCalendarFeed } from './api-types';
-import { api, dataOf } from './api-slice';
+import { api, dataOf, writes } from './api-slice';
 
 export type CalendarFeed = ApiCalendarFeed;
 
@@ -25,7 +25,7 @@ export const calendarApi = api.injectEndpoints({
     regenerateCalendarFeed: build.mutation<CalendarFeed, CalendarFeedArgs>({
       query: (args) => ({ path: feedPath(args), method: 'POST' }),
       transformResponse: dataOf<CalendarFeed>,
-      invalidatesTags: ['Calendar'],
+      ...writes('calendar'),
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import { api, dataOf, writes } from '../../lib/api-slice';
 import type { ApiAgenda, ApiClient, ApiSeriesCreated, ApiStaffMember } from '../../lib/api-types';
 import type { Appointment, AppointmentStatus } from '../../lib/appointment';
+import type { ReadArg } from '../../lib/route-reads';
 import type { ListResponse } from '../../lib/types';
 import type { NewAppointment } from './appointments-api';
 
@@ -33,6 +34,12 @@ export const agendaApi = api.injectEndpoints({
       query: (args) => ({ path: '/agenda', query: { ...args } }),
       transformResponse: dataOf<Agenda>,
       providesTags: ['Agenda'],
+    }),
+    /** `GET /api/staff`: who takes appointments, the choices of every staff picker. */
+    getStaff: build.query<StaffMember[], ReadArg>({
+      query: () => ({ path: '/staff' }),
+      transformResponse: dataOf<StaffMember[]>,
+      providesTags: ['User'],
     }),
     /** One appointment (one not on the shown day, opened by its link). */
     getAppointment: build.query<Appointment, number>({
@@ -72,6 +79,7 @@ export const agendaApi = api.injectEndpoints({
 
 export const {
   useGetAgendaQuery,
+  useGetStaffQuery,
   useGetAppointmentQuery,
   useCreateAppointmentMutation,
   useUpdateAppointmentMutation,

@@ -13,9 +13,9 @@ import { ConfirmDialog } from '../../components/dialog';
 import { refreshList } from '../../lib/list-slice';
 import { STATUS_LABELS, type Appointment } from '../../lib/appointment';
 import { addDays, dayOf, formatDate, formatDayMonth, formatMinutes, formatTime, formatWeekday, minuteOfDay } from '../../lib/format';
-import { useReadArg } from '../../lib/route-reads';
+import { AppointmentsReads } from '../../../generated/route-reads';
 import { useMounted } from '../../lib/use-mounted';
-import { useGetAgendaQuery, useUpdateAppointmentMutation, type Agenda, type AgendaArgs, type SeriesScope } from './agenda-api';
+import { useGetAgendaQuery, useGetStaffQuery, useUpdateAppointmentMutation, type Agenda, type AgendaArgs, type SeriesScope } from './agenda-api';
 import { AgendaGrid, type Reschedule } from './agenda-grid';
 import { offReason, preferredStaff } from './agenda-layout';
 import { agendaHref, viewOf, type AgendaViewName } from './agenda-url';
@@ -112,11 +112,12 @@ export default function AppointmentsPage() {
   const filtersOpen = search.has('filters');
   const ready = useMounted();
   // The route's reads: the address's day or week, or with the list, today's agenda for its staff.
-  const agendaQuery = useGetAgendaQuery(useReadArg<AgendaArgs>('getAgenda'));
+  const agendaQuery = useGetAgendaQuery(AppointmentsReads.useGetAgenda<AgendaArgs>());
   const agenda = view === 'list' ? undefined : agendaQuery.data;
-  // The staff to filter by: the agenda's (the list view asks for today's).
-  const staffQuery = useGetAgendaQuery(useReadArg<AgendaArgs>('staff'));
-  const staff = (agenda ?? staffQuery.data)?.staff ?? [];
+  // The list view asks for today's agenda: the business's today, where its list starts.
+  const todayQuery = useGetAgendaQuery(AppointmentsReads.useToday<AgendaArgs>());
+  // The staff to filter by and book with.
+  const staff = useGetStaffQuery(AppointmentsReads.useGetStaff()).data ?? [];
   const [updateAppointment] = useUpdateAppointmentMutation();
 
   const go = (changes: Record<string, string | number | null>) => navigate(agendaHref(search, changes));
@@ -153,7 +154,7 @@ export default function AppointmentsPage() {
   const date = agenda?.date ?? search.get('date') ?? '';
   const listState = useAppSelector(selectAppointments);
   const listed = listState.list;
-  const known = agenda ?? staffQuery.data;
+  const known = agenda ?? todayQuery.data;
   const openId = Number(search.get('open')) || null;
   // A clash's link: that day's agenda with the appointment open.
   const hrefFor: ClashHref = (a) => agendaHref(new URLSearchParams(), { date: dayOf(a.startsAt), open: a.id });
@@ -299,7 +300,7 @@ export default function AppointmentsPage() {
           <AppointmentsList
             search={search}
             // Today and what comes, unless the address names a start.
-            today={staffQuery.data?.today}
+            today={todayQuery.data?.today}
             actions={(a) => (
               <div className="d-inline-flex flex-wrap gap-1">
                 <AppLink to={openHref(a)} className="btn btn-sm btn-light btn-touch" aria-label={`Abrir o agendamento de ${a.clientName}`}>

@@ -1,4 +1,4 @@
-import { useReadArg } from '../../lib/route-reads';
+import { AppointmentsReads } from '../../../generated/route-reads';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { AppLink } from '../../components/app-link';
@@ -238,7 +238,7 @@ export function BookingDialog({ staff, initial, appointments, startHour, now: lo
   const client: PickedClient | null = form.clientId ? { id: Number(form.clientId), name: clientName } : null;
 
   // The catalogue: a service chosen fills duration and price (both still editable), once.
-  const services = useGetActiveServicesQuery(useReadArg('bookingServices')).data?.data;
+  const services = useGetActiveServicesQuery(AppointmentsReads.useBookingServices()).data?.data;
   const service = services?.find((x) => String(x.id) === form.serviceId) ?? null;
   const [filledFor, setFilledFor] = useState('');
   if (service && filledFor !== form.serviceId) {

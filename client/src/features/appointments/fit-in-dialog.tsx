@@ -1,4 +1,4 @@
-import { useReadArg } from '../../lib/route-reads';
+import { AppointmentsReads } from '../../../generated/route-reads';
 import { useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Dialog } from '../../components/dialog';
@@ -20,7 +20,7 @@ const FIT_IN_LIMIT = 10;
  * as booking); one picked opens the booking there (`onPick`).
  */
 export function FitInDialog({ staff, today, onPick, onClose }: { staff: StaffMember[]; today: string; onPick: (slot: ApiSlot, serviceId: number) => void; onClose: () => void }) {
-  const services = useGetActiveServicesQuery(useReadArg('fitInServices'));
+  const services = useGetActiveServicesQuery(AppointmentsReads.useFitInServices());
   const [serviceId, setServiceId] = useState('');
   const [staffId, setStaffId] = useState('');
   const [asked, setAsked] = useState<AvailabilityArgs | null>(null);

@@ -15,7 +15,7 @@ import { TableOrCards } from '../../components/table-or-cards';
 import { errorMessage } from '../../lib/api';
 import type { ApiReminderRow, ApiReminderSettings } from '../../lib/api-types';
 import { addDays, formatDate, formatDateTime, formatPhone, formatTimeRange, formatWeekday } from '../../lib/format';
-import { useReadArg } from '../../lib/route-reads';
+import { AppointmentsRemindersReads } from '../../../generated/route-reads';
 import {
   useGetReminderSettingsQuery,
   useGetRemindersQuery,
@@ -230,8 +230,8 @@ function TemplateEditor({ settings, appointmentId, isAdmin }: { settings: ApiRem
  */
 export default function RemindersPage() {
   const isAdmin = useAppSelector((s) => s.auth.role) === 'admin';
-  const day = useGetRemindersQuery(useReadArg<ReminderArgs>('getReminders'));
-  const settings = useGetReminderSettingsQuery(useReadArg<Record<string, never>>('getReminderSettings'));
+  const day = useGetRemindersQuery(AppointmentsRemindersReads.useGetReminders<ReminderArgs>());
+  const settings = useGetReminderSettingsQuery(AppointmentsRemindersReads.useGetReminderSettings<Record<string, never>>());
   const error = day.error ? errorMessage(day.error, REMINDERS_ERROR) : null;
   const rows: Row[] = (day.data?.rows ?? []).map((r) => ({ ...r, id: r.appointmentId }));
   const loading = day.isFetching;

@@ -16,7 +16,7 @@ import { WeeklyHoursEditor } from '../../components/weekly-hours-editor';
 import { errorMessage } from '../../lib/api';
 import type { ApiService, ApiStaffMember } from '../../lib/api-types';
 import { formatDuration, formatMoney } from '../../lib/format';
-import { useReadArg } from '../../lib/route-reads';
+import { AppointmentsServicesReads } from '../../../generated/route-reads';
 import {
   useDeleteServiceMutation,
   useGetBusinessHoursQuery,
@@ -26,7 +26,7 @@ import {
   type TimeOffArgs,
 } from '../../lib/schedule-api';
 import { serviceColorLabel, serviceColorVar } from '../../lib/service-colors';
-import { useGetAgendaQuery, type AgendaArgs } from './agenda-api';
+import { useGetStaffQuery } from './agenda-api';
 import { ServiceDialog } from './service-dialog';
 
 export const SERVICES_ERROR = 'Erro ao buscar os serviços';
@@ -62,12 +62,12 @@ export default function ServicesPage() {
   const isAdmin = useAppSelector((s) => s.auth.role) === 'admin';
   const [editing, setEditing] = useState<ApiService | 'new' | null>(null);
   const [removing, setRemoving] = useState<ApiService | null>(null);
-  const services = useGetServicesQuery(useReadArg<ServiceListArgs>('getServices'));
-  const staff = useGetAgendaQuery(useReadArg<AgendaArgs>('staff')).data?.staff ?? [];
-  const hours = useGetBusinessHoursQuery(useReadArg('getBusinessHours'));
+  const services = useGetServicesQuery(AppointmentsServicesReads.useGetServices<ServiceListArgs>());
+  const staff = useGetStaffQuery(AppointmentsServicesReads.useGetStaff()).data ?? [];
+  const hours = useGetBusinessHoursQuery(AppointmentsServicesReads.useGetBusinessHours());
   const [putBusinessHours] = usePutBusinessHoursMutation();
   const [deleteService, { isLoading: deleting }] = useDeleteServiceMutation();
-  const holidays = useReadArg<TimeOffArgs>('holidays');
+  const holidays = AppointmentsServicesReads.useHolidays<TimeOffArgs>();
 
   const error = services.error ? errorMessage(services.error, SERVICES_ERROR) : null;
   const rows = services.data?.data ?? [];

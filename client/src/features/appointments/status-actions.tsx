@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/dialog';
-import { FieldError } from '../../components/field-error';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
+import { ErrorAlert } from '../../components/error-alert';
+import { TextAreaField } from '../../components/field';
+import { useForm } from '../../hooks/use-form';
+import { errorMessage } from '../../lib/api';
 import { STATUS_ACTIONS, statusLabel, type Appointment, type AppointmentStatus } from '../../lib/appointment';
 import { useChangeStatusMutation } from './agenda-api';
 import { useScopeQuestion } from './series-scope';
@@ -26,40 +28,44 @@ export function StatusActions({
 }) {
   const [changeStatus, { isLoading: busy }] = useChangeStatusMutation();
   const [cancelling, setCancelling] = useState(false);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The cancellation's one field, the reason, and what the server says of it.
+  const { form, setForm, field, errors, message, showErrors, submit } = useForm({ reason: '' }, 'Não foi possível cancelar o agendamento.');
   const next = appointment.nextStatuses ?? [];
   const { ask, question } = useScopeQuestion(inline);
+  const done = (status: AppointmentStatus) => toast.success(`Agendamento de ${appointment.clientName}: ${statusLabel(status)}.`);
 
-  const change = async (status: AppointmentStatus, cancellationReason?: string) => {
+  // Any other status is one tap, no form: a refusal is a toast.
+  const change = async (status: AppointmentStatus) => {
     const scope = await ask(appointment, STATUS_ACTIONS[status]);
     if (scope === null) return;
     try {
-      await changeStatus({ id: appointment.id, version: appointment.version, status, cancellationReason, scope }).unwrap();
-      toast.success(`Agendamento de ${appointment.clientName}: ${statusLabel(status)}.`);
-      setCancelling(false);
+      await changeStatus({ id: appointment.id, version: appointment.version, status, scope }).unwrap();
+      done(status);
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (status === 'cancelado' && fields.cancellationReason) setErrors(fields);
-      else toast.error(errorMessage(error, 'Não foi possível alterar o status.'));
+      toast.error(errorMessage(error, 'Não foi possível alterar o status.'));
     }
+  };
+  const cancel = async () => {
+    const scope = await ask(appointment, STATUS_ACTIONS.cancelado);
+    if (scope === null) return;
+    await submit(async () => {
+      await changeStatus({ id: appointment.id, version: appointment.version, status: 'cancelado', cancellationReason: form.reason.trim(), scope }).unwrap();
+      done('cancelado');
+      setCancelling(false);
+    });
   };
 
   const reasonField = (
     <>
-      <label htmlFor="cancellation-reason" className="form-label">
-        Motivo do cancelamento de {appointment.clientName}
-      </label>
-      <textarea
+      <ErrorAlert message={errors.cancellationReason ? null : message} />
+      <TextAreaField
         id="cancellation-reason"
-        className={`form-control${errors.cancellationReason ? ' is-invalid' : ''}`}
+        label={`Motivo do cancelamento de ${appointment.clientName}`}
+        wrapperClassName=""
         rows={3}
-        value={reason}
         autoFocus={inline}
-        aria-describedby={errors.cancellationReason ? 'cancellation-reason-error' : undefined}
-        onChange={(event) => setReason(event.target.value)}
+        {...field('reason', 'cancellationReason')}
       />
-      <FieldError errors={errors} name="cancellationReason" id="cancellation-reason-error" />
     </>
   );
 
@@ -74,8 +80,8 @@ export function StatusActions({
           disabled={busy}
           onClick={() => {
             if (status !== 'cancelado') return void change(status);
-            setReason('');
-            setErrors({});
+            setForm({ reason: '' });
+            showErrors({});
             setCancelling(true);
           }}
         >
@@ -90,7 +96,7 @@ export function StatusActions({
           cancelLabel="Voltar"
           tone="danger"
           busy={busy}
-          onConfirm={() => void change('cancelado', reason.trim())}
+          onConfirm={() => void cancel()}
           onCancel={() => setCancelling(false)}
         >
           {reasonField}
@@ -103,7 +109,7 @@ export function StatusActions({
             <button type="button" className="btn btn-light btn-touch" onClick={() => setCancelling(false)} disabled={busy}>
               Voltar
             </button>
-            <button type="button" className="btn btn-danger btn-touch" onClick={() => void change('cancelado', reason.trim())} disabled={busy}>
+            <button type="button" className="btn btn-danger btn-touch" onClick={() => void cancel()} disabled={busy}>
               {busy ? 'Aguarde...' : 'Cancelar agendamento'}
             </button>
           </div>

@@ -1,10 +1,12 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { CalendarPlus, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from '../../components/icons';
 import { useAppSelector } from '../../hooks/store';
-import { useReadArg, withArgs } from '../../lib/route-reads';
+import { ClientsIdReads } from '../../../generated/route-reads';
+import { withArgs } from '../../lib/read-hooks';
 import { AppointmentsTable } from '../../components/appointments-table';
 import { useReopenDraft } from '../../hooks/use-draft';
 import { Card } from '../../components/card';
@@ -155,7 +157,7 @@ function PageFooter({ list, onPage, disabled, noun, label }: PageFooterProps) {
 
 function Timeline({ clientId }: { clientId: number }) {
   const [at, setAt] = useState<PageArgs>({ page: 1 });
-  const { data: history, error, isFetching, refetch } = useGetClientHistoryQuery(withArgs(useReadArg<ClientHistoryArgs>('getClientHistory'), at));
+  const { data: history, error, isFetching, refetch } = useGetClientHistoryQuery(withArgs(ClientsIdReads.useGetClientHistory<ClientHistoryArgs>(), at));
   return (
     <Card title="Histórico de alterações" className="mb-0 flex-grow-1" body={false}>
       <div className="card-body">
@@ -178,10 +180,8 @@ function Timeline({ clientId }: { clientId: number }) {
 }
 
 /** The client's upcoming or past appointments, a page at a time. */
-function ClientAppointments({ client, when }: { client: ClientDetail; when: 'upcoming' | 'past' }) {
+function ClientAppointments({ first, when }: { first: ClientAppointmentsArgs | typeof skipToken; when: 'upcoming' | 'past' }) {
   const [at, setAt] = useState<PageArgs>({ page: 1 });
-  // The route's two reads of the list, split at the record's `asOf`.
-  const first = useReadArg<ClientAppointmentsArgs>(when, { getClient: client });
   const { data, error, isFetching, refetch } = useGetClientAppointmentsQuery(withArgs(first, at));
   const upcoming = when === 'upcoming';
   return (
@@ -208,7 +208,7 @@ function ClientAppointments({ client, when }: { client: ClientDetail; when: 'upc
 
 /** The client's recurring series (`#serie-{id}`, where an occurrence links), with what is left of each; none, no card. */
 function ClientSeries() {
-  const { data } = useGetClientSeriesQuery(useReadArg<{ client_id: number }>('series'));
+  const { data } = useGetClientSeriesQuery(ClientsIdReads.useSeries<{ client_id: number }>());
   if (!data?.length) return null;
   return (
     <Card title="Séries" className="mb-3" body={false}>
@@ -252,7 +252,10 @@ export default function ClientPage() {
   const id = Number(useParams().id);
   // In-app, react-router matches any text as `:id`; the server answers 404 for it.
   const known = Number.isInteger(id) && id > 0;
-  const { data: client, error: failure, isFetching, refetch } = useGetClientQuery(useReadArg<{ id: number }>('getClient'));
+  const { data: client, error: failure, isFetching, refetch } = useGetClientQuery(ClientsIdReads.useGetClient<{ id: number }>());
+  // The route's two reads of the list, split at the record's `asOf` by the server.
+  const upcoming = ClientsIdReads.useUpcoming<ClientAppointmentsArgs>();
+  const past = ClientsIdReads.usePast<ClientAppointmentsArgs>();
   // The form and each dialog are open at their address (`?open=edit`,
   // `archive`, `export`, `anonymise`): links that work before the script
   // has run, to the page the server renders with it open.
@@ -351,8 +354,8 @@ export default function ClientPage() {
         </div>
       </div>
       <ClientSeries />
-      <ClientAppointments client={client} when="upcoming" />
-      <ClientAppointments client={client} when="past" />
+      <ClientAppointments first={upcoming} when="upcoming" />
+      <ClientAppointments first={past} when="past" />
       {open === 'export' && admin ? <ExportDataDialog client={client} onClose={close} /> : null}
       {open === 'anonymise' && admin && !client.anonymisedAt ? <AnonymiseDialog client={client} onDone={close} onCancel={close} /> : null}
       {open === 'archive' && !client.anonymisedAt ? <ArchiveDialog client={client} onDone={close} onCancel={close} /> : null}

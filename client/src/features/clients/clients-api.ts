@@ -1,6 +1,5 @@
 import type { ApiClientInput } from '../../lib/api-types';
 import { api, dataOf, writes } from '../../lib/api-slice';
-import { CHANGES } from '../../lib/api-writes';
 import { PAGE_SIZE } from '../../lib/list-slice';
 import type { Appointment } from '../../lib/appointment';
 import type { ListResponse } from '../../lib/types';
@@ -73,8 +72,7 @@ export const clientApi = api.injectEndpoints({
       query: ({ id, confirmName }) => ({ path: `/clients/${id}/anonymise`, method: 'POST', body: { confirmName } }),
       transformResponse: dataOf<Client>,
       // Its future appointments are cancelled too.
-      invalidatesTags: [...new Set([...CHANGES.client.tags, ...CHANGES.appointment.tags])],
-      extraOptions: { writes: 'client' as const },
+      ...writes('client', 'appointment'),
     }),
     /** `POST /api/clients/{id}/archive` or `/unarchive`. */
     setClientArchived: build.mutation<Client, { id: number; archived: boolean }>({

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { Dialog, DialogButtons } from '../../components/dialog';
+import { ErrorAlert } from '../../components/error-alert';
 import { ExportButton } from '../../components/export-button';
-import { FieldError, invalidClass } from '../../components/field-error';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../lib/api';
+import { InputField } from '../../components/field';
+import { useForm } from '../../hooks/use-form';
 import { useAnonymiseClientMutation } from './clients-api';
 import type { Client } from './types';
 
@@ -35,20 +36,15 @@ export function ExportDataDialog({ client, onClose }: { client: Client; onClose:
  */
 export function AnonymiseDialog({ client, onDone, onCancel }: { client: Client; onDone: () => void; onCancel: () => void }) {
   const formId = useId();
-  const [typed, setTyped] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, field, errors, message, submit } = useForm({ confirmName: '' }, 'Não foi possível anonimizar o cliente.');
   const [anonymise, { isLoading: busy }] = useAnonymiseClientMutation();
-  const submit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      await anonymise({ id: client.id, confirmName: typed }).unwrap();
+    void submit(async () => {
+      await anonymise({ id: client.id, confirmName: form.confirmName }).unwrap();
       toast.success('Os dados pessoais do cliente foram removidos.');
       onDone();
-    } catch (error) {
-      const found = fieldErrors(error);
-      setErrors(found);
-      if (!found.confirmName) toast.error(errorMessage(error, 'Não foi possível anonimizar o cliente.'));
-    }
+    });
   };
   return (
     <Dialog
@@ -57,7 +53,9 @@ export function AnonymiseDialog({ client, onDone, onCancel }: { client: Client; 
       busy={busy}
       footer={<DialogButtons onCancel={onCancel} busy={busy} tone="danger" label="Anonimizar" busyLabel="Anonimizando..." form={formId} />}
     >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        {/* A refusal that is not about the name typed (the name's own shows under its field). */}
+        <ErrorAlert message={errors.confirmName ? null : message} />
         <p>
           Os dados pessoais de <strong>{client.name}</strong> serão apagados para sempre: nome, e-mail, telefone, CPF, data de nascimento e
           observações, também das observações dos agendamentos e do histórico. Os agendamentos futuros serão cancelados.
@@ -65,19 +63,14 @@ export function AnonymiseDialog({ client, onDone, onCancel }: { client: Client; 
         <p className="small text-muted">
           Ficam as datas, situações, serviços e valores, para que os relatórios não mudem. <strong>Não dá para desfazer.</strong>
         </p>
-        <label className="form-label" htmlFor={`${formId}-name`}>
-          Digite o nome do cliente para confirmar
-        </label>
-        <input
+        <InputField
           id={`${formId}-name`}
-          className={`form-control${invalidClass(errors, 'confirmName')}`}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          label="Digite o nome do cliente para confirmar"
+          wrapperClassName=""
           autoComplete="off"
-          aria-describedby={`${formId}-error`}
           placeholder={client.name}
+          {...field('confirmName')}
         />
-        <FieldError errors={errors} name="confirmName" id={`${formId}-error`} />
       </form>
     </Dialog>
   );

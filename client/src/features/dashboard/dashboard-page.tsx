@@ -1,6 +1,6 @@
 import { AppLink } from '../../components/app-link';
 import { CalendarPlus } from '../../components/icons';
-import { useReadArg } from '../../lib/route-reads';
+import { DashboardReads } from '../../../generated/route-reads';
 import { useAppSelector } from '../../hooks/store';
 import { AppointmentsTable, StatusBadge } from '../../components/appointments-table';
 import { Card } from '../../components/card';
@@ -45,7 +45,7 @@ function StaffAgenda({ day }: { day: StaffDay }) {
 }
 
 export default function DashboardPage() {
-  const { data: dashboard, isFetching: dashboardLoading, error, refetch } = useGetDashboardQuery(useReadArg('getDashboard'));
+  const { data: dashboard, isFetching: dashboardLoading, error, refetch } = useGetDashboardQuery(DashboardReads.useGetDashboard());
   const name = useAppSelector((s) => s.auth.name);
 
   return (

@@ -23,7 +23,8 @@ function focusScreen(main: HTMLElement | null): boolean {
  * On in-app navigation (not the first load), focus goes to the new screen's
  * h1, so a screen reader reads where the user is and Tab starts from the
  * content instead of the menu. A screen still loading gets focus on main
- * first, then on its h1 once it appears.
+ * first, then on its h1 once it appears, unless something of the screen
+ * (a dialog open at its address) took focus as it appeared.
  */
 function useFocusOnNavigation(mainRef: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
@@ -38,6 +39,10 @@ function useFocusOnNavigation(mainRef: RefObject<HTMLElement | null>) {
     const observer = new MutationObserver(() => {
       if (main.querySelector('h1')) {
         observer.disconnect();
+        // A screen that arrives with a dialog open at its address (its reads
+        // came in one answer) has put focus in the dialog: it stays there.
+        const held = document.activeElement;
+        if (held && held !== main && main.contains(held)) return;
         focusScreen(main);
       }
     });

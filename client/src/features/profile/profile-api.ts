@@ -1,5 +1,5 @@
 import type { ApiLoginData, ApiMe, ApiProfileInput } from '../../lib/api-types';
-import { api, getData } from '../../lib/api-slice';
+import { api, getData, writes } from '../../lib/api-slice';
 import type { ReadArg } from '../../lib/route-reads';
 
 export type Me = ApiMe;
@@ -19,8 +19,8 @@ export const profileApi = api.injectEndpoints({
     getMe: build.query<Me, ReadArg | void>(getData<Me>('/me', 'Me')),
     updateMe: build.mutation<ProfileAnswer, ProfileInput>({
       query: (input) => ({ path: '/me', method: 'PUT', body: input }),
-      // The user list shows names and e-mails too.
-      invalidatesTags: ['Me', 'User'],
+      // One of the users: the user list and the pickers show names too.
+      ...writes('user'),
     }),
   }),
 });

@@ -9,7 +9,7 @@ import { WeeklyHoursEditor } from '../../components/weekly-hours-editor';
 import { formatDate } from '../../lib/format';
 import { errorMessage } from '../../lib/api';
 import { initials, roleLabel } from '../../lib/roles';
-import { useReadArg } from '../../lib/route-reads';
+import { AuthProfileReads } from '../../../generated/route-reads';
 import { useGetUserHoursQuery, type TimeOffArgs } from '../../lib/schedule-api';
 import type { CalendarFeedArgs } from '../../lib/calendar-api';
 import { SIGN_OUT_STATE } from '../../lib/sign-out';
@@ -20,11 +20,11 @@ export const PROFILE_ERROR = 'Erro ao buscar o perfil';
 
 export default function ProfilePage() {
   const auth = useAppSelector((s) => s.auth);
-  const { data, error, refetch } = useGetMeQuery(useReadArg('getMe'));
+  const { data, error, refetch } = useGetMeQuery(AuthProfileReads.useGetMe());
   // Their hours and time off: the page's reads, once "me" is known.
-  const hours = useGetUserHoursQuery(useReadArg<{ id: number }>('getUserHours', { getMe: data }));
-  const timeOff = useReadArg<TimeOffArgs>('getTimeOff', { getMe: data });
-  const feed = useReadArg<CalendarFeedArgs>('getCalendarFeed');
+  const hours = useGetUserHoursQuery(AuthProfileReads.useGetUserHours<{ id: number }>());
+  const timeOff = AuthProfileReads.useGetTimeOff<TimeOffArgs>();
+  const feed = AuthProfileReads.useGetCalendarFeed<CalendarFeedArgs>();
 
   return (
     <div className="container-fluid">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AppLink } from '../../components/app-link';
-import { useReadArg } from '../../lib/route-reads';
+import { ReportsReads } from '../../../generated/route-reads';
 import { DataTable, type Column } from '../../components/data-table';
 import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
@@ -294,7 +294,7 @@ function CustomPeriod({ from, to }: { from: string; to: string }) {
 export default function ReportsPage() {
   const location = useLocation();
   const query = reportQuery(location.search);
-  const { data, isFetching: loading, error: failure, refetch } = useGetReportSummaryQuery(useReadArg<ReportQuery>('getReportSummary'));
+  const { data, isFetching: loading, error: failure, refetch } = useGetReportSummaryQuery(ReportsReads.useGetReportSummary<ReportQuery>());
   const error = failure ? errorMessage(failure, REPORTS_ERROR) : null;
   const custom = 'from' in query;
   const [editing, setEditing] = useState(false);

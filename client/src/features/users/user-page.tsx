@@ -9,18 +9,18 @@ import { TimeOffList } from '../../components/time-off-list';
 import { WeeklyHoursEditor } from '../../components/weekly-hours-editor';
 import { errorMessage } from '../../lib/api';
 import { roleLabel } from '../../lib/roles';
-import { useReadArg } from '../../lib/route-reads';
+import { UsersIdReads } from '../../../generated/route-reads';
 import { useGetUserHoursQuery, usePutUserHoursMutation, type TimeOffArgs } from '../../lib/schedule-api';
 import type { CalendarFeedArgs } from '../../lib/calendar-api';
 import { useGetUserQuery } from './users-api';
 
 /** One member (admins): who they are, their working hours (their own or the business's default) and their time off. */
 export default function UserPage() {
-  const userArg = useReadArg<{ id: number }>('getUser');
+  const userArg = UsersIdReads.useGetUser<{ id: number }>();
   const { data: user, error, refetch } = useGetUserQuery(userArg);
-  const hours = useGetUserHoursQuery(useReadArg<{ id: number }>('getUserHours'));
-  const timeOff = useReadArg<TimeOffArgs>('getTimeOff');
-  const feed = useReadArg<CalendarFeedArgs>('getCalendarFeed');
+  const hours = useGetUserHoursQuery(UsersIdReads.useGetUserHours<{ id: number }>());
+  const timeOff = UsersIdReads.useGetTimeOff<TimeOffArgs>();
+  const feed = UsersIdReads.useGetCalendarFeed<CalendarFeedArgs>();
   const [putUserHours, { isLoading: resetting }] = usePutUserHoursMutation();
   const id = typeof userArg === 'object' ? userArg.id : 0;
 

@@ -1,4 +1,4 @@
-import { api, dataOf } from '../../lib/api-slice';
+import { api, dataOf, writes } from '../../lib/api-slice';
 import { PAGE_SIZE } from '../../lib/list-slice';
 import type { ListResponse } from '../../lib/types';
 import type { NewUser, User, UserUpdate } from './types';
@@ -20,18 +20,18 @@ export const usersApi = api.injectEndpoints({
     createUser: build.mutation<User, NewUser>({
       query: (body) => ({ path: '/users', method: 'POST', body }),
       transformResponse: dataOf<User>,
-      invalidatesTags: ['User'],
+      ...writes('user'),
     }),
     /** `PUT /api/users/{id}`: what is sent changes (here: the role). */
     updateUser: build.mutation<User, { id: number; changes: UserUpdate }>({
       query: ({ id, changes }) => ({ path: `/users/${id}`, method: 'PUT', body: changes }),
       transformResponse: dataOf<User>,
-      invalidatesTags: ['User'],
+      ...writes('user'),
     }),
     setUserActive: build.mutation<User, { id: number; active: boolean }>({
       query: ({ id, active }) => ({ path: `/users/${id}/${active ? 'activate' : 'deactivate'}`, method: 'POST' }),
       transformResponse: dataOf<User>,
-      invalidatesTags: ['User'],
+      ...writes('user'),
     }),
   }),
 });

@@ -14,7 +14,7 @@ import { TableOrCards } from '../../components/table-or-cards';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { roleLabel, type Role } from '../../lib/roles';
-import { useReadArg } from '../../lib/route-reads';
+import { UsersReads } from '../../../generated/route-reads';
 import { NEW_USER_DRAFT, NewUserDialog } from './new-user-dialog';
 import type { User } from './types';
 import { useGetUsersQuery, useSetUserActiveMutation, useUpdateUserMutation } from './users-api';
@@ -58,7 +58,7 @@ export default function UsersPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   // Page 1 is in the cache when the server rendered this screen (the route's read).
-  const { data, isFetching: loading, error: failure, refetch } = useGetUsersQuery(useReadArg<{ page: number }>('getUsers'));
+  const { data, isFetching: loading, error: failure, refetch } = useGetUsersQuery(UsersReads.useGetUsers<{ page: number }>());
   const error = failure ? errorMessage(failure, USERS_ERROR) : null;
   const [setUserActive] = useSetUserActiveMutation();
   const [updateUser] = useUpdateUserMutation();
