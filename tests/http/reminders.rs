@@ -437,6 +437,11 @@ struct Smtp {
 
 impl Smtp {
     fn start(port: u16, refuse_first: u32) -> Smtp {
+        Smtp::answering_after(port, refuse_first, Duration::ZERO)
+    }
+
+    /// A server that answers each message `delay` after it arrived.
+    fn answering_after(port: u16, refuse_first: u32, delay: Duration) -> Smtp {
         let dir = std::env::temp_dir().join(format!("expediente-smtp-{}", uuid::Uuid::new_v4().simple()));
         std::fs::create_dir_all(&dir).unwrap();
         let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/http/smtp_server.py");
@@ -445,6 +450,7 @@ impl Smtp {
             .arg(port.to_string())
             .arg(&dir)
             .arg(refuse_first.to_string())
+            .arg(delay.as_secs_f64().to_string())
             .stdout(std::process::Stdio::piped())
             .spawn()
             .unwrap();
@@ -641,6 +647,37 @@ async fn a_stopped_sender_loses_nothing_and_two_never_send_twice(backend: Backen
     assert_eq!(sent.len(), booked.len());
 }
 both!(a_stopped_sender_loses_nothing_and_two_never_send_twice);
+
+async fn a_slow_smtp_server_never_gets_a_message_twice(backend: Backend) {
+    use expediente::services::mailer::{Mailer, pending, tick};
+    use expediente::services::reminders::Env;
+    // Eight reminders due; the server takes 1 s for each, and a claim
+    // lasts 6 s: sent one after another they outlast any one claim.
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    for i in 0..8 {
+        let client = client_with(&app, &f.token, &format!("Cliente {i}"), Some(&format!("cliente{i}@example.com")), None).await;
+        app.book(&f.token, haircut_in(&f, client, 3 + i)).await;
+    }
+    let port = free_port();
+    let smtp = Smtp::answering_after(port, 0, Duration::from_secs(1));
+    let (db, keys, tz, env) = (&app.state.db, &app.state.keys, app.state.config.tz, Env::new(&app.state.config));
+    // Two senders on one outbox, as two instances are: each sends until none is left.
+    let sender = async || {
+        let mailer = Mailer::new(&format!("smtp://127.0.0.1:{port}"), FROM, 1, 6).unwrap();
+        let started = std::time::Instant::now();
+        while pending(db).await.unwrap() > 0 && started.elapsed() < Duration::from_secs(60) {
+            if tick(db, keys, tz, &env, &mailer).await.unwrap() == 0 {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+    };
+    futures::join!(sender(), sender());
+    let to: Vec<String> = smtp.messages().iter().map(|m| m["to"][0].as_str().unwrap().to_string()).collect();
+    let once: std::collections::BTreeSet<&String> = to.iter().collect();
+    assert_eq!((to.len(), once.len()), (8, 8), "each once: {to:?}");
+}
+both!(a_slow_smtp_server_never_gets_a_message_twice);
 
 #[test]
 fn a_bad_smtp_url_stops_the_server_at_start() {

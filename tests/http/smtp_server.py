@@ -1,10 +1,12 @@
 """A real SMTP server for the e-mail reminder tests (aiosmtpd, from the
 tests' Python environment, tests/python-env.sh; see tests/http/reminders.rs).
-Usage: smtp_server.py PORT DIR [REFUSE_FIRST]. Each accepted message is
-written to DIR as JSON (envelope, headers, decoded text and HTML parts).
-Recipients whose address starts with "recusa" are refused with a 550; the
-first REFUSE_FIRST messages get a 451.
+Usage: smtp_server.py PORT DIR [REFUSE_FIRST [DELAY]]. Each accepted
+message is written to DIR as JSON (envelope, headers, decoded text and HTML
+parts). Recipients whose address starts with "recusa" are refused with a
+550; the first REFUSE_FIRST messages get a 451; each message is answered
+DELAY seconds (a decimal) after it arrived, as a slow server would.
 """
+import asyncio
 import email
 import email.policy
 import json
@@ -17,6 +19,7 @@ from aiosmtpd.controller import Controller
 
 port, out = int(sys.argv[1]), sys.argv[2]
 refuse_first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+delay = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
 seen = {"data": 0}
 
 
@@ -28,6 +31,8 @@ class Handler:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        # On the event loop's monotonic clock, which a fixed clock leaves real.
+        await asyncio.sleep(delay)
         seen["data"] += 1
         if seen["data"] <= refuse_first:
             return "451 4.3.0 Tente mais tarde"
