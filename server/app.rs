@@ -89,7 +89,11 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         None => None,
     };
     let writes = Arc::default();
-    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events: Default::default(), api: None };
+    let events = services::booking::Events::default();
+    let live = services::live::Live::default();
+    live.follow(&events);
+    live.bridge(&db, &events);
+    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events, live, api: None };
     state.api = Some(api_router().with_state(state.clone()));
     db::spawn_checkpointer(&state.db);
     // E-mail reminders go out from every instance (with --smtp-url).
