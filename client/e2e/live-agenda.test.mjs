@@ -59,6 +59,8 @@ suite('live agenda: changes made elsewhere appear without a reload', () => {
           const shown = performance.now() - started;
           assert.ok(shown < 2000, `shown after ${Math.round(shown)} ms`);
           assert.match(await block(page, 'Luzes').innerText(), /15:00–16:30/);
+          // The new block in view, as someone watching the day would scroll to it.
+          await block(page, 'Luzes').scrollIntoViewIfNeeded();
           await shot(page, `live-agenda-${viewport.width}`);
 
           await write('PATCH', `/appointments/${booked.id}/status`, { status: 'cancelado', version: booked.version, cancellationReason: 'Desmarcou' });
