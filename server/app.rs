@@ -118,7 +118,13 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = build_state(config).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("Expediente em http://{}", listener.local_addr()?);
-    serve_until(listener, router(state), shutdown_signal(), limits).await?;
+    let live = state.live.clone();
+    // The live streams end as the shutdown begins: none waits out the grace.
+    let signal = async move {
+        shutdown_signal().await;
+        live.close();
+    };
+    serve_until(listener, router(state), signal, limits).await?;
     Ok(())
 }
 

@@ -70,7 +70,9 @@ async fn stream(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
         Start::Reload { latest } => vec![event(&Item::Reload { seq: latest })],
     };
     let feed = Feed { state: state.clone(), token, receiver, opening: opening.into(), tick: tick(Duration::from_millis(state.config.events_keep_alive_ms)), _slot: slot };
-    let mut response = Sse::new(feed.into_stream()).into_response();
+    // The server stopping ends the stream at once.
+    let stream = futures::StreamExt::take_until(feed.into_stream(), state.live.closed());
+    let mut response = Sse::new(stream).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     // Proxies (nginx) pass each event on at once instead of buffering.

@@ -127,6 +127,9 @@ struct Inner {
     per_address: Mutex<HashMap<String, usize>>,
     /// This instance's name in its notifications, so it skips its own.
     origin: String,
+    /// Set when the server stops: every stream ends, so that the graceful
+    /// shutdown need not wait out its grace for them.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 /// The numbered feed of changes (see the module's documentation).
@@ -147,6 +150,7 @@ impl Default for Live {
             streams: broadcast::channel(BACKLOG).0,
             per_address: Mutex::default(),
             origin: uuid::Uuid::new_v4().simple().to_string(),
+            closing: tokio::sync::watch::channel(false).0,
         }))
     }
 }
@@ -176,6 +180,20 @@ impl Live {
         let mut ring = lock(&self.0.ring);
         ring.kept.clear();
         let _ = self.0.streams.send(Item::Reload { seq: ring.latest });
+    }
+
+    /// Ends every open stream (the server is stopping; the browsers
+    /// reconnect to whichever instance serves next).
+    pub fn close(&self) {
+        self.0.closing.send_replace(true);
+    }
+
+    /// Resolves once [`Live::close`] has been called.
+    pub fn closed(&self) -> impl Future<Output = ()> + Send + 'static {
+        let mut closing = self.0.closing.subscribe();
+        async move {
+            let _ = closing.wait_for(|closed| *closed).await;
+        }
     }
 
     /// A stream's start after `last_event_id` (the header as sent, if any),
@@ -404,6 +422,15 @@ mod tests {
         live.push(&change(2, Some(1)));
         assert!(matches!(receiver.recv().await.unwrap(), Item::Change { seq, .. } if seq == latest + 1));
         assert!(receiver.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn closing_ends_the_streams() {
+        let live = Live::default();
+        let closed = live.closed();
+        live.close();
+        tokio::time::timeout(std::time::Duration::from_secs(1), closed).await.expect("closed");
+        tokio::time::timeout(std::time::Duration::from_secs(1), live.closed()).await.expect("closed for later streams too");
     }
 
     #[test]

@@ -337,3 +337,29 @@ fn created(booked: &Value, author: i64) -> Value {
 async fn admin_id(app: &TestApp, token: &str) -> i64 {
     json_of(app.get("/api/me", token).await).await.1["data"]["id"].as_i64().unwrap()
 }
+
+/// Stopping the server (SIGTERM) ends its streams at once, so the graceful
+/// shutdown does not wait out its grace for them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_ends_its_streams() {
+    let app = spawn(Backend::Sqlite).await;
+    let mut process = spawn_process(&app).await;
+    let client = new_client();
+    let login = client.post(process.url("/api/login")).json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).send().await.unwrap();
+    let (status, body) = json_of(login).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let token = body["data"]["accessToken"].as_str().unwrap().to_string();
+    let mut events = stream(client.get(process.url("/api/events")).bearer_auth(&token).send().await.unwrap()).await;
+    assert_eq!(events.next(Duration::from_secs(1)).await.unwrap().event, "ready");
+    let started = std::time::Instant::now();
+    let killed = std::process::Command::new("kill").args(["-TERM", &process.child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    assert!(events.next(Duration::from_secs(3)).await.is_none(), "the stream ended");
+    loop {
+        if process.child.try_wait().unwrap().is_some() {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "the server still runs after {:?}", started.elapsed());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
