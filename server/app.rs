@@ -95,7 +95,11 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         None => None,
     };
     let writes = Arc::default();
-    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events: Default::default(), api: None };
+    let events = services::booking::Events::default();
+    let live = services::live::Live::default();
+    live.follow(&events);
+    live.bridge(&db, &events);
+    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events, live, api: None };
     state.api = Some(api_router().with_state(state.clone()));
     db::spawn_checkpointer(&state.db);
     // E-mail reminders go out from every instance (with --smtp-url).
@@ -120,7 +124,13 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = build_state(config).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("Expediente em http://{}", listener.local_addr()?);
-    serve_until(listener, router(state), shutdown_signal(), limits).await?;
+    let live = state.live.clone();
+    // The live streams end as the shutdown begins: none waits out the grace.
+    let signal = async move {
+        shutdown_signal().await;
+        live.close();
+    };
+    serve_until(listener, router(state), signal, limits).await?;
     Ok(())
 }
 

@@ -102,6 +102,10 @@ pub struct Config {
     /// empty root and its state, and the browser renders it.
     #[arg(long, env = "EXPEDIENTE_RENDER_TIMEOUT_MS", default_value_t = 250, global = true)]
     pub render_timeout_ms: u64,
+    /// How often an idle live stream (`GET /api/events`) sends a comment and
+    /// checks its session, in milliseconds.
+    #[arg(skip = 15_000u64)]
+    pub events_keep_alive_ms: u64,
     /// Renders waiting for a free worker at most.
     #[arg(long, env = "EXPEDIENTE_RENDER_QUEUE", default_value_t = 64, global = true)]
     pub render_queue: usize,
@@ -212,6 +216,8 @@ impl Config {
         // Tests share busy machines: a render gets more time than in
         // production unless a test asks for the default.
         config.render_timeout_ms = 2000;
+        // A live stream notices a session's end within a second.
+        config.events_keep_alive_ms = 1000;
         config
     }
 }

@@ -20,6 +20,9 @@ pub struct AppState {
     /// Where every appointment write announces what it changed, after its
     /// commit (`booking::Events`).
     pub events: crate::services::booking::Events,
+    /// The numbered feed of those changes (and, on PostgreSQL, the other
+    /// instances'), which the live streams of `GET /api/events` read.
+    pub live: crate::services::live::Live,
     /// The API with this state, which pages read their data through
     /// (`reads.rs`); built once, at start. Its own copy of the state has
     /// none (the API never reads pages), so nothing holds itself.

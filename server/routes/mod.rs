@@ -59,6 +59,7 @@ pub mod auth;
 pub mod calendar;
 pub mod clients;
 pub mod dashboard;
+pub mod events;
 pub mod openapi;
 pub mod reads;
 pub mod reminders;
@@ -83,6 +84,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(clients::router())
         .merge(appointments::router())
         .merge(agenda::router())
+        .merge(events::router())
         .merge(dashboard::router())
         .merge(users::router())
         .merge(calendar::router())

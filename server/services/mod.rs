@@ -28,6 +28,7 @@ pub mod dashboard;
 pub mod hours;
 pub mod lgpd;
 pub mod list;
+pub mod live;
 pub mod mailer;
 pub mod reminders;
 pub mod reports;

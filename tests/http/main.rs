@@ -12,6 +12,7 @@ mod business_rules;
 mod citations;
 mod clients;
 mod double_booking;
+mod events;
 mod gate;
 mod lgpd;
 mod lists;

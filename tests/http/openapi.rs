@@ -37,6 +37,7 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("get", "/api/appointments/{id}/history", false),
     ("get", "/api/appointments/{id}/history/{entryId}", false),
     ("get", "/api/agenda", false),
+    ("get", "/api/events", false),
     ("get", "/api/appointments/export.csv", false),
     ("get", "/api/appointments/series", false),
     ("get", "/api/users", false),
@@ -268,7 +269,8 @@ async fn every_documented_operation_exists_on_the_router(backend: Backend) {
             }
             let response = request.send().await.unwrap();
             let status = response.status();
-            let text = response.text().await.unwrap();
+            // The live stream never ends of itself: its status is enough.
+            let text = if path == "/api/events" && status.is_success() { String::new() } else { response.text().await.unwrap() };
             assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}: 405");
             let message = serde_json::from_str::<Value>(&text).ok().and_then(|v| v["message"].as_str().map(str::to_string));
             assert!(

@@ -5,6 +5,7 @@ import { ForbiddenPage } from '../features/errors/forbidden';
 import { FullPageSpinner } from '../components/spinner';
 import { useAppSelector } from '../hooks/store';
 import { keepDraftsOf } from '../hooks/use-draft';
+import { useLiveEvents } from './live-events';
 import { loginReturningTo, routeForPath } from './route-table';
 
 /**
@@ -17,6 +18,7 @@ export function ProtectedRoute() {
   const role = useAppSelector((s) => s.auth.role);
   const userId = useAppSelector((s) => s.auth.id);
   const { pathname, search } = useLocation();
+  useLiveEvents(token);
   // Whoever signed in: another user's drafts (left by an expired session) go.
   useEffect(() => {
     if (token && userId != null) keepDraftsOf(userId);

@@ -1,0 +1,161 @@
+//! GET /api/events: the live agenda's stream of appointment changes
+//! (server-sent events), fed by `services::live`.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::sse::{Event, Sse};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::CookieJar;
+use futures::Stream;
+use tokio::sync::broadcast;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::{AppError, ErrorBody, Result};
+use crate::http::{ClientAddress, cookie_token, same_origin};
+use crate::services::live::{Item, Start, StreamSlot};
+use crate::services::{Context, SIGN_IN_NEEDED, sessions};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(stream))
+}
+
+/// How often an idle stream sends a comment (so proxies keep it open) and
+/// checks that its session still holds.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The streams one client address may hold open: a share of the
+/// connections it may hold (`--max-connections-per-address`), so that its
+/// requests always have room beside them.
+pub fn streams_per_address(max_connections_per_address: usize) -> usize {
+    (max_connections_per_address / 4).max(1)
+}
+
+const TOO_MANY_STREAMS: &str = "Muitas conexões de atualização ao vivo abertas deste endereço. Feche outras abas e tente novamente.";
+
+/// The live stream of the agenda's changes.
+#[utoipa::path(get, path = "/events", tag = "agenda",
+    description = "Eventos enviados pelo servidor (`text/event-stream`) a cada agendamento criado, alterado ou excluído, \
+        por qualquer usuário, pelo cliente (link) ou pelo sistema. Cada evento `change` traz `id:` (número crescente) e \
+        um JSON `{kind: created|changed|deleted, appointmentId, version, staffId, day, movedFrom, author}`. \
+        Ao abrir, `ready` diz o número atual. Com `Last-Event-ID` (o navegador o envia ao reconectar) vêm os eventos \
+        perdidos desde então; um número que não se pode retomar (antigo demais, de outro servidor, inválido) recebe \
+        `reload`: leia tudo de novo. Um comentário a cada 15 s mantém a conexão; o fluxo termina quando a sessão acaba. \
+        Aceita o cabeçalho Authorization ou o cookie de sessão desta origem.",
+    params(("Last-Event-ID" = Option<String>, Header, description = "O último `id:` recebido")),
+    responses(
+        (status = 200, content_type = "text/event-stream", body = String),
+        (status = 401, body = ErrorBody),
+        (status = 429, body = ErrorBody, description = "Muitos fluxos abertos deste endereço")))]
+async fn stream(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar, address: ClientAddress) -> Result<Response> {
+    let token = bearer(&headers)?
+        // The browser's EventSource sends no header, only this origin's cookie.
+        .or_else(|| cookie_token(&jar).filter(|_| same_origin(&headers)))
+        .ok_or_else(|| AppError::Unauthorized(SIGN_IN_NEEDED.into()))?;
+    sessions::authenticate(&Context::new(&state, None), &token).await?;
+    let max = streams_per_address(state.config.max_connections_per_address);
+    let slot = state
+        .live
+        .take_slot(address.0, max)
+        .ok_or_else(|| AppError::TooManyRequests { message: TOO_MANY_STREAMS.into(), retry_after: 30 })?;
+    let last = headers.get("last-event-id").map(|value| value.to_str().unwrap_or("inválido"));
+    let (start, receiver) = state.live.open(last);
+    let opening = match start {
+        Start::Fresh { latest } => vec![ready(latest)],
+        Start::Resume { missed, latest } => missed.iter().map(event).chain([ready(latest)]).collect(),
+        Start::Reload { latest } => vec![event(&Item::Reload { seq: latest })],
+    };
+    let feed = Feed { state: state.clone(), token, receiver, opening: opening.into(), tick: tick(Duration::from_millis(state.config.events_keep_alive_ms)), _slot: slot };
+    // The server stopping ends the stream at once.
+    let stream = futures::StreamExt::take_until(feed.into_stream(), state.live.closed());
+    let mut response = Sse::new(stream).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // Proxies (nginx) pass each event on at once instead of buffering.
+    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    Ok(response)
+}
+
+/// The Bearer token of the request, if it sends one.
+fn bearer(headers: &HeaderMap) -> Result<Option<String>> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else { return Ok(None) };
+    value
+        .to_str()
+        .ok()
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| Some(t.to_string()))
+        .ok_or_else(|| AppError::Unauthorized("Cabeçalho Authorization inválido: use Bearer <token>.".into()))
+}
+
+fn tick(period: Duration) -> tokio::time::Interval {
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    tick
+}
+
+fn ready(latest: u64) -> Event {
+    Event::default().event("ready").id(latest.to_string()).data(r#"{"kind":"ready"}"#)
+}
+
+fn event(item: &Item) -> Event {
+    match item {
+        Item::Change { seq, data } => Event::default().event("change").id(seq.to_string()).data(&**data),
+        Item::Reload { seq } => Event::default().event("reload").id(seq.to_string()).data(r#"{"kind":"reload"}"#),
+    }
+}
+
+/// One open stream: what it must send first, then the changes as they
+/// come, a comment at each tick, until its session ends.
+struct Feed {
+    state: AppState,
+    token: String,
+    receiver: broadcast::Receiver<Item>,
+    opening: std::collections::VecDeque<Event>,
+    tick: tokio::time::Interval,
+    /// Counted for its address while open.
+    _slot: StreamSlot,
+}
+
+impl Feed {
+    fn into_stream(self) -> impl Stream<Item = std::result::Result<Event, Infallible>> + Send + 'static {
+        futures::stream::unfold(self, |mut feed| async move {
+            let next = feed.next().await?;
+            Some((Ok(next), feed))
+        })
+    }
+
+    async fn next(&mut self) -> Option<Event> {
+        if let Some(first) = self.opening.pop_front() {
+            return Some(first);
+        }
+        tokio::select! {
+            item = self.receiver.recv() => match item {
+                Ok(item) => Some(event(&item)),
+                // Fallen too far behind: what it missed is gone; it reads
+                // everything again, and goes on from now.
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    let (start, receiver) = self.state.live.open(None);
+                    self.receiver = receiver;
+                    let Start::Fresh { latest } = start else { unreachable!("no Last-Event-ID is a fresh start") };
+                    Some(event(&Item::Reload { seq: latest }))
+                }
+                Err(broadcast::error::RecvError::Closed) => None,
+            },
+            _ = self.tick.tick() => {
+                // Signed out, expired, deactivated, or its password changed:
+                // the stream ends (the browser's reconnection then gets 401).
+                match sessions::authenticate(&Context::new(&self.state, None), &self.token).await {
+                    Ok(_) => Some(Event::default().comment("")),
+                    Err(AppError::Unavailable(_)) => Some(Event::default().comment("")),
+                    Err(_) => None,
+                }
+            }
+        }
+    }
+}
