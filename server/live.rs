@@ -19,7 +19,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::services::booking::{Author, ChangeEvent, Events, Place};
+use expediente_core::kit::events::{Author, ChangeEvent, Events, Place};
 
 /// Changes kept for streams that reconnect.
 pub const RING: usize = 1000;

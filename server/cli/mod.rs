@@ -1,7 +1,10 @@
 //! The subcommands: serve (default), migrate, backup, user create, seed.
 
 use crate::config::{Cli, Command, RoleArg, UserCommand};
-use crate::{app, db, services};
+use crate::{app, db};
+use expediente_core::people::users;
+
+pub mod seed;
 use entities::user::Role;
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -30,13 +33,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 RoleArg::Admin => Role::Admin,
                 RoleArg::Staff => Role::Staff,
             };
-            let input = services::users::NewUser { name, email, role, password };
-            match services::users::create(&db, input).await {
+            let input = users::NewUser { name, email, role, password };
+            match users::create(&db, input).await {
                 Ok(user) => {
                     println!("Usuário criado: #{} {} <{}> ({})", user.id, user.name, user.email, user.role);
                     Ok(())
                 }
-                Err(crate::error::AppError::Validation { errors, .. }) => {
+                Err(expediente_core::kit::error::AppError::Validation { errors, .. }) => {
                     let lines: Vec<String> = errors.iter().map(|(f, m)| format!("{f}: {}", m.join(" "))).collect();
                     anyhow::bail!("não foi possível criar o usuário:\n{}", lines.join("\n"))
                 }
@@ -47,8 +50,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = db::connect(&config.database_url).await?;
             db::migrate(&db).await?;
             let started = std::time::Instant::now();
-            let options = services::seed::SeedOptions { clients, appointments, force };
-            let report = services::seed::run(&db, options, config.tz).await?;
+            let options = seed::SeedOptions { clients, appointments, force };
+            let report = seed::run(&db, options, config.tz).await?;
             if !report.staff_created.is_empty() {
                 println!("Profissionais criados (as senhas não serão mostradas de novo):");
                 for (email, password) in &report.staff_created {

@@ -34,9 +34,9 @@ use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait,
 };
 
-use crate::services::audit::{self, Audited};
-use crate::services::clients::{ClientView, search_text};
-use crate::services::users::{self, NewUser};
+use expediente_core::kit::audit::{self, Audited};
+use expediente_core::clients::{ClientView, search_text};
+use expediente_core::people::users::{self, NewUser};
 use entities::appointment::AppointmentStatus;
 use entities::user::Role;
 use entities::{appointment, audit_log, client, user};
@@ -177,7 +177,7 @@ fn random_mobile(rng: &mut impl Rng) -> String {
 
 /// "João" → "joao": what goes before the @.
 fn slug(text: &str) -> String {
-    crate::services::validation::normalize_text(text).chars().filter(char::is_ascii_alphanumeric).collect()
+    expediente_core::kit::validation::normalize_text(text).chars().filter(char::is_ascii_alphanumeric).collect()
 }
 
 fn local(date: NaiveDate, minutes: i64, tz: Tz) -> DateTime<Utc> {
@@ -347,7 +347,7 @@ pub async fn run(db: &DatabaseConnection, options: SeedOptions, tz: Tz) -> anyho
         let created_at = now - Duration::minutes(rng.random_range(60..=540 * 24 * 60));
         rows.push(client::ActiveModel {
             search_text: Set(search_text(&name, email.as_deref(), phone.as_deref(), document.as_deref())),
-            sort_name: Set(crate::services::validation::normalize_text(&name)),
+            sort_name: Set(expediente_core::kit::validation::normalize_text(&name)),
             name: Set(name),
             email: Set(email),
             phone: Set(phone),
@@ -489,7 +489,7 @@ async fn seed_services(txn: &sea_orm::DatabaseTransaction) -> anyhow::Result<Vec
     let now = Utc::now();
     let mut ids = Vec::with_capacity(SERVICES.len());
     for (i, (name, price, minutes)) in SERVICES.iter().enumerate() {
-        let key = crate::services::validation::normalize_text(name);
+        let key = expediente_core::kit::validation::normalize_text(name);
         let found = service::Entity::find().filter(service::Column::NameKey.eq(key.clone())).one(txn).await?;
         let id = match found {
             Some(found) => found.id,
@@ -538,8 +538,8 @@ mod tests {
         type Generate = fn(&mut StdRng) -> String;
         type Check = fn(&str) -> Result<String, &'static str>;
         let cases: [(Generate, Check, usize); 2] = [
-            (|rng| random_cpf(rng), crate::services::validation::parse_cpf, 2_000),
-            (|rng| random_mobile(rng), crate::services::validation::parse_phone, 500),
+            (|rng| random_cpf(rng), expediente_core::kit::validation::parse_cpf, 2_000),
+            (|rng| random_mobile(rng), expediente_core::kit::validation::parse_phone, 500),
         ];
         for (generate, check, count) in cases {
             let mut rng = StdRng::seed_from_u64(7);

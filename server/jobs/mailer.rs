@@ -29,8 +29,9 @@ use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, QueryFilter};
 
-use crate::db::statement;
-use crate::services::reminders::{self, Env};
+use expediente_core::kit::db::statement;
+use expediente_core::kit::Context;
+use expediente_core::reminders;
 use entities::reminder::ReminderState::{Failed, Pending, Sending, Sent};
 use crate::state::AppState;
 use entities::appointment::AppointmentStatus;
@@ -71,10 +72,10 @@ pub fn start(state: &AppState) -> anyhow::Result<Option<tokio::task::JoinHandle<
     let config = &state.config;
     let (Some(url), Some(from)) = (&config.smtp_url, &config.mail_from) else { return Ok(None) };
     let mailer = Mailer::new(url, from, i64::try_from(config.mail_retry_seconds).unwrap_or(i64::MAX), LEASE)?;
-    let (db, keys, tz, env) = (state.db.clone(), state.keys.clone(), config.tz, Env::new(config));
+    let cx = state.context(None);
     Ok(Some(tokio::spawn(async move {
         loop {
-            match tick(&db, &keys, tz, &env, &mailer).await {
+            match tick(&cx, &mailer).await {
                 Ok(claimed) if claimed > 0 => continue,
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "e-mail reminders: a round failed"),
@@ -107,12 +108,13 @@ async fn claim(db: &DatabaseConnection, lease: i64) -> anyhow::Result<Option<i32
 
 /// One round: claims due rows one by one and sends each (at most
 /// [`ROUND`]); how many it claimed.
-pub async fn tick(db: &DatabaseConnection, keys: &crate::auth::Keys, tz: chrono_tz::Tz, env: &Env, mailer: &Mailer) -> anyhow::Result<usize> {
+pub async fn tick(cx: &Context, mailer: &Mailer) -> anyhow::Result<usize> {
+    let db = &cx.db;
     let mut claimed = 0;
     while claimed < ROUND {
         let Some(id) = claim(db, mailer.lease).await? else { break };
         claimed += 1;
-        if let Err(error) = send_one(db, keys, tz, env, mailer, id).await {
+        if let Err(error) = send_one(cx, mailer, id).await {
             tracing::warn!(%error, id, "e-mail reminder: could not record the result");
         }
     }
@@ -128,7 +130,8 @@ enum Outcome {
     Withdrawn,
 }
 
-async fn send_one(db: &DatabaseConnection, keys: &crate::auth::Keys, tz: chrono_tz::Tz, env: &Env, mailer: &Mailer, id: i32) -> anyhow::Result<()> {
+async fn send_one(cx: &Context, mailer: &Mailer, id: i32) -> anyhow::Result<()> {
+    let (db, tz) = (&cx.db, cx.tz);
     let Some(row) = reminder::Entity::find_by_id(id).one(db).await? else { return Ok(()) };
     let outcome = match appointment::Entity::find_by_id(row.appointment_id).one(db).await? {
         Some(model)
@@ -142,7 +145,7 @@ async fn send_one(db: &DatabaseConnection, keys: &crate::auth::Keys, tz: chrono_
                 Some((client, email)) => {
                     let staff = user::Entity::find_by_id(model.staff_id).one(db).await?.map(|u| u.name).unwrap_or_default();
                     let settings = reminders::settings(db).await?;
-                    let link = reminders::link(keys, env, &model);
+                    let link = reminders::link(cx, &model);
                     match message(mailer, &row, &model, &client.name, &email, &staff, &settings.business_name, &link, tz) {
                         Err(error) => Outcome::Failed(error),
                         Ok(message) => match mailer.transport.send(message).await {
@@ -235,7 +238,7 @@ fn message(
     let to: Mailbox = email.parse().map_err(|_| format!("Endereço de e-mail inválido: {email}"))?;
     let to = Mailbox::new(Some(client_name.to_string()), to.email);
     let local = model.starts_at.with_timezone(&tz);
-    let weekday = crate::services::hours::weekday_name(local.weekday().number_from_monday() as u8);
+    let weekday = expediente_core::booking::hours::weekday_name(local.weekday().number_from_monday() as u8);
     let date = format!("{weekday}, {}", local.format("%d/%m/%Y"));
     let time = local.format("%H:%M").to_string();
     let domain = mailer.from.email.domain().to_string();

@@ -7,16 +7,16 @@ use chrono::{Datelike, Duration, NaiveDate, Timelike, Utc};
 use chrono_tz::Tz;
 use serde::Serialize;
 
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{self, AppointmentFilter, AppointmentView, TimeRange};
-use crate::services::hours;
-use crate::services::list::ListQuery;
-use crate::services::schedule::working_spans;
-use crate::services::time_off::{self, TimeOffView};
-use crate::services::users;
-use crate::services::Context;
-use crate::services::validation::parse_day;
-use crate::time::{Span, local_midnight, to_local_rfc3339};
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::booking::appointments::{self, AppointmentFilter, AppointmentView, TimeRange};
+use crate::booking::hours;
+use crate::kit::list::ListQuery;
+use crate::booking::schedule::working_spans;
+use crate::booking::time_off::{self, TimeOffView};
+use crate::people::users;
+use crate::kit::Context;
+use crate::kit::validation::parse_day;
+use crate::kit::time::{Span, local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::user;
 
@@ -44,7 +44,7 @@ pub enum AgendaView {
 }
 
 /// A staff member as a column of the day view.
-pub use crate::services::users::StaffMember;
+pub use crate::people::users::StaffMember;
 
 /// A span of a staff member's working hours inside the shown days.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]

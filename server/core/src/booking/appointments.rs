@@ -14,14 +14,14 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, AuditEntity, Audited};
-use crate::services::catalogue;
-use crate::services::schedule::{self, Booking, MAX_MINUTES};
-use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
-use crate::services::validation::{TextPatch, check_notes, patched, reject_unknown};
-use crate::services::{Context, Page, Versioned, csv, find, names_by_id};
-use crate::time::{Span, local_midnight, parse_instant, to_local_rfc3339};
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::kit::audit::{self, AuditEntity, Audited};
+use crate::booking::catalogue;
+use crate::booking::schedule::{self, Booking, MAX_MINUTES};
+use crate::kit::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
+use crate::kit::validation::{TextPatch, check_notes, patched, reject_unknown};
+use crate::kit::{Context, Page, Versioned, csv, find, names_by_id};
+use crate::kit::time::{Span, local_midnight, parse_instant, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::service::ServiceColor;
 use entities::{appointment, audit_log, client, service, user};
@@ -146,7 +146,7 @@ pub struct AppointmentInput {
     #[serde(default)]
     pub service: TextPatch,
     /// Um serviço ativo do catálogo; `null` desfaz o vínculo.
-    #[serde(default, deserialize_with = "crate::services::validation::present")]
+    #[serde(default, deserialize_with = "crate::kit::validation::present")]
     #[schema(value_type = Option<i32>)]
     pub service_id: Option<Option<i32>>,
     /// true: agenda mesmo fora do horário, na folga ou no intervalo de outro atendimento (depois de perguntar).

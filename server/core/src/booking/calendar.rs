@@ -22,9 +22,9 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::error::{AppError, Result};
-use crate::services::audit::AuditEntity;
-use crate::services::{Context, names_by_id};
+use crate::kit::error::{AppError, Result};
+use crate::kit::audit::AuditEntity;
+use crate::kit::{Context, names_by_id};
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, calendar_feed, client, user};
 

@@ -13,12 +13,12 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, AuditEntity, Audited, Change};
-use crate::services::list::{ListQuery, SortKey, Sorting};
-use crate::services::validation::{check_search, clean, normalize_text, reject_unknown, unique_violation};
-use crate::services::{Context, Page, Versioned, expected_version, find, versioned_update};
-use crate::time::to_local_rfc3339;
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::kit::audit::{self, AuditEntity, Audited, Change};
+use crate::kit::list::{ListQuery, SortKey, Sorting};
+use crate::kit::validation::{check_search, clean, normalize_text, reject_unknown, unique_violation};
+use crate::kit::{Context, Page, Versioned, expected_version, find, versioned_update};
+use crate::kit::time::to_local_rfc3339;
 use entities::service::ServiceColor;
 use entities::{appointment, service, service_staff, user};
 
@@ -138,7 +138,7 @@ pub async fn list(cx: &Context, list: &ListQuery, filter: &ServiceFilter) -> Res
     let Some(params) = params.filter(|_| errors.is_empty()) else { return Err(AppError::invalid(errors)) };
     let mut select = service::Entity::find();
     if let Some(q) = filter.q.as_deref().map(normalize_text).filter(|q| !q.is_empty()) {
-        select = select.filter(service::Column::NameKey.like(crate::services::list::like_pattern(&q)));
+        select = select.filter(service::Column::NameKey.like(crate::kit::list::like_pattern(&q)));
     }
     if let Some(active) = filter.active {
         select = select.filter(service::Column::Active.eq(active));

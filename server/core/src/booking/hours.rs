@@ -9,11 +9,11 @@ use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set, sea_query::On
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::{FieldErrors, Result};
-use crate::services::audit::{self, AuditEntity};
-use crate::services::users::find as find_user;
-use crate::services::validation::reject_unknown;
-use crate::services::Context;
+use crate::kit::error::{FieldErrors, Result};
+use crate::kit::audit::{self, AuditEntity};
+use crate::people::users::find as find_user;
+use crate::kit::validation::reject_unknown;
+use crate::kit::Context;
 use entities::{setting, user};
 
 /// The `settings` key of the business's default hours.
@@ -253,7 +253,7 @@ pub async fn put_user(cx: &Context, id: i32, input: Option<WorkingHoursInput>) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::AppError;
+    use crate::kit::error::AppError;
 
     fn item(weekday: u8, start: &str, end: &str) -> IntervalView {
         IntervalView { weekday, start: start.into(), end: end.into() }

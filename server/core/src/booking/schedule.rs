@@ -17,13 +17,13 @@ use chrono_tz::Tz;
 use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder};
 use serde::Serialize;
 
-use crate::error::{AppError, ConflictReason, FieldErrors, Result, ScheduleConflict, ScheduleRule, SeriesConflict};
-use crate::services::catalogue::{self, MAX_BUFFER};
-use crate::services::hours::{self, Weekly};
-use crate::services::time_off;
-use crate::services::validation::parse_day;
-use crate::services::Context;
-use crate::time::{Span, local_instant, local_midnight, to_local_rfc3339};
+use crate::kit::error::{AppError, ConflictReason, FieldErrors, Result, ScheduleConflict, ScheduleRule, SeriesConflict};
+use crate::booking::catalogue::{self, MAX_BUFFER};
+use crate::booking::hours::{self, Weekly};
+use crate::booking::time_off;
+use crate::kit::validation::parse_day;
+use crate::kit::Context;
+use crate::kit::time::{Span, local_instant, local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::{client, user};
 
@@ -135,7 +135,7 @@ pub async fn load_windows(db: &impl ConnectionTrait, staff: &[user::Model], wind
         members.join(", "),
         values.len(),
     );
-    let statement = crate::db::statement(db.get_database_backend(), &sql, values);
+    let statement = crate::kit::db::statement(db.get_database_backend(), &sql, values);
     let mut appointments = Taken::find_by_statement(statement).all(db).await?;
     appointments.sort_by_key(|a| (a.starts_at, a.id));
     appointments.dedup_by_key(|a| a.id);
@@ -328,8 +328,8 @@ async fn clash_message(db: &impl ConnectionTrait, clash: &Busy, tz: Tz) -> Resul
 /// `startsAt`, with the rule). Half-open: 10:00–11:00 and 11:00–12:00 do
 /// not overlap.
 pub async fn check_booking(db: &impl ConnectionTrait, booking: &Booking, tz: Tz) -> Result<()> {
-    crate::db::lock_row::<user::Entity>(db, user::Column::Id, booking.staff_id, user::Column::UpdatedAt).await?;
-    let member = crate::services::users::find(db, booking.staff_id).await?;
+    crate::kit::db::lock_row::<user::Entity>(db, user::Column::Id, booking.staff_id, user::Column::UpdatedAt).await?;
+    let member = crate::people::users::find(db, booking.staff_id).await?;
     let schedule = load(db, std::slice::from_ref(&member), reach(booking), tz).await?.remove(0);
     match schedule.judge(booking, booking.except.as_slice(), tz) {
         None => Ok(()),
@@ -357,8 +357,8 @@ pub async fn check_bookings(db: &impl ConnectionTrait, bookings: &[Booking], exc
     staff_ids.dedup();
     let mut conflicts = Vec::new();
     for staff_id in staff_ids {
-        crate::db::lock_row::<user::Entity>(db, user::Column::Id, staff_id, user::Column::UpdatedAt).await?;
-        let member = crate::services::users::find(db, staff_id).await?;
+        crate::kit::db::lock_row::<user::Entity>(db, user::Column::Id, staff_id, user::Column::UpdatedAt).await?;
+        let member = crate::people::users::find(db, staff_id).await?;
         let mine: Vec<&Booking> = bookings.iter().filter(|b| b.staff_id == staff_id).collect();
         let windows: Vec<Span> = mine.iter().map(|b| reach(b)).collect();
         let mut schedule = load_windows(db, std::slice::from_ref(&member), &windows, tz).await?.remove(0);
@@ -577,7 +577,7 @@ pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Ava
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::services::hours::{IntervalView, Weekly};
+    use crate::booking::hours::{IntervalView, Weekly};
 
     fn at(text: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)

@@ -22,11 +22,11 @@ use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{AppointmentInput, AppointmentView, Fields, RepeatInput};
-use crate::services::validation::{TextPatch, parse_day};
-use crate::services::{Context, names_by_id};
-use crate::time::{local_instant, parse_instant, to_local_rfc3339};
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::booking::appointments::{AppointmentInput, AppointmentView, Fields, RepeatInput};
+use crate::kit::validation::{TextPatch, parse_day};
+use crate::kit::{Context, names_by_id};
+use crate::kit::time::{local_instant, parse_instant, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, appointment_series, user};
 
@@ -308,7 +308,7 @@ pub(crate) fn plan(
 
 /// The 409 of a series (or a change to many occurrences) some dates of
 /// which cannot be booked.
-pub(crate) fn refused(conflicts: Vec<crate::error::SeriesConflict>) -> AppError {
+pub(crate) fn refused(conflicts: Vec<crate::kit::error::SeriesConflict>) -> AppError {
     let n = conflicts.len();
     let message = if n == 1 {
         "Um dia da série tem conflito; nada foi salvo.".to_string()

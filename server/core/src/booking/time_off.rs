@@ -8,12 +8,12 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityT
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, AuditEntity, Audited, Change};
-use crate::services::list::{ListQuery, SortKey, Sorting};
-use crate::services::validation::{clean, parse_day, plausible_day, reject_unknown};
-use crate::services::{Context, Page, names_by_id};
-use crate::time::{Span, local_midnight, parse_instant, to_local_rfc3339};
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::kit::audit::{self, AuditEntity, Audited, Change};
+use crate::kit::list::{ListQuery, SortKey, Sorting};
+use crate::kit::validation::{clean, parse_day, plausible_day, reject_unknown};
+use crate::kit::{Context, Page, names_by_id};
+use crate::kit::time::{Span, local_midnight, parse_instant, to_local_rfc3339};
 use entities::{time_off, user};
 
 pub const NOT_FOUND: &str = "Folga não encontrada.";

@@ -11,13 +11,14 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityT
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{self, AppointmentView};
-use crate::services::audit::{self, AuditEntity, HistoryEntry};
-use crate::services::clients::{ClientView, NOT_FOUND};
-use crate::services::validation::{format_cpf, format_phone, normalize_text, reject_unknown};
-use crate::services::{Context, booking, csv, find, versioned_update};
-use crate::time::to_local_rfc3339;
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::booking::appointments::{self, AppointmentView};
+use crate::kit::audit::{self, AuditEntity, HistoryEntry};
+use crate::clients::{ClientView, NOT_FOUND};
+use crate::kit::validation::{format_cpf, format_phone, normalize_text, reject_unknown};
+use crate::booking;
+use crate::kit::{Context, csv, find, versioned_update};
+use crate::kit::time::to_local_rfc3339;
 use entities::{appointment, appointment_series, audit_log, client, reminder};
 
 /// The reason written on the future appointments an anonymisation cancels.
@@ -399,7 +400,7 @@ pub async fn anonymise(cx: &Context, id: i32, input: AnonymiseInput) -> Result<C
                 w.txn.execute_unprepared("PRAGMA secure_delete = ON").await?;
             }
             // Lock the row first (SQLite: write before read), then read it again.
-            if !crate::db::lock_row::<client::Entity>(&w.txn, client::Column::Id, id, client::Column::Version).await? {
+            if !crate::kit::db::lock_row::<client::Entity>(&w.txn, client::Column::Id, id, client::Column::Version).await? {
                 return Err(AppError::NotFound(NOT_FOUND.into()));
             }
             let current = find::<client::Entity>(&w.txn, id).await?;

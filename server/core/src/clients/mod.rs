@@ -3,6 +3,8 @@
 //! without appointments), history and CSV export. Every write records an
 //! audit entry in the same transaction.
 
+pub mod lgpd;
+
 use chrono::{NaiveDate, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -12,19 +14,19 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, AuditEntity, Audited, Change};
-use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
-use crate::services::validation::{
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::kit::audit::{self, AuditEntity, Audited, Change};
+use crate::kit::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
+use crate::kit::validation::{
     check_name, check_notes, check_search, digits, email_problem, format_cpf, format_phone, normalize_text, parse_cpf,
     parse_phone, patched, patched_parse, reject_unknown, unique_violation, TextPatch,
 };
-use crate::services::{Context, Page, Versioned, csv, expected_version, find, versioned_update};
-use crate::time::to_local_rfc3339;
+use crate::kit::{Context, Page, Versioned, csv, expected_version, find, versioned_update};
+use crate::kit::time::to_local_rfc3339;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client};
 
-pub use crate::services::validation::is_valid_email;
+pub use crate::kit::validation::is_valid_email;
 
 pub const NOT_FOUND: &str = "Cliente não encontrado.";
 /// The 409 of an edit of a client whose personal data was removed.
@@ -459,7 +461,7 @@ pub async fn delete(cx: &Context, id: i32) -> Result<()> {
     audit::write(cx, "delete", async |txn| {
         // Write first (row lock), read after: on SQLite a transaction that
         // reads before writing cannot wait for the write lock.
-        if !crate::db::lock_row::<client::Entity>(txn, client::Column::Id, id, client::Column::Version).await? {
+        if !crate::kit::db::lock_row::<client::Entity>(txn, client::Column::Id, id, client::Column::Version).await? {
             return Err(AppError::NotFound(NOT_FOUND.into()));
         }
         let current = find::<client::Entity>(txn, id).await?;

@@ -5,10 +5,10 @@ use sea_orm::{ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFil
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::error::{AppError, Result};
-use crate::services::list::{ListQuery, SortKey, Sorting};
-use crate::services::{Actor, Context, Page, names_by_id};
-use crate::time::to_local_rfc3339;
+use crate::kit::error::{AppError, Result};
+use crate::kit::list::{ListQuery, SortKey, Sorting};
+use crate::kit::{Actor, Context, Page, names_by_id};
+use crate::kit::time::to_local_rfc3339;
 use entities::{audit_log, user};
 
 pub use entities::audit_log::AuditEntity;
@@ -56,7 +56,7 @@ pub struct Entry {
 pub struct Write {
     pub txn: DatabaseTransaction,
     entries: Vec<Entry>,
-    pub(super) events: Vec<crate::services::booking::ChangeEvent>,
+    pub(crate) events: Vec<super::events::ChangeEvent>,
 }
 
 impl Write {
@@ -83,7 +83,7 @@ impl Context {
     /// publisher. Inside `write`, only the transaction it is given may be
     /// used: on SQLite another connection would wait for its lock.
     pub async fn write<T>(&self, write: impl AsyncFnOnce(&mut Write) -> Result<T>) -> Result<T> {
-        let txn = crate::db::write_transaction(&self.db).await?;
+        let txn = crate::kit::db::write_transaction(&self.db).await?;
         let mut open = Write { txn, entries: Vec::new(), events: Vec::new() };
         let value = write(&mut open).await?;
         let Write { txn, entries, events } = open;

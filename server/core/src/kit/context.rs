@@ -1,45 +1,5 @@
-//! Business rules as plain functions over the database, shared by the JSON
-//! API and the server-rendered pages.
-
-/// A struct of query parameters (`?a&b`), the one way a list's or a
-/// screen's query is declared: every field optional, read by
-/// `extract::ApiQuery` (a bad value is a 422 naming the parameter) and by the
-/// pages from the same address, and described in the OpenAPI document.
-macro_rules! query_params {
-    ($(#[$meta:meta])* pub struct $name:ident { $($(#[$field_meta:meta])* pub $field:ident: $ty:ty),* $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Default, serde::Deserialize, utoipa::IntoParams)]
-        #[into_params(parameter_in = Query)]
-        pub struct $name {
-            $($(#[$field_meta])* pub $field: $ty),*
-        }
-    };
-}
-
-pub mod agenda;
-pub mod appointments;
-pub mod audit;
-pub mod booking;
-pub mod calendar;
-pub mod catalogue;
-pub mod clients;
-pub mod csv;
-pub mod dashboard;
-pub mod hours;
-pub mod lgpd;
-pub mod list;
-pub mod live;
-pub mod mailer;
-pub mod reminders;
-pub mod reports;
-pub mod schedule;
-pub mod seed;
-pub mod series;
-pub mod sessions;
-pub mod throttle;
-pub mod time_off;
-pub mod users;
-pub mod validation;
+//! What every rule is given: who acts (`Actor`), the `Context` of a call,
+//! and the versioned rows' one read and one update.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -48,12 +8,10 @@ use chrono::Utc;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect};
 
-use crate::auth::Keys;
-use crate::error::{AppError, Result};
-use crate::state::AppState;
+use crate::kit::error::{AppError, Result};
+use crate::kit::events::Events;
+use crate::people::auth::Keys;
 use entities::user;
-
-pub use list::{Data, Meta, Page};
 
 /// Who acts: what the audit log records as the author of a change, what
 /// permissions are checked against and what a change event names.
@@ -76,29 +34,36 @@ impl Actor {
     }
 }
 
-/// The one argument of every service entry point besides its input: the
+/// Where clients reach this site, and whether e-mail goes out: what links
+/// and messages to clients need.
+#[derive(Debug, Clone)]
+pub struct Site {
+    /// The public address links to clients start with, without a final `/`.
+    pub public_base: String,
+    /// False without an SMTP server configured: no e-mail goes out.
+    pub email_enabled: bool,
+}
+
+/// The one argument of every rule's entry point besides its input: the
 /// database, the business time zone that times are read and shown in, the
-/// keys that sign sessions and links, who acts, and where the change events
-/// of appointment writes go (`booking::Events`). An API handler gets it by
-/// extracting it (`http`), which requires a signed-in user.
+/// keys that sign sessions and links, who acts, where the change events of
+/// appointment writes go (`events::Events`), and the site's address. The
+/// server builds it from its state (server/state.rs); an API handler gets
+/// it by extracting it, which requires a signed-in user.
 #[derive(Clone)]
 pub struct Context {
     pub db: DatabaseConnection,
     pub tz: chrono_tz::Tz,
     pub keys: Arc<Keys>,
     pub actor: Actor,
-    pub events: booking::Events,
+    pub events: Events,
+    pub site: Arc<Site>,
 }
 
 /// The 401 of a request that needs a signed-in user and has none.
 pub const SIGN_IN_NEEDED: &str = "Autenticação necessária: envie Authorization: Bearer <token>.";
 
 impl Context {
-    pub fn new(state: &AppState, user: Option<user::Model>) -> Self {
-        let actor = user.map_or(Actor::System, Actor::User);
-        Context { db: state.db.clone(), tz: state.config.tz, keys: state.keys.clone(), actor, events: state.events.clone() }
-    }
-
     /// The same context with another actor (a client acting through their
     /// link, a user who just signed in).
     pub fn acting_as(&self, actor: Actor) -> Self {

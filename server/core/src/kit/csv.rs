@@ -3,7 +3,7 @@
 //! as 1234,50, and cells that a spreadsheet would run as a formula
 //! neutralised with a leading quote.
 
-use crate::error::Result;
+use crate::kit::error::Result;
 
 /// A CSV document being written in memory.
 pub struct CsvWriter {

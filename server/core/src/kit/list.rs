@@ -25,7 +25,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 
-use crate::error::{AppError, FieldErrors, Result};
+use crate::kit::error::{AppError, FieldErrors, Result};
 
 pub const DEFAULT_PER_PAGE: u64 = 10;
 pub const MAX_PER_PAGE: u64 = 100;

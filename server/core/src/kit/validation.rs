@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer};
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
-use crate::error::{AppError, FieldErrors};
+use crate::kit::error::{AppError, FieldErrors};
 
 /// Lower-cased, accents stripped (NFD, combining marks dropped), spaces
 /// collapsed: "  João  d'Ávila " → "joao d'avila".
@@ -116,7 +116,7 @@ pub fn email_problem(email: &str) -> Option<&'static str> {
 }
 
 /// An address as staff type it (one `@`, a dotted domain, no spaces) that
-/// the mailer's own parser (lettre, `services::mailer`) reads back whole:
+/// the mailer's own parser (lettre, `jobs::mailer`) reads back whole:
 /// one that it refused, or read as another address, would fail every
 /// reminder for good.
 pub fn is_valid_email(email: &str) -> bool {

@@ -11,10 +11,11 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::auth::{Claims, DeviceClaims, HashingPlace, TokenError, reserve_device_place, reserve_hashing_place};
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::AuditEntity;
-use crate::services::{Actor, Context, throttle, users, validation};
+use crate::people::auth::{Claims, DeviceClaims, HashingPlace, TokenError, reserve_device_place, reserve_hashing_place};
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::kit::audit::AuditEntity;
+use crate::kit::{Actor, Context, validation};
+use crate::people::{throttle, users};
 use entities::revoked_token;
 use entities::user::{self, Role};
 
@@ -77,7 +78,7 @@ impl SignedIn {
 
 /// Checks the credentials and issues a token (and a new device cookie); the
 /// sign-in is audited. Too many failures for `email` from `address` (an
-/// `http::ClientAddress`'s text) get a 429 (`services::throttle`); when the
+/// `http::ClientAddress`'s text) get a 429 (`people::throttle`); when the
 /// hashing threads have no place free, a 503 before anything else is done.
 /// A browser whose `device` cookie names this account is neither: see
 /// [`known_device`].

@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use chrono::Utc;
 use sea_orm::{ConnectionTrait, DatabaseConnection};
 
-use crate::error::{AppError, Result};
-use crate::db::statement;
+use crate::kit::error::{AppError, Result};
+use crate::kit::db::statement;
 
 /// Failed sign-ins allowed per e-mail and source within a window.
 pub const MAX_FAILURES: i32 = 5;

@@ -10,12 +10,13 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::auth::{hash_password, verify_password};
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::audit::{self, AuditEntity, Audited, Change};
-use crate::services::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
-use crate::services::validation::{check_name, check_search, email_problem, normalize_text, reject_unknown, unique_violation};
-use crate::services::{Context, Page, throttle};
+use crate::people::auth::{hash_password, verify_password};
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::kit::audit::{self, AuditEntity, Audited, Change};
+use crate::kit::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting, like_pattern};
+use crate::kit::validation::{check_name, check_search, email_problem, normalize_text, reject_unknown, unique_violation};
+use crate::kit::{Context, Page};
+use crate::people::throttle;
 use entities::user::{self, Role};
 
 /// A person who takes appointments, as a picker (the agenda's filter, a
@@ -65,8 +66,8 @@ impl UserView {
             email: user.email.clone(),
             role: user.role,
             active: user.active,
-            created_at: crate::time::to_local_rfc3339(user.created_at, tz),
-            updated_at: crate::time::to_local_rfc3339(user.updated_at, tz),
+            created_at: crate::kit::time::to_local_rfc3339(user.created_at, tz),
+            updated_at: crate::kit::time::to_local_rfc3339(user.updated_at, tz),
         }
     }
 }

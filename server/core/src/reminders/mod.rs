@@ -19,14 +19,15 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::auth::Keys;
-use crate::auth::{LINK_RESPOND, LinkClaims};
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{self, AppointmentView};
-use crate::services::audit::{self, AuditEntity, Audited};
-use crate::services::validation::reject_unknown;
-use crate::services::{Context, find, hours, names_by_id};
-use crate::time::{local_midnight, to_local_rfc3339};
+use crate::people::auth::Keys;
+use crate::people::auth::{LINK_RESPOND, LinkClaims};
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::booking::appointments::{self, AppointmentView};
+use crate::kit::audit::{self, AuditEntity, Audited};
+use crate::kit::validation::reject_unknown;
+use crate::booking::hours;
+use crate::kit::{Context, Site, find, names_by_id};
+use crate::kit::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::reminder::{Channel, ReminderState};
 use entities::{appointment, client, reminder, setting, user};
@@ -44,20 +45,6 @@ pub const DEFAULT_HOURS: i32 = 24;
 pub const MAX_HOURS: i32 = 168;
 pub const DEFAULT_BUSINESS_NAME: &str = "Expediente";
 
-
-/// What the reminders need from the configuration: where clients reach
-/// this site, and whether e-mail is on (`--smtp-url`).
-#[derive(Debug, Clone)]
-pub struct Env {
-    pub public_base: String,
-    pub email_enabled: bool,
-}
-
-impl Env {
-    pub fn new(config: &crate::config::Config) -> Env {
-        Env { public_base: config.public_base(), email_enabled: config.smtp_url.is_some() }
-    }
-}
 
 /// The admin's settings, as stored and as the API answers them.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
@@ -90,12 +77,12 @@ pub struct ReminderSettingsView {
 }
 
 impl ReminderSettingsView {
-    fn new(settings: ReminderSettings, env: &Env) -> ReminderSettingsView {
+    fn new(settings: ReminderSettings, site: &Site) -> ReminderSettingsView {
         ReminderSettingsView {
             template: settings.template,
             hours_before: settings.hours_before,
             business_name: settings.business_name,
-            email_enabled: env.email_enabled,
+            email_enabled: site.email_enabled,
             placeholders: PLACEHOLDERS.iter().map(|p| format!("{{{p}}}")).collect(),
         }
     }
@@ -142,8 +129,8 @@ pub async fn settings(db: &impl ConnectionTrait) -> Result<ReminderSettings> {
     Ok(row.and_then(|r| serde_json::from_str(&r.value).ok()).unwrap_or_default())
 }
 
-pub async fn get_settings(cx: &Context, env: &Env) -> Result<ReminderSettingsView> {
-    Ok(ReminderSettingsView::new(settings(&cx.db).await?, env))
+pub async fn get_settings(cx: &Context) -> Result<ReminderSettingsView> {
+    Ok(ReminderSettingsView::new(settings(&cx.db).await?, &cx.site))
 }
 
 /// The problems of a template: empty, too long, or a `{name}` that is not
@@ -228,7 +215,7 @@ pub fn fill(template: &str, values: &Values) -> String {
 }
 
 /// Admins only.
-pub async fn put_settings(cx: &Context, env: &Env, input: SettingsInput) -> Result<ReminderSettingsView> {
+pub async fn put_settings(cx: &Context, input: SettingsInput) -> Result<ReminderSettingsView> {
     cx.require_admin()?;
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
@@ -266,12 +253,12 @@ pub async fn put_settings(cx: &Context, env: &Env, input: SettingsInput) -> Resu
             Ok(after)
         })
         .await?;
-    Ok(ReminderSettingsView::new(after, env))
+    Ok(ReminderSettingsView::new(after, &cx.site))
 }
 
 /// A template filled with a real appointment (the one asked for, else the
 /// next active one, else the latest), checked as saving would check it.
-pub async fn preview(cx: &Context, env: &Env, input: PreviewInput) -> Result<ReminderPreview> {
+pub async fn preview(cx: &Context, input: PreviewInput) -> Result<ReminderPreview> {
     let mut errors = FieldErrors::new();
     reject_unknown(&input.extra, &mut errors);
     match &input.template {
@@ -302,12 +289,12 @@ pub async fn preview(cx: &Context, env: &Env, input: PreviewInput) -> Result<Rem
             hora: "14:00".into(),
             profissional: "Paula".into(),
             servico: "Consulta".into(),
-            link: format!("{}/c/…", env.public_base),
+            link: format!("{}/c/…", cx.site.public_base),
         };
         return Ok(ReminderPreview { text: fill(&template, &sample), appointment_id: None });
     };
     let id = model.id;
-    let row = rows(&cx.db, &cx.keys, cx.tz, env, vec![model]).await?.remove(0);
+    let row = rows(cx, vec![model]).await?.remove(0);
     Ok(ReminderPreview { text: fill(&template, &row.values), appointment_id: Some(id) })
 }
 
@@ -421,10 +408,10 @@ fn local_date_time(instant: DateTime<Utc>, tz: Tz) -> (String, String) {
 
 /// The client's link of an appointment, for its current client: valid
 /// until its start, and only while the appointment stays that client's.
-pub fn link(keys: &Keys, env: &Env, model: &appointment::Model) -> String {
+pub fn link(cx: &Context, model: &appointment::Model) -> String {
     let claims = LinkClaims { appointment_id: model.id, client_id: model.client_id, purpose: LINK_RESPOND, exp: model.starts_at.timestamp() };
-    let token = keys.sign_link(&claims);
-    format!("{}/c/{token}", env.public_base)
+    let token = cx.keys.sign_link(&claims);
+    format!("{}/c/{token}", cx.site.public_base)
 }
 
 /// An appointment whose reminder still makes sense: active and ahead.
@@ -434,7 +421,8 @@ fn remindable(model: &appointment::Model, now: DateTime<Utc>) -> bool {
 
 /// Rows of these appointments (in their order), with their clients, staff
 /// names and reminders in four queries.
-async fn rows(db: &impl ConnectionTrait, keys: &Keys, tz: Tz, env: &Env, models: Vec<appointment::Model>) -> Result<Vec<ReminderRow>> {
+async fn rows(cx: &Context, models: Vec<appointment::Model>) -> Result<Vec<ReminderRow>> {
+    let (db, tz) = (&cx.db, cx.tz);
     if models.is_empty() {
         return Ok(Vec::new());
     }
@@ -458,7 +446,7 @@ async fn rows(db: &impl ConnectionTrait, keys: &Keys, tz: Tz, env: &Env, models:
             let client = clients.get(&m.client_id);
             let (data, hora) = local_date_time(m.starts_at, tz);
             let open = remindable(&m, now);
-            let link = open.then(|| link(keys, env, &m));
+            let link = open.then(|| link(cx, &m));
             let values = Values {
                 cliente: client.map(|c| c.name.clone()).unwrap_or_default(),
                 data,
@@ -480,7 +468,7 @@ async fn rows(db: &impl ConnectionTrait, keys: &Keys, tz: Tz, env: &Env, models:
             let whatsapp = mine().filter(|r| r.channel == Channel::Whatsapp).last();
             let email = mine().filter(|r| r.channel == Channel::Email).last();
             let email_state = match email {
-                _ if !env.email_enabled => "off".into(),
+                _ if !cx.site.email_enabled => "off".into(),
                 Some(r) => r.state.as_str().into(),
                 None => "none".into(),
             };
@@ -539,7 +527,7 @@ fn next_working_day(today: NaiveDate, week: &hours::Weekly) -> NaiveDate {
         .unwrap_or(today + Duration::days(1))
 }
 
-pub async fn day(cx: &Context, env: &Env, query: &ReminderQuery) -> Result<ReminderDay> {
+pub async fn day(cx: &Context, query: &ReminderQuery) -> Result<ReminderDay> {
     let date = match query.date.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
         Some(text) => match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
             Ok(date) if (1900..=2200).contains(&date.year()) => date,
@@ -558,20 +546,20 @@ pub async fn day(cx: &Context, env: &Env, query: &ReminderQuery) -> Result<Remin
         .await?;
     Ok(ReminderDay {
         date: date.format("%Y-%m-%d").to_string(),
-        email_enabled: env.email_enabled,
+        email_enabled: cx.site.email_enabled,
         hours_before: settings(&cx.db).await?.hours_before,
-        rows: rows(&cx.db, &cx.keys, cx.tz, env, models).await?,
+        rows: rows(cx, models).await?,
     })
 }
 
 /// `POST /api/reminders/{id}/whatsapp`: the staff member sent the WhatsApp
 /// message (the button opened it); who and when are kept and audited.
-pub async fn mark_whatsapp_sent(cx: &Context, env: &Env, id: i32) -> Result<ReminderRow> {
+pub async fn mark_whatsapp_sent(cx: &Context, id: i32) -> Result<ReminderRow> {
     let actor = cx.user()?.id;
     let model = cx
         .write(async |w| {
             // Write first (row lock), read after: see `booking::one`.
-            if !crate::db::lock_row::<appointment::Entity>(&w.txn, appointment::Column::Id, id, appointment::Column::Version).await? {
+            if !crate::kit::db::lock_row::<appointment::Entity>(&w.txn, appointment::Column::Id, id, appointment::Column::Version).await? {
                 return Err(AppError::NotFound(appointments::NOT_FOUND.into()));
             }
             let model = find::<appointment::Entity>(&w.txn, id).await?;
@@ -618,7 +606,7 @@ pub async fn mark_whatsapp_sent(cx: &Context, env: &Env, id: i32) -> Result<Remi
             Ok(model)
         })
         .await?;
-    Ok(rows(&cx.db, &cx.keys, cx.tz, env, vec![model]).await?.remove(0))
+    Ok(rows(cx, vec![model]).await?.remove(0))
 }
 
 /// Keeps an appointment's e-mail reminder in step with it, inside the

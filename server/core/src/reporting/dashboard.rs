@@ -9,11 +9,11 @@ use sea_orm::{
 };
 use serde::Serialize;
 
-use crate::error::Result;
-use crate::services::appointments::{AppointmentView, views};
-use crate::services::validation::normalize_text;
-use crate::services::{Context, list};
-use crate::time::local_midnight;
+use crate::kit::error::Result;
+use crate::booking::appointments::{AppointmentView, views};
+use crate::kit::validation::normalize_text;
+use crate::kit::{Context, list};
+use crate::kit::time::local_midnight;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client};
 

@@ -17,10 +17,10 @@ use sea_orm::{ColumnTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, Que
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::validation::normalize_text;
-use crate::services::{Context, csv, list, names_by_id};
-use crate::time::local_midnight;
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::kit::validation::normalize_text;
+use crate::kit::{Context, csv, list, names_by_id};
+use crate::kit::time::local_midnight;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, reminder, user};
 
@@ -433,7 +433,7 @@ fn by_service(spellings: HashMap<&str, Figures>) -> Vec<ServiceFigures> {
 
 /// The summary as CSV for the reports screen's export: one row a day, then
 /// the totals; after a blank line, one row a service (in the summary's
-/// order). Formats as every export (services::csv).
+/// order). Formats as every export (kit::csv).
 pub fn export_csv(summary: &Summary) -> Result<Vec<u8>> {
     let mut out = csv::CsvWriter::new(&["Data", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
     // A row: what it counts, then its figures.

@@ -6,9 +6,9 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::json;
 
 use super::written;
-use crate::error::Result;
-use crate::services::audit::{AuditEntity, Write};
-use crate::services::{Context, versioned_update};
+use crate::kit::error::Result;
+use crate::kit::audit::{AuditEntity, Write};
+use crate::kit::{Context, versioned_update};
 use entities::appointment::{self, AppointmentStatus};
 
 /// Every appointment of `client_id` loses its notes, and its cancellation

@@ -5,11 +5,11 @@
 use sea_orm::{EntityTrait, Set};
 
 use super::written;
-use crate::error::Result;
-use crate::services::appointments;
-use crate::services::audit::Change;
-use crate::services::reminders::{CLIENT_CANCELLATION, LinkAction, LinkOutcome, LinkState, LinkView, claims, judge};
-use crate::services::{Actor, Context, versioned_update};
+use crate::kit::error::Result;
+use crate::booking::appointments;
+use crate::kit::audit::Change;
+use crate::reminders::{CLIENT_CANCELLATION, LinkAction, LinkOutcome, LinkState, LinkView, claims, judge};
+use crate::kit::{Actor, Context, versioned_update};
 use entities::appointment::{self, AppointmentStatus};
 
 /// The client's `action` on the appointment of the link `token`.
@@ -18,7 +18,7 @@ pub async fn reply(cx: &Context, token: &str, action: LinkAction) -> Result<Link
     let (id, tz) = (claims.appointment_id, cx.tz);
     let cx = &cx.acting_as(Actor::Client { client_id: claims.client_id });
     cx.write(async |w| {
-        if !crate::db::lock_row::<appointment::Entity>(&w.txn, appointment::Column::Id, id, appointment::Column::Version).await? {
+        if !crate::kit::db::lock_row::<appointment::Entity>(&w.txn, appointment::Column::Id, id, appointment::Column::Version).await? {
             return Ok(LinkOutcome::Refused(LinkState::Invalid));
         }
         let (state, model) = judge(&w.txn, tz, &claims, appointment::Entity::find_by_id(id).one(&w.txn).await?).await?;

@@ -7,14 +7,15 @@ use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde::Serialize;
 
 use super::series::{self, SeriesCreated};
-use crate::services::series::Edit;
+use crate::booking::series::Edit;
 use super::{deleted, written};
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{AppointmentInput, AppointmentView, NOT_FOUND, StatusInput, validate, view};
-use crate::services::audit::Change;
-use crate::services::series::{Scope, check_scope};
-use crate::services::validation::reject_unknown;
-use crate::services::{Context, Data, expected_version, find, schedule, versioned_update};
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::booking::appointments::{AppointmentInput, AppointmentView, NOT_FOUND, StatusInput, validate, view};
+use crate::kit::audit::Change;
+use crate::booking::series::{Scope, check_scope};
+use crate::kit::validation::reject_unknown;
+use crate::booking::schedule;
+use crate::kit::{Context, Data, expected_version, find, versioned_update};
 use entities::appointment;
 
 /// What `POST /api/appointments` answers: one appointment, or a series.
@@ -107,7 +108,7 @@ pub async fn delete(cx: &Context, id: i32, scope: Option<Scope>) -> Result<()> {
     let tz = cx.tz;
     cx.write(async |w| {
         // Write first (row lock), read after: see `save`.
-        if !crate::db::lock_row::<appointment::Entity>(&w.txn, appointment::Column::Id, id, appointment::Column::Version).await? {
+        if !crate::kit::db::lock_row::<appointment::Entity>(&w.txn, appointment::Column::Id, id, appointment::Column::Version).await? {
             return Err(AppError::NotFound(NOT_FOUND.into()));
         }
         let current = find::<appointment::Entity>(&w.txn, id).await?;

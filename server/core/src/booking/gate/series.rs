@@ -8,15 +8,16 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 
 use super::{booked, deleted, written};
-use crate::error::{AppError, FieldErrors, Result};
-use crate::services::appointments::{self, AppointmentInput, AppointmentView, Fields, NOT_FOUND};
-use crate::services::audit::{self, AuditEntity, Change};
-use crate::services::series::{Edit, Scope, input_for, of_series, plan, refused, split_rule, summary};
-use crate::services::{Context, expected_version, find, schedule, versioned_update};
-use crate::time::{parse_instant, to_local_rfc3339};
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::booking::appointments::{self, AppointmentInput, AppointmentView, Fields, NOT_FOUND};
+use crate::kit::audit::{self, AuditEntity, Change};
+use crate::booking::series::{Edit, Scope, input_for, of_series, plan, refused, split_rule, summary};
+use crate::booking::schedule;
+use crate::kit::{Context, expected_version, find, versioned_update};
+use crate::kit::time::{parse_instant, to_local_rfc3339};
 use entities::{appointment, appointment_series};
 
-pub use crate::services::series::SeriesCreated;
+pub use crate::booking::series::SeriesCreated;
 
 /// What a series' audit entry tells, each field given recorded as its
 /// `new` value.
@@ -129,7 +130,7 @@ pub(super) async fn create(cx: &Context, input: AppointmentInput) -> Result<Seri
 pub(super) async fn change(cx: &Context, id: i32, scope: Scope, edit: Edit) -> Result<Option<AppointmentView>> {
     let (db, tz) = (&cx.db, cx.tz);
     let target = find::<appointment::Entity>(db, id).await?;
-    let Some(series_id) = target.series_id else { return Err(crate::services::series::not_in_series()) };
+    let Some(series_id) = target.series_id else { return Err(crate::booking::series::not_in_series()) };
     let now = Utc::now();
     let all = of_series(db, series_id).await?;
     let members: Vec<appointment::Model> = all

@@ -1,7 +1,7 @@
 //! The keys and hashes of sessions: argon2id password hashes on their own
 //! threads, HS256 JWTs for the session and the device cookie, and the
 //! server's secret. Who a request's token names is read by `http` and
-//! checked by `services::sessions`.
+//! checked by `people::sessions`.
 
 mod password;
 mod secret;

@@ -27,7 +27,7 @@ use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard};
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
 
-use crate::error::AppError;
+use crate::kit::error::AppError;
 
 /// Jobs that may wait per hashing thread: a sign-in that gets a place
 /// waits at most this many hashes (~50 ms each, a few times that on a

@@ -58,7 +58,7 @@ pub struct Keys {
     device_decoding: DecodingKey,
     /// Signs the clients' links (`/c/{token}`), derived from the same secret.
     link_key: Vec<u8>,
-    /// The key of calendar feed addresses (`services::calendar`), derived
+    /// The key of calendar feed addresses (`booking::calendar`), derived
     /// from the same secret: a feed address is no session token.
     calendar: Vec<u8>,
     /// Token lifetime in seconds.
