@@ -21,8 +21,8 @@ cd "$(dirname "$0")/.."
 
 clocks=("2026-11-28 02:00:00" "2026-12-31 23:30:00" "2026-11-01 05:30:00")
 
-# The Rust tests that read "now" or "today": the server's own (schedule,
-# reports, series) and the HTTP modules that book relative to today or
+# The Rust tests that read "now" or "today": the rules' own (schedule,
+# reports, series, in expediente-core) and the HTTP modules that book relative to today or
 # read the day's screens. On SQLite only: the days are computed in Rust
 # (chrono-tz), the same for both databases, which the real clock's run
 # covers; this keeps the stage near five minutes.
@@ -39,7 +39,7 @@ binary() {
   cargo test --profile testing "$@" --no-run --message-format=json 2>/dev/null \
     | python3 -c 'import json, sys; print(next(m["executable"] for m in map(json.loads, sys.stdin) if m.get("executable") and m["profile"]["test"]))'
 }
-unit=$(binary --lib)
+rules=$(binary -p expediente-core --lib)
 http=$(binary --test http)
 
 under_clock() {
@@ -55,7 +55,7 @@ export E2E_FAKETIME_LIB
 E2E_FAKETIME_LIB=$(dpkg -L libfaketime | grep '/libfaketime\.so\.1$')
 for clock in "${clocks[@]}"; do
   echo "== fixed clock: $clock UTC ($(under_clock "$clock" env TZ=America/Sao_Paulo date '+%a %d/%m %H:%M in São Paulo'))"
-  under_clock "$clock" "$unit" --quiet
+  under_clock "$clock" "$rules" --quiet
   under_clock "$clock" "$http" --quiet --skip postgres "${http_modules[@]}"
   (cd client && CI=true E2E_CLOCK="$(date -ud "$clock" +%Y-%m-%dT%H:%M:%SZ)" node --test "${e2e_files[@]}")
 done

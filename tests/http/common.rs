@@ -229,9 +229,9 @@ impl TestApp {
 
     /// A staff member created straight in the database; their id.
     pub async fn staff_user(&self, name: &str, email: &str) -> i64 {
-        let user = expediente::services::users::create(
+        let user = expediente_core::people::users::create(
             &self.state.db,
-            expediente::services::users::NewUser {
+            expediente_core::people::users::NewUser {
                 name: name.into(),
                 email: email.into(),
                 role: entities::user::Role::Staff,
