@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves that a failing stage fails the run and that the stages after it do
 # not run, and that a stage's processes do not outlive it; .ci/run runs it
-# first (it takes about two seconds).
+# first (it takes a few seconds).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source .ci/stages.sh
