@@ -258,9 +258,8 @@ suite('drafts on a shared computer', () => {
   const BRUNO = { email: 'bruno@example.com', password: 'Senha-do-bruno-1' };
   const app = appForSuite({
     env: { EXPEDIENTE_TOKEN_TTL: '30' },
-    async setup({ server }) {
-      const { data: session } = await api(server.url, null, 'POST', '/login', ADMIN);
-      await api(server.url, session.accessToken, 'POST', '/users', { name: 'Bruno Staff', role: 'staff', ...BRUNO });
+    async setup({ server, token }) {
+      await api(server.url, token, 'POST', '/users', { name: 'Bruno Staff', role: 'staff', ...BRUNO });
     },
   });
   const drafts = (page) => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('expediente:draft:')));

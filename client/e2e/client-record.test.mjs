@@ -29,9 +29,7 @@ const note = (n) => `Evolução ${n}: ${'paciente relata melhora progressiva, se
 suite("a client's record in pages", () => {
   const ids = {};
   const app = appForSuite({
-    async setup({ server }) {
-      const { data: session } = await api(server.url, null, 'POST', '/login', ADMIN);
-      const token = session.accessToken;
+    async setup({ server, token }) {
       const { data: me } = await api(server.url, token, 'GET', '/me');
       const { data: client } = await api(server.url, token, 'POST', '/clients', { name: 'Helena Prontuário' });
       ids.client = client.id;

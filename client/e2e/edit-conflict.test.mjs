@@ -12,8 +12,8 @@ suite('two people editing one record', () => {
   const ids = {};
   let token;
   const app = appForSuite({
-    async setup({ server }) {
-      token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
+    async setup({ server, token: admin }) {
+      token = admin;
       const { data: me } = await api(server.url, token, 'GET', '/me');
       ids.me = me.id;
       for (const { name } of VIEWPORTS) {

@@ -314,19 +314,21 @@ export async function startApp(options = {}) {
 /**
  * The app of one `describe`: started before its tests, then `setup(app)`
  * (e.g. data added through the API), and stopped after them. Its `server`
- * and `browser` are there while the tests run. Before `setup`: `seed` fills
+ * and `browser` are there while the tests run, and `token`, the admin's,
+ * signed in through the API before `setup`. Before it too: `seed` fills
  * the database (`expediente seed` with those arguments), and `personas`, an
- * object of the suite's, receives the admin's `token` and the ids of the
- * suite's people, `paula` and `carla` (`PAULA`, `CARLA`).
+ * object of the suite's, receives that `token` and the ids of the suite's
+ * people, `paula` and `carla` (`PAULA`, `CARLA`).
  */
 export function appForSuite({ setup, seed, personas, ...options } = {}) {
   const app = {};
   before(async () => {
     Object.assign(app, await startApp(options));
     if (seed) seedDatabase(app.server, seed);
+    app.token = await adminToken(app.server);
     if (personas) {
-      personas.token = await adminToken(app.server);
-      Object.assign(personas, await addPersonas(app.server, personas.token));
+      personas.token = app.token;
+      Object.assign(personas, await addPersonas(app.server, app.token));
     }
     await setup?.(app);
   });

@@ -3,12 +3,11 @@
 // another browser context, carried by GET /api/events.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { addDays, ADMIN, api, appForSuite, openPage, problems, shot, signIn, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, openPage, PAULA, problems, shot, signIn, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 // A Thursday per width, weeks ahead, so the two runs do not meet.
 const DESKTOP_DAY = weekdayAhead(120, 4);
 const DAYS = { desktop: DESKTOP_DAY, phone: addDays(DESKTOP_DAY, 7) };
-const PAULA = { email: 'paula@example.com', password: 'senha-da-paula' };
 
 /** The appointment's block in the grid, by its service. */
 const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
@@ -16,10 +15,8 @@ const block = (page, service) => page.locator('a.agenda-block:visible', { hasTex
 suite('live agenda: changes made elsewhere appear without a reload', () => {
   const ids = {};
   const app = appForSuite({
-    async setup({ server }) {
-      const token = (await api(server.url, null, 'POST', '/login', ADMIN)).data.accessToken;
-      ids.paula = (await api(server.url, token, 'POST', '/users', { name: 'Paula Lima', ...PAULA, role: 'staff' })).data.id;
-      ids.carla = (await api(server.url, token, 'POST', '/clients', { name: 'Carla Dias', phone: '(11) 98888-0001' })).data.id;
+    personas: ids,
+    async setup({ server, token }) {
       for (const day of Object.values(DAYS)) {
         await api(server.url, token, 'POST', '/appointments', { clientId: ids.carla, staffId: ids.paula, service: 'Corte', startsAt: `${day}T10:00`, durationMinutes: 60 });
       }

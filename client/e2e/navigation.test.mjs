@@ -44,9 +44,7 @@ const goInApp = (page, path) =>
 suite('in-app navigation', () => {
   const ids = {};
   const app = appForSuite({
-    async setup({ server }) {
-      const { data: session } = await api(server.url, null, 'POST', '/login', ADMIN);
-      const token = session.accessToken;
+    async setup({ server, token }) {
       const { data: me } = await api(server.url, token, 'GET', '/me');
       const { data: client } = await api(server.url, token, 'POST', '/clients', { name: 'Otávio Navegação' });
       ids.client = client.id;

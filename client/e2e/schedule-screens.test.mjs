@@ -29,9 +29,7 @@ const unexpected = (messages) => problems(messages).filter((m) => !/status of 42
 suite('schedule screens', () => {
   const ids = {};
   const app = appForSuite({
-    setup: async ({ server }) => {
-      const { data } = await api(server.url, null, 'POST', '/login', ADMIN);
-      const token = data.accessToken;
+    setup: async ({ server, token }) => {
       ids.staff = (await api(server.url, token, 'POST', '/users', { ...STAFF, role: 'staff' })).data.id;
       await api(server.url, token, 'POST', '/services', { name: 'Consulta', durationMinutes: 30, priceCents: 15000, color: 'green' });
       await api(server.url, token, 'POST', '/time-off', { staffId: ids.staff, startsAt: daysFromNow(10), endsAt: daysFromNow(12), reason: 'Congresso' });

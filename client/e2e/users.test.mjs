@@ -6,9 +6,8 @@ const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'sen
 
 suite('users screen', () => {
   const app = appForSuite({
-    setup: async ({ server }) => {
-      const { data } = await api(server.url, null, 'POST', '/login', ADMIN);
-      await api(server.url, data.accessToken, 'POST', '/users', { ...STAFF, role: 'staff' });
+    setup: async ({ server, token }) => {
+      await api(server.url, token, 'POST', '/users', { ...STAFF, role: 'staff' });
     },
   });
 
