@@ -29,6 +29,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let role = match role {
                 RoleArg::Admin => Role::Admin,
                 RoleArg::Staff => Role::Staff,
+                RoleArg::Professional => Role::Professional,
             };
             let input = services::users::NewUser { name, email, role, password };
             match services::users::create(&db, input).await {

@@ -9,7 +9,7 @@ use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set, sea_query::On
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::error::{FieldErrors, Result};
+use crate::error::{AppError, FieldErrors, Result};
 use crate::services::audit::{self, AuditEntity};
 use crate::services::users::find as find_user;
 use crate::services::validation::reject_unknown;
@@ -229,9 +229,13 @@ pub async fn get_user(cx: &Context, id: i32) -> Result<WorkingHours> {
     Ok(WorkingHours { weekly: of_user(&user, &default).views(), uses_default: user.working_hours.is_none() })
 }
 
-/// Admins only: a member's own hours (`Some`), or back to the default (`None`).
+/// A member's own hours (`Some`), or back to the default (`None`): an
+/// admin's, or the member's own where an admin allowed it (`own_hours`).
 pub async fn put_user(cx: &Context, id: i32, input: Option<WorkingHoursInput>) -> Result<WorkingHours> {
-    cx.require_admin()?;
+    let actor = cx.user()?;
+    if !(actor.role.is_admin() || (actor.id == id && actor.own_hours)) {
+        return Err(AppError::Forbidden);
+    }
     let weekly = input.as_ref().map(WorkingHoursInput::checked).transpose()?;
     let stored = weekly.as_ref().map(Weekly::to_json);
     let after = cx

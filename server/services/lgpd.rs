@@ -16,7 +16,9 @@ use crate::services::appointments::{self, AppointmentView};
 use crate::services::audit::{self, AuditEntity, HistoryEntry};
 use crate::services::clients::{ClientView, NOT_FOUND};
 use crate::services::validation::{format_cpf, format_phone, normalize_text, reject_unknown};
+use crate::services::access_log::{self, AccessView};
 use crate::services::{Context, booking, csv, find, versioned_update};
+use entities::client_read::ReadKind;
 use crate::time::to_local_rfc3339;
 use entities::{appointment, appointment_series, audit_log, client, reminder};
 
@@ -63,6 +65,9 @@ pub struct ClientExport {
     pub history: Vec<ExportedEntry>,
     /// The reminders sent to the client: `{appointmentId, channel, recipient, sentAt}`.
     pub reminders_sent: Vec<Value>,
+    /// Who read the client's record, history or export, and when, oldest
+    /// first (this export included).
+    pub accesses: Vec<AccessView>,
 }
 
 /// The ids of every appointment the client has or had: their current ones,
@@ -170,6 +175,8 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
         })
         .collect();
     cx.write(async |w| Ok(w.audit(AuditEntity::Client, id, "export", json!({})))).await?;
+    access_log::record(cx, id, ReadKind::Export).await?;
+    let accesses = access_log::all(cx, id).await?;
     Ok(ClientExport {
         exported_at: to_local_rfc3339(Utc::now(), tz),
         exported_by: admin.name,
@@ -177,6 +184,7 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
         appointments,
         history,
         reminders_sent,
+        accesses,
     })
 }
 
@@ -254,11 +262,16 @@ pub fn export_zip(export: &ClientExport) -> Result<Vec<u8>> {
     for r in &export.reminders_sent {
         reminders.row(&[cell(&r["sentAt"]), cell(&r["channel"]), cell(&r["recipient"]), cell(&r["appointmentId"])])?;
     }
+    let mut accesses = csv::CsvWriter::new(&["Quando", "Quem", "O quê", "Endereço"])?;
+    for a in &export.accesses {
+        accesses.row(&[a.at.clone(), a.user_name.clone(), a.what.label().to_string(), a.address.clone()])?;
+    }
     let files = [
         ("cliente.csv", record.finish()?),
         ("agendamentos.csv", visits.finish()?),
         ("historico.csv", history.finish()?),
         ("lembretes.csv", reminders.finish()?),
+        ("acessos.csv", accesses.finish()?),
     ];
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);

@@ -16,6 +16,8 @@ macro_rules! query_params {
     };
 }
 
+pub mod access;
+pub mod access_log;
 pub mod agenda;
 pub mod appointments;
 pub mod audit;
@@ -88,6 +90,9 @@ pub struct Context {
     pub keys: Arc<Keys>,
     pub actor: Actor,
     pub events: booking::Events,
+    /// Where the request came from (`http::ClientAddress`), for the access
+    /// log; none outside a request.
+    pub address: Option<String>,
 }
 
 /// The 401 of a request that needs a signed-in user and has none.
@@ -96,7 +101,7 @@ pub const SIGN_IN_NEEDED: &str = "Autenticação necessária: envie Authorizatio
 impl Context {
     pub fn new(state: &AppState, user: Option<user::Model>) -> Self {
         let actor = user.map_or(Actor::System, Actor::User);
-        Context { db: state.db.clone(), tz: state.config.tz, keys: state.keys.clone(), actor, events: state.events.clone() }
+        Context { db: state.db.clone(), tz: state.config.tz, keys: state.keys.clone(), actor, events: state.events.clone(), address: None }
     }
 
     /// The same context with another actor (a client acting through their

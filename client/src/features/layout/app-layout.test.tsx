@@ -48,9 +48,9 @@ describe('AppLayout (server markup)', () => {
     expect(html).toContain('sidenav-menu');
   });
 
-  it('shows the staff role label', () => {
+  it('shows the staff role label (Recepção)', () => {
     const html = renderToString(tree(makeStore({ auth: { ...auth, role: 'staff', name: 'Bruno' }, layout: defaultLayoutSettings() })));
-    expect(html).toContain('Equipe');
+    expect(html).toContain('Recepção');
     expect(html).not.toContain('Administrador');
   });
 });
