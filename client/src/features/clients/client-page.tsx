@@ -190,6 +190,8 @@ function Accesses() {
   const first = ClientsIdReads.useGetClientAccesses<ClientHistoryArgs>();
   const [at, setAt] = useState<PageArgs>({ page: 1 });
   const { data, error, isFetching, refetch } = useGetClientAccessesQuery(withArgs(first, at));
+  // No read for this page (not an admin's, or a state without it): no card.
+  if (first === skipToken) return null;
   return (
     <Card title="Acessos" className="mb-3" body={false}>
       <div className="card-body">
