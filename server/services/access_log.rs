@@ -37,22 +37,46 @@ pub struct AccessView {
 
 /// Writes that `cx`'s user read `what` of client `client_id`. Only a
 /// signed-in user's reads count (a client through their link, or the
-/// server itself, are not staff looking at a record). One insert, awaited:
-/// a read whose record cannot be written is not served (the log would
-/// otherwise have holes nobody sees).
+/// server itself, are not staff looking at a record). The row is written
+/// beside the answer, not before it: the insert would otherwise be most of
+/// a record's time (bench/README.md#the-access-log), and a read is never
+/// refused for it. A failed write is logged as an error; one in flight when
+/// the process stops is lost.
 pub async fn record(cx: &Context, client_id: i32, what: ReadKind) -> Result<()> {
-    let Actor::User(user) = &cx.actor else { return Ok(()) };
-    let now = Utc::now();
-    let row = client_read::ActiveModel {
+    let Some(row) = row(cx, client_id, what) else { return Ok(()) };
+    let db = cx.db.clone();
+    tokio::spawn(async move {
+        let now = Utc::now();
+        if let Err(error) = client_read::Entity::insert(row).exec_without_returning(&db).await {
+            tracing::error!(%error, client_id, "access log: a read could not be written");
+        }
+        if let Err(error) = prune_now_and_then(&db, now).await {
+            tracing::error!(?error, "access log: pruning failed");
+        }
+    });
+    Ok(())
+}
+
+/// As [`record`], but written before the caller goes on: the LGPD export,
+/// which carries its own read.
+pub async fn record_now(cx: &Context, client_id: i32, what: ReadKind) -> Result<()> {
+    if let Some(row) = row(cx, client_id, what) {
+        client_read::Entity::insert(row).exec_without_returning(&cx.db).await?;
+    }
+    Ok(())
+}
+
+/// The row of `cx`'s read, when a signed-in user reads.
+fn row(cx: &Context, client_id: i32, what: ReadKind) -> Option<client_read::ActiveModel> {
+    let Actor::User(user) = &cx.actor else { return None };
+    Some(client_read::ActiveModel {
         client_id: Set(client_id),
         user_id: Set(user.id),
         what: Set(what),
         address: Set(cx.address.clone().unwrap_or_else(|| "desconhecido".into())),
-        created_at: Set(now),
+        created_at: Set(Utc::now()),
         ..Default::default()
-    };
-    client_read::Entity::insert(row).exec_without_returning(&cx.db).await?;
-    prune_now_and_then(&cx.db, now).await
+    })
 }
 
 /// When this process last pruned (Unix seconds): at most once an hour, so

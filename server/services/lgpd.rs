@@ -175,7 +175,7 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
         })
         .collect();
     cx.write(async |w| Ok(w.audit(AuditEntity::Client, id, "export", json!({})))).await?;
-    access_log::record(cx, id, ReadKind::Export).await?;
+    access_log::record_now(cx, id, ReadKind::Export).await?;
     let accesses = access_log::all(cx, id).await?;
     Ok(ClientExport {
         exported_at: to_local_rfc3339(Utc::now(), tz),

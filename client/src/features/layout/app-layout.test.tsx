@@ -52,6 +52,8 @@ describe('AppLayout (server markup)', () => {
     const html = renderToString(tree(makeStore({ auth: { ...auth, role: 'staff', name: 'Bruno' }, layout: defaultLayoutSettings() })));
     expect(html).toContain('Recepção');
     expect(html).not.toContain('Administrador');
+    // The users screen is the admins': no link to it in the side menu.
+    expect(html).not.toContain('>Usuarios</span>');
   });
 });
 
