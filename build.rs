@@ -40,7 +40,10 @@ fn main() {
         format!("{:x}", hasher.finish())
     };
     if fs::read_to_string(&stamp_path).ok().as_deref() != Some(stamp.as_str()) {
+        let started = std::time::Instant::now();
         run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&client), "npm ci");
+        // Shown in the build's output: a clean clone's CI log says what the install cost.
+        println!("cargo:warning=npm ci (client/node_modules was missing or stale) took {} s", started.elapsed().as_secs());
         fs::write(&stamp_path, &stamp).expect("write the npm stamp");
     }
 

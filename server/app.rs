@@ -9,13 +9,14 @@ use axum::routing::get;
 use tower_http::compression::CompressionLayer;
 
 use crate::assets::{self, Manifest};
-use crate::auth::{Keys, load_or_create_secret};
+use expediente_core::people::auth::{Keys, load_or_create_secret};
 use crate::config::{Config, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS, SsrMode};
 use crate::error::{api_method_not_allowed, api_not_found};
 use crate::middleware::Limits;
 use crate::http::{ClientAddress, is_trusted};
 use crate::state::AppState;
-use crate::{client_page, db, health, middleware, pages, routes, services};
+use crate::{client_page, db, health, jobs, live, middleware, pages, routes};
+use expediente_core::{kit, people};
 
 /// Largest JSON body the API reads.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -76,7 +77,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     };
     let db = db::connect(&config.database_url).await?;
     db::migrate(&db).await?;
-    match services::users::ensure_first_admin(&db, config.admin_email.as_deref(), config.admin_password.as_deref())
+    match people::users::ensure_first_admin(&db, config.admin_email.as_deref(), config.admin_password.as_deref())
         .await
         .map_err(|e| anyhow::anyhow!("creating the first admin failed: {e:?}"))?
     {
@@ -88,22 +89,22 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     }
     let secret = load_or_create_secret(config.jwt_secret.as_deref(), &config.data_dir)?;
     let keys = Keys::new(&secret, config.token_ttl);
-    services::list::use_cursor_secret(&secret);
+    kit::list::use_cursor_secret(&secret);
     let manifest = Manifest::load()?;
     let ssr = match ssr {
         Some(starting) => Some(starting.await??),
         None => None,
     };
     let writes = Arc::default();
-    let events = services::booking::Events::default();
-    let live = services::live::Live::default();
+    let events = kit::events::Events::default();
+    let live = live::Live::default();
     live.follow(&events);
     live.bridge(&db, &events);
     let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events, live, api: None };
     state.api = Some(api_router().with_state(state.clone()));
     db::spawn_checkpointer(&state.db);
     // E-mail reminders go out from every instance (with --smtp-url).
-    services::mailer::start(&state)?;
+    jobs::mailer::start(&state)?;
     Ok(state)
 }
 

@@ -18,8 +18,9 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::http::ClientAddress;
-use crate::services::reminders::{self, LinkAction, LinkOutcome, LinkState, LinkView};
-use crate::services::{Context, booking, throttle};
+use expediente_core::reminders::{self, LinkAction, LinkOutcome, LinkState, LinkView};
+use expediente_core::booking;
+use expediente_core::people::throttle;
 use crate::state::AppState;
 
 /// Bad links one address may try in the throttle's window (15 minutes).
@@ -206,7 +207,7 @@ pub async fn act(State(state): State<AppState>, ClientAddress(address): ClientAd
             Err(_) => unavailable(),
         };
     };
-    match booking::reply(&Context::new(&state, None), &token, action).await {
+    match booking::reply(&state.context(None), &token, action).await {
         Ok(LinkOutcome::Refused(LinkState::Invalid)) => refuse_invalid(&state, &address).await,
         Ok(LinkOutcome::Refused(found)) => state_page(&found, ""),
         Ok(LinkOutcome::Confirmed(view)) => page(StatusCode::OK, &view.business_name, "Horário confirmado", "Obrigado! Esperamos você.", Some(&view), &[LinkAction::Cancel]),

@@ -6,18 +6,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use migrations::{Migrator, MigratorTrait};
-use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, ConnectOptions, EntityTrait, QueryFilter, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, SqliteTransactionMode,
-    TransactionOptions, TransactionTrait,
-};
-
-/// A raw statement: `sql` with `$n` parameters (PostgreSQL's), written `?n`
-/// for SQLite; for what the query builder cannot say well.
-pub fn statement(backend: DbBackend, sql: &str, values: impl IntoIterator<Item = sea_orm::Value>) -> sea_orm::Statement {
-    let sql = if backend == DbBackend::Sqlite { sql.replace('$', "?") } else { sql.to_string() };
-    sea_orm::Statement::from_sql_and_values(backend, sql, values)
-}
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr, TransactionTrait};
 
 /// Opens the database and checks that it can be written.
 pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
@@ -140,29 +129,6 @@ async fn sqlite_connection_is_clean(conn: &mut sea_orm::sqlx::sqlite::SqliteConn
         tracing::warn!("a database connection was left inside a transaction (a failed COMMIT?): closed");
     }
     Ok(clean)
-}
-
-/// A transaction that writes. On SQLite it takes the write lock at BEGIN
-/// (IMMEDIATE): concurrent writers then wait their turn (the busy timeout)
-/// instead of failing with SQLITE_BUSY when the snapshot they read first
-/// went stale. PostgreSQL ignores the option.
-pub async fn write_transaction(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
-    let options = TransactionOptions { sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate), ..Default::default() };
-    db.begin_with_options(options).await
-}
-
-/// Locks one row until `txn` ends by writing one of its columns unchanged
-/// (`column = column`): SQLite lets a transaction wait for the write lock
-/// only when it writes before it reads, and PostgreSQL keeps other writers
-/// of the row waiting. False when there is no such row.
-pub async fn lock_row<E: EntityTrait>(
-    txn: &impl ConnectionTrait,
-    id_column: E::Column,
-    id: i32,
-    unchanged: E::Column,
-) -> Result<bool, DbErr> {
-    let result = E::update_many().col_expr(unchanged, Expr::col(unchanged)).filter(id_column.eq(id)).exec(txn).await?;
-    Ok(result.rows_affected > 0)
 }
 
 /// Longest a request waits for a database connection.

@@ -8,7 +8,7 @@ use axum::extract::{FromRequest, FromRequestParts, Query};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 
-use crate::error::{AppError, FieldErrors};
+use crate::error::{AppError, FieldErrors, HttpError};
 
 /// `Json<T>` whose rejections are our Portuguese JSON errors: bad JSON is a
 /// 400, a wrong type or missing field a 422 naming the field, an oversize
@@ -21,11 +21,11 @@ where
     T: serde::de::DeserializeOwned,
     S: Send + Sync,
 {
-    type Rejection = AppError;
+    type Rejection = HttpError;
 
-    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, AppError> {
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, HttpError> {
         if !json_content_type(request.headers()) {
-            return Err(AppError::UnsupportedMediaType);
+            return Err(AppError::UnsupportedMediaType.into());
         }
         let bytes = axum::body::Bytes::from_request(request, state)
             .await
@@ -34,14 +34,14 @@ where
         // refuses NUL in text): one check for every text of every body.
         if let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) {
             let mut errors = FieldErrors::new();
-            crate::services::validation::check_json_text(&value, "", &mut errors);
+            expediente_core::kit::validation::check_json_text(&value, "", &mut errors);
             if !errors.is_empty() {
-                return Err(AppError::invalid(errors));
+                return Err(AppError::invalid(errors).into());
             }
         }
         match Json::<T>::from_bytes(&bytes) {
             Ok(Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+            Err(rejection) => Err(json_rejection(rejection).into()),
         }
     }
 }
@@ -64,12 +64,12 @@ where
     Query<T>: FromRequestParts<S, Rejection = QueryRejection>,
     S: Send + Sync,
 {
-    type Rejection = AppError;
+    type Rejection = HttpError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, HttpError> {
         match Query::<T>::from_request_parts(parts, state).await {
             Ok(Query(value)) => Ok(ApiQuery(value)),
-            Err(rejection) => Err(data_error(&rejection.body_text())),
+            Err(rejection) => Err(data_error(&rejection.body_text()).into()),
         }
     }
 }

@@ -13,18 +13,19 @@ use axum_extra::extract::CookieJar;
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use ipnet::IpNet;
 
-use crate::auth::{DEVICE_COOKIE, DEVICE_TTL, SESSION_COOKIE};
-use crate::error::AppError;
-use crate::services::{Context, SIGN_IN_NEEDED, sessions};
+use expediente_core::people::auth::{DEVICE_COOKIE, DEVICE_TTL, SESSION_COOKIE};
+use crate::error::{AppError, HttpError};
+use expediente_core::kit::{Context, SIGN_IN_NEEDED};
+use expediente_core::people::sessions;
 use crate::state::AppState;
 
-pub use crate::services::sessions::AuthUser;
+pub use expediente_core::people::sessions::AuthUser;
 
 /// The signed-in user of an API request (`sessions::authenticate`).
 impl FromRequestParts<AppState> for AuthUser {
-    type Rejection = AppError;
+    type Rejection = HttpError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, HttpError> {
         // A page's own reads (`reads.rs`) run as the session the page
         // checked a moment ago; a request from the network never carries
         // extensions.
@@ -42,18 +43,18 @@ impl FromRequestParts<AppState> for AuthUser {
             .map(str::trim)
             .filter(|t| !t.is_empty())
             .ok_or_else(|| AppError::Unauthorized("Cabeçalho Authorization inválido: use Bearer <token>.".into()))?;
-        sessions::authenticate(&Context::new(state, None), token).await
+        Ok(sessions::authenticate(&state.context(None), token).await?)
     }
 }
 
 /// The context of a signed-in API request: its services act as its user.
 impl FromRequestParts<AppState> for Context {
-    type Rejection = AppError;
+    type Rejection = HttpError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, HttpError> {
         let auth = AuthUser::from_request_parts(parts, state).await?;
         let Ok(address) = ClientAddress::from_request_parts(parts, state).await;
-        Ok(Context { address: Some(address.0), ..Context::new(state, Some(auth.user)) })
+        Ok(Context { address: Some(address.0), ..state.context(Some(auth.user)) })
     }
 }
 
@@ -63,9 +64,9 @@ impl FromRequestParts<AppState> for Context {
 pub struct Admin(pub Context);
 
 impl FromRequestParts<AppState> for Admin {
-    type Rejection = AppError;
+    type Rejection = HttpError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, HttpError> {
         let cx = Context::from_request_parts(parts, state).await?;
         cx.require_admin()?;
         Ok(Admin(cx))

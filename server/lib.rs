@@ -1,10 +1,10 @@
 //! Expediente: the staff back office of a scheduling business, in one binary.
 //! axum serves the JSON API and the pages, which `ssr` renders with React
-//! inside an embedded JavaScript engine; SeaORM keeps the data.
+//! inside an embedded JavaScript engine; SeaORM keeps the data. The rules
+//! live in their own crate, expediente_core, which knows no HTTP.
 
 pub mod app;
 pub mod assets;
-pub mod auth;
 pub mod client_page;
 pub mod cli;
 pub mod compression;
@@ -14,12 +14,12 @@ pub mod error;
 pub mod extract;
 pub mod health;
 pub mod http;
+pub mod jobs;
 pub mod layout;
+pub mod live;
 pub mod memory;
 pub mod middleware;
 pub mod pages;
 pub mod reads;
 pub mod routes;
-pub mod services;
 pub mod state;
-pub mod time;

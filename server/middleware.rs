@@ -15,7 +15,7 @@ use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::error::{AppError, ErrorBody};
+use crate::error::{AppError, ErrorBody, HttpError};
 
 /// Longest a handler may take before the request gets a 503.
 pub const HANDLER_TIMEOUT: Duration = Duration::from_secs(30);
@@ -122,8 +122,8 @@ async fn security_headers(mut response: Response, https: bool) -> Response {
 /// A query string with a NUL or another control character (any parameter,
 /// API or page) is a 422 before it reaches a handler.
 async fn clean_query(request: Request, next: Next) -> Response {
-    if let Some(error) = request.uri().query().and_then(crate::services::validation::check_query_text) {
-        return error.into_response();
+    if let Some(error) = request.uri().query().and_then(expediente_core::kit::validation::check_query_text) {
+        return HttpError(error).into_response();
     }
     next.run(request).await
 }
@@ -149,7 +149,7 @@ fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
         .map(String::as_str)
         .or_else(|| panic.downcast_ref::<&str>().copied())
         .unwrap_or("(sem mensagem)");
-    AppError::Internal(anyhow::anyhow!("handler panicked: {detail}")).into_response()
+    HttpError(AppError::Internal(anyhow::anyhow!("handler panicked: {detail}"))).into_response()
 }
 
 #[cfg(test)]

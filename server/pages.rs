@@ -21,7 +21,7 @@ use crate::error::AppError;
 use crate::layout::{self, Layout};
 use crate::middleware;
 use crate::reads::{self, Loaded, MAX_STATE_BYTES, Read, Slices};
-use crate::services::{Context, sessions};
+use expediente_core::people::sessions;
 use crate::state::AppState;
 use entities::user::Role;
 
@@ -132,7 +132,7 @@ pub async fn root() -> impl IntoResponse {
 pub async fn page(State(state): State<AppState>, address: ClientAddress, uri: Uri, headers: HeaderMap, jar: CookieJar) -> Response {
     let token = cookie_token(&jar);
     let session = match &token {
-        Some(token) => match sessions::current(&Context::new(&state, None), token).await {
+        Some(token) => match sessions::current(&state.context(None), token).await {
             Ok(session) => session,
             // The session cannot be checked (database down): say so, and
             // keep the cookie, which may well still be good.
@@ -246,7 +246,7 @@ pub async fn login_form(
         return (StatusCode::FORBIDDEN, "Origem não permitida.").into_response();
     }
     let device = device_token(&jar);
-    match sessions::sign_in(&Context::new(&state, None), &form.email, form.password, &address.0, device.as_deref()).await {
+    match sessions::sign_in(&state.context(None), &form.email, form.password, &address.0, device.as_deref()).await {
         Ok(signed_in) => {
             let secure = state.config.secure_cookies;
             let jar = jar.add(session_cookie(signed_in.token, state.keys.ttl, secure)).add(device_cookie(signed_in.device, secure));
@@ -265,14 +265,14 @@ pub async fn login_form(
             }
             let page = Page {
                 route: route_for(LOGIN),
-                status: error.status(),
+                status: crate::error::status(&error),
                 session: None,
                 token: None,
                 login_error: Some(message),
                 loaded: None,
                 address: None,
             };
-            let retry_after = error.retry_after();
+            let retry_after = crate::error::retry_after(&error);
             let mut response = render(state, page, &uri, &headers, jar);
             if let Some(seconds) = retry_after {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
@@ -294,7 +294,7 @@ pub async fn logout_form(State(state): State<AppState>, uri: Uri, headers: Heade
     let Some(token) = cookie_token(&jar) else {
         return see_other(LOGOUT).into_response();
     };
-    let cx = Context::new(&state, None);
+    let cx = state.context(None);
     match sessions::sign_out(&cx, &token).await {
         Ok(()) => (jar.remove(removal_cookie(state.config.secure_cookies)), see_other(LOGOUT)).into_response(),
         Err(error) => {

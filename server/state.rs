@@ -3,7 +3,9 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::assets::Manifest;
-use crate::auth::Keys;
+use entities::user;
+use expediente_core::kit::{Actor, Context, Site};
+use expediente_core::people::auth::Keys;
 use crate::config::Config;
 
 /// What every handler can reach.
@@ -18,13 +20,29 @@ pub struct AppState {
     /// Writes failing for lack of space, for `/readyz`.
     pub writes: Arc<crate::db::WriteHealth>,
     /// Where every appointment write announces what it changed, after its
-    /// commit (`booking::Events`).
-    pub events: crate::services::booking::Events,
+    /// commit (`kit::events::Events`).
+    pub events: expediente_core::kit::events::Events,
     /// The numbered feed of those changes (and, on PostgreSQL, the other
     /// instances'), which the live streams of `GET /api/events` read.
-    pub live: crate::services::live::Live,
+    pub live: crate::live::Live,
     /// The API with this state, which pages read their data through
     /// (`reads.rs`); built once, at start. Its own copy of the state has
     /// none (the API never reads pages), so nothing holds itself.
     pub api: Option<axum::Router>,
+}
+
+impl AppState {
+    /// The rules' context for a call by `user` (or, without one, by the
+    /// server itself until someone signs in or a link names a client).
+    pub fn context(&self, user: Option<user::Model>) -> Context {
+        Context {
+            db: self.db.clone(),
+            tz: self.config.tz,
+            keys: self.keys.clone(),
+            actor: user.map_or(Actor::System, Actor::User),
+            events: self.events.clone(),
+            site: Arc::new(Site { public_base: self.config.public_base(), email_enabled: self.config.smtp_url.is_some() }),
+            address: None,
+        }
+    }
 }

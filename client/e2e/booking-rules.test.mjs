@@ -155,15 +155,26 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
         await dialog.waitFor();
         await page.selectOption('#fit-in-service', String(ids.service));
         await page.selectOption('#fit-in-staff', String(ids.paula));
+        // The dialog searches from now on, as this ask does. Within working
+        // hours the first free start is "now" rounded up to the service's
+        // 5-minute grid, so an ask a moment later may find the next step:
+        // the dialog's first start is checked between an ask just before its
+        // search and one just after, and the booking against what it listed.
+        const weeksAhead = addDays(businessToday(), 20);
+        const firstFree = async () =>
+          (await api(app.server.url, ids.token, 'GET', `/availability?service_id=${ids.service}&staff_id=${ids.paula}&to=${weeksAhead}&limit=1`)).data[0].startsAt;
+        const before = await firstFree();
+        const searched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/availability');
         await dialog.getByRole('button', { name: 'Buscar' }).click();
+        const first = (await (await searched).json()).data[0];
         const slots = dialog.getByRole('list', { name: 'Horários livres para encaixe' }).getByRole('button');
         await slots.first().waitFor();
+        const after = await firstFree();
+        assert.ok(Date.parse(before) <= Date.parse(first.startsAt) && Date.parse(first.startsAt) <= Date.parse(after), `${before} ≤ ${first.startsAt} ≤ ${after}`);
+        assert.match(await slots.first().textContent(), new RegExp(`${brDate(first.startsAt.slice(0, 10)).slice(0, 5)} ${first.startsAt.slice(11, 16)}$`));
         assert.ok((await slots.count()) <= 10);
         await shot(page, `rules-fit-in-${viewport.width}`);
         assert.equal(await scrollsSideways(page), false);
-        // The dialog searches from the business's today on; so does this ask.
-        const weeksAhead = addDays(businessToday(), 20);
-        const first = (await api(app.server.url, ids.token, 'GET', `/availability?service_id=${ids.service}&staff_id=${ids.paula}&to=${weeksAhead}&limit=1`)).data[0];
         await slots.first().click();
         const booking = page.getByRole('dialog', { name: 'Novo agendamento' });
         await booking.waitFor();

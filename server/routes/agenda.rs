@@ -6,9 +6,9 @@ use utoipa_axum::routes;
 
 use crate::error::Result;
 use crate::extract::ApiQuery;
-use crate::services::{Context, Data};
-use crate::services::agenda::{self, Agenda, AgendaQuery};
-use crate::services::appointments::AppointmentFilter;
+use expediente_core::kit::{Context, Data};
+use expediente_core::booking::agenda::{self, Agenda, AgendaQuery};
+use expediente_core::booking::appointments::AppointmentFilter;
 use crate::state::AppState;
 
 use super::data;

@@ -11,12 +11,12 @@ use utoipa_axum::routes;
 
 use crate::error::{ErrorBody, Result};
 use crate::extract::{ApiJson, ApiQuery};
-use crate::services::appointments::{self, AppointmentFilter, AppointmentInput, AppointmentView, NOT_FOUND, StatusInput, TimeRange};
-use crate::services::booking::{self, Booked};
-use crate::services::series::{self, ScopeQuery, SeriesFilter, SeriesView};
-use crate::services::list::ListQuery;
-use crate::services::audit::HistoryEntry;
-use crate::services::{Context, Data, Page};
+use expediente_core::booking::appointments::{self, AppointmentFilter, AppointmentInput, AppointmentView, NOT_FOUND, StatusInput, TimeRange};
+use expediente_core::booking::{self, Booked};
+use expediente_core::booking::series::{self, ScopeQuery, SeriesFilter, SeriesView};
+use expediente_core::kit::list::ListQuery;
+use expediente_core::kit::audit::HistoryEntry;
+use expediente_core::kit::{Context, Data, Page};
 use crate::state::AppState;
 
 use super::{csv_file, data};

@@ -13,7 +13,8 @@ use crate::error::{ErrorBody, Result};
 use crate::extract::ApiJson;
 use crate::http::{ClientAddress, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::routes::Message;
-use crate::services::{Context, Data, sessions, users};
+use expediente_core::kit::{Context, Data};
+use expediente_core::people::{sessions, users};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -49,7 +50,7 @@ async fn login(
 ) -> Result<impl IntoResponse> {
     // The device cookie only from this origin, like every cookie the API reads.
     let device = device_token(&jar).filter(|_| same_origin(&headers));
-    let cx = Context::new(&state, None);
+    let cx = state.context(None);
     let signed_in = sessions::sign_in(&cx, &input.email, input.password, &address.0, device.as_deref()).await?;
     let data = signed_in.view();
     let secure = state.config.secure_cookies;
@@ -77,7 +78,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
         return Ok((axum::http::StatusCode::FORBIDDEN, Json(body)).into_response());
     }
     if let Some(token) = bearer.or_else(|| cookie_token(&jar)) {
-        sessions::sign_out(&Context::new(&state, None), &token).await?;
+        sessions::sign_out(&state.context(None), &token).await?;
     }
     let cleared = jar.remove(removal_cookie(state.config.secure_cookies));
     Ok((cleared, Json(Message { message: "Sessão encerrada." })).into_response())

@@ -9,11 +9,12 @@ use axum::response::{IntoResponse, Response};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{AppError, ErrorBody, Result};
+use crate::error::{AppError, ErrorBody, HttpError, Result};
 use crate::http::{Admin, ClientAddress};
-use crate::services::calendar::{self, CalendarFeedView};
-use crate::services::users::{self, NOT_FOUND};
-use crate::services::{Context, Data, throttle};
+use expediente_core::booking::calendar::{self, CalendarFeedView};
+use expediente_core::people::users::{self, NOT_FOUND};
+use expediente_core::kit::{Context, Data};
+use expediente_core::people::throttle;
 use crate::state::AppState;
 
 use super::data;
@@ -77,7 +78,7 @@ const THROTTLE_KEY: &str = "calendar-feed";
 /// token is checked first, so others' wrong tokens from a shared address
 /// (an office behind one NAT) never hold a valid feed back.
 pub async fn feed(State(state): State<AppState>, address: ClientAddress, headers: HeaderMap, Path(file): Path<String>) -> Response {
-    let cx = Context::new(&state, None);
+    let cx = state.context(None);
     let answer = match file.strip_suffix(".ics") {
         Some(token) => calendar::feed(&cx, token).await,
         None => Err(AppError::NotFound(calendar::NOT_FOUND.into())),
@@ -120,7 +121,7 @@ pub async fn feed(State(state): State<AppState>, address: ClientAddress, headers
             message,
         )
             .into_response(),
-        Err(error) => error.into_response(),
+        Err(error) => HttpError(error).into_response(),
     };
     let headers = response.headers_mut();
     // Revalidated every time (the ETag makes that cheap), kept by no shared cache,

@@ -15,12 +15,12 @@ use utoipa_axum::routes;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::http::Admin;
-use crate::services::access_log::{self, AccessLogSettings, AccessLogSettingsInput, AccessView};
-use crate::services::audit::HistoryEntry;
-use crate::services::clients::{self, ClientDetail, ClientFilter, ClientInput, ClientView, NOT_FOUND};
-use crate::services::lgpd::{self, AnonymiseInput, ClientExport, ExportQuery};
-use crate::services::list::ListQuery;
-use crate::services::{Context, Data, Page};
+use expediente_core::clients::access_log::{self, AccessLogSettings, AccessLogSettingsInput, AccessView};
+use expediente_core::kit::audit::HistoryEntry;
+use expediente_core::clients::{self, ClientDetail, ClientFilter, ClientInput, ClientView, NOT_FOUND};
+use expediente_core::clients::lgpd::{self, AnonymiseInput, ClientExport, ExportQuery};
+use expediente_core::kit::list::ListQuery;
+use expediente_core::kit::{Context, Data, Page};
 use crate::state::AppState;
 
 use super::{created, csv_file, data};
@@ -143,7 +143,7 @@ async fn export_one(Admin(cx): Admin, ClientId(id): ClientId, ApiQuery(query): A
     let zip = match query.format.as_deref().map(str::trim) {
         None | Some("") | Some("json") => false,
         Some("zip") => true,
-        Some(_) => return Err(AppError::field("format", "Formato inválido: use json ou zip.")),
+        Some(_) => return Err(AppError::field("format", "Formato inválido: use json ou zip.").into()),
     };
     let export = lgpd::export(&cx, id).await?;
     let (body, kind, ext) =

@@ -5,8 +5,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::Result;
-use crate::services::{Context, Data};
-use crate::services::dashboard::{self, Dashboard};
+use expediente_core::kit::{Context, Data};
+use expediente_core::reporting::dashboard::{self, Dashboard};
 use crate::state::AppState;
 
 use super::data;

@@ -1,5 +1,5 @@
 //! GET /api/events: the live agenda's stream of appointment changes
-//! (server-sent events), fed by `services::live`.
+//! (server-sent events), fed by `live`.
 
 use std::convert::Infallible;
 use std::time::Duration;
@@ -16,8 +16,9 @@ use utoipa_axum::routes;
 
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::{ClientAddress, cookie_token, same_origin};
-use crate::services::live::{Item, Start, StreamSlot};
-use crate::services::{Context, SIGN_IN_NEEDED, sessions};
+use crate::live::{Item, Start, StreamSlot};
+use expediente_core::kit::SIGN_IN_NEEDED;
+use expediente_core::people::sessions;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -56,7 +57,7 @@ async fn stream(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
         // The browser's EventSource sends no header, only this origin's cookie.
         .or_else(|| cookie_token(&jar).filter(|_| same_origin(&headers)))
         .ok_or_else(|| AppError::Unauthorized(SIGN_IN_NEEDED.into()))?;
-    sessions::authenticate(&Context::new(&state, None), &token).await?;
+    sessions::authenticate(&state.context(None), &token).await?;
     let max = streams_per_address(state.config.max_connections_per_address);
     let slot = state
         .live
@@ -90,7 +91,7 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>> {
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .map(|t| Some(t.to_string()))
-        .ok_or_else(|| AppError::Unauthorized("Cabeçalho Authorization inválido: use Bearer <token>.".into()))
+        .ok_or_else(|| AppError::Unauthorized("Cabeçalho Authorization inválido: use Bearer <token>.".into()).into())
 }
 
 fn tick(period: Duration) -> tokio::time::Interval {
@@ -150,7 +151,7 @@ impl Feed {
             _ = self.tick.tick() => {
                 // Signed out, expired, deactivated, or its password changed:
                 // the stream ends (the browser's reconnection then gets 401).
-                match sessions::authenticate(&Context::new(&self.state, None), &self.token).await {
+                match sessions::authenticate(&self.state.context(None), &self.token).await {
                     Ok(_) => Some(Event::default().comment("")),
                     Err(AppError::Unavailable(_)) => Some(Event::default().comment("")),
                     Err(_) => None,

@@ -12,7 +12,7 @@ macro_rules! path_id {
         pub struct $name(pub i32);
 
         impl axum::extract::FromRequestParts<crate::state::AppState> for $name {
-            type Rejection = crate::error::AppError;
+            type Rejection = crate::error::HttpError;
 
             async fn from_request_parts(
                 parts: &mut axum::http::request::Parts,
@@ -21,7 +21,7 @@ macro_rules! path_id {
                 let axum::extract::Path(raw) = axum::extract::Path::<String>::from_request_parts(parts, state)
                     .await
                     .map_err(|_| crate::error::AppError::NotFound($not_found.into()))?;
-                crate::services::validation::parse_id(&raw, $not_found).map($name)
+                Ok(expediente_core::kit::validation::parse_id(&raw, $not_found).map($name)?)
             }
         }
     };
@@ -35,7 +35,7 @@ macro_rules! history_path {
         pub struct $name(pub i32, pub i32);
 
         impl axum::extract::FromRequestParts<crate::state::AppState> for $name {
-            type Rejection = crate::error::AppError;
+            type Rejection = crate::error::HttpError;
 
             async fn from_request_parts(
                 parts: &mut axum::http::request::Parts,
@@ -45,8 +45,8 @@ macro_rules! history_path {
                     axum::extract::Path::<(String, String)>::from_request_parts(parts, state)
                         .await
                         .map_err(|_| crate::error::AppError::NotFound($not_found.into()))?;
-                let id = crate::services::validation::parse_id(&id, $not_found)?;
-                let entry = crate::services::validation::parse_id(&entry, crate::services::audit::ENTRY_NOT_FOUND)?;
+                let id = expediente_core::kit::validation::parse_id(&id, $not_found)?;
+                let entry = expediente_core::kit::validation::parse_id(&entry, expediente_core::kit::audit::ENTRY_NOT_FOUND)?;
                 Ok($name(id, entry))
             }
         }
@@ -74,7 +74,7 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::services::Data;
+use expediente_core::kit::Data;
 use crate::state::AppState;
 
 /// The API's routes with their documentation, paths relative to `/api`.

@@ -18,8 +18,8 @@ use crate::extract::ApiQuery;
 use crate::http::{AuthUser, ClientAddress};
 use crate::pages::route_for;
 use crate::reads::{self, CachedRead, Slices};
-use crate::services::Data;
-use crate::services::validation::CONTROL_CHARACTERS;
+use expediente_core::kit::Data;
+use expediente_core::kit::validation::CONTROL_CHARACTERS;
 use crate::state::AppState;
 
 use super::data;
@@ -69,14 +69,14 @@ pub async fn show(State(state): State<AppState>, auth: AuthUser, client: ClientA
     let (path, query) = address.split_once('?').unwrap_or((address, ""));
     let route = route_for(path);
     if route.path == "*" {
-        return Err(AppError::NotFound(NO_SCREEN.into()));
+        return Err(AppError::NotFound(NO_SCREEN.into()).into());
     }
     if route.protected && !route.allows(auth.user.role) {
-        return Err(AppError::Forbidden);
+        return Err(AppError::Forbidden.into());
     }
     let loaded = reads::load(&state, &route.reads, &route.path, path, query, &auth, Some(&client), Slices::Skip).await;
     if loaded.not_found {
-        return Err(AppError::NotFound(NO_RECORD.into()));
+        return Err(AppError::NotFound(NO_RECORD.into()).into());
     }
     Ok(data(ScreenReads { route: route.path.clone(), args: loaded.args, queries: loaded.queries }))
 }

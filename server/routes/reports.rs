@@ -7,8 +7,8 @@ use utoipa_axum::routes;
 
 use crate::error::Result;
 use crate::extract::ApiQuery;
-use crate::services::{Context, Data};
-use crate::services::reports::{self, Summary, SummaryQuery};
+use expediente_core::kit::{Context, Data};
+use expediente_core::reporting::reports::{self, Summary, SummaryQuery};
 use crate::state::AppState;
 
 use super::{csv_file, data};

@@ -11,12 +11,12 @@ use utoipa_axum::routes;
 
 use crate::error::{ErrorBody, Result};
 use crate::extract::{ApiJson, ApiQuery};
-use crate::services::hours::{self, WorkingHours, WorkingHoursInput};
-use crate::services::list::ListQuery;
-use crate::services::schedule::{self, Availability, AvailabilityQuery};
-use crate::services::time_off::{self, TimeOffFilter, TimeOffInput, TimeOffView};
-use crate::services::users::NOT_FOUND as USER_NOT_FOUND;
-use crate::services::{Context, Data, Page};
+use expediente_core::booking::hours::{self, WorkingHours, WorkingHoursInput};
+use expediente_core::kit::list::ListQuery;
+use expediente_core::booking::schedule::{self, Availability, AvailabilityQuery};
+use expediente_core::booking::time_off::{self, TimeOffFilter, TimeOffInput, TimeOffView};
+use expediente_core::people::users::NOT_FOUND as USER_NOT_FOUND;
+use expediente_core::kit::{Context, Data, Page};
 use crate::state::AppState;
 
 use super::{created, data};

@@ -9,9 +9,9 @@ use utoipa_axum::routes;
 
 use crate::error::{ErrorBody, Result};
 use crate::extract::{ApiJson, ApiQuery};
-use crate::services::catalogue::{self, NOT_FOUND, ServiceFilter, ServiceInput, ServiceView};
-use crate::services::list::ListQuery;
-use crate::services::{Context, Data, Page};
+use expediente_core::booking::catalogue::{self, NOT_FOUND, ServiceFilter, ServiceInput, ServiceView};
+use expediente_core::kit::list::ListQuery;
+use expediente_core::kit::{Context, Data, Page};
 use crate::state::AppState;
 
 use super::{created, data};

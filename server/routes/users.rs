@@ -10,9 +10,9 @@ use utoipa_axum::routes;
 use crate::error::{ErrorBody, Result};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::http::Admin;
-use crate::services::list::ListQuery;
-use crate::services::users::{self, CreateUserInput, NOT_FOUND, StaffMember, UpdateUserInput, UserFilter, UserView};
-use crate::services::{Context, Data, Page};
+use expediente_core::kit::list::ListQuery;
+use expediente_core::people::users::{self, CreateUserInput, NOT_FOUND, StaffMember, UpdateUserInput, UserFilter, UserView};
+use expediente_core::kit::{Context, Data, Page};
 use crate::state::AppState;
 
 use super::data;

@@ -1,7 +1,7 @@
 //! POST /api/login, POST /api/logout, GET /api/me, and the API's error shape.
 
 use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, assert_error, json_of, new_client, set_cookie, spawn};
-use expediente::auth::Claims;
+use expediente_core::people::auth::Claims;
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -308,7 +308,7 @@ async fn unsigned_and_foreign_tokens_get_401(backend: Backend) {
     let b64 = |v: &serde_json::Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string());
     let payload = json!({ "sub": claims.sub, "iat": claims.iat, "exp": claims.exp, "jti": claims.jti, "ver": claims.ver });
     let unsigned = format!("{}.{}.", b64(&json!({ "alg": "none", "typ": "JWT" })), b64(&payload));
-    let foreign = expediente::auth::Keys::new(b"another-secret-another-secret-0123", 3600).sign(&claims);
+    let foreign = expediente_core::people::auth::Keys::new(b"another-secret-another-secret-0123", 3600).sign(&claims);
     let parts: Vec<&str> = token.split('.').collect();
     let edited = format!("{}.{}.{}", parts[0], b64(&json!({ "sub": claims.sub + 1, "iat": claims.iat, "exp": claims.exp, "jti": claims.jti })), parts[2]);
     for bad in [unsigned, foreign, edited] {

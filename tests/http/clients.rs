@@ -217,7 +217,7 @@ async fn sort_and_pagination(backend: Backend) {
 both!(sort_and_pagination);
 
 /// Every list reads page, per_page, sort and booleans one way
-/// (services::list): a page number of any size never panics — up to
+/// (kit::list): a page number of any size never panics — up to
 /// 1.000.000 a page past the end is an empty page with the real meta, above
 /// it (or beyond u64) a 422 on `page`; unknown, repeated or more than three
 /// sort keys are a 422 on `sort`; a flag is `true` or `false`, else a 422.
@@ -568,7 +568,7 @@ async fn emails_the_mailer_cannot_use_are_refused_everywhere(backend: Backend) {
     let client_path = format!("/api/clients/{}", client["id"]);
     let user = app.created(&token, "/api/users", json!({ "name": "Teo Alves", "email": "teo@example.com", "role": "staff", "password": "prancha-azul-42" })).await;
     let user_path = format!("/api/users/{}", user["id"]);
-    let ip = expediente::services::validation::IP_EMAIL;
+    let ip = expediente_core::kit::validation::IP_EMAIL;
     let invalid = "Informe um e-mail válido.";
     let cases = [
         ("a,b@x", invalid),

@@ -196,18 +196,42 @@ impl Drop for TestApp {
         let _ = std::fs::remove_dir_all(&self.dir);
         if let Some(name) = self.pg_database.take() {
             // Drop runs outside async; a short-lived runtime drops the database.
-            std::thread::spawn(move || {
+            let dropping = std::thread::spawn(move || {
                 let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
                 rt.block_on(async {
                     if let Ok(admin) = Database::connect(format!("{}/postgres", postgres_base())).await {
                         let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await;
                     }
                 });
-            })
-            .join()
-            .ok();
+            });
+            finish_drops_at_exit(dropping);
         }
     }
+}
+
+/// The DROP DATABASE of each PostgreSQL test, still running. A DROP waits
+/// for a checkpoint (1.5 to 2.5 s on a busy machine): the test does not
+/// wait for it, so its thread moves on to the next test while the database
+/// server drops; the test binary waits for them all as it exits
+/// (`libc::atexit`, which `std::process::exit` and returning from main
+/// both run), so no database is left behind.
+static DROPPING: std::sync::Mutex<Vec<std::thread::JoinHandle<()>>> = std::sync::Mutex::new(Vec::new());
+
+fn finish_drops_at_exit(dropping: std::thread::JoinHandle<()>) {
+    static REGISTERED: std::sync::Once = std::sync::Once::new();
+    extern "C" fn finish_drops() {
+        let pending = std::mem::take(&mut *DROPPING.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+        for dropping in pending {
+            let _ = dropping.join();
+        }
+    }
+    REGISTERED.call_once(|| {
+        // SAFETY: `finish_drops` is an `extern "C" fn()` that does not unwind.
+        unsafe { libc::atexit(finish_drops) };
+    });
+    let mut pending = DROPPING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    pending.retain(|dropping| !dropping.is_finished());
+    pending.push(dropping);
 }
 
 impl TestApp {
@@ -229,9 +253,9 @@ impl TestApp {
 
     /// A staff member created straight in the database; their id.
     pub async fn staff_user(&self, name: &str, email: &str) -> i64 {
-        let user = expediente::services::users::create(
+        let user = expediente_core::people::users::create(
             &self.state.db,
-            expediente::services::users::NewUser {
+            expediente_core::people::users::NewUser {
                 name: name.into(),
                 email: email.into(),
                 role: entities::user::Role::Staff,

@@ -1,4 +1,4 @@
-//! The gate of the appointments (server/services/booking): no other code
+//! The gate of the appointments (server/core/src/booking/gate): no other code
 //! writes their rows, and every write it commits announces each
 //! appointment it touched, once, after the commit. The three defects the
 //! gate's series writes fixed are here too.
@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use chrono::{Days, NaiveDate};
-use expediente::services::booking::{Author, ChangeEvent};
+use expediente_core::kit::events::{Author, ChangeEvent};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio::sync::broadcast::Receiver;
@@ -195,10 +195,10 @@ fn only_the_gate_writes_appointments_and_only_the_audited_write_opens_a_transact
             // The gate itself; the audited write (`Context::write`) and the
             // database's own helpers; the demo data the command line loads in
             // bulk before anything is served.
-            let allowed = name.contains("/services/booking/")
-                || name.ends_with("/services/audit.rs")
-                || name.ends_with("/server/db.rs")
-                || name.ends_with("/services/seed.rs");
+            let allowed = name.contains("/core/src/booking/gate/")
+                || name.ends_with("/core/src/kit/audit.rs")
+                || name.ends_with("/core/src/kit/db.rs")
+                || name.ends_with("/server/cli/seed.rs");
             if allowed || path.extension().is_none_or(|e| e != "rs") {
                 continue;
             }

@@ -4,8 +4,11 @@
 //! the whole table), keyset pages walk a list exactly as numbered pages do,
 //! and a large list's total (or count of clients) is an estimate said as such.
 
-use expediente::services::list::ListStatements;
-use expediente::services::{appointments, clients, dashboard, reports, users};
+use expediente_core::kit::list::ListStatements;
+use expediente_core::booking::appointments;
+use expediente_core::clients;
+use expediente_core::people::users;
+use expediente_core::reporting::{dashboard, reports};
 use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Statement, TransactionTrait};
 use serde::de::DeserializeOwned;

@@ -416,7 +416,7 @@ async fn every_read_of_a_record_is_logged_and_admins_page_through_it(backend: Ba
     let before = kinds().await;
     let records = before.iter().filter(|k| **k == entities::client_read::ReadKind::Record).count() as u64;
     assert!(records >= 2);
-    let pruned = expediente::services::access_log::prune(db, chrono::Utc::now()).await.unwrap();
+    let pruned = expediente_core::clients::access_log::prune(db, chrono::Utc::now()).await.unwrap();
     assert_eq!(pruned, records);
     let after = kinds().await;
     assert_eq!(after.len() as u64, before.len() as u64 - records);

@@ -114,10 +114,10 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
         assert_eq!(appointment_of(&app, &f.token, &second["id"]).await["status"], "agendado");
     }
     // Expired: a link whose time has passed, and an appointment that has begun.
-    let claims = expediente::auth::LinkClaims {
+    let claims = expediente_core::people::auth::LinkClaims {
         appointment_id: first["id"].as_i64().unwrap() as i32,
         client_id: ana as i32,
-        purpose: expediente::auth::LINK_RESPOND,
+        purpose: expediente_core::people::auth::LINK_RESPOND,
         exp: Utc::now().timestamp() - 1,
     };
     let stale = format!("/c/{}", app.state.keys.sign_link(&claims));
@@ -125,7 +125,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     assert_eq!(response.status(), StatusCode::GONE);
     assert!(response.text().await.unwrap().contains("Este link expirou"));
     let begun = app.book(&f.token, haircut_in(&f, ana, -1)).await;
-    let claims = expediente::auth::LinkClaims { appointment_id: begun["id"].as_i64().unwrap() as i32, exp: Utc::now().timestamp() + 3600, ..claims };
+    let claims = expediente_core::people::auth::LinkClaims { appointment_id: begun["id"].as_i64().unwrap() as i32, exp: Utc::now().timestamp() + 3600, ..claims };
     let response = post_form(&app, &format!("/c/{}", app.state.keys.sign_link(&claims)), "action=cancel").await;
     assert_eq!(response.status(), StatusCode::GONE);
     assert_eq!(appointment_of(&app, &f.token, &begun["id"]).await["status"], "agendado");
@@ -649,8 +649,7 @@ async fn a_stopped_sender_loses_nothing_and_two_never_send_twice(backend: Backen
 both!(a_stopped_sender_loses_nothing_and_two_never_send_twice);
 
 async fn a_slow_smtp_server_never_gets_a_message_twice(backend: Backend) {
-    use expediente::services::mailer::{Mailer, pending, tick};
-    use expediente::services::reminders::Env;
+    use expediente::jobs::mailer::{Mailer, pending, tick};
     // Eight reminders due; the server takes 1 s for each, and a claim
     // lasts 6 s: sent one after another they outlast any one claim.
     let app = spawn(backend).await;
@@ -661,13 +660,13 @@ async fn a_slow_smtp_server_never_gets_a_message_twice(backend: Backend) {
     }
     let port = free_port();
     let smtp = Smtp::answering_after(port, 0, Duration::from_secs(1));
-    let (db, keys, tz, env) = (&app.state.db, &app.state.keys, app.state.config.tz, Env::new(&app.state.config));
+    let (cx, db) = (app.state.context(None), &app.state.db);
     // Two senders on one outbox, as two instances are: each sends until none is left.
     let sender = async || {
         let mailer = Mailer::new(&format!("smtp://127.0.0.1:{port}"), FROM, 1, 6).unwrap();
         let started = std::time::Instant::now();
         while pending(db).await.unwrap() > 0 && started.elapsed() < Duration::from_secs(60) {
-            if tick(db, keys, tz, &env, &mailer).await.unwrap() == 0 {
+            if tick(&cx, &mailer).await.unwrap() == 0 {
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
         }

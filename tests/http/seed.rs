@@ -62,7 +62,7 @@ async fn check_database(app: &TestApp) -> (usize, usize) {
         assert!(c.name.split(' ').count() >= 2, "{}", c.name);
         assert_eq!(
             c.search_text,
-            expediente::services::clients::search_text(&c.name, c.email.as_deref(), c.phone.as_deref(), c.document.as_deref())
+            expediente_core::clients::search_text(&c.name, c.email.as_deref(), c.phone.as_deref(), c.document.as_deref())
         );
         if let Some(email) = &c.email {
             assert!(emails.insert(email.clone()), "duplicate e-mail {email}");
@@ -86,7 +86,7 @@ async fn check_database(app: &TestApp) -> (usize, usize) {
         .await
         .unwrap();
     for c in &clients {
-        assert_eq!(c.sort_name, expediente::services::validation::normalize_text(&c.name));
+        assert_eq!(c.sort_name, expediente_core::kit::validation::normalize_text(&c.name));
         let entries: Vec<_> = created.iter().filter(|e| e.entity_id == c.id).collect();
         assert_eq!(entries.len(), 1, "one create entry for client {}", c.id);
         assert_eq!(entries[0].changes["name"]["new"], c.name.as_str());
@@ -147,7 +147,7 @@ async fn seed_fills_a_database_with_valid_data(backend: Backend) {
     assert_eq!(distinct.len(), 4, "{out}");
     for (_, password) in &staff_passwords {
         assert!(password.len() >= 16 && password.chars().all(|c| c.is_ascii_alphanumeric()), "{password}");
-        assert_eq!(expediente::services::users::password_problem(password, &[]), None, "{password}");
+        assert_eq!(expediente_core::people::users::password_problem(password, &[]), None, "{password}");
     }
     let staff = entities::user::Entity::find().filter(entities::user::Column::Role.eq("staff")).count(&app.state.db).await.unwrap();
     assert_eq!(staff, 4);

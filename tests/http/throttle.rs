@@ -183,11 +183,11 @@ both!(a_device_cookie_is_not_locked_out_by_others_failures);
 /// locked out, never an error.
 async fn a_forged_altered_or_expired_device_cookie_counts_as_unknown(backend: Backend) {
     use base64::Engine;
-    use expediente::auth::{DeviceClaims, Keys};
+    use expediente_core::people::auth::{DeviceClaims, Keys};
 
     let app = spawn(backend).await;
     let staff = app.staff_user("Paula Lima", "paula@example.com").await as i32;
-    let admin = expediente::services::users::find_by_email(&app.state.db, ADMIN_EMAIL).await.unwrap().unwrap().id;
+    let admin = expediente_core::people::users::find_by_email(&app.state.db, ADMIN_EMAIL).await.unwrap().unwrap().id;
     let here = Ipv4Addr::new(127, 0, 0, 7);
     let attacker = client_from(here);
     for _ in 0..5 {

@@ -46,7 +46,7 @@ async fn admin_creates_lists_reads_and_edits_users(backend: Backend) {
     assert_eq!(page2["meta"], json!({ "page": 2, "per_page": 3, "total": 4, "last_page": 2 }));
     let (status, bad) = json_of(app.get("/api/users?sort=senha", &admin).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    // The one sort parser of every list (services::list) words it.
+    // The one sort parser of every list (kit::list) words it.
     assert!(bad["errors"]["sort"][0].as_str().unwrap().starts_with("Ordenação não permitida: senha."), "{bad}");
 
     // One user; a missing one is a 404 in Portuguese.
@@ -154,10 +154,10 @@ async fn creation_is_validated_and_emails_are_unique_regardless_of_case(backend:
         ("12345678", "A senha deve ter pelo menos 10 caracteres."),
         ("        ", "A senha não pode ser só espaços."),
         ("          ", "A senha não pode ser só espaços."),
-        ("1234567890", expediente::services::users::WEAK_PASSWORD),
-        ("senha12345", expediente::services::users::WEAK_PASSWORD),
-        ("password123", expediente::services::users::WEAK_PASSWORD),
-        ("marta.souza1", expediente::services::users::WEAK_PASSWORD),
+        ("1234567890", expediente_core::people::users::WEAK_PASSWORD),
+        ("senha12345", expediente_core::people::users::WEAK_PASSWORD),
+        ("password123", expediente_core::people::users::WEAK_PASSWORD),
+        ("marta.souza1", expediente_core::people::users::WEAK_PASSWORD),
     ] {
         let body = json!({ "name": "Marta Souza", "email": "marta.souza@example.com", "role": "staff", "password": password });
         let (status, body) = json_of(app.post("/api/users", &admin, body).await).await;
@@ -379,7 +379,7 @@ both!(user_changes_are_audited);
 /// Every text of a user body has a maximum, refused (422) before anything
 /// is stored or hashed: a 60 KB e-mail or password too. So has the search.
 async fn every_user_text_has_a_maximum(backend: Backend) {
-    use expediente::services::users::LONG_PASSWORD;
+    use expediente_core::people::users::LONG_PASSWORD;
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
     let long_email = |local: usize| format!("{}@example.com", "a".repeat(local));
@@ -473,7 +473,7 @@ both!(user_bodies_refuse_unknown_fields);
 /// e-mail or password changes, as `PUT /api/me` does: a stolen admin token
 /// cannot take the account over by either road.
 async fn an_admin_changing_their_own_email_or_password_needs_the_current_password(backend: Backend) {
-    use expediente::services::users::{CURRENT_PASSWORD_NEEDED, WRONG_CURRENT_PASSWORD};
+    use expediente_core::people::users::{CURRENT_PASSWORD_NEEDED, WRONG_CURRENT_PASSWORD};
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
     let (_, me) = json_of(app.get("/api/me", &admin).await).await;
@@ -512,7 +512,7 @@ both!(an_admin_changing_their_own_email_or_password_needs_the_current_password);
 /// as wrong sign-ins are (5 in 15 minutes, then 429 even for the right
 /// one), and a right one clears the count.
 async fn guessing_the_current_password_is_limited(backend: Backend) {
-    use expediente::services::users::WRONG_CURRENT_PASSWORD;
+    use expediente_core::people::users::WRONG_CURRENT_PASSWORD;
     let app = spawn(backend).await;
     let admin = app.admin_token().await;
     app.create_user(&admin, "Teo Alves", "teo@example.com", "staff", "prancha-azul-42").await;

@@ -60,7 +60,7 @@ function exportQuery(view: AgendaViewName, search: URLSearchParams, agenda: Agen
   const filters = { status: value('status'), staff_id: value('staff_id'), client_id: value('client_id') };
   if (view === 'list') return { ...filters, from: value('from'), to: value('to') };
   if (!agenda) return filters;
-  // The grid leaves cancelled ones out unless asked for (services/agenda.rs): so does its file.
+  // The grid leaves cancelled ones out unless asked for (server/core/src/booking/agenda.rs): so does its file.
   const status = filters.status ?? 'agendado,confirmado,concluido,faltou';
   return { ...filters, status, from: agenda.days[0], to: agenda.days[agenda.days.length - 1] };
 }

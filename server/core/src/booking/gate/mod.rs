@@ -1,0 +1,76 @@
+//! The gate of the appointments: every insert, update and delete of an
+//! `appointments` or `appointment_series` row is written by this module and
+//! nowhere else (`tests/http/gate.rs` checks it). Each write runs in one
+//! [`Context::write`]: the staff members' rows locked, the schedule judged
+//! (`schedule::check_bookings`: overlaps, working hours, time off and
+//! buffers), the rows written, the e-mail reminders' outbox kept in step,
+//! the audit entries recorded and, after the commit, one [`ChangeEvent`]
+//! per appointment touched handed to [`Events`].
+//!
+//! No double booking: a write that leaves an appointment active FIRST
+//! write-locks the staff member's row (`UPDATE users SET updated_at =
+//! updated_at WHERE id = $staff`: on PostgreSQL a row lock held until
+//! commit, on SQLite the database write lock, waited for on busy_timeout),
+//! THEN asks the schedule, then writes. Two requests for one slot are
+//! thereby serialised: the second sees the first's row and gets 409.
+//!
+//! The writers: `one` (an appointment: book, change, set its status,
+//! delete), `series` (a series booked whole, or changed from one of its
+//! occurrences on), `link` (the client's confirm or cancel through their
+//! link) and `anonymise` (a client's appointments when their data is
+//! erased).
+
+mod anonymise;
+mod link;
+mod one;
+mod series;
+
+pub use anonymise::anonymise_appointments;
+pub use link::reply;
+pub use one::{Booked, book, change, delete, set_status};
+
+use crate::kit::error::Result;
+use crate::kit::audit::Write;
+use crate::kit::events::{Author, ChangeEvent, Place};
+use crate::kit::{Actor, Context};
+use crate::reminders;
+use entities::appointment;
+
+fn place(cx: &Context, model: &appointment::Model) -> Place {
+    Place { staff_id: model.staff_id, day: model.starts_at.with_timezone(&cx.tz).date_naive() }
+}
+
+fn author(cx: &Context) -> Author {
+    match &cx.actor {
+        Actor::User(user) => Author::User { id: user.id },
+        Actor::Client { client_id } => Author::Client { id: *client_id },
+        Actor::System => Author::System,
+    }
+}
+
+/// An appointment just inserted or updated in `w`: its e-mail reminder
+/// kept in step (moved → replaced; cancelled or done → withdrawn), in the
+/// same transaction, and its event queued. `before` is the row as it was.
+async fn written(cx: &Context, w: &mut Write, before: Option<&appointment::Model>, saved: &appointment::Model) -> Result<()> {
+    reminders::on_saved(&w.txn, saved).await?;
+    let now = place(cx, saved);
+    let moved_from = before.map(|b| place(cx, b)).filter(|was| *was != now);
+    w.events.push(ChangeEvent { appointment_id: saved.id, version: Some(saved.version), place: now, moved_from, author: author(cx) });
+    Ok(())
+}
+
+/// Appointments just inserted together for one client (a series): their
+/// reminders written at once, an event each.
+async fn booked(cx: &Context, w: &mut Write, saved: &[appointment::Model]) -> Result<()> {
+    reminders::on_booked(&w.txn, saved).await?;
+    for model in saved {
+        w.events.push(ChangeEvent { appointment_id: model.id, version: Some(model.version), place: place(cx, model), moved_from: None, author: author(cx) });
+    }
+    Ok(())
+}
+
+/// An appointment just deleted in `w` (its reminders go with it: the
+/// foreign key cascades).
+fn deleted(cx: &Context, w: &mut Write, model: &appointment::Model) {
+    w.events.push(ChangeEvent { appointment_id: model.id, version: None, place: place(cx, model), moved_from: None, author: author(cx) });
+}

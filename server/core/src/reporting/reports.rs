@@ -1,0 +1,569 @@
+//! Reports: the summary of a period (appointments by status, day, staff
+//! member and service, rates, revenue, new clients).
+//!
+//! Days are calendar days in the business time zone: the period runs from
+//! local midnight of `from` to local midnight after `to` (`to` inclusive).
+//! A period is bounded (at most 366 days), so its appointments are loaded
+//! (five columns) and counted here: grouping by local day is then the same
+//! on SQLite and PostgreSQL, whatever the zone's offset, and services group
+//! by their name as people read it (`normalize_text`: "Limpeza" and
+//! "limpeza " are one service), which neither database's collation does.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
+use chrono_tz::Tz;
+use sea_orm::{ColumnTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Select, Statement};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::kit::error::{AppError, FieldErrors, Result};
+use crate::kit::validation::normalize_text;
+use crate::kit::{Context, csv, list, names_by_id};
+use crate::kit::time::local_midnight;
+use entities::appointment::AppointmentStatus;
+use entities::{appointment, client, reminder, user};
+use crate::kit::access;
+
+/// The longest period a summary covers, in days.
+pub const MAX_DAYS: i64 = 366;
+
+query_params! {
+    /// `GET /api/reports/summary?from=YYYY-MM-DD&to=YYYY-MM-DD` or `?period=week`.
+    pub struct SummaryQuery {
+        /// Primeiro dia, YYYY-MM-DD (sem ele: o primeiro dia do mês de `to`).
+        pub from: Option<String>,
+        /// Último dia (inclusivo), YYYY-MM-DD (sem ele: o último dia do mês de `from`).
+        pub to: Option<String>,
+        /// Sem datas: today, week (de segunda a domingo), month (padrão) ou last_month, no fuso do negócio.
+        pub period: Option<String>,
+    }
+}
+
+/// The named periods of the reports screen, as `period` spells them.
+pub const PERIODS: &[&str] = &["today", "week", "month", "last_month"];
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct ByStatus {
+    pub agendado: u64,
+    pub confirmado: u64,
+    pub concluido: u64,
+    pub cancelado: u64,
+    pub faltou: u64,
+}
+
+/// Appointments counted by outcome, with the revenue of the concluded
+/// ones: a day's, a staff member's or a service's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Figures {
+    pub total: u64,
+    pub concluido: u64,
+    pub cancelado: u64,
+    pub faltou: u64,
+    /// Sum of `priceCents` of the concluded appointments.
+    pub revenue_cents: i64,
+}
+
+impl Figures {
+    /// Counts one appointment in.
+    fn count(&mut self, status: AppointmentStatus, price_cents: i64) {
+        self.total += 1;
+        match status {
+            AppointmentStatus::Concluido => {
+                self.concluido += 1;
+                self.revenue_cents += price_cents;
+            }
+            AppointmentStatus::Cancelado => self.cancelado += 1,
+            AppointmentStatus::Faltou => self.faltou += 1,
+            AppointmentStatus::Agendado | AppointmentStatus::Confirmado => {}
+        }
+    }
+
+    /// Adds `other`'s counts to these.
+    fn add(&mut self, other: Figures) {
+        self.total += other.total;
+        self.concluido += other.concluido;
+        self.cancelado += other.cancelado;
+        self.faltou += other.faltou;
+        self.revenue_cents += other.revenue_cents;
+    }
+}
+
+/// One local day's figures.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayFigures {
+    /// The local calendar day, `YYYY-MM-DD`.
+    pub date: String,
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
+/// One staff member's figures.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffFigures {
+    pub staff_id: i32,
+    pub staff_name: String,
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
+/// One service's figures: the appointments whose kept service name
+/// (`appointments.service`, as it was when booked) reads the same once
+/// trimmed, without accents and case.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceFigures {
+    /// The service's most frequent spelling in the period (trimmed).
+    pub service: String,
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
+/// The summary of a period. Rates are fractions from 0 to 1, rounded to
+/// four decimals, and 0 when their denominator is 0.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    /// The named period asked for (`period`), or null for dates.
+    pub period: Option<String>,
+    pub from: String,
+    pub to: String,
+    /// The business time zone the days are counted in (IANA name).
+    pub time_zone: String,
+    /// Appointments starting in the period, in any status.
+    pub total: u64,
+    pub by_status: ByStatus,
+    /// Every day of the period, in order, including days without appointments.
+    pub by_day: Vec<DayFigures>,
+    /// Staff members with at least one appointment in the period, by name.
+    pub by_staff: Vec<StaffFigures>,
+    /// Services with at least one appointment in the period, by revenue
+    /// (highest first), then by appointments, then by name.
+    pub by_service: Vec<ServiceFigures>,
+    /// faltou / (concluido + faltou): of the appointments that were due to
+    /// happen and were not cancelled, the share the client missed.
+    pub no_show_rate: f64,
+    /// cancelado / total.
+    pub cancellation_rate: f64,
+    /// Sum of `priceCents` of the concluded appointments.
+    pub revenue_cents: i64,
+    /// Clients created in the period (archived ones included); exact up to
+    /// 10.000, beyond that an estimate (`newClientsEstimated`), as a list's total.
+    pub new_clients: u64,
+    pub new_clients_estimated: bool,
+    /// No-shows of the appointments that had a reminder sent (WhatsApp or
+    /// e-mail) against those that had none.
+    pub reminders: ReminderFigures,
+}
+
+/// The period's appointments split by whether a reminder was sent.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReminderFigures {
+    pub with_reminder: ReminderGroup,
+    pub without_reminder: ReminderGroup,
+}
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReminderGroup {
+    pub total: u64,
+    pub concluido: u64,
+    pub faltou: u64,
+    /// faltou / (concluido + faltou), as `noShowRate`.
+    pub no_show_rate: f64,
+}
+
+/// The first and last day of the calendar month `day` falls in.
+fn month_bounds(day: NaiveDate) -> (NaiveDate, NaiveDate) {
+    let first = day.with_day(1).unwrap_or(day);
+    let last = (first + chrono::Months::new(1)).pred_opt().unwrap_or(day);
+    (first, last)
+}
+
+/// The days of a named period around `today`; None for an unknown name.
+fn named_period(name: &str, today: NaiveDate) -> Option<(NaiveDate, NaiveDate)> {
+    match name {
+        "today" => Some((today, today)),
+        "week" => {
+            let monday = today - Duration::days(today.weekday().num_days_from_monday() as i64);
+            Some((monday, monday + Duration::days(6)))
+        }
+        "month" => Some(month_bounds(today)),
+        "last_month" => Some(month_bounds(today.with_day(1)?.pred_opt()?)),
+        _ => None,
+    }
+}
+
+/// The days a query asks for, with the period's name when it used one:
+/// dates when either is given (the missing one completes its month), else
+/// `period`, else this month, in the business time zone.
+pub fn resolve(query: &SummaryQuery, tz: Tz) -> Result<(Option<&'static str>, NaiveDate, NaiveDate)> {
+    let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
+    let (from, to) = (given(&query.from), given(&query.to));
+    if from.is_none() && to.is_none() {
+        let name = given(&query.period).unwrap_or_else(|| "month".into());
+        let today = Utc::now().with_timezone(&tz).date_naive();
+        let Some(&name) = PERIODS.iter().find(|p| **p == name) else {
+            return Err(AppError::field("period", "Período inválido: use today, week, month ou last_month."));
+        };
+        let (first, last) = named_period(name, today).ok_or_else(|| AppError::field("period", "Período inválido."))?;
+        return Ok((Some(name), first, last));
+    }
+    // One date alone: the other end of its month.
+    let day = |text: &Option<String>| text.as_deref().and_then(|t| NaiveDate::parse_from_str(t, "%Y-%m-%d").ok());
+    let from = from.or_else(|| day(&to).map(|d| month_bounds(d).0.to_string()));
+    let to = to.or_else(|| day(&from).map(|d| month_bounds(d).1.to_string()));
+    let (first, last) = parse_period(&SummaryQuery { from, to, period: None })?;
+    Ok((None, first, last))
+}
+
+/// Reads and checks the period.
+pub fn parse_period(query: &SummaryQuery) -> Result<(NaiveDate, NaiveDate)> {
+    let mut errors = FieldErrors::new();
+    let mut date = |field: &str, value: Option<&str>, label: &str| -> Option<NaiveDate> {
+        match value.map(str::trim).filter(|v| !v.is_empty()) {
+            None => {
+                errors.add(field, format!("Informe a data {label} (AAAA-MM-DD)."));
+                None
+            }
+            Some(text) => match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+                Ok(date) => Some(date),
+                Err(_) => {
+                    errors.add(field, format!("Data {label} inválida: use AAAA-MM-DD."));
+                    None
+                }
+            },
+        }
+    };
+    let from = date("from", query.from.as_deref(), "inicial");
+    let to = date("to", query.to.as_deref(), "final");
+    if let (Some(from), Some(to)) = (from, to) {
+        if to < from {
+            errors.add("to", "A data final deve ser igual ou posterior à inicial.");
+        } else if (to - from).num_days() + 1 > MAX_DAYS {
+            errors.add("to", format!("O período pode ter no máximo {MAX_DAYS} dias."));
+        }
+    }
+    match (from, to) {
+        (Some(from), Some(to)) if errors.is_empty() => Ok((from, to)),
+        _ => Err(AppError::invalid(errors)),
+    }
+}
+
+fn rate(part: u64, whole: u64) -> f64 {
+    if whole == 0 { 0.0 } else { (part as f64 / whole as f64 * 10_000.0).round() / 10_000.0 }
+}
+
+/// What a summary reads: the period's appointments (five columns, found
+/// through the period index, which holds all but `service`: a year's cost
+/// what a year holds, however long the history) and its new clients (which grow with the business: counted up to
+/// a cap and estimated beyond it, `list::total`).
+pub struct Queries {
+    pub appointments: Select<appointment::Entity>,
+    pub new_clients: Select<client::Entity>,
+}
+
+impl Queries {
+    /// The queries of the local days `from` to `to`.
+    fn period(from: NaiveDate, to: NaiveDate, tz: Tz) -> Queries {
+        let start = local_midnight(from, tz);
+        let end = local_midnight(to + Duration::days(1), tz);
+        Queries {
+            appointments: appointment::Entity::find()
+                .select_only()
+                .column(appointment::Column::StaffId)
+                .column(appointment::Column::StartsAt)
+                .column(appointment::Column::Status)
+                .column(appointment::Column::PriceCents)
+                .column(appointment::Column::Service)
+                .filter(appointment::Column::StartsAt.gte(start))
+                .filter(appointment::Column::StartsAt.lt(end)),
+            new_clients: client::Entity::find()
+                .filter(client::Column::CreatedAt.gte(start))
+                .filter(client::Column::CreatedAt.lt(end)),
+        }
+    }
+
+    /// The queries of a summary's period (`query` as `summary` reads it).
+    pub fn of(query: &SummaryQuery, tz: Tz) -> Result<Queries> {
+        let (_, from, to) = resolve(query, tz)?;
+        Ok(Queries::period(from, to, tz))
+    }
+
+    /// Every statement over the period, named, for the plan tests.
+    pub fn statements(&self, backend: DbBackend) -> Vec<(&'static str, Statement)> {
+        vec![
+            ("appointments", self.appointments.clone().build(backend)),
+            ("newClients", list::capped_count(backend, self.new_clients.clone(), client::Column::Id)),
+        ]
+    }
+}
+
+pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
+    let (db, tz) = (&cx.db, cx.tz);
+    let (period, from, to) = resolve(query, tz)?;
+    let q = Queries::period(from, to, tz);
+    // A Profissional's own figures (docs/permissions.md): their
+    // appointments, and the new clients among those they see.
+    let q = Queries { appointments: access::appointments(cx, q.appointments), new_clients: access::clients(cx, q.new_clients) };
+    let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64, String)> = q.appointments.into_tuple().all(db).await?;
+
+    let mut by_status = ByStatus::default();
+    let mut all = Figures::default();
+    let mut days: BTreeMap<NaiveDate, Figures> = BTreeMap::new();
+    let mut day = from;
+    while day <= to {
+        days.insert(day, Figures::default());
+        day += Duration::days(1);
+    }
+    let mut staff: HashMap<i32, Figures> = HashMap::new();
+    // By exact spelling first (few per period), merged by name below.
+    let mut spellings: HashMap<&str, Figures> = HashMap::new();
+    for &(staff_id, starts_at, status, price_cents, ref service) in &rows {
+        all.count(status, price_cents);
+        spellings.entry(service.as_str()).or_default().count(status, price_cents);
+        staff.entry(staff_id).or_default().count(status, price_cents);
+        if let Some(day) = days.get_mut(&starts_at.with_timezone(&tz).date_naive()) {
+            day.count(status, price_cents);
+        }
+        match status {
+            AppointmentStatus::Agendado => by_status.agendado += 1,
+            AppointmentStatus::Confirmado => by_status.confirmado += 1,
+            AppointmentStatus::Concluido => by_status.concluido += 1,
+            AppointmentStatus::Cancelado => by_status.cancelado += 1,
+            AppointmentStatus::Faltou => by_status.faltou += 1,
+        }
+    }
+    let names = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, staff.keys().copied().collect()).await?;
+    let mut by_staff: Vec<StaffFigures> = staff
+        .into_iter()
+        .map(|(staff_id, figures)| StaffFigures { staff_id, staff_name: names.get(&staff_id).cloned().unwrap_or_default(), figures })
+        .collect();
+    // "Élton" among the E's, not after "Z".
+    by_staff.sort_by_cached_key(|s| (normalize_text(&s.staff_name), s.staff_id));
+    let by_service = by_service(spellings);
+
+    let (new_clients, new_clients_estimated) = list::total(db, q.new_clients, client::Column::Id).await?;
+    let total = all.total;
+    let reminders = reminder_figures(cx, from, to, total, &by_status).await?;
+    Ok(Summary {
+        period: period.map(str::to_string),
+        from: from.format("%Y-%m-%d").to_string(),
+        to: to.format("%Y-%m-%d").to_string(),
+        time_zone: tz.name().to_string(),
+        total,
+        no_show_rate: rate(by_status.faltou, by_status.concluido + by_status.faltou),
+        cancellation_rate: rate(by_status.cancelado, total),
+        by_status,
+        by_day: days.into_iter().map(|(day, figures)| DayFigures { date: day.format("%Y-%m-%d").to_string(), figures }).collect(),
+        by_staff,
+        by_service,
+        revenue_cents: all.revenue_cents,
+        new_clients,
+        new_clients_estimated,
+        reminders,
+    })
+}
+
+/// The period's statuses of appointments with a sent reminder (any
+/// channel); the others are the rest of the period's figures.
+async fn reminder_figures(
+    cx: &Context,
+    from: NaiveDate,
+    to: NaiveDate,
+    total: u64,
+    all: &ByStatus,
+) -> Result<ReminderFigures> {
+    use sea_orm::sea_query::Query;
+    let sent = Query::select()
+        .column(reminder::Column::AppointmentId)
+        .from(reminder::Entity)
+        .and_where(reminder::Column::State.eq(entities::reminder::ReminderState::Sent))
+        .to_owned();
+    let (db, tz) = (&cx.db, cx.tz);
+    let statuses: Vec<AppointmentStatus> = access::appointments(cx, appointment::Entity::find())
+        .select_only()
+        .column(appointment::Column::Status)
+        .filter(appointment::Column::StartsAt.gte(local_midnight(from, tz)))
+        .filter(appointment::Column::StartsAt.lt(local_midnight(to + Duration::days(1), tz)))
+        .filter(appointment::Column::Id.in_subquery(sent))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut with = ReminderGroup { total: statuses.len() as u64, ..Default::default() };
+    with.concluido = statuses.iter().filter(|s| **s == AppointmentStatus::Concluido).count() as u64;
+    with.faltou = statuses.iter().filter(|s| **s == AppointmentStatus::Faltou).count() as u64;
+    with.no_show_rate = rate(with.faltou, with.concluido + with.faltou);
+    let mut without = ReminderGroup {
+        total: total.saturating_sub(with.total),
+        concluido: all.concluido.saturating_sub(with.concluido),
+        faltou: all.faltou.saturating_sub(with.faltou),
+        no_show_rate: 0.0,
+    };
+    without.no_show_rate = rate(without.faltou, without.concluido + without.faltou);
+    Ok(ReminderFigures { with_reminder: with, without_reminder: without })
+}
+
+/// The figures of each exact spelling of a service merged by name
+/// (`normalize_text` of the trimmed text), each group named by its most
+/// frequent trimmed spelling (a tie goes to the first in byte order, capitals
+/// before lower case), in the summary's order.
+fn by_service(spellings: HashMap<&str, Figures>) -> Vec<ServiceFigures> {
+    let mut groups: HashMap<String, (ServiceFigures, BTreeMap<&str, u64>)> = HashMap::new();
+    for (spelling, figures) in spellings {
+        let spelling = spelling.trim();
+        let (group, counts) = groups.entry(normalize_text(spelling)).or_default();
+        group.figures.add(figures);
+        *counts.entry(spelling).or_default() += figures.total;
+    }
+    let mut services: Vec<(String, ServiceFigures)> = groups
+        .into_iter()
+        .map(|(key, (mut group, counts))| {
+            // max_by_key keeps the last of equals: walk the spellings backwards.
+            group.service = counts.iter().rev().max_by_key(|(_, n)| **n).map(|(s, _)| s.to_string()).unwrap_or_default();
+            (key, group)
+        })
+        .collect();
+    services.sort_by(|(a_key, a), (b_key, b)| {
+        let (a, b) = (&a.figures, &b.figures);
+        (b.revenue_cents, b.total).cmp(&(a.revenue_cents, a.total)).then_with(|| a_key.cmp(b_key))
+    });
+    services.into_iter().map(|(_, s)| s).collect()
+}
+
+/// The summary as CSV for the reports screen's export: one row a day, then
+/// the totals; after a blank line, one row a service (in the summary's
+/// order). Formats as every export (kit::csv).
+pub fn export_csv(summary: &Summary) -> Result<Vec<u8>> {
+    let mut out = csv::CsvWriter::new(&["Data", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
+    // A row: what it counts, then its figures.
+    let row = |name: String, f: &Figures| [name, f.total.to_string(), f.concluido.to_string(), f.cancelado.to_string(), f.faltou.to_string(), csv::money(f.revenue_cents)];
+    for d in &summary.by_day {
+        let date = NaiveDate::parse_from_str(&d.date, "%Y-%m-%d").map_or_else(|_| d.date.clone(), |d| d.format("%d/%m/%Y").to_string());
+        out.row(&row(date, &d.figures))?;
+    }
+    let totals = Figures {
+        total: summary.total,
+        concluido: summary.by_status.concluido,
+        cancelado: summary.by_status.cancelado,
+        faltou: summary.by_status.faltou,
+        revenue_cents: summary.revenue_cents,
+    };
+    out.row(&row("Total".into(), &totals))?;
+    out.section(&["Serviço", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
+    for s in &summary.by_service {
+        out.row(&row(s.service.clone(), &s.figures))?;
+    }
+    out.section(&["Lembrete", "Agendamentos", "Concluídos", "Faltas", "Taxa de faltas (%)"])?;
+    let groups = [("Com lembrete enviado", &summary.reminders.with_reminder), ("Sem lembrete", &summary.reminders.without_reminder)];
+    for (label, g) in groups {
+        let percent = format!("{:.1}", g.no_show_rate * 100.0).replace('.', ",");
+        out.row(&[label.to_string(), g.total.to_string(), g.concluido.to_string(), g.faltou.to_string(), percent])?;
+    }
+    out.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(from: &str, to: &str) -> SummaryQuery {
+        SummaryQuery { from: Some(from.into()), to: Some(to.into()), period: None }
+    }
+
+    fn day(text: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn named_periods_are_calendar_days() {
+        // 2026-11-25 is a Wednesday.
+        let today = day("2026-11-25");
+        assert_eq!(named_period("today", today), Some((today, today)));
+        assert_eq!(named_period("week", today), Some((day("2026-11-23"), day("2026-11-29"))));
+        assert_eq!(named_period("month", today), Some((day("2026-11-01"), day("2026-11-30"))));
+        assert_eq!(named_period("last_month", today), Some((day("2026-10-01"), day("2026-10-31"))));
+        assert_eq!(named_period("last_month", day("2026-01-15")), Some((day("2025-12-01"), day("2025-12-31"))));
+        assert_eq!(named_period("year", today), None);
+    }
+
+    #[test]
+    fn missing_dates_complete_their_month_or_default_to_this_month() {
+        let tz = chrono_tz::America::Sao_Paulo;
+        let only = |from: Option<&str>, to: Option<&str>| {
+            resolve(&SummaryQuery { from: from.map(Into::into), to: to.map(Into::into), period: None }, tz).unwrap()
+        };
+        assert_eq!(only(Some("2026-02-10"), None), (None, day("2026-02-10"), day("2026-02-28")));
+        assert_eq!(only(None, Some("2026-02-10")), (None, day("2026-02-01"), day("2026-02-10")));
+        let (name, first, last) = only(None, None);
+        assert_eq!(name, Some("month"));
+        assert_eq!(first.day(), 1);
+        assert!(last >= first);
+        let week = SummaryQuery { period: Some("week".into()), ..Default::default() };
+        assert_eq!(resolve(&week, tz).unwrap().0, Some("week"));
+        let bad = SummaryQuery { period: Some("ano".into()), ..Default::default() };
+        assert!(resolve(&bad, tz).is_err());
+        assert!(resolve(&SummaryQuery { from: Some("ontem".into()), ..Default::default() }, tz).is_err());
+    }
+
+    #[test]
+    fn periods_are_checked() {
+        assert!(parse_period(&query("2026-01-01", "2026-12-31")).is_ok());
+        // 2028 is a leap year: 366 days is the maximum.
+        assert!(parse_period(&query("2028-01-01", "2028-12-31")).is_ok());
+        assert!(parse_period(&query("2026-01-01", "2027-01-02")).is_err());
+        assert!(parse_period(&query("2026-02-02", "2026-02-01")).is_err());
+        assert!(parse_period(&query("2026-02-30", "2026-03-01")).is_err());
+        assert!(parse_period(&SummaryQuery::default()).is_err());
+    }
+
+    #[test]
+    fn the_default_period_is_the_whole_month() {
+        assert_eq!(month_bounds(day("2028-02-15")), (day("2028-02-01"), day("2028-02-29")));
+        assert_eq!(month_bounds(day("2026-12-31")), (day("2026-12-01"), day("2026-12-31")));
+        let (_, from, to) = resolve(&SummaryQuery::default(), chrono_tz::America::Sao_Paulo).unwrap();
+        assert!(parse_period(&query(&from.to_string(), &to.to_string())).is_ok());
+    }
+
+    #[test]
+    fn services_group_by_name_as_read_and_take_the_most_frequent_spelling() {
+        let figures = |total: u64, concluido: u64, revenue_cents: i64| Figures { total, concluido, cancelado: 0, faltou: total - concluido, revenue_cents };
+        let spellings = HashMap::from([
+            ("Limpeza", figures(1, 1, 100)),
+            ("limpeza ", figures(2, 1, 100)),
+            (" LIMPÉZA", figures(1, 0, 0)),
+            ("Corte", figures(1, 1, 300)),
+            ("Barba", figures(3, 1, 200)),
+            ("Ácido hialurônico", figures(3, 1, 200)),
+            ("Escova", figures(1, 1, 200)),
+        ]);
+        let services = by_service(spellings);
+        let rows: Vec<(&str, u64, u64, u64, i64)> =
+            services.iter().map(|s| (s.service.as_str(), s.figures.total, s.figures.concluido, s.figures.faltou, s.figures.revenue_cents)).collect();
+        assert_eq!(
+            rows,
+            [
+                ("Corte", 1, 1, 0, 300),
+                // Equal revenue: more appointments first, then by name ("Ácido" among the A's).
+                ("limpeza", 4, 2, 2, 200),
+                ("Ácido hialurônico", 3, 1, 2, 200),
+                ("Barba", 3, 1, 2, 200),
+                ("Escova", 1, 1, 0, 200),
+            ]
+        );
+        // A tie between spellings goes to the capitalised one.
+        let tie = by_service(HashMap::from([("limpeza", figures(1, 0, 0)), ("Limpeza ", figures(1, 0, 0))]));
+        assert_eq!(tie[0].service, "Limpeza");
+    }
+
+    #[test]
+    fn rates_are_rounded_fractions_and_zero_without_a_denominator() {
+        assert_eq!(rate(1, 3), 0.3333);
+        assert_eq!(rate(2, 3), 0.6667);
+        assert_eq!(rate(0, 0), 0.0);
+    }
+}

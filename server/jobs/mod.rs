@@ -1,0 +1,3 @@
+//! What every instance does in the background, beside answering requests.
+
+pub mod mailer;

@@ -1,0 +1,446 @@
+//! The live agenda's feed: every appointment change, numbered, for the
+//! streams of `GET /api/events` (`routes/events.rs`).
+//!
+//! The gate's [`Events`] broadcast is this instance's writes. [`Live`]
+//! numbers each change it hears of (this instance's, and on PostgreSQL the
+//! other instances' through LISTEN/NOTIFY), keeps the last [`RING`] of them
+//! so that a stream that reconnects with `Last-Event-ID` gets what it
+//! missed, and hands each to the open streams.
+//!
+//! The numbers start at the instance's start time in milliseconds times a
+//! million, so they grow across restarts too: a `Last-Event-ID` of another
+//! instance or of an earlier run of this one falls outside the ring, and
+//! the stream is told to reload instead of resuming from the wrong place.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use expediente_core::kit::events::{Author, ChangeEvent, Events, Place};
+
+/// Changes kept for streams that reconnect.
+pub const RING: usize = 1000;
+/// Most changes a stream may fall behind by before it is told to reload.
+const BACKLOG: usize = 1024;
+/// The PostgreSQL channel the instances tell each other their changes on.
+pub const CHANNEL: &str = "expediente_events";
+
+/// What a change did to its appointment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Kind {
+    Created,
+    Changed,
+    Deleted,
+}
+
+/// Whose column and which day, as the stream names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Spot {
+    pub staff_id: i32,
+    pub day: NaiveDate,
+}
+
+/// Who made the change: `{"kind":"user","id":3}`, a client, or the system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum By {
+    User { id: i32 },
+    Client { id: i32 },
+    System,
+}
+
+/// One change as a stream sends it (well under 200 bytes of JSON).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Change {
+    pub kind: Kind,
+    pub appointment_id: i32,
+    pub version: Option<i32>,
+    pub staff_id: i32,
+    pub day: NaiveDate,
+    pub moved_from: Option<Spot>,
+    pub author: By,
+}
+
+impl From<&ChangeEvent> for Change {
+    fn from(event: &ChangeEvent) -> Change {
+        let spot = |place: &Place| Spot { staff_id: place.staff_id, day: place.day };
+        Change {
+            // A new appointment's version is 1; every write adds one.
+            kind: match event.version {
+                None => Kind::Deleted,
+                Some(1) => Kind::Created,
+                Some(_) => Kind::Changed,
+            },
+            appointment_id: event.appointment_id,
+            version: event.version,
+            staff_id: event.place.staff_id,
+            day: event.place.day,
+            moved_from: event.moved_from.as_ref().map(spot),
+            author: match event.author {
+                Author::User { id } => By::User { id },
+                Author::Client { id } => By::Client { id },
+                Author::System => By::System,
+            },
+        }
+    }
+}
+
+/// What a stream is handed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Item {
+    /// A change, by its number, as JSON.
+    Change { seq: u64, data: Arc<str> },
+    /// Changes were lost on the way (this instance could not hear the
+    /// others for a while): whatever the client shows must be read again.
+    Reload { seq: u64 },
+}
+
+/// Where a stream starts.
+#[derive(Debug)]
+pub enum Start {
+    /// From now on; `latest` is the number it is at.
+    Fresh { latest: u64 },
+    /// The changes after the `Last-Event-ID` given, still kept.
+    Resume { missed: Vec<Item>, latest: u64 },
+    /// The `Last-Event-ID` is not one this instance can resume from
+    /// (not a number, too old, never sent): read everything again.
+    Reload { latest: u64 },
+}
+
+struct Ring {
+    /// The number of the last change (the start value before any).
+    latest: u64,
+    /// The last changes, oldest first, numbered `latest - len + 1 ..= latest`.
+    kept: VecDeque<Arc<str>>,
+}
+
+struct Inner {
+    ring: Mutex<Ring>,
+    streams: broadcast::Sender<Item>,
+    /// Open streams per client address.
+    per_address: Mutex<HashMap<String, usize>>,
+    /// This instance's name in its notifications, so it skips its own.
+    origin: String,
+    /// Set when the server stops: every stream ends, so that the graceful
+    /// shutdown need not wait out its grace for them.
+    closing: tokio::sync::watch::Sender<bool>,
+}
+
+/// The numbered feed of changes (see the module's documentation).
+#[derive(Clone)]
+pub struct Live(Arc<Inner>);
+
+impl std::fmt::Debug for Live {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Live").field("origin", &self.0.origin).finish()
+    }
+}
+
+impl Default for Live {
+    fn default() -> Live {
+        let start = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
+        Live(Arc::new(Inner {
+            ring: Mutex::new(Ring { latest: start.saturating_mul(1_000_000), kept: VecDeque::with_capacity(RING) }),
+            streams: broadcast::channel(BACKLOG).0,
+            per_address: Mutex::default(),
+            origin: uuid::Uuid::new_v4().simple().to_string(),
+            closing: tokio::sync::watch::channel(false).0,
+        }))
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Live {
+    /// Numbers `change`, keeps it and hands it to the open streams.
+    pub fn push(&self, change: &Change) {
+        let data: Arc<str> = serde_json::to_string(change).expect("a change serialises").into();
+        let mut ring = lock(&self.0.ring);
+        ring.latest += 1;
+        if ring.kept.len() == RING {
+            ring.kept.pop_front();
+        }
+        ring.kept.push_back(data.clone());
+        // Sent under the lock: a stream that opens meanwhile gets it either
+        // in its missed changes or from the channel, never both or neither.
+        let _ = self.0.streams.send(Item::Change { seq: ring.latest, data });
+    }
+
+    /// Changes may have been lost: every stream is told to reload, and none
+    /// resumes from before now.
+    pub fn reload_all(&self) {
+        let mut ring = lock(&self.0.ring);
+        ring.kept.clear();
+        let _ = self.0.streams.send(Item::Reload { seq: ring.latest });
+    }
+
+    /// Ends every open stream (the server is stopping; the browsers
+    /// reconnect to whichever instance serves next).
+    pub fn close(&self) {
+        self.0.closing.send_replace(true);
+    }
+
+    /// Resolves once [`Live::close`] has been called.
+    pub fn closed(&self) -> impl Future<Output = ()> + Send + 'static {
+        let mut closing = self.0.closing.subscribe();
+        async move {
+            let _ = closing.wait_for(|closed| *closed).await;
+        }
+    }
+
+    /// A stream's start after `last_event_id` (the header as sent, if any),
+    /// and the channel of what follows.
+    pub fn open(&self, last_event_id: Option<&str>) -> (Start, broadcast::Receiver<Item>) {
+        let ring = lock(&self.0.ring);
+        let receiver = self.0.streams.subscribe();
+        let latest = ring.latest;
+        let Some(text) = last_event_id else {
+            return (Start::Fresh { latest }, receiver);
+        };
+        let oldest = latest - ring.kept.len() as u64;
+        let start = match text.trim().parse::<u64>() {
+            Ok(last) if (oldest..=latest).contains(&last) => {
+                let skip = (last - oldest) as usize;
+                let missed = ring
+                    .kept
+                    .iter()
+                    .enumerate()
+                    .skip(skip)
+                    .map(|(i, data)| Item::Change { seq: oldest + 1 + i as u64, data: data.clone() })
+                    .collect();
+                Start::Resume { missed, latest }
+            }
+            _ => Start::Reload { latest },
+        };
+        (start, receiver)
+    }
+
+    /// A stream from `address`, unless it already holds `max`; the slot is
+    /// given back when dropped.
+    pub fn take_slot(&self, address: String, max: usize) -> Option<StreamSlot> {
+        let mut held = lock(&self.0.per_address);
+        let count = held.entry(address.clone()).or_insert(0);
+        if *count >= max {
+            return None;
+        }
+        *count += 1;
+        Some(StreamSlot { live: self.clone(), address })
+    }
+
+    /// Hears this instance's changes from the gate.
+    pub fn follow(&self, events: &Events) {
+        let live = self.clone();
+        let mut heard = events.subscribe();
+        tokio::spawn(async move {
+            loop {
+                match heard.recv().await {
+                    Ok(event) => live.push(&Change::from(&event)),
+                    Err(broadcast::error::RecvError::Lagged(_)) => live.reload_all(),
+                    Err(broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        });
+    }
+
+    /// On PostgreSQL: tells the other instances this one's changes
+    /// (NOTIFY, in the order they were made) and hears theirs (LISTEN).
+    /// While the listening connection is lost, changes may be missed: the
+    /// streams are told to reload once it is back.
+    pub fn bridge(&self, db: &sea_orm::DatabaseConnection, events: &Events) {
+        use sea_orm::{ConnectionTrait, Statement};
+        let backend = db.get_database_backend();
+        if backend != sea_orm::DatabaseBackend::Postgres {
+            return;
+        }
+        let origin = self.0.origin.clone();
+        let mut heard = events.subscribe();
+        let db_out = db.clone();
+        tokio::spawn(async move {
+            loop {
+                let event = match heard.recv().await {
+                    Ok(event) => event,
+                    Err(broadcast::error::RecvError::Lagged(missed)) => {
+                        tracing::warn!(missed, "live events: changes not told to the other instances");
+                        continue;
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                };
+                let note = Note { origin: origin.clone(), change: Change::from(&event) };
+                let payload = serde_json::to_string(&note).expect("a note serialises");
+                let notify = Statement::from_sql_and_values(backend, "SELECT pg_notify($1, $2)", [CHANNEL.into(), payload.into()]);
+                if let Err(error) = db_out.execute_raw(notify).await {
+                    tracing::warn!(%error, "live events: NOTIFY failed");
+                }
+            }
+        });
+        let live = self.clone();
+        let pool = db.get_postgres_connection_pool().clone();
+        tokio::spawn(async move {
+            use sea_orm::sqlx::postgres::PgListener;
+            let mut listener = loop {
+                match PgListener::connect_with(&pool).await {
+                    Ok(mut listener) => match listener.listen(CHANNEL).await {
+                        Ok(()) => break listener,
+                        Err(error) => tracing::warn!(%error, "live events: LISTEN failed"),
+                    },
+                    Err(error) => tracing::warn!(%error, "live events: no connection to listen on"),
+                }
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            };
+            loop {
+                match listener.try_recv().await {
+                    Ok(Some(notification)) => match serde_json::from_str::<Note>(notification.payload()) {
+                        Ok(note) if note.origin != live.0.origin => live.push(&note.change),
+                        Ok(_) => {}
+                        Err(error) => tracing::warn!(%error, "live events: a notification that is not a change"),
+                    },
+                    // The connection was lost (and is made again on the next call).
+                    Ok(None) => live.reload_all(),
+                    Err(error) => {
+                        tracing::warn!(%error, "live events: listening failed");
+                        if listener_closed(&error) {
+                            break;
+                        }
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                        live.reload_all();
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// True when the pool is closed for good (the server is stopping).
+fn listener_closed(error: &sea_orm::sqlx::Error) -> bool {
+    matches!(error, sea_orm::sqlx::Error::PoolClosed)
+}
+
+/// A change as one instance tells the others.
+#[derive(Serialize, Deserialize)]
+struct Note {
+    #[serde(rename = "o")]
+    origin: String,
+    #[serde(rename = "c")]
+    change: Change,
+}
+
+/// One open stream counted for its address.
+pub struct StreamSlot {
+    live: Live,
+    address: String,
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut held = lock(&self.live.0.per_address);
+        if let Some(count) = held.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.address);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(id: i32, version: Option<i32>) -> Change {
+        Change {
+            kind: Kind::Changed,
+            appointment_id: id,
+            version,
+            staff_id: 7,
+            day: NaiveDate::from_ymd_opt(2054, 3, 2).unwrap(),
+            moved_from: Some(Spot { staff_id: 8, day: NaiveDate::from_ymd_opt(2054, 3, 1).unwrap() }),
+            author: By::User { id: 123456 },
+        }
+    }
+
+    fn seqs(items: &[Item]) -> Vec<u64> {
+        items.iter().map(|item| match item {
+            Item::Change { seq, .. } | Item::Reload { seq } => *seq,
+        }).collect()
+    }
+
+    #[test]
+    fn a_change_is_small() {
+        let json = serde_json::to_string(&change(2_000_000_000, Some(2_000_000_000))).unwrap();
+        assert!(json.len() < 200, "{} bytes: {json}", json.len());
+        assert!(json.contains(r#""movedFrom":{"staffId":8,"day":"2054-03-01"}"#), "{json}");
+        assert!(json.contains(r#""author":{"kind":"user","id":123456}"#), "{json}");
+    }
+
+    #[test]
+    fn resuming_gives_what_was_missed_and_nothing_else() {
+        let live = Live::default();
+        let (Start::Fresh { latest: start }, _) = live.open(None) else { panic!("a fresh start") };
+        for id in 1..=5 {
+            live.push(&change(id, Some(1)));
+        }
+        let (Start::Resume { missed, latest }, _) = live.open(Some(&(start + 2).to_string())) else { panic!("a resume") };
+        assert_eq!(seqs(&missed), vec![start + 3, start + 4, start + 5]);
+        assert_eq!(latest, start + 5);
+        let (Start::Resume { missed, .. }, _) = live.open(Some(&(start + 5).to_string())) else { panic!("a resume") };
+        assert!(missed.is_empty());
+        let (Start::Resume { missed, .. }, _) = live.open(Some(&format!(" {start} "))) else { panic!("a resume") };
+        assert_eq!(missed.len(), 5);
+    }
+
+    #[test]
+    fn what_cannot_be_resumed_reloads() {
+        let live = Live::default();
+        let (Start::Fresh { latest: start }, _) = live.open(None) else { panic!() };
+        for id in 0..(RING as i32 + 10) {
+            live.push(&change(id, Some(2)));
+        }
+        let latest = start + RING as u64 + 10;
+        for id in ["", "abc", "-1", "1.5", "99999999999999999999999", &(start + 9).to_string(), &(latest + 1).to_string(), "0"] {
+            assert!(matches!(live.open(Some(id)).0, Start::Reload { latest: l } if l == latest), "{id:?}");
+        }
+        assert!(matches!(live.open(Some(&(start + 10).to_string())).0, Start::Resume { ref missed, .. } if missed.len() == RING));
+        // After a loss nothing earlier resumes.
+        live.reload_all();
+        assert!(matches!(live.open(Some(&(latest - 1).to_string())).0, Start::Reload { .. }));
+        assert!(matches!(live.open(Some(&latest.to_string())).0, Start::Resume { ref missed, .. } if missed.is_empty()));
+    }
+
+    #[tokio::test]
+    async fn a_stream_hears_each_change_once() {
+        let live = Live::default();
+        live.push(&change(1, Some(1)));
+        let (Start::Fresh { latest }, mut receiver) = live.open(None) else { panic!() };
+        live.push(&change(2, Some(1)));
+        assert!(matches!(receiver.recv().await.unwrap(), Item::Change { seq, .. } if seq == latest + 1));
+        assert!(receiver.try_recv().is_err());
+    }
+
+    #[tokio::test]
+    async fn closing_ends_the_streams() {
+        let live = Live::default();
+        let closed = live.closed();
+        live.close();
+        tokio::time::timeout(std::time::Duration::from_secs(1), closed).await.expect("closed");
+        tokio::time::timeout(std::time::Duration::from_secs(1), live.closed()).await.expect("closed for later streams too");
+    }
+
+    #[test]
+    fn slots_are_bounded_per_address() {
+        let live = Live::default();
+        let a = live.take_slot("a".into(), 2).unwrap();
+        let _b = live.take_slot("a".into(), 2).unwrap();
+        assert!(live.take_slot("a".into(), 2).is_none());
+        assert!(live.take_slot("b".into(), 2).is_some());
+        drop(a);
+        assert!(live.take_slot("a".into(), 2).is_some());
+    }
+}
