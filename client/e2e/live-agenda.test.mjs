@@ -30,7 +30,7 @@ suite('live agenda: changes made elsewhere appear without a reload', () => {
       const other = await openPage(app.browser, app.server.url);
       try {
         await signIn(other.page, PAULA);
-        const paulaToken = (await api(app.server.url, null, 'POST', '/login', PAULA)).data.accessToken;
+        const paulaToken = (await api(app.server.url, null, 'POST', '/login', { email: PAULA.email, password: PAULA.password })).data.accessToken;
         const write = async (method, path, data) => {
           const response = await other.context.request.fetch(`/api${path}`, { method, headers: { Authorization: `Bearer ${paulaToken}` }, data });
           assert.ok(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`);
