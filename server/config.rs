@@ -68,10 +68,7 @@ pub enum UserCommand {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum RoleArg {
     Admin,
-    /// Recepção.
     Staff,
-    /// Profissional.
-    Professional,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -32,7 +32,6 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let role = match role {
                 RoleArg::Admin => Role::Admin,
                 RoleArg::Staff => Role::Staff,
-                RoleArg::Professional => Role::Professional,
             };
             let input = users::NewUser { name, email, role, password };
             match users::create(&db, input).await {

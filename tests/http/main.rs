@@ -18,7 +18,6 @@ mod lgpd;
 mod lists;
 mod name_order;
 mod openapi;
-mod permissions;
 mod pages;
 mod reads;
 mod reliability;
