@@ -8,7 +8,7 @@ use unicode_normalization::char::is_combining_mark;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
-/// As `services::users::search_text` writes it (kept in step by the
+/// As `people::users::search_text` (expediente-core) writes it (kept in step by the
 /// server's tests, which list users created before and after this change).
 fn search_text(name: &str, email: &str) -> String {
     let name: String = name

@@ -12,7 +12,7 @@ use crate::index;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
-/// As `services::validation::normalize_text` writes it (kept in step by the
+/// As `kit::validation::normalize_text` (expediente-core) writes it (kept in step by the
 /// server's tests, which sort clients created before and after this change).
 fn sort_name(name: &str) -> String {
     let folded: String = name.nfd().filter(|c| !is_combining_mark(*c)).collect::<String>().to_lowercase();

@@ -46,7 +46,7 @@ impl MigrationTrait for Migration {
 
         // One column per statement: SQLite alters one thing at a time. No
         // foreign key on service_id (SQLite cannot add one to a table):
-        // a service in use is deactivated, never deleted (services::delete).
+        // a service in use is deactivated, never deleted (booking::catalogue::delete).
         for column in [
             integer_null(Appointments::ServiceId),
             integer(Appointments::BufferBeforeMinutes).default(0).to_owned(),

@@ -2,7 +2,7 @@
 //! by channel. A WhatsApp row records who sent it and when (the screen's
 //! button); an e-mail row is the outbox: written in the transaction that
 //! books or moves the appointment, claimed and sent by the background
-//! worker (`services::mailer`), retried with growing back-off. And
+//! worker (`jobs::mailer` in the server), retried with growing back-off. And
 //! `audit_log.actor`: who acted when no staff member did (`cliente`, the
 //! client through their link), beside the null `user_id`.
 
