@@ -1,23 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import {
-  ADMIN,
-  api,
-  apiCallsDuring,
-  appForSuite,
-  hydrationProblems,
-  noStoredToken,
-  now,
-  problems,
-  renderedRoot,
-  serverNodeKept,
-  signIn,
-  suite,
-  VIEWPORTS,
-  waitForHydration,
-  waitForShell,
-  withPage,
-} from './harness.mjs';
+import { ADMIN, api, apiCallsDuring, appForSuite, hydrationProblems, noStoredToken, now, problems, renderedRoot, serverNodeKept, signIn, suite, VIEWPORTS, waitForHydration, waitForShell, withPage } from './harness.mjs';
 
 suite('sign in, server-rendered dashboard, sign out', () => {
   const app = appForSuite();

@@ -1,30 +1,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import {
-  addDays,
-  ADMIN,
-  api,
-  appForSuite,
-  brDate,
-  businessToday,
-  closeToast,
-  problems,
-  renderedRoot,
-  scrollsSideways,
-  shot,
-  suite,
-  VIEWPORTS,
-  waitForShell,
-  weekdayAhead,
-  withPage,
-} from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, dayPerWidth, brDate, businessToday, closeToast, problems, renderedRoot, scrollsSideways, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 // The business rules in the agenda and the booking: services fill
 // the booking, the server's free starts, a time outside the rules asked
 // about, the hours and time off shaded in the first HTML, "Encaixe".
 // The default hours: Monday to Friday, 08:00 to 18:00. A Wednesday per width.
-const DESKTOP_DAY = weekdayAhead(100, 3);
-const DAYS = { desktop: DESKTOP_DAY, phone: addDays(DESKTOP_DAY, 7) };
+const DAYS = dayPerWidth(weekdayAhead(100, 3), 7);
 
 /** Picks Carla in the booking's client search. */
 async function pickCarla(page) {

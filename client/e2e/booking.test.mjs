@@ -1,23 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import {
-  addDays,
-  ADMIN,
-  api,
-  appForSuite,
-  closeToast,
-  now,
-  PAULA,
-  problems,
-  renderedRoot,
-  scrollsSideways,
-  shot,
-  signIn,
-  suite,
-  VIEWPORTS,
-  waitForShell,
-  withPage,
-} from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, closeToast, now, PAULA, problems, renderedRoot, scrollsSideways, shot, signIn, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 // The business's clock set to late morning whenever the suite runs, so "the
 // next free time" is inside the day: a fixed-offset zone (Etc/GMT-N is UTC+N).

@@ -4,24 +4,7 @@
 // on request. At 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import {
-  addDays,
-  ADMIN,
-  api,
-  apiCallsDuring,
-  appForSuite,
-  assertFitsScreen,
-  hydrationProblems,
-  mondayThisWeek,
-  problems,
-  renderedRoot,
-  serverNodeKept,
-  shot,
-  suite,
-  VIEWPORTS,
-  waitForShell,
-  withPage,
-} from './harness.mjs';
+import { addDays, ADMIN, api, apiCallsDuring, appForSuite, assertFitsScreen, hydrationProblems, mondayThisWeek, problems, renderedRoot, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const EDITS = 24;
 const note = (n) => `Evolução ${n}: ${'paciente relata melhora progressiva, segue orientação. '.repeat(8).trim()}`;

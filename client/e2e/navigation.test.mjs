@@ -6,20 +6,7 @@
 // 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import {
-  addDays,
-  ADMIN,
-  api,
-  apiCallsDuring,
-  appForSuite,
-  mondayThisWeek,
-  problems,
-  shot,
-  suite,
-  VIEWPORTS,
-  waitForHydration,
-  withPage,
-} from './harness.mjs';
+import { addDays, ADMIN, api, apiCallsDuring, appForSuite, mondayThisWeek, problems, shot, suite, VIEWPORTS, waitForHydration, withPage } from './harness.mjs';
 
 /** The requests of `work` up to `shown` (the screen with its data), and those after it until the network is idle. */
 async function navigation(page, work, shown) {

@@ -1,23 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import {
-  addDays,
-  ADMIN,
-  api,
-  apiCallsDuring,
-  appForSuite,
-  assertFitsScreen,
-  brDate,
-  businessToday,
-  problems,
-  renderedRoot,
-  serverNodeKept,
-  shot,
-  suite,
-  VIEWPORTS,
-  waitForShell,
-  withPage,
-} from './harness.mjs';
+import { addDays, ADMIN, api, apiCallsDuring, appForSuite, assertFitsScreen, brDate, businessToday, problems, renderedRoot, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 

@@ -4,23 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, it } from 'node:test';
-import {
-  ADMIN,
-  api,
-  assertFitsScreen,
-  hydrationProblems,
-  openPage,
-  problems,
-  serverNodeKept,
-  shot,
-  signIn,
-  startApp,
-  suite,
-  VIEWPORTS,
-  waitForShell,
-  weekdayAhead,
-  weekdayThisMonth,
-} from './harness.mjs';
+import { ADMIN, api, assertFitsScreen, hydrationProblems, openPage, problems, serverNodeKept, shot, signIn, startApp, suite, VIEWPORTS, waitForShell, weekdayAhead, weekdayThisMonth } from './harness.mjs';
 
 /** Where the dashboard lists what comes next: the first weekday at least three days ahead (inside the default working hours, Monday to Friday, 08:00–18:00). */
 const BOOKED_DAY = weekdayAhead(3);

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { addDays, ADMIN, api, appForSuite, brDate, closeToast, problems, renderedRoot, scrollsSideways, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, dayPerWidth, brDate, closeToast, problems, renderedRoot, scrollsSideways, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 // Recurring appointments: "Repetir" in the booking, a clash on
 // one date lists it to skip or move, the agenda marks the occurrences, the
 // appointment shows "2 de 6" and asks "Só esta / Esta e as seguintes /
 // Todas" before a change, the client page lists the series.
 // Mondays of the default hours (Monday to Friday, 08:00–18:00), a month per width.
-const FIRST_MONDAY = weekdayAhead(100, 1);
-const FIRST = { desktop: FIRST_MONDAY, phone: addDays(FIRST_MONDAY, 28) };
+const FIRST = dayPerWidth(weekdayAhead(100, 1), 28);
 
 suite('recurring appointments: book a series, settle its clashes, change it as a whole', () => {
   const ids = {};

@@ -21,8 +21,8 @@ use crate::state::AppState;
 
 use super::{csv_file, data};
 
-path_id!(AppointmentId, NOT_FOUND);
-history_path!(HistoryPath, NOT_FOUND);
+path_ids!(AppointmentId(id: NOT_FOUND));
+path_ids!(HistoryPath(id: NOT_FOUND, entry: expediente_core::kit::audit::ENTRY_NOT_FOUND));
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

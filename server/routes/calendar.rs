@@ -19,7 +19,7 @@ use crate::state::AppState;
 
 use super::data;
 
-path_id!(UserId, NOT_FOUND);
+path_ids!(UserId(id: NOT_FOUND));
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(mine, regenerate_mine)).routes(routes!(of_user, regenerate_of_user))

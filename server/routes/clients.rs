@@ -22,8 +22,8 @@ use crate::state::AppState;
 
 use super::{created, csv_file, data};
 
-path_id!(ClientId, NOT_FOUND);
-history_path!(HistoryPath, NOT_FOUND);
+path_ids!(ClientId(id: NOT_FOUND));
+path_ids!(HistoryPath(id: NOT_FOUND, entry: expediente_core::kit::audit::ENTRY_NOT_FOUND));
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

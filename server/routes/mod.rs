@@ -3,13 +3,14 @@
 //! `#[utoipa::path]` to the OpenAPI document: the document lists exactly the
 //! routes that exist (`openapi.rs`).
 
-/// Defines `$name(pub i32)`, the extractor of a resource's `{id}` path
-/// parameter, read as `parse_id` reads every path id: anything but a
-/// positive number is the resource's 404 (`$not_found`), never axum's
-/// plain-text 400.
-macro_rules! path_id {
-    ($name:ident, $not_found:expr) => {
-        pub struct $name(pub i32);
+/// Defines `$name(pub i32, …)`, the extractor of a path's ids (a
+/// resource's `{id}`, a history entry's `{id}/history/{entryId}`), each read
+/// as `parse_id` reads every path id: anything but a positive number is
+/// that id's 404 (the `$not_found` beside it), never axum's plain-text 400.
+/// `path_ids!(ClientId(id: NOT_FOUND))` reads `{id}`.
+macro_rules! path_ids {
+    ($name:ident($($id:ident: $not_found:expr),+)) => {
+        pub struct $name($(pub path_ids!(@i32 $id)),+);
 
         impl axum::extract::FromRequestParts<crate::state::AppState> for $name {
             type Rejection = crate::error::HttpError;
@@ -18,39 +19,12 @@ macro_rules! path_id {
                 parts: &mut axum::http::request::Parts,
                 state: &crate::state::AppState,
             ) -> Result<Self, Self::Rejection> {
-                let axum::extract::Path(raw) = axum::extract::Path::<String>::from_request_parts(parts, state)
-                    .await
-                    .map_err(|_| crate::error::AppError::NotFound($not_found.into()))?;
-                Ok(expediente_core::kit::validation::parse_id(&raw, $not_found).map($name)?)
+                let [$($id),+] = crate::routes::read_path_ids(parts, state, [$($not_found),+]).await?;
+                Ok($name($($id),+))
             }
         }
     };
-}
-
-/// Defines `$name(pub i32, pub i32)`, the extractor of a record's history
-/// entry (`{id}/history/{entryId}`): both read as `parse_id` reads every
-/// path id, anything else the record's 404 (`$not_found`) or the entry's.
-macro_rules! history_path {
-    ($name:ident, $not_found:expr) => {
-        pub struct $name(pub i32, pub i32);
-
-        impl axum::extract::FromRequestParts<crate::state::AppState> for $name {
-            type Rejection = crate::error::HttpError;
-
-            async fn from_request_parts(
-                parts: &mut axum::http::request::Parts,
-                state: &crate::state::AppState,
-            ) -> Result<Self, Self::Rejection> {
-                let axum::extract::Path((id, entry)) =
-                    axum::extract::Path::<(String, String)>::from_request_parts(parts, state)
-                        .await
-                        .map_err(|_| crate::error::AppError::NotFound($not_found.into()))?;
-                let id = expediente_core::kit::validation::parse_id(&id, $not_found)?;
-                let entry = expediente_core::kit::validation::parse_id(&entry, expediente_core::kit::audit::ENTRY_NOT_FOUND)?;
-                Ok($name(id, entry))
-            }
-        }
-    };
+    (@i32 $id:ident) => { i32 };
 }
 
 pub mod agenda;
@@ -75,7 +49,28 @@ use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 
 use expediente_core::kit::Data;
+use expediente_core::kit::validation::parse_id;
+use crate::error::{AppError, HttpError};
 use crate::state::AppState;
+
+/// The ids of a request's path (what `path_ids!` defines extractors of),
+/// each a positive number or its own 404; a path with another count of
+/// parameters is the first's 404.
+async fn read_path_ids<const N: usize>(
+    parts: &mut axum::http::request::Parts,
+    state: &AppState,
+    not_found: [&str; N],
+) -> Result<[i32; N], HttpError> {
+    use axum::extract::{FromRequestParts, Path};
+    let missing = || AppError::NotFound(not_found[0].into());
+    let Path(raw) = Path::<Vec<String>>::from_request_parts(parts, state).await.map_err(|_| missing())?;
+    let raw: [String; N] = raw.try_into().map_err(|_| missing())?;
+    let mut ids = [0; N];
+    for ((id, raw), not_found) in ids.iter_mut().zip(&raw).zip(not_found) {
+        *id = parse_id(raw, not_found)?;
+    }
+    Ok(ids)
+}
 
 /// The API's routes with their documentation, paths relative to `/api`.
 pub fn api() -> OpenApiRouter<AppState> {

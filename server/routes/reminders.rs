@@ -15,7 +15,7 @@ use crate::state::AppState;
 
 use super::data;
 
-path_id!(AppointmentId, NOT_FOUND);
+path_ids!(AppointmentId(id: NOT_FOUND));
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -21,8 +21,8 @@ use crate::state::AppState;
 
 use super::{created, data};
 
-path_id!(UserId, USER_NOT_FOUND);
-path_id!(TimeOffId, time_off::NOT_FOUND);
+path_ids!(UserId(id: USER_NOT_FOUND));
+path_ids!(TimeOffId(id: time_off::NOT_FOUND));
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

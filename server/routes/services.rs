@@ -16,7 +16,7 @@ use crate::state::AppState;
 
 use super::{created, data};
 
-path_id!(ServiceId, NOT_FOUND);
+path_ids!(ServiceId(id: NOT_FOUND));
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(get_one, update, remove))

@@ -33,7 +33,7 @@ async fn staff(cx: Context) -> Result<Json<Data<Vec<StaffMember>>>> {
     Ok(data(users::staff(&cx).await?))
 }
 
-path_id!(UserId, NOT_FOUND);
+path_ids!(UserId(id: NOT_FOUND));
 
 fn user_data(cx: &Context, user: &entities::user::Model) -> Json<Data<UserView>> {
     data(UserView::new(user, cx.tz))

@@ -85,25 +85,25 @@ export default function ServicesPage() {
     }
   };
 
+  // Editar and Excluir, in the table's last column or full width on a phone's card.
+  const rowActions = [
+    { label: 'Editar', tone: 'secondary', open: setEditing },
+    { label: 'Excluir', tone: 'danger', open: setRemoving },
+  ] as const;
   const actions = (s: ApiService, block = false) =>
     isAdmin ? (
       <div className={`d-flex gap-2 ${block ? 'flex-wrap' : 'justify-content-end'}`}>
-        <button
-          type="button"
-          className={`btn btn-sm btn-outline-secondary btn-touch${block ? ' flex-fill' : ''}`}
-          onClick={() => setEditing(s)}
-          aria-label={`Editar ${s.name}`}
-        >
-          Editar
-        </button>
-        <button
-          type="button"
-          className={`btn btn-sm btn-outline-danger btn-touch${block ? ' flex-fill' : ''}`}
-          onClick={() => setRemoving(s)}
-          aria-label={`Excluir ${s.name}`}
-        >
-          Excluir
-        </button>
+        {rowActions.map(({ label, tone, open }) => (
+          <button
+            key={label}
+            type="button"
+            className={`btn btn-sm btn-outline-${tone} btn-touch${block ? ' flex-fill' : ''}`}
+            onClick={() => open(s)}
+            aria-label={`${label} ${s.name}`}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     ) : null;
 

@@ -1,29 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  changeOrientation,
-  changePosition,
-  changeSideNavColor,
-  changeSideNavSize,
-  changeSkin,
-  changeTheme,
-  changeTopBarColor,
-  changeWidth,
-  currentSideNavSize,
-  defaultLayoutState,
-  hideMobileMenu,
-  layoutReducer,
-  layoutStateFrom,
-  readInitialLayout,
-  replaceLayoutSettings,
-  resetLayout,
-  syncSideNavToWidth,
-  toggleCustomizer,
-  toggleMobileMenu,
-  toggleMonochrome,
-  toggleSideNav,
-  toggleSideNavUser,
-  type LayoutState,
-} from './layout-slice';
+import { changeOrientation, changePosition, changeSideNavColor, changeSideNavSize, changeSkin, changeTheme, changeTopBarColor, changeWidth, currentSideNavSize, defaultLayoutState, hideMobileMenu, layoutReducer, layoutStateFrom, readInitialLayout, replaceLayoutSettings, resetLayout, syncSideNavToWidth, toggleCustomizer, toggleMobileMenu, toggleMonochrome, toggleSideNav, toggleSideNavUser, type LayoutState } from './layout-slice';
 import { defaultLayoutSettings } from './layout-settings';
 
 const start = () => defaultLayoutState();
