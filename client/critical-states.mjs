@@ -108,13 +108,16 @@ function withReads({ url, state }) {
   return { url, state: { ...state, queries: state.queries.map(({ endpoint, arg, value }) => ({ endpoint, arg, value })), reads: { at: url, args } } };
 }
 const clientRecord = { ...client(1), asOf: at, totals: { visits: 5, noShows: 1, revenueCents: 61725 } };
-/** The record page's reads: the record, its history, its upcoming and past appointments. */
-const clientReads = (record, history, upcoming, past) => [
+/** The record page's reads: the record, its history, its upcoming and past appointments, and (an admin's) who read it. */
+const clientReads = (record, history, upcoming, past, accesses = none) => [
   q('getClient', { id: 1 }, record),
   q('getClientHistory', { id: 1, page: 1 }, history),
   q('getClientAppointments', { client_id: 1, from: at, sort: 'startsAt', page: 1 }, upcoming, 'upcoming'),
   q('getClientAppointments', { client_id: 1, to: at, sort: '-startsAt', page: 1 }, past, 'past'),
+  q('getClientAccesses', { id: 1, page: 1 }, accesses),
 ];
+const READ_KINDS = ['record', 'history', 'export'];
+const access = (id) => ({ id, userId: 1, userName: 'Ana Admin', what: READ_KINDS[id % READ_KINDS.length], address: '203.0.113.7', at });
 const dashboard = {
   clientsTotal: 1234,
   appointmentsToday: 3,
@@ -210,6 +213,7 @@ export function sampleRenders(routePath) {
         },
         { data: range(2).map(appointment), meta: { page: 1, per_page: 10, total: 2, last_page: 1 } },
         { data: range(5).map(appointment), meta: { page: 1, per_page: 10, total: 15, last_page: 2, next_cursor: '7b7d' } },
+        { data: range(10).map(access), meta: { page: 1, per_page: 10, total: 31, last_page: 4, next_cursor: '7b7d' } },
       ),
     },
     '/appointments': { queries: [q('getAgenda', {}, agenda('day', ['2026-11-21'])), q('getStaff', {}, staff)] },

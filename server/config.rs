@@ -68,7 +68,10 @@ pub enum UserCommand {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum RoleArg {
     Admin,
+    /// Recepção.
     Staff,
+    /// Profissional.
+    Professional,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -53,7 +53,8 @@ impl FromRequestParts<AppState> for Context {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, HttpError> {
         let auth = AuthUser::from_request_parts(parts, state).await?;
-        Ok(state.context(Some(auth.user)))
+        let Ok(address) = ClientAddress::from_request_parts(parts, state).await;
+        Ok(Context { address: Some(address.0), ..state.context(Some(auth.user)) })
     }
 }
 
@@ -100,6 +101,10 @@ impl FromRequestParts<AppState> for ClientAddress {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        // A page's own reads (`reads.rs`) carry the page request's address.
+        if let Some(address) = parts.extensions.get::<ClientAddress>() {
+            return Ok(address.clone());
+        }
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
         let client = peer.map(|peer| client_ip(peer, &parts.headers, &state.config.trusted_proxies));
         Ok(client.map_or_else(|| ClientAddress("desconhecido".into()), ClientAddress::new))

@@ -129,7 +129,7 @@ pub async fn root() -> impl IntoResponse {
 }
 
 /// Every page path but `/`.
-pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, jar: CookieJar) -> Response {
+pub async fn page(State(state): State<AppState>, address: ClientAddress, uri: Uri, headers: HeaderMap, jar: CookieJar) -> Response {
     let token = cookie_token(&jar);
     let session = match &token {
         Some(token) => match sessions::current(&state.context(None), token).await {
@@ -162,7 +162,7 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
     let mut loaded = None;
     if route.path.contains(':') {
         if let Some(auth) = &session {
-            let data = load(&state, route, auth, &uri).await;
+            let data = load(&state, route, auth, &uri, Some(&address)).await;
             if data.not_found {
                 route = route_for(NOT_FOUND);
             }
@@ -176,7 +176,7 @@ pub async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap, j
         Some(auth) if route.protected && !route.allows(auth.user.role) => StatusCode::FORBIDDEN,
         _ => StatusCode::OK,
     };
-    let page = Page { route, status, session, token, login_error: None, loaded };
+    let page = Page { route, status, session, token, login_error: None, loaded, address: Some(address) };
     render(state, page, &uri, &headers, jar)
 }
 
@@ -270,6 +270,7 @@ pub async fn login_form(
                 token: None,
                 login_error: Some(message),
                 loaded: None,
+                address: None,
             };
             let retry_after = crate::error::retry_after(&error);
             let mut response = render(state, page, &uri, &headers, jar);
@@ -309,6 +310,7 @@ pub async fn logout_form(State(state): State<AppState>, uri: Uri, headers: Heade
                 session,
                 login_error: Some(SIGN_OUT_FAILED.to_string()),
                 loaded: None,
+                address: None,
             };
             render(state, page, &uri, &headers, jar)
         }
@@ -333,6 +335,8 @@ struct Page {
     login_error: Option<String>,
     /// The screen's data when it was read before the head (a record's page).
     loaded: Option<Loaded>,
+    /// Whom its reads are on behalf of, for the access log.
+    address: Option<ClientAddress>,
 }
 
 /// The HTML response. Once the page's data is read, the document's input
@@ -426,11 +430,12 @@ fn bounded(state: Value, limit: usize) -> std::result::Result<(Value, String), (
 
 /// The screen's data, read as `auth` (the route's reads, `reads.rs`);
 /// none for a screen of other roles.
-async fn load(state: &AppState, route: &Route, auth: &AuthUser, uri: &Uri) -> Loaded {
+async fn load(state: &AppState, route: &Route, auth: &AuthUser, uri: &Uri, address: Option<&ClientAddress>) -> Loaded {
     if !route.allows(auth.user.role) {
         return Loaded::default();
     }
-    reads::load(state, &route.reads, &route.path, uri.path(), uri.query().unwrap_or_default(), auth, Slices::Read).await
+    let query = uri.query().unwrap_or_default();
+    reads::load(state, &route.reads, &route.path, uri.path(), query, auth, address, Slices::Read).await
 }
 
 /// The state the page is rendered and hydrated with (ssr/CONTRACT.md).
@@ -451,7 +456,7 @@ async fn preloaded_state(state: &AppState, page: Page, uri: &Uri, layout: &Layou
     };
     let loaded = match page.loaded {
         Some(loaded) => loaded,
-        None => load(state, page.route, auth, uri).await,
+        None => load(state, page.route, auth, uri, page.address.as_ref()).await,
     };
     out.extend(loaded.slices);
     if !loaded.queries.is_empty() {

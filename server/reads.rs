@@ -19,8 +19,9 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
 
-use crate::http::AuthUser;
+use crate::http::{AuthUser, ClientAddress};
 use crate::state::AppState;
+use entities::user::Role;
 
 /// One API read of a screen.
 #[derive(Debug, Clone, Deserialize)]
@@ -52,12 +53,21 @@ pub struct Read {
     /// …and not when it has these.
     #[serde(default)]
     pub unless: BTreeMap<String, String>,
+    /// Read only for these roles (an admin's card on a shared screen);
+    /// every role when absent.
+    #[serde(default)]
+    pub roles: Option<Vec<Role>>,
 }
 
 impl Read {
     /// The name a screen asks for this read by.
     pub fn key(&self) -> &str {
         self.key.as_deref().or(self.endpoint.as_deref()).or(self.slice.as_deref()).unwrap_or_default()
+    }
+
+    /// True when a user of `role` gets this read.
+    fn allows(&self, role: Role) -> bool {
+        self.roles.as_ref().is_none_or(|roles| roles.contains(&role))
     }
 
     /// True when the page's address calls for this read.
@@ -178,7 +188,17 @@ pub enum Slices {
 /// as `auth`, the page's session. A read that fails is left out (the screen
 /// loads it itself, with the argument in `args`); a 422 is read again
 /// without the address's parameters, as the screen shows a bad address.
-pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, query: &str, auth: &AuthUser, slices: Slices) -> Loaded {
+#[allow(clippy::too_many_arguments)]
+pub async fn load(
+    state: &AppState,
+    reads: &[Read],
+    pattern: &str,
+    path: &str,
+    query: &str,
+    auth: &AuthUser,
+    address: Option<&ClientAddress>,
+    slices: Slices,
+) -> Loaded {
     let Some(api) = &state.api else {
         return Loaded::default();
     };
@@ -186,7 +206,7 @@ pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, q
     let path_params = path_params(pattern, path);
     let mut loaded = Loaded::default();
     let mut answers = Map::new();
-    for read in reads.iter().filter(|read| read.applies(&query)) {
+    for read in reads.iter().filter(|read| read.applies(&query) && read.allows(auth.user.role)) {
         if slices == Slices::Skip && read.endpoint.is_none() {
             continue;
         }
@@ -194,9 +214,9 @@ pub async fn load(state: &AppState, reads: &[Read], pattern: &str, path: &str, q
         if read.endpoint.is_some() {
             loaded.args.insert(read.key().to_string(), Value::Object(arg.clone()));
         }
-        let mut answer = get(api, &read.uri(&arg), auth).await;
+        let mut answer = get(api, &read.uri(&arg), auth, address).await;
         if matches!(answer, Err(StatusCode::UNPROCESSABLE_ENTITY)) {
-            answer = get(api, &read.uri(&read.defaults(&arg)), auth).await;
+            answer = get(api, &read.uri(&read.defaults(&arg)), auth, address).await;
         }
         let body = match answer {
             Ok(body) => body,
@@ -236,11 +256,14 @@ pub const MAX_STATE_BYTES: usize = 512 * 1024;
 
 /// `GET uri` through the API router: the answer's JSON, or its status (500
 /// for an answer larger than a whole page's state may be).
-async fn get(api: &Router, uri: &str, auth: &AuthUser) -> Result<Value, StatusCode> {
+async fn get(api: &Router, uri: &str, auth: &AuthUser, address: Option<&ClientAddress>) -> Result<Value, StatusCode> {
     // The router's paths are relative to `/api`, where the app nests it;
     // the session rides along for the `AuthUser` extractor.
     let mut request = Request::get(uri).body(Body::empty()).map_err(|_| StatusCode::BAD_REQUEST)?;
     request.extensions_mut().insert(auth.clone());
+    if let Some(address) = address {
+        request.extensions_mut().insert(address.clone());
+    }
     let response = api.clone().oneshot(request).await.unwrap_or_else(|never| match never {});
     let status = response.status();
     if !status.is_success() {

@@ -42,6 +42,7 @@ impl AppState {
             actor: user.map_or(Actor::System, Actor::User),
             events: self.events.clone(),
             site: Arc::new(Site { public_base: self.config.public_base(), email_enabled: self.config.smtp_url.is_some() }),
+            address: None,
         }
     }
 }

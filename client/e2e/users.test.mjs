@@ -79,7 +79,7 @@ suite('users screen', () => {
         await row.getByRole('button', { name: 'Tornar administrador' }).click();
         await page.getByRole('dialog', { name: 'Tornar administrador?' }).getByRole('button', { name: 'Confirmar' }).click();
         await row.getByText('Administrador').waitFor();
-        await row.getByRole('button', { name: 'Tornar equipe' }).waitFor();
+        await row.getByRole('button', { name: 'Tornar Recepção' }).waitFor();
 
         // Phones: 44 px tap targets, no sideways scrolling.
         if (viewport.width < 768) {

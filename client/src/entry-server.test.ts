@@ -202,7 +202,7 @@ describe('SSR bundle (server.js)', () => {
     render('/auth/profile', { layout, auth });
     const html = render('/auth/profile', { layout, auth: { ...auth, name: 'Bruno Staff', role: 'staff' } });
     expect(html).toContain('Bruno Staff');
-    expect(html).toContain('Equipe');
+    expect(html).toContain('Recepção');
     expect(html).not.toContain('Ana Admin');
   });
 });

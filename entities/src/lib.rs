@@ -41,6 +41,7 @@ pub mod appointment_series;
 pub mod audit_log;
 pub mod calendar_feed;
 pub mod client;
+pub mod client_read;
 pub mod reminder;
 pub mod revoked_token;
 pub mod service;

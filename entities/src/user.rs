@@ -23,6 +23,8 @@ pub struct Model {
     /// Their weekly working hours as JSON (`[{weekday, start, end}]`), or
     /// null while they follow the business's default.
     pub working_hours: Option<String>,
+    /// Whether an admin lets them set their own working hours.
+    pub own_hours: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
@@ -32,8 +34,11 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
-/// What a user may do: admins also manage users. Stored as its lower-case
-/// name (a plain text column) and written so in JSON.
+/// What a user may do (docs/permissions.md): an admin everything; Recepção
+/// (`staff`, the front desk) books for everyone and reads every client;
+/// a Profissional (`professional`) their own agenda and the clients they
+/// see. Stored as its lower-case name (a plain text column) and written so
+/// in JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum, Serialize, Deserialize, utoipa::ToSchema)]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 #[serde(rename_all = "lowercase")]
@@ -42,6 +47,8 @@ pub enum Role {
     Admin,
     #[sea_orm(string_value = "staff")]
     Staff,
+    #[sea_orm(string_value = "professional")]
+    Professional,
 }
 
 impl Role {
@@ -50,6 +57,16 @@ impl Role {
         match self {
             Role::Admin => "admin",
             Role::Staff => "staff",
+            Role::Professional => "professional",
+        }
+    }
+
+    /// Its name as people read it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Role::Admin => "Administrador",
+            Role::Staff => "Recepção",
+            Role::Professional => "Profissional",
         }
     }
 

@@ -70,6 +70,7 @@ mod m20261126_000014_period_index_service;
 mod m20261126_000015_appointment_series;
 mod m20261126_000016_reminders;
 mod m20261126_000017_calendar_feeds_and_anonymised_clients;
+mod m20261128_000018_least_privilege;
 
 pub struct Migrator;
 
@@ -94,6 +95,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000015_appointment_series::Migration),
             Box::new(m20261126_000016_reminders::Migration),
             Box::new(m20261126_000017_calendar_feeds_and_anonymised_clients::Migration),
+            Box::new(m20261128_000018_least_privilege::Migration),
         ]
     }
 }

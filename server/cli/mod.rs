@@ -32,6 +32,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let role = match role {
                 RoleArg::Admin => Role::Admin,
                 RoleArg::Staff => Role::Staff,
+                RoleArg::Professional => Role::Professional,
             };
             let input = users::NewUser { name, email, role, password };
             match users::create(&db, input).await {

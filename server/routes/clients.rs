@@ -2,7 +2,9 @@
 //! GET /api/clients/{id}, PUT /api/clients/{id}, DELETE /api/clients/{id},
 //! POST /api/clients/{id}/archive, POST /api/clients/{id}/unarchive,
 //! GET /api/clients/{id}/history, GET /api/clients/{id}/history/{entryId},
-//! GET /api/clients/{id}/export, POST /api/clients/{id}/anonymise (admins: LGPD)
+//! GET /api/clients/{id}/export, POST /api/clients/{id}/anonymise (admins: LGPD),
+//! GET /api/clients/{id}/accesses, GET and PUT /api/access-log/settings
+//! (admins: the access log)
 
 use axum::Json;
 use axum::http::{StatusCode, header};
@@ -13,6 +15,7 @@ use utoipa_axum::routes;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::http::Admin;
+use expediente_core::clients::access_log::{self, AccessLogSettings, AccessLogSettingsInput, AccessView};
 use expediente_core::kit::audit::HistoryEntry;
 use expediente_core::clients::{self, ClientDetail, ClientFilter, ClientInput, ClientView, NOT_FOUND};
 use expediente_core::clients::lgpd::{self, AnonymiseInput, ClientExport, ExportQuery};
@@ -36,6 +39,30 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(history_entry))
         .routes(routes!(export_one))
         .routes(routes!(anonymise))
+        .routes(routes!(accesses))
+        .routes(routes!(get_access_settings, put_access_settings))
+}
+
+/// Quem leu a ficha, o histórico ou a exportação do cliente, quando e de onde, do mais recente ao mais antigo
+/// (`sort`: -at, padrão, ou at). Só administradores; o registro não se edita pela API.
+#[utoipa::path(get, path = "/clients/{id}/accesses", tag = "clients", params(("id" = i32, Path), ListQuery),
+    responses((status = 200, body = Page<AccessView>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn accesses(Admin(cx): Admin, ClientId(id): ClientId, ApiQuery(list): ApiQuery<ListQuery>) -> Result<Json<Page<AccessView>>> {
+    Ok(Json(access_log::page(&cx, id, &list).await?))
+}
+
+/// Por quantos dias cada acesso a uma ficha fica registrado (padrão: 730). Só administradores.
+#[utoipa::path(get, path = "/access-log/settings", tag = "clients",
+    responses((status = 200, body = Data<AccessLogSettings>), (status = 403, body = ErrorBody)))]
+async fn get_access_settings(Admin(cx): Admin) -> Result<Json<Data<AccessLogSettings>>> {
+    Ok(data(access_log::get_settings(&cx).await?))
+}
+
+/// De 180 a 3.650 dias; os acessos mais antigos que isso são apagados. Só administradores.
+#[utoipa::path(put, path = "/access-log/settings", tag = "clients", request_body = AccessLogSettingsInput,
+    responses((status = 200, body = Data<AccessLogSettings>), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn put_access_settings(Admin(cx): Admin, ApiJson(input): ApiJson<AccessLogSettingsInput>) -> Result<Json<Data<AccessLogSettings>>> {
+    Ok(data(access_log::put_settings(&cx, input).await?))
 }
 
 /// `sort`: name (padrão), email, birthDate, createdAt, updatedAt, id.

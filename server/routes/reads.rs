@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 
 use crate::error::{AppError, ErrorBody, FieldErrors, Result};
 use crate::extract::ApiQuery;
-use crate::http::AuthUser;
+use crate::http::{AuthUser, ClientAddress};
 use crate::pages::route_for;
 use crate::reads::{self, CachedRead, Slices};
 use expediente_core::kit::Data;
@@ -64,7 +64,7 @@ pub struct ScreenReads {
 /// screens.
 #[utoipa::path(get, path = "/reads", tag = "pages", params(ReadsQuery),
     responses((status = 200, body = Data<ScreenReads>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn show(State(state): State<AppState>, auth: AuthUser, ApiQuery(query): ApiQuery<ReadsQuery>) -> Result<Json<Data<ScreenReads>>> {
+pub async fn show(State(state): State<AppState>, auth: AuthUser, client: ClientAddress, ApiQuery(query): ApiQuery<ReadsQuery>) -> Result<Json<Data<ScreenReads>>> {
     let address = check_address(query.path.as_deref())?;
     let (path, query) = address.split_once('?').unwrap_or((address, ""));
     let route = route_for(path);
@@ -74,7 +74,7 @@ pub async fn show(State(state): State<AppState>, auth: AuthUser, ApiQuery(query)
     if route.protected && !route.allows(auth.user.role) {
         return Err(AppError::Forbidden.into());
     }
-    let loaded = reads::load(&state, &route.reads, &route.path, path, query, &auth, Slices::Skip).await;
+    let loaded = reads::load(&state, &route.reads, &route.path, path, query, &auth, Some(&client), Slices::Skip).await;
     if loaded.not_found {
         return Err(AppError::NotFound(NO_RECORD.into()).into());
     }

@@ -314,7 +314,12 @@ async fn the_export_holds_everything_about_the_client_for_admins_only(backend: B
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
     let mut names: Vec<String> = (0..zip.len()).map(|i| zip.by_index(i).unwrap().name().unwrap().to_string()).collect();
     names.sort();
-    assert_eq!(names, ["agendamentos.csv", "cliente.csv", "historico.csv", "lembretes.csv"]);
+    assert_eq!(names, ["acessos.csv", "agendamentos.csv", "cliente.csv", "historico.csv", "lembretes.csv"]);
+    let mut accesses = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("acessos.csv").unwrap(), &mut accesses).unwrap();
+    // Who read the record: at least this export (docs/permissions.md#access-log).
+    assert!(accesses.lines().next().is_some_and(|header| header.ends_with("Quando;Quem;O quê;Endereço")), "{accesses}");
+    assert!(accesses.lines().any(|line| line.contains(";Administrador;Exportação;")), "{accesses}");
     let read = |zip: &mut zip::ZipArchive<std::io::Cursor<Vec<u8>>>, name: &str| {
         let mut text = String::new();
         std::io::Read::read_to_string(&mut zip.by_name(name).unwrap(), &mut text).unwrap();

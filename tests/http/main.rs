@@ -18,6 +18,7 @@ mod lgpd;
 mod lists;
 mod name_order;
 mod openapi;
+mod permissions;
 mod pages;
 mod reads;
 mod reliability;

@@ -70,6 +70,9 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("post", "/api/reminders/preview", false),
     ("get", "/api/clients/{id}/export", false),
     ("post", "/api/clients/{id}/anonymise", false),
+    ("get", "/api/clients/{id}/accesses", false),
+    ("get", "/api/access-log/settings", false),
+    ("put", "/api/access-log/settings", false),
     ("get", "/api/me/calendar", false),
     ("post", "/api/me/calendar", false),
     ("get", "/api/users/{id}/calendar", false),
@@ -165,7 +168,8 @@ async fn the_document_lists_every_operation(backend: Backend) {
     }
     let props = |name: &str| properties(schemas, &schemas[name]);
     let set = |names: &[&str]| -> BTreeSet<String> { names.iter().map(|n| n.to_string()).collect() };
-    assert_eq!(props("User"), set(&["id", "name", "email", "role", "active", "createdAt", "updatedAt"]));
+    assert_eq!(props("User"), set(&["id", "name", "email", "role", "active", "ownHours", "createdAt", "updatedAt"]));
+    assert_eq!(schemas["Role"]["enum"], serde_json::json!(["admin", "staff", "professional"]));
     assert_eq!(
         props("Client"),
         set(&["id", "name", "email", "phone", "document", "birthDate", "notes", "archived", "version", "anonymisedAt", "createdAt", "updatedAt"])

@@ -43,10 +43,12 @@ async fn a_navigation_gets_what_the_first_paint_gets(backend: Backend) {
             "upcoming": { "client_id": id, "from": as_of, "sort": "startsAt", "page": 1 },
             "past": { "client_id": id, "to": as_of, "sort": "-startsAt", "page": 1 },
             "series": { "client_id": id },
+            // An admin's: who read the record (a read for admins only, docs/permissions.md#access-log).
+            "getClientAccesses": { "id": id, "page": 1 },
         })
     );
     let endpoints: Vec<&str> = answer["queries"].as_array().unwrap().iter().map(|q| q["endpoint"].as_str().unwrap()).collect();
-    assert_eq!(endpoints, ["getClient", "getClientHistory", "getClientAppointments", "getClientAppointments", "getClientSeries"]);
+    assert_eq!(endpoints, ["getClient", "getClientHistory", "getClientAppointments", "getClientAppointments", "getClientSeries", "getClientAccesses"]);
     assert_eq!(answer["queries"][2]["value"]["data"][0]["service"], "Limpeza de pele");
 
     // The page of that address: the same arguments, the same entries but the record's `asOf`, read again.

@@ -146,7 +146,7 @@ async fn creation_is_validated_and_emails_are_unique_regardless_of_case(backend:
     assert_eq!(body["message"], "Os dados enviados são inválidos.");
     assert_eq!(body["errors"]["name"][0], "O nome deve ter de 2 a 120 caracteres.");
     assert_eq!(body["errors"]["email"][0], "Informe um e-mail válido.");
-    assert_eq!(body["errors"]["role"][0], "Perfil deve ser admin ou staff.");
+    assert_eq!(body["errors"]["role"][0], "Perfil deve ser admin (Administrador), staff (Recepção) ou professional (Profissional).");
     assert_eq!(body["errors"]["password"][0], "A senha deve ter pelo menos 10 caracteres.");
 
     // Passwords: 10 characters at least, not blank, not a well-known one (SECURITY.md#passwords).

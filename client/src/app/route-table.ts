@@ -36,6 +36,8 @@ export interface Read {
   /** Read only when the address has these values, and not when it has the `unless` ones (`undefined`: as TypeScript reads the JSON). */
   if?: Record<string, string | undefined>;
   unless?: Record<string, string | undefined>;
+  /** Read only for these roles (an admin's card on a shared screen). */
+  roles?: string[];
 }
 
 export const ROUTES: readonly RouteEntry[] = routes;

@@ -38,8 +38,10 @@ export type ApiProfileInput = Schemas['ProfileBody'];
 /** A scheduling clash's 409 names the other appointment (`conflict` of the error body). */
 export type ApiScheduleConflict = Schemas['ScheduleConflict'];
 /** `GET /api/agenda`: a day or a week of appointments with the grid's staff and hours. */
-export type ApiAgenda = Omit<Present<Schemas['Agenda']>, 'appointments' | 'staff' | 'workingHours' | 'timeOff'> & {
+export type ApiAgenda = Omit<Present<Schemas['Agenda']>, 'appointments' | 'staff' | 'workingHours' | 'timeOff' | 'busy'> & {
   appointments: ApiAppointment[];
+  /** A Profissional's view of everyone else's appointments: the time taken and whose column, nothing more (docs/permissions.md). */
+  busy?: ApiBusyBlock[];
   staff: ApiStaffMember[];
   /** The shown staff's working hours in the shown days: the grid shades the rest. */
   workingHours: ApiWorkingSpan[];
@@ -47,6 +49,9 @@ export type ApiAgenda = Omit<Present<Schemas['Agenda']>, 'appointments' | 'staff
   timeOff: ApiTimeOff[];
 };
 export type ApiWorkingSpan = Present<Schemas['WorkingSpan']>;
+export type ApiBusyBlock = Present<Schemas['BusyBlock']>;
+/** One read of a client's record in the access log (`GET /api/clients/{id}/accesses`). */
+export type ApiAccess = Present<Schemas['AccessView']>;
 export type ApiStaffMember = Present<Schemas['StaffMember']>;
 export type ApiStaffDay = Omit<Present<Schemas['StaffDay']>, 'appointments'> & { appointments: ApiAppointment[] };
 export type ApiDashboard = Omit<Present<Schemas['Dashboard']>, 'upcoming' | 'todayByStaff'> & {
@@ -111,7 +116,7 @@ export type ApiNewAppointment = Fields<
 /** `POST /api/users`: name, e-mail, role and the initial password. */
 export type ApiNewUser = Fields<Schemas['CreateUserBody'], 'name' | 'email' | 'password'> & { role: ApiRole };
 /** `PUT /api/users/{id}`: what is sent changes. */
-export type ApiUserUpdate = Partial<Fields<Schemas['UpdateUserBody'], 'name' | 'email' | 'password'>> & { role?: ApiRole };
+export type ApiUserUpdate = Partial<Fields<Schemas['UpdateUserBody'], 'name' | 'email' | 'password' | 'ownHours'>> & { role?: ApiRole };
 
 /** One appointment of the reminders screen (`GET /api/reminders`), with its WhatsApp link and reminder states. */
 export type ApiReminderRow = Present<Schemas['ReminderRow']>;

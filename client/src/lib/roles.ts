@@ -2,12 +2,16 @@ import type { ApiRole } from './api-types';
 
 export type Role = ApiRole;
 
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', staff: 'Equipe' };
+/** The three roles (docs/permissions.md): `staff` is the front desk, Recepção. */
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', staff: 'Recepção', professional: 'Profissional' };
 
-/** The pt-BR label of `admin` or `staff`; `fallback` for anything else (the shell shows nothing). */
+/** The pt-BR label of a role; `fallback` for anything else (the shell shows nothing). */
 export function roleLabel(role: string | null | undefined, fallback = '—'): string {
-  return role === 'admin' || role === 'staff' ? ROLE_LABELS[role] : fallback;
+  return role && Object.hasOwn(ROLE_LABELS, role) ? ROLE_LABELS[role as Role] : fallback;
 }
+
+/** A Profissional reaches their own agenda and clients only: the screens hide what the server would refuse. */
+export const isProfessional = (role: string | null | undefined) => role === 'professional';
 
 /** The words of a person's name. */
 const nameParts = (name: string | null | undefined) => (name ?? '').trim().split(/\s+/).filter(Boolean);

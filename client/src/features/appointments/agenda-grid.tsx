@@ -6,7 +6,7 @@ import { useMounted } from '../../lib/use-mounted';
 import { shortName } from '../../lib/roles';
 import { serviceColorVar } from '../../lib/service-colors';
 import type { Agenda } from './agenda-api';
-import { agendaColumns, appointmentsByStaff, offReason, outsideSpans, placeInColumn, snap, STEP_MINUTES, timeOffInColumn, workingInColumn, type Placed } from './agenda-layout';
+import { agendaColumns, appointmentsByStaff, busyInColumn, offReason, outsideSpans, placeInColumn, snap, STEP_MINUTES, timeOffInColumn, workingInColumn, type Placed } from './agenda-layout';
 
 /** A new time (and column) for an appointment, from a drag or the arrow keys. */
 export interface Reschedule {
@@ -248,6 +248,11 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
                 <div key={column.key} role="group" aria-label={agenda.view === 'day' ? column.label : `${formatWeekday(column.day)}, ${formatDate(column.day)}`} className={`agenda-col${ci === shown ? ' is-shown' : ''}`}>
                   {shaded.map((o) => (
                     <div key={`off-${o.start}`} className="agenda-off" style={{ top: hourOffset(o.start - first), height: hourOffset(o.end - o.start) }} aria-hidden="true" />
+                  ))}
+                  {busyInColumn(agenda, column, first, last).map((b) => (
+                    <div key={`busy-${b.start}-${b.end}`} className="agenda-busy" style={{ top: hourOffset(b.start - first), height: hourOffset(b.end - b.start) }}>
+                      <span className="agenda-busy-label">{`${formatMinutes(b.start)}–${formatMinutes(b.end)} Ocupado`}</span>
+                    </div>
                   ))}
                   {offs.map((o) => (
                     <div key={`timeoff-${o.id}`} className={`agenda-timeoff${o.holiday ? ' is-holiday' : ''}`} style={{ top: hourOffset(o.start - first), height: hourOffset(o.end - o.start) }}>

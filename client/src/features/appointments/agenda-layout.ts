@@ -164,6 +164,19 @@ export function timeOffInColumn(agenda: Pick<Agenda, 'timeOff'>, column: AgendaC
 }
 
 /**
+ * Someone else's appointments a Profissional sees as busy time only
+ * (docs/permissions.md): where they fall in the column, unnamed.
+ */
+export function busyInColumn(agenda: Pick<Agenda, 'busy'>, column: AgendaColumn, first: number, last: number): Span[] {
+  return (agenda.busy ?? [])
+    .filter((b) => column.staffId === null || b.staffId === column.staffId)
+    .map((b) => partInDay(b, column.day))
+    .filter((part): part is Span => part !== null)
+    .map((part) => ({ start: Math.max(part.start, first), end: Math.min(part.end, last) }))
+    .filter((b) => b.end > b.start);
+}
+
+/**
  * Why booking at `minute` of the column breaks the rules (its time off or
  * a holiday, or outside its working hours), or null when it does not: the
  * agenda asks before opening the booking there.

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { Dialog, DialogButtons } from '../../components/dialog';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { useAppSelector } from '../../hooks/store';
+import { isProfessional } from '../../lib/roles';
 import { useForm } from '../../hooks/use-form';
 import type { FieldErrors } from '../../lib/api';
 import type { ApiScheduleConflict, ApiSlot } from '../../lib/api-types';
@@ -204,10 +205,12 @@ export function OutsideAlert({ reason, asked, confirmLabel = 'Agendar mesmo assi
  * when some dates cannot be booked, none, with those dates listed to skip
  * or move before trying again.
  */
-export function BookingDialog({ staff, initial, appointments, startHour, now: loadedNow, hrefFor, onClose }: BookingDialogProps) {
+export function BookingDialog({ staff: everyone, initial, appointments, startHour, now: loadedNow, hrefFor, onClose }: BookingDialogProps) {
   const me = useAppSelector((s) => s.auth);
+  // A Profissional books on their own agenda only (the server refuses the rest).
+  const staff = isProfessional(me.role) ? everyone.filter((s) => s.id === me.id) : everyone;
   const now = useWallClockNow(loadedNow);
-  const defaultStaff = initial.staffId ?? (staff.some((s) => s.id === me.id) ? me.id : staff[0]?.id) ?? '';
+  const defaultStaff = (isProfessional(me.role) ? me.id : (initial.staffId ?? (staff.some((s) => s.id === me.id) ? me.id : staff[0]?.id))) ?? '';
   // Today from now on, another day from its first hour: the first start the staff member is free.
   const freeTime = (staffId: number, day: string, duration: number) => {
     const from = day === dayOf(now) ? minuteOfDay(now) : startHour * 60;

@@ -29,13 +29,14 @@ import {
   useGetClientAppointmentsQuery,
   useGetClientHistoryEntryQuery,
   useGetClientHistoryQuery,
+  useGetClientAccessesQuery,
   useGetClientQuery,
   type ClientAppointmentsArgs,
   type ClientHistoryArgs,
   type PageArgs,
 } from './clients-api';
 import { actionLabel, historyChanges } from './history';
-import type { ClientDetail, HistoryEntry } from './types';
+import type { Access, ClientDetail, HistoryEntry } from './types';
 
 export const CLIENT_ERROR = 'Erro ao buscar o cliente';
 
@@ -175,6 +176,44 @@ function Timeline({ clientId }: { clientId: number }) {
         )}
       </div>
       <PageFooter list={history} onPage={setAt} disabled={isFetching} noun={['alteração', 'alterações']} label="Páginas do histórico" />
+    </Card>
+  );
+}
+
+const ACCESS_KINDS: Record<Access['what'], string> = { record: 'Ficha', history: 'Histórico', export: 'Exportação (LGPD)' };
+
+/**
+ * Who read the client's record, history or export, newest first (admins:
+ * the route reads the first page for them only, so it is in the first HTML).
+ */
+function Accesses() {
+  const first = ClientsIdReads.useGetClientAccesses<ClientHistoryArgs>();
+  const [at, setAt] = useState<PageArgs>({ page: 1 });
+  const { data, error, isFetching, refetch } = useGetClientAccessesQuery(withArgs(first, at));
+  // No read for this page (not an admin's, or a state without it): no card.
+  if (first === skipToken) return null;
+  return (
+    <Card title="Acessos" className="mb-3" body={false}>
+      <div className="card-body">
+        <ErrorAlert message={error ? errorMessage(error, 'Erro ao buscar os acessos') : null} onRetry={() => void refetch()} />
+        {!data ? (
+          <Spinner small />
+        ) : data.data.length ? (
+          <ol className="list-unstyled mb-0 client-accesses" aria-busy={isFetching || undefined}>
+            {data.data.map((a) => (
+              <li key={a.id} className="d-flex flex-wrap gap-2 py-1 border-bottom">
+                <span className="fw-semibold">{a.userName}</span>
+                <span>{ACCESS_KINDS[a.what]}</span>
+                <span className="text-muted">{formatDateTime(a.at)}</span>
+                <span className="text-muted small">{a.address}</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-muted mb-0">Nenhum acesso registrado.</p>
+        )}
+      </div>
+      <PageFooter list={data} onPage={setAt} disabled={isFetching} noun={['acesso', 'acessos']} label="Páginas dos acessos" />
     </Card>
   );
 }
@@ -356,6 +395,7 @@ export default function ClientPage() {
       <ClientSeries />
       <ClientAppointments first={upcoming} when="upcoming" />
       <ClientAppointments first={past} when="past" />
+      {admin ? <Accesses /> : null}
       {open === 'export' && admin ? <ExportDataDialog client={client} onClose={close} /> : null}
       {open === 'anonymise' && admin && !client.anonymisedAt ? <AnonymiseDialog client={client} onDone={close} onCancel={close} /> : null}
       {open === 'archive' && !client.anonymisedAt ? <ArchiveDialog client={client} onDone={close} onCancel={close} /> : null}

@@ -3,7 +3,7 @@ import { api, dataOf, writes } from '../../lib/api-slice';
 import { PAGE_SIZE } from '../../lib/list-slice';
 import type { Appointment } from '../../lib/appointment';
 import type { ListResponse } from '../../lib/types';
-import type { Client, ClientDetail, HistoryEntry } from './types';
+import type { Access, Client, ClientDetail, HistoryEntry } from './types';
 
 /** The editable fields; an empty text clears a field. */
 export type ClientInput = ApiClientInput;
@@ -47,6 +47,11 @@ export const clientApi = api.injectEndpoints({
       transformResponse: dataOf<ClientDetail>,
       providesTags: (_result, _error, { id }) => [{ type: 'Client', id }],
     }),
+    /** A page of who read the client's record (admins; the route reads the first for them only). */
+    getClientAccesses: build.query<ListResponse<Access>, ClientHistoryArgs>({
+      query: ({ id, page, cursor }) => ({ path: `/clients/${id}/accesses`, query: { page, per_page: PAGE_SIZE, cursor } }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Client', id }],
+    }),
     getClientHistory: build.query<ListResponse<HistoryEntry>, ClientHistoryArgs>({
       query: ({ id, page, cursor }) => ({ path: `/clients/${id}/history`, query: { page, per_page: PAGE_SIZE, cursor } }),
       providesTags: (_result, _error, { id }) => [{ type: 'Client', id }],
@@ -87,6 +92,7 @@ export const {
   useGetClientQuery,
   useGetClientHistoryQuery,
   useGetClientHistoryEntryQuery,
+  useGetClientAccessesQuery,
   useGetClientAppointmentsQuery,
   useUpdateClientMutation,
   useSetClientArchivedMutation,

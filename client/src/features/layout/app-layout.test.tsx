@@ -48,10 +48,12 @@ describe('AppLayout (server markup)', () => {
     expect(html).toContain('sidenav-menu');
   });
 
-  it('shows the staff role label', () => {
+  it('shows the staff role label (Recepção)', () => {
     const html = renderToString(tree(makeStore({ auth: { ...auth, role: 'staff', name: 'Bruno' }, layout: defaultLayoutSettings() })));
-    expect(html).toContain('Equipe');
+    expect(html).toContain('Recepção');
     expect(html).not.toContain('Administrador');
+    // The users screen is the admins': no link to it in the side menu.
+    expect(html).not.toContain('>Usuarios</span>');
   });
 });
 

@@ -29,6 +29,9 @@ export default function SideNav() {
   // The drawer, opened, takes focus (its close button) and closes on Escape;
   // closed, focus goes back to the top bar's toggle if it was inside.
   const drawerOpen = useAppSelector((s) => s.layout.sidenav.isMobileMenuOpen);
+  // The users screen is the admins' (docs/permissions.md): nobody else is shown a link to it.
+  const admin = useAppSelector((s) => s.auth.role) === 'admin';
+  const items = admin ? MAIN_MENU : MAIN_MENU.filter((item) => item.url !== '/users');
   const closeRef = useRef<HTMLButtonElement>(null);
   useDismiss(drawerOpen, onNavigate);
   useEffect(() => {
@@ -56,7 +59,7 @@ export default function SideNav() {
             <UserIdentity block="sidenav-user" avatarClassName="avatar-lg" />
           </div>
         )}
-        <AppMenu items={MAIN_MENU} title={MAIN_MENU_TITLE} onNavigate={onNavigate} />
+        <AppMenu items={items} title={MAIN_MENU_TITLE} onNavigate={onNavigate} />
       </SidenavScroll>
     </aside>
   );

@@ -10,7 +10,8 @@ import { formatDate } from '../../lib/format';
 import { errorMessage } from '../../lib/api';
 import { initials, roleLabel } from '../../lib/roles';
 import { AuthProfileReads } from '../../../generated/route-reads';
-import { useGetUserHoursQuery, type TimeOffArgs } from '../../lib/schedule-api';
+import { useGetUserHoursQuery, usePutUserHoursMutation, type TimeOffArgs } from '../../lib/schedule-api';
+import { toast } from '../../lib/toast';
 import type { CalendarFeedArgs } from '../../lib/calendar-api';
 import { SIGN_OUT_STATE } from '../../lib/sign-out';
 import { useGetMeQuery } from './profile-api';
@@ -25,6 +26,7 @@ export default function ProfilePage() {
   const hours = useGetUserHoursQuery(AuthProfileReads.useGetUserHours<{ id: number }>());
   const timeOff = AuthProfileReads.useGetTimeOff<TimeOffArgs>();
   const feed = AuthProfileReads.useGetCalendarFeed<CalendarFeedArgs>();
+  const [putUserHours] = usePutUserHoursMutation();
 
   return (
     <div className="container-fluid">
@@ -68,8 +70,24 @@ export default function ProfilePage() {
             actions={hours.data?.usesDefault ? <span className="badge bg-info-subtle text-info-emphasis">Segue o horário padrão</span> : null}
           >
             <ErrorAlert message={hours.error ? errorMessage(hours.error, 'Erro ao buscar o horário') : null} onRetry={() => void hours.refetch()} />
-            {hours.data ? <WeeklyHoursEditor id="my-hours" weekly={hours.data.weekly} /> : <p className="text-muted mb-0">Carregando...</p>}
-            <p className="text-muted small mt-2 mb-0">Quem muda o horário é um administrador.</p>
+            {hours.data ? (
+              <WeeklyHoursEditor
+                id="my-hours"
+                weekly={hours.data.weekly}
+                onSave={
+                  // Their own hours, where an admin allowed it on their user page (the server checks it too).
+                  data?.ownHours && auth.id
+                    ? async (weekly) => {
+                        await putUserHours({ id: auth.id ?? 0, weekly }).unwrap();
+                        toast.success('Horário salvo.');
+                      }
+                    : undefined
+                }
+              />
+            ) : (
+              <p className="text-muted mb-0">Carregando...</p>
+            )}
+            {data?.ownHours ? null : <p className="text-muted small mt-2 mb-0">Quem muda o horário é um administrador.</p>}
           </Card>
         </div>
         <div className="col-12 col-lg-6">

@@ -12,6 +12,7 @@ import { roleLabel } from '../../lib/roles';
 import { UsersIdReads } from '../../../generated/route-reads';
 import { useGetUserHoursQuery, usePutUserHoursMutation, type TimeOffArgs } from '../../lib/schedule-api';
 import type { CalendarFeedArgs } from '../../lib/calendar-api';
+import { RoleCard } from './role-card';
 import { useGetUserQuery } from './users-api';
 
 /** One member (admins): who they are, their working hours (their own or the business's default) and their time off. */
@@ -81,6 +82,11 @@ export default function UserPage() {
         <div className="col-12 col-xl-6">
           <CalendarFeedCard arg={feed} own={false} />
         </div>
+        {user ? (
+          <div className="col-12 col-xl-6">
+            <RoleCard user={user} />
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -24,8 +24,9 @@ export const USERS_ERROR = 'Erro ao buscar usuários';
 /** What the confirmation dialog asks about. */
 type Pending = { kind: 'active'; user: User } | { kind: 'role'; user: User; role: Role };
 
+/** The list's quick switch: an admin to Recepção, anyone else to admin (every role is on the user's page). */
 const otherRole = (role: Role): Role => (role === 'admin' ? 'staff' : 'admin');
-const roleAction = (role: Role) => (role === 'admin' ? 'Tornar administrador' : 'Tornar equipe');
+const roleAction = (role: Role) => `Tornar ${role === 'admin' ? 'administrador' : roleLabel(role)}`;
 
 function StatusBadge({ user }: { user: User }) {
   return (

@@ -17,7 +17,7 @@ use crate::people::users;
 use crate::kit::Context;
 use crate::kit::validation::parse_day;
 use crate::kit::time::{Span, local_midnight, to_local_rfc3339};
-use entities::appointment::AppointmentStatus;
+use entities::appointment::{self, AppointmentStatus};
 use entities::user;
 
 /// The business hours the grid shows at least (local hours, end exclusive);
@@ -46,6 +46,17 @@ pub enum AgendaView {
 /// A staff member as a column of the day view.
 pub use crate::people::users::StaffMember;
 
+/// Someone else's appointment as a Profissional sees it: only that the
+/// time is taken, and by whom (docs/permissions.md), so they can still
+/// find an "encaixe".
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BusyBlock {
+    pub staff_id: i32,
+    pub starts_at: String,
+    pub ends_at: String,
+}
+
 /// A span of a staff member's working hours inside the shown days.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -71,8 +82,12 @@ pub struct Agenda {
     pub end_hour: u32,
     /// Active staff (by name), and anyone else with an appointment shown; only the filtered one with `staff_id`.
     pub staff: Vec<StaffMember>,
-    /// Every appointment of the period and filters, by start.
+    /// Every appointment of the period and filters the reader reaches, by start.
     pub appointments: Vec<AppointmentView>,
+    /// For a Profissional, everyone else's active appointments of the
+    /// period (of `staff_id` when given) as busy time only; empty for the
+    /// others, who see them whole in `appointments`.
+    pub busy: Vec<BusyBlock>,
     /// The shown staff's working hours in the shown days (the rest is shaded).
     pub working_hours: Vec<WorkingSpan>,
     /// Time off of the shown staff and the business's holidays that touch the shown days.
@@ -113,7 +128,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         status: Some(filter.status.clone().filter(|s| !s.trim().is_empty()).unwrap_or_else(active_statuses)),
         ..filter.clone()
     };
-    let appointments = match appointments::all(db, &ListQuery::default(), &range, &filter, tz).await {
+    let appointments = match appointments::all(cx, &ListQuery::default(), &range, &filter).await {
         Ok(rows) if errors.is_empty() => rows,
         Ok(_) => return Err(AppError::invalid(errors)),
         Err(AppError::Validation { errors: more, .. }) => {
@@ -149,6 +164,10 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
     let ids: Vec<i32> = members.iter().map(|m| m.id).collect();
     let time_off = time_off::views(db, time_off::touching(db, ids, window).await?, tz).await?;
 
+    let busy = match cx.own_only() {
+        Some(me) => busy(cx, me, window, filter.staff_id).await?,
+        None => Vec::new(),
+    };
     let (start_hour, end_hour) = grid_hours(&appointments, &working_hours, &days, tz);
     Ok(Agenda {
         view,
@@ -160,9 +179,35 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         end_hour,
         staff,
         appointments,
+        busy,
         working_hours,
         time_off,
     })
+}
+
+/// The active appointments of everyone but `me` in `window` (of `staff_id`
+/// when given), three columns each. Never narrowed by a client: which
+/// client's the time is must not show through a filter.
+async fn busy(cx: &Context, me: i32, window: Span, staff_id: Option<i32>) -> Result<Vec<BusyBlock>> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+    let mut select = appointment::Entity::find()
+        .select_only()
+        .column(appointment::Column::StaffId)
+        .column(appointment::Column::StartsAt)
+        .column(appointment::Column::EndsAt)
+        .filter(appointment::Column::StaffId.ne(me))
+        .filter(appointment::Column::Status.ne(AppointmentStatus::Cancelado))
+        .filter(appointment::Column::StartsAt.lt(window.end))
+        .filter(appointment::Column::EndsAt.gt(window.start));
+    if let Some(staff_id) = staff_id {
+        select = select.filter(appointment::Column::StaffId.eq(staff_id));
+    }
+    let rows: Vec<(i32, chrono::DateTime<Utc>, chrono::DateTime<Utc>)> =
+        select.order_by_asc(appointment::Column::StartsAt).order_by_asc(appointment::Column::Id).into_tuple().all(&cx.db).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(staff_id, starts, ends)| BusyBlock { staff_id, starts_at: to_local_rfc3339(starts, cx.tz), ends_at: to_local_rfc3339(ends, cx.tz) })
+        .collect())
 }
 
 /// The business hours, widened to every shown appointment's and working

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Duration, NaiveDate, SubsecRound, Utc};
 use chrono_tz::Tz;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait,
     QueryFilter, QueryOrder, QuerySelect, Select, Set,
 };
 use serde::{Deserialize, Serialize};
@@ -25,6 +25,7 @@ use crate::kit::time::{Span, local_midnight, parse_instant, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::service::ServiceColor;
 use entities::{appointment, audit_log, client, service, user};
+use crate::kit::access;
 
 pub const NOT_FOUND: &str = "Agendamento não encontrado.";
 
@@ -326,21 +327,16 @@ pub async fn list(
 ) -> Result<Page<AppointmentView>> {
     let (db, tz) = (&cx.db, cx.tz);
     let (select, params) = filtered(list, range, filter, tz)?;
-    let page = params.fetch(db, select).await?;
+    let page = params.fetch(db, access::appointments(cx, select)).await?;
     Ok(Page { data: views(db, page.data, tz).await?, meta: page.meta })
 }
 
-/// Every appointment the list's filters select (all pages, in the list's
-/// order): the export and the agenda's days.
-pub async fn all(
-    db: &DatabaseConnection,
-    list: &ListQuery,
-    range: &TimeRange,
-    filter: &AppointmentFilter,
-    tz: Tz,
-) -> Result<Vec<AppointmentView>> {
+/// Every appointment the list's filters select that `cx` reaches (all
+/// pages, in the list's order): the export and the agenda's days.
+pub async fn all(cx: &Context, list: &ListQuery, range: &TimeRange, filter: &AppointmentFilter) -> Result<Vec<AppointmentView>> {
+    let (db, tz) = (&cx.db, cx.tz);
     let (select, params) = filtered(list, range, filter, tz)?;
-    views(db, params.order(select).all(db).await?, tz).await
+    views(db, params.order(access::appointments(cx, select)).all(db).await?, tz).await
 }
 
 /// Every appointment the list's filters select (all pages), as CSV.
@@ -350,7 +346,7 @@ pub async fn export_csv(
     range: &TimeRange,
     filter: &AppointmentFilter,
 ) -> Result<Vec<u8>> {
-    let views = all(&cx.db, list, range, filter, cx.tz).await?;
+    let views = all(cx, list, range, filter).await?;
     let mut out = csv::CsvWriter::new(&[
         "Data",
         "Início",
@@ -479,7 +475,15 @@ pub(crate) async fn view(db: &impl ConnectionTrait, model: appointment::Model, t
 }
 
 pub async fn get(cx: &Context, id: i32) -> Result<AppointmentView> {
-    view(&cx.db, find::<appointment::Entity>(&cx.db, id).await?, cx.tz).await
+    view(&cx.db, reachable(cx, &cx.db, id).await?, cx.tz).await
+}
+
+/// The appointment `id`, when `cx` reaches it; else the 404 of one that is
+/// not there (a Profissional and someone else's: docs/permissions.md).
+pub async fn reachable(cx: &Context, db: &impl ConnectionTrait, id: i32) -> Result<appointment::Model> {
+    let model = find::<appointment::Entity>(db, id).await?;
+    access::check_appointment(cx, model.staff_id, NOT_FOUND)?;
+    Ok(model)
 }
 
 /// The checked values of an appointment.
@@ -819,12 +823,19 @@ async fn history_records(cx: &Context, id: i32) -> Result<Vec<(AuditEntity, i32)
 /// there is neither the appointment nor any entry (a deleted one keeps its
 /// history).
 pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
+    // A Profissional reads the history of their own appointments still there.
+    if cx.own_only().is_some() {
+        reachable(cx, &cx.db, id).await?;
+    }
     let records = history_records(cx, id).await?;
     audit::history(cx, &records, list, find::<appointment::Entity>(&cx.db, id)).await
 }
 
 /// One entry of an appointment's history, whole.
 pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
+    if cx.own_only().is_some() {
+        reachable(cx, &cx.db, id).await?;
+    }
     let records = history_records(cx, id).await?;
     audit::entry(cx, &records, entry).await
 }

@@ -15,6 +15,7 @@ use crate::people::users::find as find_user;
 use crate::kit::validation::reject_unknown;
 use crate::kit::Context;
 use entities::{setting, user};
+use crate::kit::error::AppError;
 
 /// The `settings` key of the business's default hours.
 const DEFAULT_KEY: &str = "working_hours";
@@ -229,9 +230,13 @@ pub async fn get_user(cx: &Context, id: i32) -> Result<WorkingHours> {
     Ok(WorkingHours { weekly: of_user(&user, &default).views(), uses_default: user.working_hours.is_none() })
 }
 
-/// Admins only: a member's own hours (`Some`), or back to the default (`None`).
+/// A member's own hours (`Some`), or back to the default (`None`): an
+/// admin's, or the member's own where an admin allowed it (`own_hours`).
 pub async fn put_user(cx: &Context, id: i32, input: Option<WorkingHoursInput>) -> Result<WorkingHours> {
-    cx.require_admin()?;
+    let actor = cx.user()?;
+    if !(actor.role.is_admin() || (actor.id == id && actor.own_hours)) {
+        return Err(AppError::Forbidden);
+    }
     let weekly = input.as_ref().map(WorkingHoursInput::checked).transpose()?;
     let stored = weekly.as_ref().map(Weekly::to_json);
     let after = cx

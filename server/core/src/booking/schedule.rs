@@ -537,6 +537,13 @@ pub async fn availability(cx: &Context, query: &AvailabilityQuery) -> Result<Ava
     };
     let mut staff: Vec<user::Model> =
         user::Entity::find().filter(user::Column::Active.eq(true)).order_by_asc(user::Column::SearchText).all(db).await?;
+    // A Profissional books on their own agenda only: their own free time.
+    if let Some(me) = cx.own_only() {
+        if query.staff_id.is_some_and(|id| id != me) {
+            return Err(AppError::Forbidden);
+        }
+        staff.retain(|s| s.id == me);
+    }
     if let Some(id) = query.staff_id {
         staff.retain(|s| s.id == id);
         match (&service, staff.first()) {

@@ -473,7 +473,8 @@ query_params! {
 pub async fn of_client(cx: &Context, filter: &SeriesFilter) -> Result<Vec<SeriesView>> {
     let (db, tz) = (&cx.db, cx.tz);
     let Some(client_id) = filter.client_id else { return Err(AppError::field("client_id", "Informe o cliente (client_id).")) };
-    let rows = appointment::Entity::find()
+    crate::kit::access::check_client(cx, db, client_id, crate::clients::NOT_FOUND).await?;
+    let rows = crate::kit::access::appointments(cx, appointment::Entity::find())
         .filter(appointment::Column::ClientId.eq(client_id))
         .filter(appointment::Column::SeriesId.is_not_null())
         .order_by_asc(appointment::Column::StartsAt)

@@ -20,6 +20,9 @@ use crate::booking;
 use crate::kit::{Context, csv, find, versioned_update};
 use crate::kit::time::to_local_rfc3339;
 use entities::{appointment, appointment_series, audit_log, client, reminder};
+use crate::clients::access_log;
+use entities::client_read::ReadKind;
+use crate::clients::access_log::AccessView;
 
 /// The reason written on the future appointments an anonymisation cancels.
 pub const CANCELLED_REASON: &str = "Cliente anonimizado";
@@ -64,6 +67,9 @@ pub struct ClientExport {
     pub history: Vec<ExportedEntry>,
     /// The reminders sent to the client: `{appointmentId, channel, recipient, sentAt}`.
     pub reminders_sent: Vec<Value>,
+    /// Who read the client's record, history or export, and when, oldest
+    /// first (this export included).
+    pub accesses: Vec<AccessView>,
 }
 
 /// The ids of every appointment the client has or had: their current ones,
@@ -171,6 +177,8 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
         })
         .collect();
     cx.write(async |w| Ok(w.audit(AuditEntity::Client, id, "export", json!({})))).await?;
+    access_log::record_now(cx, id, ReadKind::Export).await?;
+    let accesses = access_log::all(cx, id).await?;
     Ok(ClientExport {
         exported_at: to_local_rfc3339(Utc::now(), tz),
         exported_by: admin.name,
@@ -178,6 +186,7 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
         appointments,
         history,
         reminders_sent,
+        accesses,
     })
 }
 
@@ -255,11 +264,16 @@ pub fn export_zip(export: &ClientExport) -> Result<Vec<u8>> {
     for r in &export.reminders_sent {
         reminders.row(&[cell(&r["sentAt"]), cell(&r["channel"]), cell(&r["recipient"]), cell(&r["appointmentId"])])?;
     }
+    let mut accesses = csv::CsvWriter::new(&["Quando", "Quem", "O quê", "Endereço"])?;
+    for a in &export.accesses {
+        accesses.row(&[a.at.clone(), a.user_name.clone(), a.what.label().to_string(), a.address.clone()])?;
+    }
     let files = [
         ("cliente.csv", record.finish()?),
         ("agendamentos.csv", visits.finish()?),
         ("historico.csv", history.finish()?),
         ("lembretes.csv", reminders.finish()?),
+        ("acessos.csv", accesses.finish()?),
     ];
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);

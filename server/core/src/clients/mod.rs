@@ -3,6 +3,7 @@
 //! without appointments), history and CSV export. Every write records an
 //! audit entry in the same transaction.
 
+pub mod access_log;
 pub mod lgpd;
 
 use chrono::{NaiveDate, Utc};
@@ -25,6 +26,8 @@ use crate::kit::{Context, Page, Versioned, csv, expected_version, find, versione
 use crate::kit::time::to_local_rfc3339;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client};
+use entities::client_read::ReadKind;
+use crate::kit::access;
 
 pub use crate::kit::validation::is_valid_email;
 
@@ -253,14 +256,14 @@ pub fn list_statements(backend: DbBackend, list: &ListQuery, filter: &ClientFilt
 pub async fn list(cx: &Context, list: &ListQuery, filter: &ClientFilter) -> Result<Page<ClientView>> {
     let (db, tz) = (&cx.db, cx.tz);
     let (select, params) = filtered(list, filter, db.get_database_backend())?;
-    Ok(params.fetch(db, select).await?.map(|m| ClientView::new(m, tz)))
+    Ok(params.fetch(db, access::clients(cx, select)).await?.map(|m| ClientView::new(m, tz)))
 }
 
 /// Every client the list's filters select (all pages), as CSV.
 pub async fn export_csv(cx: &Context, list: &ListQuery, filter: &ClientFilter) -> Result<Vec<u8>> {
     let (db, tz) = (&cx.db, cx.tz);
     let (select, params) = filtered(list, filter, db.get_database_backend())?;
-    let rows = params.order(select).all(db).await?;
+    let rows = params.order(access::clients(cx, select)).all(db).await?;
     let mut out =
         csv::CsvWriter::new(&["Nome", "E-mail", "Telefone", "CPF", "Nascimento", "Observações", "Arquivado", "Cadastrado em"])?;
     for c in rows {
@@ -280,7 +283,8 @@ pub async fn export_csv(cx: &Context, list: &ListQuery, filter: &ClientFilter) -
 
 pub async fn get(cx: &Context, id: i32) -> Result<ClientDetail> {
     let (db, tz) = (&cx.db, cx.tz);
-    let model = find::<client::Entity>(db, id).await?;
+    let model = reachable(cx, id).await?;
+    access_log::record(cx, id, ReadKind::Record).await?;
     let as_of = to_local_rfc3339(Utc::now(), tz);
     // Counted by the database, status by status: one row per status however
     // many appointments the client has.
@@ -415,7 +419,7 @@ pub async fn create(cx: &Context, input: ClientInput) -> Result<ClientView> {
 
 pub async fn update(cx: &Context, id: i32, input: ClientInput) -> Result<ClientView> {
     let (db, tz) = (&cx.db, cx.tz);
-    let current = find::<client::Entity>(db, id).await?;
+    let current = reachable(cx, id).await?;
     let version = expected_version(input.version, current.version)?;
     if current.anonymised_at.is_some() {
         return Err(AppError::Conflict(ANONYMISED.into()));
@@ -431,8 +435,8 @@ pub async fn update(cx: &Context, id: i32, input: ClientInput) -> Result<ClientV
 /// Archives (`true`) or brings back (`false`) a client. Archived clients
 /// leave the default lists and cannot get new appointments.
 pub async fn set_archived(cx: &Context, id: i32, archived: bool) -> Result<ClientView> {
-    let (db, tz) = (&cx.db, cx.tz);
-    let current = find::<client::Entity>(db, id).await?;
+    let tz = cx.tz;
+    let current = reachable(cx, id).await?;
     if current.archived == archived {
         return Ok(ClientView::new(current, tz));
     }
@@ -458,6 +462,9 @@ fn has_appointments(count: u64) -> AppError {
 /// 409 that says how many (archive it instead).
 pub async fn delete(cx: &Context, id: i32) -> Result<()> {
     let tz = cx.tz;
+    // Deleting needs a client without appointments: one a Profissional
+    // never reaches.
+    cx.require_front_desk()?;
     audit::write(cx, "delete", async |txn| {
         // Write first (row lock), read after: on SQLite a transaction that
         // reads before writing cannot wait for the write lock.
@@ -483,12 +490,25 @@ pub async fn delete(cx: &Context, id: i32) -> Result<()> {
 /// A page of the audit entries of a client, newest first; 404 when there
 /// is neither the client nor any entry (a deleted client keeps its history).
 pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
-    audit::history(cx, &[(ClientView::ENTITY, id)], list, find::<client::Entity>(&cx.db, id)).await
+    access::check_client(cx, &cx.db, id, NOT_FOUND).await?;
+    let page = audit::history(cx, &[(ClientView::ENTITY, id)], list, find::<client::Entity>(&cx.db, id)).await?;
+    access_log::record(cx, id, ReadKind::History).await?;
+    Ok(page)
 }
 
 /// One entry of a client's history, whole.
 pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
-    audit::entry(cx, &[(ClientView::ENTITY, id)], entry).await
+    access::check_client(cx, &cx.db, id, NOT_FOUND).await?;
+    let entry = audit::entry(cx, &[(ClientView::ENTITY, id)], entry).await?;
+    access_log::record(cx, id, ReadKind::History).await?;
+    Ok(entry)
+}
+
+/// The client `id`, when `cx` reaches it; else the 404 of a client that
+/// is not there (a Profissional's other clients: docs/permissions.md).
+pub async fn reachable(cx: &Context, id: i32) -> Result<client::Model> {
+    access::check_client(cx, &cx.db, id, NOT_FOUND).await?;
+    find::<client::Entity>(&cx.db, id).await
 }
 
 #[cfg(test)]

@@ -58,6 +58,9 @@ pub struct Context {
     pub actor: Actor,
     pub events: Events,
     pub site: Arc<Site>,
+    /// Where the request came from (the server's `ClientAddress`), for the
+    /// access log; none outside a request.
+    pub address: Option<String>,
 }
 
 /// The 401 of a request that needs a signed-in user and has none.

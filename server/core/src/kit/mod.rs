@@ -2,6 +2,7 @@
 //! the error type, lists, validation, the business's time, CSV, and the
 //! few database statements the rules share.
 
+pub mod access;
 pub mod audit;
 mod context;
 pub mod csv;

@@ -295,6 +295,7 @@ mod tests {
             search_text: "ana ana@example.com".into(),
             session_version: 0,
             working_hours: None,
+            own_hours: false,
             role: Role::Staff,
             active: true,
             created_at: Utc::now(),

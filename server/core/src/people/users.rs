@@ -54,6 +54,8 @@ pub struct UserView {
     pub email: String,
     pub role: Role,
     pub active: bool,
+    /// Whether an admin lets them set their own working hours.
+    pub own_hours: bool,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -66,6 +68,7 @@ impl UserView {
             email: user.email.clone(),
             role: user.role,
             active: user.active,
+            own_hours: user.own_hours,
             created_at: crate::kit::time::to_local_rfc3339(user.created_at, tz),
             updated_at: crate::kit::time::to_local_rfc3339(user.updated_at, tz),
         }
@@ -82,7 +85,14 @@ impl Audited for user::Model {
     }
 
     fn snapshot(&self) -> Value {
-        json!({ "name": self.name, "email": self.email, "role": self.role, "active": self.active, "password": self.password_hash })
+        json!({
+            "name": self.name,
+            "email": self.email,
+            "role": self.role,
+            "active": self.active,
+            "ownHours": self.own_hours,
+            "password": self.password_hash,
+        })
     }
 }
 
@@ -133,6 +143,7 @@ async fn new_user(db: &impl ConnectionTrait, input: NewUser, mut errors: FieldEr
         session_version: Set(0),
         role: Set(input.role),
         active: Set(true),
+        own_hours: Set(false),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -179,7 +190,7 @@ query_params! {
     pub struct UserFilter {
         /// Palavras do nome ou do e-mail, sem diferenciar maiúsculas e acentos.
         pub q: Option<String>,
-        /// `admin` ou `staff`.
+        /// `admin`, `staff` (Recepção) ou `professional` (Profissional).
         pub role: Option<String>,
         /// `true` ou `false`.
         pub active: Option<bool>,
@@ -215,7 +226,7 @@ fn filtered(list: &ListQuery, filter: &UserFilter) -> Result<(Select<user::Entit
         if let Some(role) = Role::parse(role) {
             select = select.filter(user::Column::Role.eq(role));
         } else {
-            errors.add("role", format!("Perfil inválido: {role}. Use admin ou staff."));
+            errors.add("role", format!("Perfil inválido: {role}. {ROLE_CHOICES}"));
         }
     }
     if let Some(active) = filter.active {
@@ -266,7 +277,7 @@ pub struct CreateUserInput {
     pub name: String,
     /// Unique, case-insensitive.
     pub email: String,
-    /// `admin` or `staff`.
+    /// `admin`, `staff` (Recepção) or `professional` (Profissional).
     pub role: String,
     /// 10 to 128 characters, not a well-known one.
     pub password: String,
@@ -275,7 +286,7 @@ pub struct CreateUserInput {
     pub extra: Map<String, Value>,
 }
 
-const ROLE_CHOICES: &str = "Perfil deve ser admin ou staff.";
+pub const ROLE_CHOICES: &str = "Perfil deve ser admin (Administrador), staff (Recepção) ou professional (Profissional).";
 
 /// Creates a user for an admin (admins only), audited.
 pub async fn create_by(cx: &Context, input: CreateUserInput) -> Result<user::Model> {
@@ -301,8 +312,10 @@ pub async fn create_by(cx: &Context, input: CreateUserInput) -> Result<user::Mod
 pub struct UpdateUserInput {
     pub name: Option<String>,
     pub email: Option<String>,
-    /// `admin` or `staff`.
+    /// `admin`, `staff` (Recepção) or `professional` (Profissional).
     pub role: Option<String>,
+    /// Whether they may set their own working hours.
+    pub own_hours: Option<bool>,
     /// A new password set by the admin (a reset): 10 to 128 characters, not a well-known one.
     pub password: Option<String>,
     /// The admin's own current password, needed to change their own e-mail
@@ -315,6 +328,7 @@ pub struct UpdateUserInput {
 
 pub const OWN_ROLE: &str = "Você não pode alterar o seu próprio perfil de acesso.";
 pub const SELF_DEACTIVATION: &str = "Você não pode desativar a si mesmo.";
+pub const LAST_ADMIN: &str = "É preciso ao menos um administrador ativo: este é o último.";
 
 /// A user's name, trimmed and checked.
 fn clean_name(name: &str, errors: &mut FieldErrors) -> String {
@@ -432,7 +446,8 @@ pub async fn update(cx: &Context, id: i32, input: UpdateUserInput) -> Result<use
         Some(password) => Some(hash_password(password).await?),
         None => None,
     };
-    apply(cx, current, Changes { name, email, role, password_hash: hash, active: None }, "update").await
+    let own_hours = input.own_hours;
+    apply(cx, current, Changes { name, email, role, own_hours, password_hash: hash, active: None }, "update").await
 }
 
 /// What an update sets; `None` leaves a field as it is.
@@ -440,6 +455,7 @@ struct Changes {
     name: Option<String>,
     email: Option<String>,
     role: Option<Role>,
+    own_hours: Option<bool>,
     password_hash: Option<String>,
     active: Option<bool>,
 }
@@ -466,6 +482,9 @@ async fn apply(cx: &Context, current: user::Model, changes: Changes, action: &'s
     if let Some(active) = changes.active.filter(|a| *a != current.active) {
         model.active = Set(active);
     }
+    if let Some(own_hours) = changes.own_hours.filter(|o| *o != current.own_hours) {
+        model.own_hours = Set(own_hours);
+    }
     if let Some(hash) = changes.password_hash {
         model.password_hash = Set(hash);
         // Every token issued before stops working (SECURITY.md#sessions).
@@ -475,8 +494,34 @@ async fn apply(cx: &Context, current: user::Model, changes: Changes, action: &'s
         return Ok(current);
     }
     model.updated_at = Set(Utc::now());
+    let was_admin = current.role.is_admin() && current.active;
+    let demotes = was_admin && (changes.role.is_some_and(|r| !r.is_admin()) || changes.active == Some(false));
     audit::write(cx, action, async |txn| {
+        if demotes {
+            // Every active admin's row locked first (PostgreSQL: until
+            // commit; SQLite: the write lock), so two admins demoting each
+            // other at once are judged one after the other and one stays.
+            user::Entity::update_many()
+                .col_expr(user::Column::UpdatedAt, sea_orm::sea_query::Expr::col(user::Column::UpdatedAt))
+                .filter(user::Column::Role.eq(Role::Admin))
+                .filter(user::Column::Active.eq(true))
+                .exec(txn)
+                .await?;
+        }
         let saved = model.update(txn).await.map_err(taken_email)?;
+        if demotes && !(saved.role.is_admin() && saved.active) {
+            let admins = user::Entity::find()
+                .filter(user::Column::Role.eq(Role::Admin))
+                .filter(user::Column::Active.eq(true))
+                .count(txn)
+                .await?;
+            if admins == 0 {
+                let field = if saved.active { "role" } else { "id" };
+                let mut errors = FieldErrors::new();
+                errors.add(field, LAST_ADMIN);
+                return Err(AppError::Validation { message: LAST_ADMIN.into(), errors });
+            }
+        }
         Ok(Change::Updated { before: current, after: saved })
     })
     .await
@@ -495,7 +540,7 @@ pub async fn set_active(cx: &Context, id: i32, active: bool) -> Result<user::Mod
         return Err(AppError::Validation { message: message.into(), errors });
     }
     let action = if active { "activate" } else { "deactivate" };
-    let changes = Changes { name: None, email: None, role: None, password_hash: None, active: Some(active) };
+    let changes = Changes { name: None, email: None, role: None, own_hours: None, password_hash: None, active: Some(active) };
     apply(cx, current, changes, action).await
 }
 
@@ -574,7 +619,7 @@ pub async fn update_profile(cx: &Context, input: ProfileInput) -> Result<user::M
         Some(password) => Some(hash_password(password).await?),
         None => None,
     };
-    let changes = Changes { name, email, role: None, password_hash: hash, active: None };
+    let changes = Changes { name, email, role: None, own_hours: None, password_hash: hash, active: None };
     apply(cx, me.clone(), changes, "profile").await
 }
 

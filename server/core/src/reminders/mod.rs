@@ -26,11 +26,12 @@ use crate::booking::appointments::{self, AppointmentView};
 use crate::kit::audit::{self, AuditEntity, Audited};
 use crate::kit::validation::reject_unknown;
 use crate::booking::hours;
-use crate::kit::{Context, Site, find, names_by_id};
+use crate::kit::{Context, Site, names_by_id};
 use crate::kit::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::reminder::{Channel, ReminderState};
 use entities::{appointment, client, reminder, setting, user};
+use crate::kit::access;
 
 /// The `settings` key of the reminders' settings (JSON).
 const SETTINGS_KEY: &str = "reminders";
@@ -268,9 +269,9 @@ pub async fn preview(cx: &Context, input: PreviewInput) -> Result<ReminderPrevie
     errors.check()?;
     let template = input.template.unwrap_or_default();
     let chosen = match input.appointment_id {
-        Some(id) => Some(find::<appointment::Entity>(&cx.db, id).await.map_err(|_| AppError::field("appointmentId", appointments::NOT_FOUND))?),
+        Some(id) => Some(appointments::reachable(cx, &cx.db, id).await.map_err(|_| AppError::field("appointmentId", appointments::NOT_FOUND))?),
         None => {
-            let next = appointment::Entity::find()
+            let next = access::appointments(cx, appointment::Entity::find())
                 .filter(appointment::Column::StartsAt.gte(Utc::now()))
                 .filter(appointment::Column::Status.is_in([AppointmentStatus::Agendado, AppointmentStatus::Confirmado]))
                 .order_by_asc(appointment::Column::StartsAt)
@@ -278,7 +279,7 @@ pub async fn preview(cx: &Context, input: PreviewInput) -> Result<ReminderPrevie
                 .await?;
             match next {
                 Some(next) => Some(next),
-                None => appointment::Entity::find().order_by_desc(appointment::Column::StartsAt).one(&cx.db).await?,
+                None => access::appointments(cx, appointment::Entity::find()).order_by_desc(appointment::Column::StartsAt).one(&cx.db).await?,
             }
         }
     };
@@ -537,7 +538,7 @@ pub async fn day(cx: &Context, query: &ReminderQuery) -> Result<ReminderDay> {
     };
     let from = local_midnight(date, cx.tz);
     let to = local_midnight(date + Duration::days(1), cx.tz);
-    let models = appointment::Entity::find()
+    let models = access::appointments(cx, appointment::Entity::find())
         .filter(appointment::Column::StartsAt.gte(from))
         .filter(appointment::Column::StartsAt.lt(to))
         .order_by_asc(appointment::Column::StartsAt)
@@ -562,7 +563,7 @@ pub async fn mark_whatsapp_sent(cx: &Context, id: i32) -> Result<ReminderRow> {
             if !crate::kit::db::lock_row::<appointment::Entity>(&w.txn, appointment::Column::Id, id, appointment::Column::Version).await? {
                 return Err(AppError::NotFound(appointments::NOT_FOUND.into()));
             }
-            let model = find::<appointment::Entity>(&w.txn, id).await?;
+            let model = appointments::reachable(cx, &w.txn, id).await?;
             if !matches!(model.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado) {
                 return Err(AppError::field("status", format!("Este agendamento está {}: não há o que lembrar.", model.status.label().to_lowercase())));
             }

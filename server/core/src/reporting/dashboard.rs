@@ -16,6 +16,7 @@ use crate::kit::{Context, list};
 use crate::kit::time::local_midnight;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client};
+use crate::kit::access;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -103,6 +104,22 @@ impl Queries {
         }
     }
 
+    /// The same figures over what `cx` reaches: a Profissional's own
+    /// appointments and the clients they see (docs/permissions.md).
+    pub fn reached_by(self, cx: &Context) -> Queries {
+        let own = |select| access::appointments(cx, select);
+        Queries {
+            clients_total: access::clients(cx, self.clients_total),
+            new_clients_month: access::clients(cx, self.new_clients_month),
+            appointments_today: own(self.appointments_today),
+            appointments_week: own(self.appointments_week),
+            no_shows_month: own(self.no_shows_month),
+            revenue_month: own(self.revenue_month),
+            today: own(self.today),
+            upcoming: own(self.upcoming),
+        }
+    }
+
     /// Every statement the dashboard runs, named, for the plan tests (a
     /// count as SeaORM's `count` wraps its query).
     pub fn statements(&self, backend: DbBackend) -> Vec<(&'static str, Statement)> {
@@ -125,7 +142,7 @@ impl Queries {
 
 pub async fn summary(cx: &Context) -> Result<Dashboard> {
     let (db, tz) = (&cx.db, cx.tz);
-    let q = Queries::at(Utc::now(), tz);
+    let q = Queries::at(Utc::now(), tz).reached_by(cx);
     let revenue: Option<i64> = q.revenue_month.into_tuple::<Option<i64>>().one(db).await?.flatten();
     let mut today_by_staff: Vec<StaffDay> = Vec::new();
     for view in views(db, q.today.all(db).await?, tz).await? {

@@ -23,6 +23,7 @@ use crate::kit::{Context, csv, list, names_by_id};
 use crate::kit::time::local_midnight;
 use entities::appointment::AppointmentStatus;
 use entities::{appointment, client, reminder, user};
+use crate::kit::access;
 
 /// The longest period a summary covers, in days.
 pub const MAX_DAYS: i64 = 366;
@@ -306,6 +307,9 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     let (db, tz) = (&cx.db, cx.tz);
     let (period, from, to) = resolve(query, tz)?;
     let q = Queries::period(from, to, tz);
+    // A Profissional's own figures (docs/permissions.md): their
+    // appointments, and the new clients among those they see.
+    let q = Queries { appointments: access::appointments(cx, q.appointments), new_clients: access::clients(cx, q.new_clients) };
     let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64, String)> = q.appointments.into_tuple().all(db).await?;
 
     let mut by_status = ByStatus::default();
@@ -345,7 +349,7 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
 
     let (new_clients, new_clients_estimated) = list::total(db, q.new_clients, client::Column::Id).await?;
     let total = all.total;
-    let reminders = reminder_figures(db, from, to, tz, total, &by_status).await?;
+    let reminders = reminder_figures(cx, from, to, total, &by_status).await?;
     Ok(Summary {
         period: period.map(str::to_string),
         from: from.format("%Y-%m-%d").to_string(),
@@ -368,10 +372,9 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
 /// The period's statuses of appointments with a sent reminder (any
 /// channel); the others are the rest of the period's figures.
 async fn reminder_figures(
-    db: &sea_orm::DatabaseConnection,
+    cx: &Context,
     from: NaiveDate,
     to: NaiveDate,
-    tz: Tz,
     total: u64,
     all: &ByStatus,
 ) -> Result<ReminderFigures> {
@@ -381,7 +384,8 @@ async fn reminder_figures(
         .from(reminder::Entity)
         .and_where(reminder::Column::State.eq(entities::reminder::ReminderState::Sent))
         .to_owned();
-    let statuses: Vec<AppointmentStatus> = appointment::Entity::find()
+    let (db, tz) = (&cx.db, cx.tz);
+    let statuses: Vec<AppointmentStatus> = access::appointments(cx, appointment::Entity::find())
         .select_only()
         .column(appointment::Column::Status)
         .filter(appointment::Column::StartsAt.gte(local_midnight(from, tz)))

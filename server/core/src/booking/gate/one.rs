@@ -15,8 +15,10 @@ use crate::kit::audit::Change;
 use crate::booking::series::{Scope, check_scope};
 use crate::kit::validation::reject_unknown;
 use crate::booking::schedule;
-use crate::kit::{Context, Data, expected_version, find, versioned_update};
+use crate::kit::{Context, Data, expected_version, versioned_update};
 use entities::appointment;
+use crate::kit::access;
+use crate::booking::appointments::reachable;
 
 /// What `POST /api/appointments` answers: one appointment, or a series.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -33,6 +35,7 @@ pub async fn book(cx: &Context, input: AppointmentInput) -> Result<Booked> {
     }
     let tz = cx.tz;
     let fields = validate(&cx.db, &input, None, tz).await?;
+    access::check_booking(cx, fields.staff_id)?;
     let now = Utc::now();
     let mut model = fields.active_model();
     model.version = Set(1);
@@ -79,10 +82,11 @@ async fn save(cx: &Context, id: i32, input: AppointmentInput, action: &'static s
         return changed.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()));
     }
     let (db, tz) = (&cx.db, cx.tz);
-    let current = find::<appointment::Entity>(db, id).await?;
+    let current = reachable(cx, db, id).await?;
     check_scope(scope, &current)?;
     let version = expected_version(input.version, current.version)?;
     let fields = validate(db, &input, Some(&current), tz).await?;
+    access::check_booking(cx, fields.staff_id)?;
     let before = view(db, current.clone(), tz).await?;
     cx.write(async |w| {
         // On SQLite a transaction must write before it reads (a read-then-write
@@ -103,7 +107,7 @@ pub async fn delete(cx: &Context, id: i32, scope: Option<Scope>) -> Result<()> {
         return Ok(());
     }
     if scope.is_some() {
-        check_scope(scope, &find::<appointment::Entity>(&cx.db, id).await?)?;
+        check_scope(scope, &reachable(cx, &cx.db, id).await?)?;
     }
     let tz = cx.tz;
     cx.write(async |w| {
@@ -111,7 +115,7 @@ pub async fn delete(cx: &Context, id: i32, scope: Option<Scope>) -> Result<()> {
         if !crate::kit::db::lock_row::<appointment::Entity>(&w.txn, appointment::Column::Id, id, appointment::Column::Version).await? {
             return Err(AppError::NotFound(NOT_FOUND.into()));
         }
-        let current = find::<appointment::Entity>(&w.txn, id).await?;
+        let current = reachable(cx, &w.txn, id).await?;
         appointment::Entity::delete_by_id(id).exec(&w.txn).await?;
         deleted(cx, w, &current);
         w.audit_change("delete", Change::Deleted(view(&w.txn, current, tz).await?));

@@ -16,6 +16,7 @@ use crate::booking::schedule;
 use crate::kit::{Context, expected_version, find, versioned_update};
 use crate::kit::time::{parse_instant, to_local_rfc3339};
 use entities::{appointment, appointment_series};
+use crate::kit::access;
 
 pub use crate::booking::series::SeriesCreated;
 
@@ -65,6 +66,10 @@ pub(super) async fn create(cx: &Context, input: AppointmentInput) -> Result<Seri
     };
     if let Err(other @ (AppError::Internal(_) | AppError::Unavailable(_) | AppError::NoSpace(_))) = checked {
         return Err(other);
+    }
+    // Someone else's agenda is refused before the rule is looked at.
+    if let Ok(fields) = &checked {
+        access::check_booking(cx, fields.staff_id)?;
     }
     // The rule is checked against the first day even when other fields failed.
     let first_day = match &checked {
@@ -129,7 +134,7 @@ pub(super) async fn create(cx: &Context, input: AppointmentInput) -> Result<Seri
 /// after a delete).
 pub(super) async fn change(cx: &Context, id: i32, scope: Scope, edit: Edit) -> Result<Option<AppointmentView>> {
     let (db, tz) = (&cx.db, cx.tz);
-    let target = find::<appointment::Entity>(db, id).await?;
+    let target = appointments::reachable(cx, db, id).await?;
     let Some(series_id) = target.series_id else { return Err(crate::booking::series::not_in_series()) };
     let now = Utc::now();
     let all = of_series(db, series_id).await?;
@@ -137,6 +142,8 @@ pub(super) async fn change(cx: &Context, id: i32, scope: Scope, edit: Edit) -> R
         .iter()
         .filter(|m| scope != Scope::Following || m.starts_at >= target.starts_at)
         .filter(|m| m.id == target.id || (m.starts_at >= now && m.status.is_active()))
+        // A Profissional's change reaches their own occurrences only.
+        .filter(|m| access::check_appointment(cx, m.staff_id, NOT_FOUND).is_ok())
         .cloned()
         .collect();
     let member_ids: Vec<i32> = members.iter().map(|m| m.id).collect();
@@ -152,7 +159,10 @@ pub(super) async fn change(cx: &Context, id: i32, scope: Scope, edit: Edit) -> R
         for member in &members {
             let each = input_for(input, &target, member, tz);
             match appointments::validate(db, &each, Some(member), tz).await {
-                Ok(fields) => changed.push((member.clone(), fields)),
+                Ok(fields) => {
+                    access::check_booking(cx, fields.staff_id)?;
+                    changed.push((member.clone(), fields))
+                }
                 Err(AppError::Validation { errors, .. }) if member.id != target.id => {
                     let day = member.starts_at.with_timezone(&tz).format("%d/%m/%Y");
                     let first = errors.values().flatten().next().cloned().unwrap_or_default();
