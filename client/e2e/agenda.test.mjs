@@ -14,8 +14,8 @@ suite('agenda: day and week views, booking and status in dialogs', () => {
   const people = {};
   const app = appForSuite({
     personas: people,
-    async setup({ server }) {
-      const { token, paula, carla } = people;
+    async setup({ server, token }) {
+      const { paula, carla } = people;
       await api(server.url, token, 'POST', '/clients', { name: 'Diego Ramos', phone: '(11) 98888-0002' });
       for (const day of Object.values(DAYS)) {
         await api(server.url, token, 'POST', '/appointments', { clientId: carla, staffId: paula, service: 'Corte', startsAt: `${day}T10:00`, durationMinutes: 60, priceCents: 9000 });

@@ -20,8 +20,7 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
   const app = appForSuite({
     seed: ['--clients', '5', '--appointments', '0'],
     personas: ids,
-    async setup({ server }) {
-      const { token } = ids;
+    async setup({ server, token }) {
       ids.service = (await api(server.url, token, 'POST', '/services', { name: 'Coloração', durationMinutes: 90, priceCents: 15000, color: 'purple' })).data.id;
       for (const day of Object.values(DAYS)) {
         // Paula's afternoon off, a holiday on Friday, and one coloured appointment.

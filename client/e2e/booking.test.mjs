@@ -24,8 +24,7 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
   const app = appForSuite({
     env: { EXPEDIENTE_TZ: ZONE },
     personas: ids,
-    async setup({ server }) {
-      const { token } = ids;
+    async setup({ server, token }) {
       ids.admin = (await api(server.url, token, 'GET', '/me')).data.id;
       // Open every day (the default is Monday to Friday): the suite books "now", whatever the weekday it runs on.
       await api(server.url, token, 'PUT', '/working-hours', { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '18:00' })) });

@@ -11,8 +11,7 @@ suite('reminders', () => {
   const ids = {};
   const app = appForSuite({
     personas: ids,
-    setup: async ({ server }) => {
-      const { token } = ids;
+    setup: async ({ server, token }) => {
       const client = async (body) => (await api(server.url, token, 'POST', '/clients', body)).data.id;
       const ana = await client({ name: 'Ana Costa', phone: '11987654321', email: 'ana@example.com' });
       const beto = await client({ name: 'Beto Fixo', phone: '1133334444' });

@@ -14,8 +14,7 @@ suite('recurring appointments: book a series, settle its clashes, change it as a
   const app = appForSuite({
     seed: ['--clients', '5', '--appointments', '0'],
     personas: ids,
-    async setup({ server }) {
-      const { token } = ids;
+    async setup({ server, token }) {
       ids.bruno = (await api(server.url, token, 'POST', '/clients', { name: 'Bruno Reis' })).data.id;
       for (const monday of Object.values(FIRST)) {
         // Bruno already has Paula on the third Monday at 09:00.
