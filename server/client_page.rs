@@ -1,6 +1,8 @@
 //! The client's page, `GET /c/{token}` and `POST /c/{token}`:
 //! a capability link that shows one appointment and lets its client
-//! confirm or cancel it, without signing in and without JavaScript.
+//! confirm or cancel it, without signing in and without JavaScript. A
+//! cancel is asked once more before it is done (a tap by mistake would
+//! free the time for someone else).
 //!
 //! Rendered here, not by the React engine: a few hundred bytes of HTML and
 //! one hashed inline style, so a 3G phone shows it at the floor. It sends
@@ -34,7 +36,7 @@ main{max-width:28rem;margin:0 auto;padding:1.25rem}\
 dl{background:#fff;border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1rem;display:grid;grid-template-columns:auto 1fr;gap:.35rem .75rem}\
 dt{color:#6b7280}dd{margin:0;font-weight:600}form{display:inline}\
 button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.7rem 1.2rem;margin:0 .5rem .5rem 0;cursor:pointer;color:#fff;background:#15803d}\
-.c{background:#b91c1c}.n{background:#fff;border-left:4px solid #2563eb;padding:.6rem .8rem;margin:0 0 1rem}";
+.c{background:#b91c1c}a{display:inline-block;color:#1d2330;font-weight:600;padding:.7rem 1.2rem}.n{background:#fff;border-left:4px solid #2563eb;padding:.6rem .8rem;margin:0 0 1rem}";
 
 /// `'sha256-…'` of [`STYLE`], for the page's Content-Security-Policy.
 static POLICY: LazyLock<HeaderValue> = LazyLock::new(|| {
@@ -51,9 +53,21 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
+/// What the page offers: a form's button each, or the way back.
+#[derive(Clone, Copy)]
+enum Button {
+    Confirm,
+    /// Asks whether to cancel.
+    Cancel,
+    /// Cancels: the question's answer.
+    SureCancel,
+    /// Back to the link's page, as it was.
+    Back,
+}
+
 /// The page: a heading, a note, the appointment (when there is one) and
 /// the buttons that still apply.
-fn page(status: StatusCode, business: &str, heading: &str, note: &str, view: Option<&LinkView>, buttons: &[LinkAction]) -> Response {
+fn page(status: StatusCode, business: &str, heading: &str, note: &str, view: Option<&LinkView>, buttons: &[Button]) -> Response {
     let mut body = String::with_capacity(2048);
     body.push_str("<!doctype html><html lang=\"pt-BR\"><head><meta charset=\"utf-8\">");
     body.push_str("<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><meta name=\"robots\" content=\"noindex\">");
@@ -74,14 +88,22 @@ fn page(status: StatusCode, business: &str, heading: &str, note: &str, view: Opt
             view.status.label(),
         ));
     }
-    for action in buttons {
-        let (value, label, class) = match action {
-            LinkAction::Confirm => ("confirm", "Confirmar", ""),
-            LinkAction::Cancel => ("cancel", "Cancelar", " class=\"c\""),
+    for button in buttons {
+        let (fields, label, class): (&[(&str, &str)], _, _) = match button {
+            Button::Confirm => (&[("action", "confirm")], "Confirmar", ""),
+            Button::Cancel => (&[("action", "cancel")], "Cancelar", " class=\"c\""),
+            Button::SureCancel => (&[("action", "cancel"), ("sure", "1")], "Sim, cancelar", " class=\"c\""),
+            // An empty address is this page's own, the token kept out of the markup.
+            Button::Back => {
+                body.push_str("<a href=\"\">Voltar</a>");
+                continue;
+            }
         };
-        body.push_str(&format!(
-            "<form method=\"post\"><input type=\"hidden\" name=\"action\" value=\"{value}\"><button{class}>{label}</button></form>"
-        ));
+        body.push_str("<form method=\"post\">");
+        for (name, value) in fields {
+            body.push_str(&format!("<input type=\"hidden\" name=\"{name}\" value=\"{value}\">"));
+        }
+        body.push_str(&format!("<button{class}>{label}</button></form>"));
     }
     body.push_str("</main></body></html>");
     let mut response = (status, body).into_response();
@@ -126,9 +148,9 @@ fn state_page(state: &LinkState, note: &str) -> Response {
             page(StatusCode::CONFLICT, &view.business_name, "Agendamento encerrado", what, Some(view), &[])
         }
         LinkState::Open(view) => {
-            let buttons: &[LinkAction] = match view.status {
-                entities::appointment::AppointmentStatus::Confirmado => &[LinkAction::Cancel],
-                _ => &[LinkAction::Confirm, LinkAction::Cancel],
+            let buttons: &[Button] = match view.status {
+                entities::appointment::AppointmentStatus::Confirmado => &[Button::Cancel],
+                _ => &[Button::Confirm, Button::Cancel],
             };
             let note = if note.is_empty() && buttons.len() == 1 { "Seu horário está confirmado." } else { note };
             page(StatusCode::OK, &view.business_name, "Seu horário", note, Some(view), buttons)
@@ -187,18 +209,31 @@ pub async fn show(State(state): State<AppState>, ClientAddress(address): ClientA
     }
 }
 
-/// `POST /c/{token}` with `action=confirm` or `action=cancel` (a plain form).
+/// `POST /c/{token}` with `action=confirm`, or `action=cancel` (which asks
+/// first) and then `action=cancel&sure=1` (a plain form).
 pub async fn act(State(state): State<AppState>, ClientAddress(address): ClientAddress, Path(token): Path<String>, body: Bytes) -> Response {
     let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
-    let action = match fields.iter().find(|(k, _)| k == "action").map(|(_, v)| v.as_str()) {
+    let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+    let action = match field("action") {
         Some("confirm") => Some(LinkAction::Confirm),
         Some("cancel") => Some(LinkAction::Cancel),
         _ => None,
     };
-    let Some(action) = action else {
-        // Nothing done: show the link as it is, saying why.
+    // A cancel without its answer is asked first.
+    let asking = action == Some(LinkAction::Cancel) && field("sure") != Some("1");
+    let Some(action) = action.filter(|_| !asking) else {
+        // Nothing done: the question, or the link as it is, saying why.
         return match reminders::link_state(&state.db, &state.keys, state.config.tz, &token).await {
             Ok(LinkState::Invalid) => refuse_invalid(&state, &address).await,
+            Ok(LinkState::Open(view)) if asking => page(
+                StatusCode::OK,
+                &view.business_name,
+                "Cancelar o horário?",
+                &format!("Cancelar o horário de {}, às {}? O horário fica livre para outra pessoa.", view.date, view.time),
+                Some(&view),
+                &[Button::SureCancel, Button::Back],
+            ),
+            Ok(found) if asking => state_page(&found, ""),
             Ok(found) => {
                 let mut response = state_page(&found, "Escolha Confirmar ou Cancelar.");
                 *response.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
@@ -210,9 +245,9 @@ pub async fn act(State(state): State<AppState>, ClientAddress(address): ClientAd
     match booking::reply(&state.context(None), &token, action).await {
         Ok(LinkOutcome::Refused(LinkState::Invalid)) => refuse_invalid(&state, &address).await,
         Ok(LinkOutcome::Refused(found)) => state_page(&found, ""),
-        Ok(LinkOutcome::Confirmed(view)) => page(StatusCode::OK, &view.business_name, "Horário confirmado", "Obrigado! Esperamos você.", Some(&view), &[LinkAction::Cancel]),
+        Ok(LinkOutcome::Confirmed(view)) => page(StatusCode::OK, &view.business_name, "Horário confirmado", "Obrigado! Esperamos você.", Some(&view), &[Button::Cancel]),
         Ok(LinkOutcome::AlreadyConfirmed(view)) => {
-            page(StatusCode::OK, &view.business_name, "Horário confirmado", "Este horário já estava confirmado.", Some(&view), &[LinkAction::Cancel])
+            page(StatusCode::OK, &view.business_name, "Horário confirmado", "Este horário já estava confirmado.", Some(&view), &[Button::Cancel])
         }
         Ok(LinkOutcome::Cancelled(view)) => page(
             StatusCode::OK,

@@ -504,15 +504,15 @@ export function mondayThisWeek() {
 /** YYYY-MM-DD as the screens write it, dd/MM/yyyy. */
 export const brDate = (day) => day.split('-').reverse().join('/');
 
-/** Screenshots for review go to `E2E_SHOTS` when set (e.g. /tmp/shots), toasts hidden. */
-export async function shot(page, name, { fullPage = false } = {}) {
+/** Screenshots for review go to `E2E_SHOTS` when set (e.g. /tmp/shots), toasts hidden unless `toasts`. */
+export async function shot(page, name, { fullPage = false, toasts = false } = {}) {
   const dir = process.env.E2E_SHOTS;
   if (!dir) return;
   await mkdir(dir, { recursive: true });
   // Through the elements' style (the page's CSP refuses an injected <style>),
   // and back after: the steps that follow may read the toasts.
   const hide = (visibility) => page.evaluate((v) => document.querySelectorAll('.Toastify').forEach((el) => (el.style.visibility = v)), visibility);
-  await hide('hidden');
+  if (!toasts) await hide('hidden');
   // A whole-page picture shows what scrolling would draw.
   if (fullPage) await drawWhenSeenBlocks(page, 'visible');
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage });

@@ -62,6 +62,16 @@ suite('live agenda: changes made elsewhere appear without a reload', () => {
           await write('PATCH', `/appointments/${booked.id}/status`, { status: 'cancelado', version: booked.version, cancellationReason: 'Desmarcou' });
           await block(page, 'Luzes').waitFor({ state: 'detached', timeout: 2000 });
           assert.equal(await block(page, 'Corte').count(), 1, 'the rest of the day stays');
+
+          // Carla confirms through her link: the desk is told in a toast.
+          const reminders = await api(app.server.url, app.token, 'GET', `/reminders?date=${day}`);
+          const { link } = reminders.data.rows.find((r) => r.clientName === 'Carla Dias');
+          const answer = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=confirm' });
+          assert.equal(answer.status, 200);
+          await page.getByText('Um cliente respondeu pelo link').waitFor({ timeout: 2000 });
+          // The toast slid in whole (its own animation; its progress bar runs on until it closes).
+          await page.waitForFunction(() => [...document.querySelectorAll('.Toastify__toast')].every((t) => t.getAnimations().length === 0));
+          await shot(page, `live-agenda-client-reply-${viewport.width}`, { toasts: true });
           assert.deepEqual(problems(messages), []);
         });
       } finally {

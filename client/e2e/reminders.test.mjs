@@ -86,6 +86,14 @@ suite('reminders', () => {
       await shot(page, 'client-link-360', { fullPage: true });
       await page.getByRole('button', { name: 'Confirmar' }).click();
       await page.getByRole('heading', { name: 'Horário confirmado' }).waitFor();
+      // "Cancelar" asks first, naming the day and time; "Voltar" leaves it as it was.
+      await page.getByRole('button', { name: 'Cancelar' }).click();
+      await page.getByRole('heading', { name: 'Cancelar o horário?' }).waitFor();
+      await page.getByText(/Cancelar o horário de .+, às \d\d:\d\d\?/).waitFor();
+      await shot(page, 'client-link-cancel-360', { fullPage: true });
+      await page.getByRole('link', { name: 'Voltar' }).click();
+      await page.getByRole('heading', { name: 'Seu horário' }).waitFor();
+      await page.getByText('Seu horário está confirmado.').waitFor();
       assert.deepEqual(await context.cookies(), [], 'no cookie at all');
     });
     await withPage(app, { user: ADMIN, viewport: VIEWPORTS[0].viewport }, async ({ page }) => {
@@ -93,6 +101,20 @@ suite('reminders', () => {
       await waitForShell(page);
       await page.locator('tr', { hasText: 'Ana Costa' }).getByText('Cliente confirmou pelo link').waitFor();
     });
+    // The dashboard tells the front desk, in its first HTML.
+    for (const { viewport, ...options } of VIEWPORTS) {
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page }) => {
+        const html = await (await page.request.get('/dashboard')).text();
+        assert.match(html, /Respostas dos clientes[\s\S]*Ana Costa[\s\S]*Confirmou/);
+        await page.goto('/dashboard');
+        await waitForShell(page);
+        const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Respostas dos clientes' }) });
+        await card.locator('li', { hasText: 'Ana Costa' }).getByText('Confirmou').waitFor();
+        await assertFitsScreen(page, viewport, 'the dashboard');
+        await card.scrollIntoViewIfNeeded();
+        await shot(page, `dashboard-replies-${viewport.width}`);
+      });
+    }
   });
 
   for (const { name, viewport, ...options } of VIEWPORTS) {

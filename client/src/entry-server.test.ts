@@ -149,6 +149,7 @@ describe('SSR bundle (server.js)', () => {
           newClientsMonthEstimated: false,
           todayByStaff: [{ staffId: 1, staffName: 'Paula Lima', appointments: [appointment] }],
           upcoming: [appointment],
+          clientReplies: [{ reply: 'cancelou', at: '2026-11-20T09:15:00-03:00', appointment: { ...appointment, status: 'cancelado' } }],
           },
         },
       ],
@@ -157,6 +158,10 @@ describe('SSR bundle (server.js)', () => {
     // Past 10.000 the server estimates the count, and the card says so.
     expect(html).toContain('cerca de 12.345');
     expect(html).toContain('R$ 1.234,50');
+    // What clients answered through their links, in the first HTML.
+    expect(html).toContain('Respostas dos clientes');
+    expect(html).toContain('Cancelou');
+    expect(html).toContain('20/11/2026 09:15');
     expect(html).toContain('21/11/2026');
     expect(html).toContain('23:30–23:59');
     expect(html).toContain('Concluído');

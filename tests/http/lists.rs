@@ -203,7 +203,7 @@ async fn list_plans_use_indexes(backend: Backend) {
     }
     for (what, statement) in &figures {
         let lines = plan(&app, statement).await;
-        for table in ["clients", "appointments"] {
+        for table in ["clients", "appointments", "audit_log"] {
             assert_indexed(backend, table, what, &lines, true);
         }
     }

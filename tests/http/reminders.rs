@@ -55,6 +55,11 @@ async fn post_form(app: &TestApp, path: &str, form: &str) -> reqwest::Response {
         .unwrap()
 }
 
+/// An appointment's local time as the link's page writes it (HH:MM).
+fn local_time(appointment: &Value) -> String {
+    appointment["startsAt"].as_str().expect("startsAt")[11..16].to_string()
+}
+
 /// A token with one character changed.
 fn altered(token: &str, at: usize) -> String {
     let mut chars: Vec<char> = token.chars().collect();
@@ -100,7 +105,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
         let response = app.http.get(app.url(&bad)).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{bad}");
         assert!(response.text().await.unwrap().contains("Link inválido"));
-        let response = post_form(&app, &bad, "action=cancel").await;
+        let response = post_form(&app, &bad, "action=cancel&sure=1").await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{bad}");
     }
     // The first appointment's signature over the second's id: refused.
@@ -109,7 +114,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
         let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
         let mut bytes = b64.decode(&token).unwrap();
         bytes[0..4].copy_from_slice(&(second["id"].as_i64().unwrap() as i32).to_be_bytes());
-        let response = post_form(&app, &format!("/c/{}", b64.encode(bytes)), "action=cancel").await;
+        let response = post_form(&app, &format!("/c/{}", b64.encode(bytes)), "action=cancel&sure=1").await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
         assert_eq!(appointment_of(&app, &f.token, &second["id"]).await["status"], "agendado");
     }
@@ -126,7 +131,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     assert!(response.text().await.unwrap().contains("Este link expirou"));
     let begun = app.book(&f.token, haircut_in(&f, ana, -1)).await;
     let claims = expediente_core::people::auth::LinkClaims { appointment_id: begun["id"].as_i64().unwrap() as i32, exp: Utc::now().timestamp() + 3600, ..claims };
-    let response = post_form(&app, &format!("/c/{}", app.state.keys.sign_link(&claims)), "action=cancel").await;
+    let response = post_form(&app, &format!("/c/{}", app.state.keys.sign_link(&claims)), "action=cancel&sure=1").await;
     assert_eq!(response.status(), StatusCode::GONE);
     assert_eq!(appointment_of(&app, &f.token, &begun["id"]).await["status"], "agendado");
     assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["status"], "agendado");
@@ -154,8 +159,16 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     assert_eq!(entry["userId"], Value::Null);
     assert_eq!(entry["changes"]["status"], json!({ "old": "agendado", "new": "confirmado" }));
 
-    // Cancel: cancelado with the client's reason; then the link is spent.
+    // Cancel: asked first, with the day and time, nothing changed; "Voltar"
+    // is the link's page again.
     let response = post_form(&app, &path, "action=cancel").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let html = response.text().await.unwrap();
+    assert!(html.contains("Cancelar o horário?") && html.contains(&format!("às {}?", &local_time(&confirmed))), "{html}");
+    assert!(html.contains("name=\"sure\" value=\"1\"") && html.contains("Sim, cancelar") && html.contains("<a href=\"\">Voltar</a>"), "{html}");
+    assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["version"], confirmed["version"]);
+    // Answered: cancelado with the client's reason; then the link is spent.
+    let response = post_form(&app, &path, "action=cancel&sure=1").await;
     assert_eq!(response.status(), StatusCode::OK);
     assert!(response.text().await.unwrap().contains("Horário cancelado"));
     let cancelled = appointment_of(&app, &f.token, &first["id"]).await;
@@ -176,6 +189,20 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     let (_, history) = json_of(app.get(&format!("/api/appointments/{}/history", first["id"]), &f.token).await).await;
     assert_eq!(history["data"][0]["actor"], "cliente");
     assert_eq!(history["data"][0]["changes"]["cancellationReason"]["new"], "Cancelado pelo cliente");
+
+    // The dashboard tells the front desk, newest first; a Profissional
+    // sees only the replies on their own agenda.
+    let (_, dashboard) = json_of(app.get("/api/dashboard", &f.token).await).await;
+    let replies = dashboard["data"]["clientReplies"].as_array().unwrap();
+    let said: Vec<(&str, &str, i64)> =
+        replies.iter().map(|r| (r["reply"].as_str().unwrap(), r["appointment"]["clientName"].as_str().unwrap(), r["appointment"]["id"].as_i64().unwrap())).collect();
+    let id = first["id"].as_i64().unwrap();
+    assert_eq!(said, vec![("cancelou", "Ana Costa", id), ("confirmou", "Ana Costa", id)], "{dashboard}");
+    assert_eq!(replies[0]["appointment"]["status"], "cancelado");
+    app.create_user(&f.token, "Rui Alves Prof", "rui.prof@example.com", "professional", "senha-do-rui-123").await;
+    let other = app.login("rui.prof@example.com", "senha-do-rui-123").await;
+    let (_, dashboard) = json_of(app.get("/api/dashboard", &other).await).await;
+    assert_eq!(dashboard["data"]["clientReplies"], json!([]), "{dashboard}");
 }
 both!(the_clients_link_confirms_and_cancels_once);
 
@@ -192,7 +219,7 @@ async fn a_flood_of_guessed_links_is_throttled(backend: Backend) {
         }
     }
     assert_eq!(last, StatusCode::TOO_MANY_REQUESTS);
-    let response = post_form(&app, "/c/another-guess", "action=cancel").await;
+    let response = post_form(&app, "/c/another-guess", "action=cancel&sure=1").await;
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(response.headers().get("retry-after").is_some());
     // A real link still works from that address.
@@ -231,7 +258,7 @@ async fn a_link_holds_only_for_the_client_it_was_sent_to(backend: Backend) {
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     let html = response.text().await.unwrap();
     assert!(html.contains("Link inválido") && !html.contains("Dantas") && !html.contains("Paula Lima"), "{html}");
-    for action in ["action=cancel", "action=confirm", ""] {
+    for action in ["action=cancel&sure=1", "action=cancel", "action=confirm", ""] {
         let response = post_form(&app, &sent_to_first, action).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{action}");
         assert!(!response.text().await.unwrap().contains("Dantas"));
@@ -263,7 +290,7 @@ async fn a_link_holds_only_for_the_client_it_was_sent_to(backend: Backend) {
     assert_eq!(confirmed["status"], "confirmado");
     assert_eq!((&confirmed["startsAt"], &confirmed["staffId"]), (&moved["data"]["startsAt"], &moved["data"]["staffId"]));
     // Still the first client's link opens nothing.
-    assert_eq!(post_form(&app, &sent_to_first, "action=cancel").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(post_form(&app, &sent_to_first, "action=cancel&sure=1").await.status(), StatusCode::NOT_FOUND);
     assert_eq!(appointment_of(&app, &f.token, &booked["id"]).await["status"], "confirmado");
 }
 both!(a_link_holds_only_for_the_client_it_was_sent_to);

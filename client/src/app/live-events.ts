@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useAppDispatch } from '../hooks/store';
 import { API_REDUCER_PATH, CHANGES, type Tag } from '../lib/api-writes';
 import { refreshList } from '../lib/list-slice';
+import { toast } from '../lib/toast';
 
 /**
  * RTK Query's own `invalidateTags` action (the same type as
@@ -14,6 +15,18 @@ const invalidateTags = createAction<readonly Tag[]>(`${API_REDUCER_PATH}/invalid
 /** Changes that arrive together (a series booked, a burst) are read again once. */
 const SETTLE_MS = 150;
 
+/** What the desk is told when a client confirms or cancels through their link. */
+export const CLIENT_REPLY_TOAST = 'Um cliente respondeu pelo link: veja no Dashboard, em "Respostas dos clientes".';
+
+/** Whether a change event's author is a client, through their link. */
+function byClient(event: MessageEvent<string>): boolean {
+  try {
+    return (JSON.parse(event.data) as { author?: { kind?: string } }).author?.kind === 'client';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The live agenda: while signed in, `GET /api/events` (server-sent events,
  * sent with the session cookie) tells of every appointment created, changed
@@ -23,7 +36,8 @@ const SETTLE_MS = 150;
  * lost, or the stream could not resume) does the same. The browser
  * reconnects by itself, sending the last event's id so that nothing is
  * missed; a 401 (the session ended) closes it for good, and signing in
- * again opens a new one. No polling behind it.
+ * again opens a new one. No polling behind it. A client's answer through
+ * their link is also told in a toast.
  */
 export function useLiveEvents(token: string | null | undefined): void {
   const dispatch = useAppDispatch();
@@ -39,7 +53,10 @@ export function useLiveEvents(token: string | null | undefined): void {
     const changed = () => {
       timer ??= setTimeout(refresh, SETTLE_MS);
     };
-    source.addEventListener('change', changed);
+    source.addEventListener('change', (event) => {
+      if (byClient(event)) toast.info(CLIENT_REPLY_TOAST, { toastId: `client-reply-${event.lastEventId}` });
+      changed();
+    });
     source.addEventListener('reload', changed);
     return () => {
       source.close();

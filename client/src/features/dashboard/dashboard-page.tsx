@@ -9,9 +9,9 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api';
-import { formatCount, formatMoney, formatNumber, formatTimeRange } from '../../lib/format';
+import { formatCount, formatDateTime, formatMoney, formatNumber, formatTimeRange } from '../../lib/format';
 import { useGetDashboardQuery } from './dashboard-api';
-import type { StaffDay } from './types';
+import type { ClientReply, StaffDay } from './types';
 
 export const DASHBOARD_ERROR = 'Erro ao buscar o painel';
 /** Six figures: two a row on phones, three on tablets, one row on wide screens. */
@@ -41,6 +41,39 @@ function StaffAgenda({ day }: { day: StaffDay }) {
         </ul>
       </section>
     </div>
+  );
+}
+
+/**
+ * What clients answered through their links in the last days, newest
+ * first: the front desk hears of a cancel without opening the reminders.
+ */
+function ClientReplies({ replies }: { replies: ClientReply[] }) {
+  return (
+    <Card title="Respostas dos clientes" className="mb-3" body={replies.length ? false : undefined}>
+      {replies.length ? (
+        <ul className="list-group list-group-flush">
+          {replies.map((r, i) => (
+            <li key={`${r.appointment.id}-${i}`} className="list-group-item d-flex justify-content-between align-items-start gap-2">
+              <div style={{ minWidth: 0 }}>
+                <div className="text-break">
+                  <AppLink to={`/clients/${r.appointment.clientId}`}>{r.appointment.clientName}</AppLink>{' '}
+                  <span className={`badge ${r.reply === 'cancelou' ? 'bg-danger-subtle text-danger-emphasis' : 'bg-success-subtle text-success-emphasis'}`}>
+                    {r.reply === 'cancelou' ? 'Cancelou' : 'Confirmou'}
+                  </span>
+                </div>
+                <div className="text-muted small">
+                  {formatDateTime(r.appointment.startsAt)} · {r.appointment.staffName} · {r.appointment.service}
+                </div>
+              </div>
+              <span className="text-muted small text-nowrap">{formatDateTime(r.at)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted mb-0">Nenhuma resposta de clientes nos últimos 7 dias.</p>
+      )}
+    </Card>
   );
 }
 
@@ -86,6 +119,7 @@ export default function DashboardPage() {
               <p className="text-muted mb-0">Nenhum agendamento para hoje.</p>
             )}
           </Card>
+          <ClientReplies replies={dashboard.clientReplies} />
           <Card
             title="Próximos agendamentos"
             actions={

@@ -14,7 +14,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelec
 use crate::kit::error::{AppError, Result};
 use crate::kit::{Actor, Context};
 use entities::user::Role;
-use entities::{appointment, client};
+use entities::{appointment, audit_log, client};
 
 impl Context {
     /// The acting Profissional's id: whose appointments and clients they
@@ -62,6 +62,24 @@ pub fn clients(cx: &Context, select: Select<client::Entity>) -> Select<client::E
 pub fn appointments(cx: &Context, select: Select<appointment::Entity>) -> Select<appointment::Entity> {
     match cx.own_only() {
         Some(me) => select.filter(appointment::Column::StaffId.eq(me)),
+        None => select,
+    }
+}
+
+/// The audit entries of the appointments `cx` reaches, narrowing `select`
+/// (entries of appointments only): `entity_id IN (SELECT id FROM
+/// appointments WHERE staff_id = $me)` for a Profissional.
+pub fn appointment_entries(cx: &Context, select: Select<audit_log::Entity>) -> Select<audit_log::Entity> {
+    match cx.own_only() {
+        Some(me) => select.filter(
+            audit_log::Column::EntityId.in_subquery(
+                Query::select()
+                    .column(appointment::Column::Id)
+                    .from(appointment::Entity)
+                    .and_where(Expr::col((appointment::Entity, appointment::Column::StaffId)).eq(me))
+                    .to_owned(),
+            ),
+        ),
         None => select,
     }
 }

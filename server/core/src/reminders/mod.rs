@@ -509,14 +509,14 @@ async fn client_responses(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Hash
         .order_by_asc(entities::audit_log::Column::Id)
         .all(db)
         .await?;
-    Ok(entries
-        .into_iter()
-        .filter_map(|e| {
-            let status = e.changes.get("status")?.get("new")?.as_str()?.to_string();
-            let said = if status == AppointmentStatus::Cancelado.as_str() { "cancelou" } else { "confirmou" };
-            Some((e.entity_id, said.to_string()))
-        })
-        .collect())
+    Ok(entries.iter().filter_map(|e| Some((e.entity_id, reply_of(e)?.to_string()))).collect())
+}
+
+/// What a client said through their link in an appointment's audit entry:
+/// `confirmou` or `cancelou` (None for an entry that changed no status).
+pub fn reply_of(entry: &entities::audit_log::Model) -> Option<&'static str> {
+    let status = entry.changes.get("status")?.get("new")?.as_str()?;
+    Some(if status == AppointmentStatus::Cancelado.as_str() { "cancelou" } else { "confirmou" })
 }
 
 /// The first day after today (business zone) with working hours in the

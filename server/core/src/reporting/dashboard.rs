@@ -1,10 +1,12 @@
 //! The dashboard's figures: what a receptionist wants to see first.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Datelike, Duration, Utc};
 use chrono_tz::Tz;
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{
-    ColumnTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, DatabaseConnection, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
     QueryTrait, Select, Statement,
 };
 use serde::Serialize;
@@ -13,9 +15,11 @@ use crate::kit::error::Result;
 use crate::booking::appointments::{AppointmentView, views};
 use crate::kit::validation::normalize_text;
 use crate::kit::{Context, list};
-use crate::kit::time::local_midnight;
+use crate::kit::audit::{self, Audited};
+use crate::kit::time::{local_midnight, to_local_rfc3339};
+use crate::reminders;
 use entities::appointment::AppointmentStatus;
-use entities::{appointment, client};
+use entities::{appointment, audit_log, client};
 use crate::kit::access;
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -39,7 +43,27 @@ pub struct Dashboard {
     pub today_by_staff: Vec<StaffDay>,
     /// The next five appointments from now, not cancelled.
     pub upcoming: Vec<AppointmentView>,
+    /// What clients answered through their links in the last 7 days,
+    /// newest first, at most 10: the front desk hears of a cancel without
+    /// opening the reminders screen.
+    pub client_replies: Vec<ClientReply>,
 }
+
+/// One answer of a client through their link.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientReply {
+    /// confirmou ou cancelou.
+    pub reply: String,
+    /// Quando o cliente respondeu (RFC 3339, no fuso do negócio).
+    pub at: String,
+    /// O agendamento como está agora.
+    pub appointment: AppointmentView,
+}
+
+/// How far back "Respostas dos clientes" looks, and how many it shows.
+const REPLY_DAYS: i64 = 7;
+const REPLIES_SHOWN: u64 = 10;
 
 /// One staff member's day on the dashboard.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -64,6 +88,7 @@ pub struct Queries {
     pub revenue_month: Select<appointment::Entity>,
     pub today: Select<appointment::Entity>,
     pub upcoming: Select<appointment::Entity>,
+    pub client_replies: Select<audit_log::Entity>,
 }
 
 impl Queries {
@@ -101,6 +126,15 @@ impl Queries {
                 .filter(appointment::Column::StartsAt.lt(now)),
             today: between(day_start, day_end).order_by_asc(appointment::Column::StartsAt),
             upcoming: active().filter(appointment::Column::StartsAt.gte(now)).order_by_asc(appointment::Column::StartsAt).limit(5),
+            // Served by the partial index on (actor, created_at, id) of the
+            // entries someone other than a user wrote.
+            client_replies: audit_log::Entity::find()
+                .filter(audit_log::Column::Actor.eq(audit::CLIENT_ACTOR))
+                .filter(audit_log::Column::CreatedAt.gte(now - Duration::days(REPLY_DAYS)))
+                .filter(audit_log::Column::Entity.eq(AppointmentView::ENTITY))
+                .order_by_desc(audit_log::Column::CreatedAt)
+                .order_by_desc(audit_log::Column::Id)
+                .limit(REPLIES_SHOWN),
         }
     }
 
@@ -117,6 +151,7 @@ impl Queries {
             revenue_month: own(self.revenue_month),
             today: own(self.today),
             upcoming: own(self.upcoming),
+            client_replies: access::appointment_entries(cx, self.client_replies),
         }
     }
 
@@ -136,6 +171,7 @@ impl Queries {
             ("revenueMonth", self.revenue_month.clone().build(backend)),
             ("today", self.today.clone().build(backend)),
             ("upcoming", self.upcoming.clone().build(backend)),
+            ("clientReplies", self.client_replies.clone().build(backend)),
         ]
     }
 }
@@ -165,5 +201,25 @@ pub async fn summary(cx: &Context) -> Result<Dashboard> {
         appointments_week: q.appointments_week.count(db).await?,
         revenue_month_cents: revenue.unwrap_or(0),
         upcoming: views(db, q.upcoming.all(db).await?, tz).await?,
+        client_replies: client_replies(db, q.client_replies, tz).await?,
     })
+}
+
+/// The replies' entries with their appointments as they are now (an
+/// appointment deleted since is left out).
+async fn client_replies(db: &DatabaseConnection, select: Select<audit_log::Entity>, tz: Tz) -> Result<Vec<ClientReply>> {
+    let entries = select.all(db).await?;
+    let ids: Vec<i32> = entries.iter().map(|e| e.entity_id).collect();
+    let rows = appointment::Entity::find().filter(appointment::Column::Id.is_in(ids)).all(db).await?;
+    let appointments: HashMap<i32, AppointmentView> = views(db, rows, tz).await?.into_iter().map(|v| (v.id, v)).collect();
+    Ok(entries
+        .iter()
+        .filter_map(|e| {
+            Some(ClientReply {
+                reply: reminders::reply_of(e)?.to_string(),
+                at: to_local_rfc3339(e.created_at, tz),
+                appointment: appointments.get(&e.entity_id)?.clone(),
+            })
+        })
+        .collect())
 }
