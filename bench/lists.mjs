@@ -14,7 +14,9 @@
 // staff members the seed shares the appointments among is made one after the
 // seed, signs in, and their first page of clients and search `q=jose` are
 // asked among the admin's queries, each against the admin's first page
-// (target ≤ 3×).
+// (target ≤ 3×). A query that takes over 5 s in a warm-up run (or outlives
+// the server's 30 s handler timeout) is reported from that run and not
+// measured further; the bench then waits until the server is idle again.
 //
 // `--peer BIN` compares the booking and the series with another build of the
 // server: BIN serves its own database of the largest size asked, seeded alike
@@ -257,9 +259,58 @@ function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The server's CPU time (user + system, clock ticks). */
+function cpuTicks(child) {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Seconds until the server uses under a tenth of a core over a second (at most 30 minutes). */
+async function untilIdle(target) {
+  const started = performance.now();
+  let last = cpuTicks(target.child);
+  for (let i = 0; i < 1800; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuTicks(target.child);
+    if (now - last < 10) break;
+    last = now;
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** The server's handler timeout: past it a request gets a 503. */
+const HANDLER_TIMEOUT_S = 30;
+/** A query slower than this in a warm-up run is reported from that run alone, not measured. */
+const TOO_SLOW_MS = 5000;
+
 async function measure(targets) {
-  const all = targets.flatMap((t) => t.queries.map((q) => ({ t, q })));
-  for (let i = 0; i < WARMUP; i++) for (const { t, q } of all) await timed(t, q.url, q.token);
+  let all = targets.flatMap((t) => t.queries.map((q) => ({ t, q })));
+  for (let i = 0; i < WARMUP; i++) {
+    for (const { t, q } of all) {
+      if (q.tooSlow) continue;
+      // A query of seconds (or one that outlives the handler's timeout) is
+      // reported as such and not asked again: 20 runs of 30 s would take
+      // the whole bench.
+      const started = performance.now();
+      try {
+        await timed(t, q.url, q.token);
+      } catch (e) {
+        if (!/: 503 /.test(e.message) || performance.now() - started < (HANDLER_TIMEOUT_S - 1) * 1000) throw e;
+        q.timedOut = true;
+      }
+      const ms = performance.now() - started;
+      if (q.timedOut || ms > TOO_SLOW_MS) {
+        q.tooSlow = ms;
+        console.error(`  ${t.db}/${t.size} ${q.label}: ${q.timedOut ? '503 after' : ''} ${(ms / 1000).toFixed(1)} s, not measured`);
+        // A dropped handler's statement may still be running (SQLite's
+        // worker thread finishes it): wait for the server to go idle, so it
+        // does not weigh on what is measured next.
+        q.ranOn = await untilIdle(t);
+        console.error(`  the server went idle ${q.ranOn.toFixed(0)} s later`);
+      }
+    }
+  }
+  all = all.filter(({ q }) => !q.tooSlow);
   for (let run = 0; run < RUNS; run++) {
     // Round-robin over every size and query, starting one further each run,
     // so drift on this shared machine hits every query and both sizes alike,
@@ -272,7 +323,7 @@ async function measure(targets) {
   }
   process.stderr.write('\n');
   for (const t of targets) {
-    for (const q of t.queries) {
+    for (const q of t.queries.filter((q) => !q.tooSlow)) {
       const s = [...q.times].sort((a, b) => a - b);
       q.p50 = pct(s, 50);
       q.p99 = pct(s, 99);
@@ -384,9 +435,11 @@ function table(db, targets) {
   a.queries.forEach((q, i) => {
     const cells = targets.map((t) => {
       const x = t.queries[i];
+      if (x.timedOut) return `503 after ${HANDLER_TIMEOUT_S} s (the server busy ${x.ranOn.toFixed(0)} s more) | | ✗`;
+      if (x.tooSlow) return `${(x.tooSlow / 1000).toFixed(1)} s (one run; the server busy ${x.ranOn.toFixed(0)} s more) | | ✗`;
       return `${f(x.p50)} | ${f(x.p99)} | ${r(x.p50 / t.queries[0].p50, 3)}`;
     });
-    const growth = b ? ` | ${r(b.queries[i].p50 / q.p50, 2)}` : '';
+    const growth = b ? ` | ${q.tooSlow || b.queries[i].tooSlow ? '' : r(b.queries[i].p50 / q.p50, 2)}` : '';
     lines.push(`| ${b ? q.key : q.label} | ${cells.join(' | ')}${growth} |`);
   });
   const seeds = targets.map((t) => `${name(t)} in ${t.seedSeconds.toFixed(0)} s`).join(', ');
