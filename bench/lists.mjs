@@ -9,7 +9,22 @@
 // weekly series of 104 occurrences (two years) against one booking,
 // interleaved, target ≤ 5×.
 //
-//   node bench/lists.mjs [--sizes small,large] [--db sqlite,postgres] [--runs 40] [--scale 1] [--write]
+// A Profissional (role `professional`) reaches only the clients they have or
+// had an appointment with, filtered in the list's own SQL: one of the ten
+// staff members the seed shares the appointments among is made one after the
+// seed, signs in, and their first page of clients and search `q=jose` are
+// asked among the admin's queries, each against the admin's first page
+// (target ≤ 3×). A query that takes over 5 s in a warm-up run (or outlives
+// the server's 30 s handler timeout) is reported from that run and not
+// measured further; the bench then waits until the server is idle again.
+//
+// `--peer BIN` compares the booking and the series with another build of the
+// server: BIN serves its own database of the largest size asked, seeded alike
+// by BIN itself, and the two binaries' bookings and series are interleaved
+// request by request (which binary goes first alternates); each side's p50
+// and this binary's over the peer's (target ≤ 1.10).
+//
+//   node bench/lists.mjs [--sizes small,large] [--db sqlite,postgres] [--runs 40] [--scale 1] [--peer BIN] [--write]
 //
 // small = 10,000 clients / 50,000 appointments, large = 100,000 / 500,000.
 // Needs the release binary (EXPEDIENTE_BIN, default target/release/expediente)
@@ -32,6 +47,8 @@ const SIZES = {
   large: { clients: 100_000, appointments: 500_000 },
 };
 const ADMIN = { email: 'bench@example.com', password: 'Quartzo-bench-listas-2026' };
+// One of the staff members created below, made a Profissional after the seed.
+const PRO = { email: 'staff1@example.com', password: ADMIN.password };
 const PER_PAGE = 10; // the API's default
 
 const arg = (name, fallback) => {
@@ -45,6 +62,7 @@ const RUNS = Number(arg('runs', 40));
 const SCALE = Number(arg('scale', 1));
 for (const s of Object.values(SIZES)) for (const k in s) s[k] = Math.round(s[k] * SCALE);
 const WARMUP = 5;
+const PEER = arg('peer', null) && path.resolve(arg('peer'));
 for (const s of sizes) if (!SIZES[s]) throw new Error(`unknown size ${s}`);
 for (const d of dbs) if (!['sqlite', 'postgres'].includes(d)) throw new Error(`unknown db ${d}`);
 
@@ -61,18 +79,21 @@ function freePort() {
 
 const psql = (sql) => execFileSync('psql', [`${PG}/postgres`, '-qAtc', sql], { encoding: 'utf8' });
 
-/** A fresh database of one size, seeded; the admin is created first so the seeded staff are users 2..5. */
-function prepare(db, size) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `bench-lists-${db}-${size}-`));
+/**
+ * A fresh database of one size, seeded by `bin`; the admin is created first,
+ * then six staff members (users 2..7), then the seed's four (8..11).
+ */
+function prepare(db, size, bin = BIN, tag = '') {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `bench-lists-${db}-${size}${tag}-`));
   let url = `sqlite://${dir}/bench.db?mode=rwc`;
   let pgName = null;
   if (db === 'postgres') {
-    pgName = `expediente_bench_${size}_${process.pid}`;
+    pgName = `expediente_bench_${size}${tag}_${process.pid}`;
     psql(`CREATE DATABASE "${pgName}"`);
     url = `${PG}/${pgName}`;
   }
   const env = { ...process.env, DATABASE_URL: url, EXPEDIENTE_DATA_DIR: dir, RUST_LOG: 'warn' };
-  const run = (...args) => execFileSync(BIN, args, { cwd: dir, env, encoding: 'utf8' });
+  const run = (...args) => execFileSync(bin, args, { cwd: dir, env, encoding: 'utf8' });
   run('user', 'create', '--name', 'Bench', '--email', ADMIN.email, '--role', 'admin', '--password', ADMIN.password);
   // The seed's four staff members and six more: ten who share the appointments.
   for (let i = 1; i <= 6; i++) {
@@ -89,12 +110,12 @@ function prepare(db, size) {
   // on when the measuring starts. SQLite is left as the application leaves
   // it (no ANALYZE, no sqlite_stat1).
   if (pgName) execFileSync('psql', [url, '-qAtc', 'VACUUM ANALYZE']);
-  return { db, size, dir, url, env, pgName, seedSeconds };
+  return { db, size, dir, url, env, pgName, seedSeconds, bin, peer: bin !== BIN };
 }
 
 async function start(target) {
   const port = await freePort();
-  const child = spawn(BIN, ['serve'], {
+  const child = spawn(target.bin, ['serve'], {
     cwd: target.dir,
     env: {
       ...target.env,
@@ -122,10 +143,40 @@ async function start(target) {
   target.token = (await res.json()).data.accessToken;
 }
 
-/** One request, timed from sending to the last byte of the body. */
-async function timed(target, url) {
+async function login(target, who) {
+  const res = await fetch(`${target.base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  if (!res.ok) throw new Error(`login ${who.email}: ${res.status} ${await res.text()}`);
+  return (await res.json()).data.accessToken;
+}
+
+/**
+ * `staff1@example.com`, one of the ten the seed shared the appointments
+ * among (each client's appointments go to members drawn at random), made a
+ * Profissional by the admin and signed in: `target.proToken`, and the
+ * clients they reach (`target.proClients`, counted in the database).
+ */
+async function professional(target) {
+  const user = (await timed(target, '/api/users?per_page=100')).json.data.find((u) => u.email === PRO.email);
+  const res = await fetch(`${target.base}/api/users/${user.id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ role: 'professional' }),
+  });
+  if (!res.ok) throw new Error(`${PRO.email} as a Profissional: ${res.status} ${await res.text()}`);
+  target.proToken = await login(target, PRO);
+  const sql = `SELECT count(DISTINCT client_id) FROM appointments WHERE staff_id = ${user.id}`;
+  const out = target.pgName ? execFileSync('psql', [target.url, '-qAtc', sql], { encoding: 'utf8' }) : execFileSync('sqlite3', [path.join(target.dir, 'bench.db'), sql], { encoding: 'utf8' });
+  target.proClients = Number(out.trim());
+}
+
+/** One request, timed from sending to the last byte of the body; as the admin unless another token is given. */
+async function timed(target, url, token = target.token) {
   const t0 = performance.now();
-  const res = await fetch(target.base + url, { headers: { authorization: `Bearer ${target.token}` } });
+  const res = await fetch(target.base + url, { headers: { authorization: `Bearer ${token}` } });
   const body = await res.text();
   const ms = performance.now() - t0;
   if (res.status !== 200) throw new Error(`${target.db}/${target.size} ${url}: ${res.status} ${body.slice(0, 300)}`);
@@ -153,9 +204,9 @@ function nextWeek() {
   return [day(monday), day(new Date(monday.getTime() + 6 * 86_400_000))];
 }
 
-/** The seeded "Consulta" (60 minutes, no buffers), offered by the ten staff members. */
+/** The seeded "Consulta" (60 minutes, no buffers), offered by the ten staff members (the Profissional among them). */
 async function benchService(target) {
-  const staff = (await timed(target, '/api/users?per_page=100')).json.data.filter((u) => u.role === 'staff').map((u) => u.id);
+  const staff = (await timed(target, '/api/users?per_page=100')).json.data.filter((u) => u.role === 'staff' || u.role === 'professional').map((u) => u.id);
   const services = (await timed(target, '/api/services?q=consulta')).json.data;
   const service = services[0];
   const res = await fetch(`${target.base}/api/services/${service.id}`, {
@@ -184,16 +235,23 @@ async function queries(target) {
   const yearAgo = new Date(today.getTime() - 364 * 86_400_000);
   target.serviceId = await benchService(target);
   const [monday, sunday] = nextWeek();
+  const pro = target.proToken;
   return [
     ['clients, first page', '/api/clients?page=1'],
     ['clients, search `q=jose`', '/api/clients?q=jose'],
+    ...(pro
+      ? [
+          ['clients, first page, as the Profissional', '/api/clients?page=1', null, pro],
+          ['clients, search `q=jose`, as the Profissional', '/api/clients?q=jose', null, pro],
+        ]
+      : []),
     [`clients, deep page \`sort=-name\` (page ${deep})`, deepUrl, 'clients, deep page `sort=-name`'],
     ['clients, cursor after the deep page', `/api/clients?sort=-name&cursor=${cursor}`],
     ['appointments `status=agendado&staff_id=2`', '/api/appointments?status=agendado&staff_id=2'],
     ['reports summary, last 365 days', `/api/reports/summary?from=${day(yearAgo)}&to=${day(today)}`],
     ['dashboard', '/api/dashboard'],
     ['free slots, one week, 10 staff members', `/api/availability?service_id=${target.serviceId}&from=${monday}&to=${sunday}`],
-  ].map(([label, url, key]) => ({ label, url, key: key ?? label, times: [] }));
+  ].map(([label, url, key, token]) => ({ label, url, key: key ?? label, token: token ?? target.token, times: [] }));
 }
 
 /** Nearest-rank percentile (with 40 runs, p99 is the slowest run). */
@@ -201,22 +259,71 @@ function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The server's CPU time (user + system, clock ticks). */
+function cpuTicks(child) {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Seconds until the server uses under a tenth of a core over a second (at most 30 minutes). */
+async function untilIdle(target) {
+  const started = performance.now();
+  let last = cpuTicks(target.child);
+  for (let i = 0; i < 1800; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuTicks(target.child);
+    if (now - last < 10) break;
+    last = now;
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** The server's handler timeout: past it a request gets a 503. */
+const HANDLER_TIMEOUT_S = 30;
+/** A query slower than this in a warm-up run is reported from that run alone, not measured. */
+const TOO_SLOW_MS = 5000;
+
 async function measure(targets) {
-  const all = targets.flatMap((t) => t.queries.map((q) => ({ t, q })));
-  for (let i = 0; i < WARMUP; i++) for (const { t, q } of all) await timed(t, q.url);
+  let all = targets.flatMap((t) => t.queries.map((q) => ({ t, q })));
+  for (let i = 0; i < WARMUP; i++) {
+    for (const { t, q } of all) {
+      if (q.tooSlow) continue;
+      // A query of seconds (or one that outlives the handler's timeout) is
+      // reported as such and not asked again: 20 runs of 30 s would take
+      // the whole bench.
+      const started = performance.now();
+      try {
+        await timed(t, q.url, q.token);
+      } catch (e) {
+        if (!/: 503 /.test(e.message) || performance.now() - started < (HANDLER_TIMEOUT_S - 1) * 1000) throw e;
+        q.timedOut = true;
+      }
+      const ms = performance.now() - started;
+      if (q.timedOut || ms > TOO_SLOW_MS) {
+        q.tooSlow = ms;
+        console.error(`  ${t.db}/${t.size} ${q.label}: ${q.timedOut ? '503 after' : ''} ${(ms / 1000).toFixed(1)} s, not measured`);
+        // A dropped handler's statement may still be running (SQLite's
+        // worker thread finishes it): wait for the server to go idle, so it
+        // does not weigh on what is measured next.
+        q.ranOn = await untilIdle(t);
+        console.error(`  the server went idle ${q.ranOn.toFixed(0)} s later`);
+      }
+    }
+  }
+  all = all.filter(({ q }) => !q.tooSlow);
   for (let run = 0; run < RUNS; run++) {
     // Round-robin over every size and query, starting one further each run,
     // so drift on this shared machine hits every query and both sizes alike,
     // and no query always follows the same one.
     for (let k = 0; k < all.length; k++) {
       const { t, q } = all[(run + k) % all.length];
-      q.times.push((await timed(t, q.url)).ms);
+      q.times.push((await timed(t, q.url, q.token)).ms);
     }
     process.stderr.write('.');
   }
   process.stderr.write('\n');
   for (const t of targets) {
-    for (const q of t.queries) {
+    for (const q of t.queries.filter((q) => !q.tooSlow)) {
       const s = [...q.times].sort((a, b) => a - b);
       q.p50 = pct(s, 50);
       q.p99 = pct(s, 99);
@@ -224,71 +331,85 @@ async function measure(targets) {
   }
 }
 
+const p50 = (xs) => pct([...xs].sort((a, b) => a - b), 50);
+
 /**
  * Booking with the rules against booking with them lifted, interleaved
  * (which goes first alternates), each into a free slot of the week after
- * next that the free-slot search offered, so every request books.
+ * next that the free-slot search offered, so every request books. With a
+ * peer the group holds both binaries' targets, and each run asks both
+ * (which binary goes first alternates too).
  */
-async function bookings(target) {
+async function bookings(group) {
   const [monday] = nextWeek();
   const from = day(new Date(Date.parse(monday) + 7 * 86_400_000));
   const to = day(new Date(Date.parse(from) + 6 * 86_400_000));
-  const slots = (await timed(target, `/api/availability?service_id=${target.serviceId}&from=${from}&to=${to}`)).json.data;
-  const client = (await timed(target, '/api/clients?page=1')).json.data[0].id;
-  const runs = Math.min(RUNS, Math.floor(slots.length / 2));
-  const sides = { rules: [], lifted: [] };
+  const state = [];
+  for (const target of group) {
+    const slots = (await timed(target, `/api/availability?service_id=${target.serviceId}&from=${from}&to=${to}`)).json.data;
+    const client = (await timed(target, '/api/clients?page=1')).json.data[0].id;
+    state.push({ target, slots, client, sides: { rules: [], lifted: [] } });
+  }
+  const runs = Math.min(RUNS, ...state.map((s) => Math.floor(s.slots.length / 2)));
   for (let i = 0; i < runs; i++) {
     const order = i % 2 ? ['rules', 'lifted'] : ['lifted', 'rules'];
-    for (const [k, side] of order.entries()) {
-      const slot = slots[2 * i + k];
-      const body = { clientId: client, staffId: slot.staffId, serviceId: target.serviceId, startsAt: slot.startsAt };
-      if (side === 'lifted') body.allowOutsideHours = true;
-      const { ms, status, text } = await timedPost(target, '/api/appointments', body);
-      if (status !== 201) throw new Error(`${target.db}/${target.size} booking ${side}: ${status} ${text.slice(0, 300)}`);
-      sides[side].push(ms);
+    for (let g = 0; g < state.length; g++) {
+      const { target, slots, client, sides } = state[(i + g) % state.length];
+      for (const [k, side] of order.entries()) {
+        const slot = slots[2 * i + k];
+        const body = { clientId: client, staffId: slot.staffId, serviceId: target.serviceId, startsAt: slot.startsAt };
+        if (side === 'lifted') body.allowOutsideHours = true;
+        const { ms, status, text } = await timedPost(target, '/api/appointments', body);
+        if (status !== 201) throw new Error(`${target.db}/${target.size} booking ${side}: ${status} ${text.slice(0, 300)}`);
+        sides[side].push(ms);
+      }
     }
   }
-  const p50 = (xs) => pct([...xs].sort((a, b) => a - b), 50);
-  target.booking = { runs, rules: p50(sides.rules), lifted: p50(sides.lifted) };
+  for (const { target, sides } of state) target.booking = { runs, rules: p50(sides.rules), lifted: p50(sides.lifted) };
 }
 
 /**
  * A 104-occurrence weekly series against one booking, interleaved. Both
  * book at night with the hours lifted (`allowOutsideHours`: still locked
  * and checked for overlaps and buffers), where the seed leaves the agenda
- * free, each run at its own staff member, weekday and quarter hour.
+ * free, each run at its own staff member, weekday and quarter hour. With a
+ * peer, as in `bookings`: both binaries each run, alternating which first.
  */
-async function series(target) {
+async function series(group) {
   const [monday] = nextWeek();
   const start = new Date(Date.parse(monday) + 14 * 86_400_000);
-  const client = (await timed(target, '/api/clients?page=1')).json.data[0].id;
-  const staff = target.staffIds;
+  const state = [];
+  for (const target of group) {
+    const client = (await timed(target, '/api/clients?page=1')).json.data[0].id;
+    state.push({ target, client, staff: target.staffIds, sides: { series: [], one: [] } });
+  }
   const runs = Math.min(RUNS, 20);
-  const sides = { series: [], one: [] };
-  const at = (i, hour) => {
+  const at = (staff, i, hour) => {
     const d = new Date(start.getTime() + (Math.floor(i / staff.length) % 7) * 86_400_000);
     const minute = 15 * Math.floor(i / (staff.length * 7));
     return `${day(d)}T${String(hour + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
   };
   for (let i = 0; i < runs; i++) {
     const order = i % 2 ? ['series', 'one'] : ['one', 'series'];
-    for (const side of order) {
-      const body = { clientId: client, staffId: staff[i % staff.length], service: 'Bench', durationMinutes: 15, allowOutsideHours: true };
-      if (side === 'series') {
-        body.startsAt = at(i, 20);
-        const weekday = ((new Date(`${body.startsAt.slice(0, 10)}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-        body.repeat = { every: 1, unit: 'week', weekdays: [weekday], count: 104 };
-      } else {
-        body.startsAt = at(i, 5);
+    for (let g = 0; g < state.length; g++) {
+      const { target, client, staff, sides } = state[(i + g) % state.length];
+      for (const side of order) {
+        const body = { clientId: client, staffId: staff[i % staff.length], service: 'Bench', durationMinutes: 15, allowOutsideHours: true };
+        if (side === 'series') {
+          body.startsAt = at(staff, i, 20);
+          const weekday = ((new Date(`${body.startsAt.slice(0, 10)}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+          body.repeat = { every: 1, unit: 'week', weekdays: [weekday], count: 104 };
+        } else {
+          body.startsAt = at(staff, i, 5);
+        }
+        const { ms, status, text } = await timedPost(target, '/api/appointments', body);
+        if (status !== 201) throw new Error(`${target.db}/${target.size} ${side}: ${status} ${text.slice(0, 300)}`);
+        if (side === 'series' && JSON.parse(text).data.length !== 104) throw new Error('a series of 104 was expected');
+        sides[side].push(ms);
       }
-      const { ms, status, text } = await timedPost(target, '/api/appointments', body);
-      if (status !== 201) throw new Error(`${target.db}/${target.size} ${side}: ${status} ${text.slice(0, 300)}`);
-      if (side === 'series' && JSON.parse(text).data.length !== 104) throw new Error('a series of 104 was expected');
-      sides[side].push(ms);
     }
   }
-  const p50 = (xs) => pct([...xs].sort((a, b) => a - b), 50);
-  target.series = { runs, series: p50(sides.series), one: p50(sides.one) };
+  for (const { target, sides } of state) target.series = { runs, series: p50(sides.series), one: p50(sides.one) };
 }
 
 async function stop(target) {
@@ -314,9 +435,11 @@ function table(db, targets) {
   a.queries.forEach((q, i) => {
     const cells = targets.map((t) => {
       const x = t.queries[i];
+      if (x.timedOut) return `503 after ${HANDLER_TIMEOUT_S} s (the server busy ${x.ranOn.toFixed(0)} s more) | | ✗`;
+      if (x.tooSlow) return `${(x.tooSlow / 1000).toFixed(1)} s (one run; the server busy ${x.ranOn.toFixed(0)} s more) | | ✗`;
       return `${f(x.p50)} | ${f(x.p99)} | ${r(x.p50 / t.queries[0].p50, 3)}`;
     });
-    const growth = b ? ` | ${r(b.queries[i].p50 / q.p50, 2)}` : '';
+    const growth = b ? ` | ${q.tooSlow || b.queries[i].tooSlow ? '' : r(b.queries[i].p50 / q.p50, 2)}` : '';
     lines.push(`| ${b ? q.key : q.label} | ${cells.join(' | ')}${growth} |`);
   });
   const seeds = targets.map((t) => `${name(t)} in ${t.seedSeconds.toFixed(0)} s`).join(', ');
@@ -331,7 +454,25 @@ function table(db, targets) {
       lines.push('', `A weekly series of 104 at ${name(t)} (${s.runs} a side, interleaved): p50 ${f(s.series)} ms, one booking ${f(s.one)} ms: ${r(s.series / s.one, 5)} × (target ≤ 5).`);
     }
   }
-  lines.push('', `Seeded (\`expediente seed\`): ${seeds}. Deep page: ${targets.map((t) => `${name(t)} page ${/page=(\d+)/.exec(t.queries[2].url)[1]}`).join(', ')}.`);
+  for (const t of targets) {
+    if (!t.peerTarget) continue;
+    const [a, b] = [t, t.peerTarget];
+    const row = (what, x, y) => `| ${what} | ${f(x)} | ${f(y)} | ${r(x / y, 1.1)} |`;
+    lines.push(
+      '',
+      `Against the peer (\`${path.basename(b.bin)}\`, its own database of ${name(b)} seeded by itself) at ${name(t)}, the two binaries interleaved request by request (${a.booking.runs} bookings and ${a.series.runs} series a side; p50 in ms; target ≤ 1.10):`,
+      '',
+      '| | this binary | peer | this ÷ peer |',
+      '|---|---|---|---|',
+      row('booking with the rules', a.booking.rules, b.booking.rules),
+      row('booking, rules lifted', a.booking.lifted, b.booking.lifted),
+      row('one booking at night (the series\' peer)', a.series.one, b.series.one),
+      row('weekly series of 104', a.series.series, b.series.series),
+    );
+  }
+  const deep = (t) => /page=(\d+)/.exec(t.queries.find((q) => q.key === 'clients, deep page `sort=-name`').url)[1];
+  const pros = targets.map((t) => `${name(t)} ${t.proClients.toLocaleString('en')} (${((100 * t.proClients) / SIZES[t.size].clients).toFixed(0)} %)`).join(', ');
+  lines.push('', `Seeded (\`expediente seed\`): ${seeds}. Deep page: ${targets.map((t) => `${name(t)} page ${deep(t)}`).join(', ')}. Clients the Profissional reaches: ${pros}.`);
   return lines.join('\n');
 }
 
@@ -353,16 +494,34 @@ try {
       targets.push(t);
       console.error(`  seeded in ${t.seedSeconds.toFixed(1)} s`);
     }
+    let peer = null;
+    if (PEER) {
+      const size = sizes.at(-1);
+      console.error(`${db} ${size}: seeding the peer's database with ${PEER}…`);
+      peer = prepare(db, size, PEER, '_peer');
+      live.push(peer);
+      targets.at(-1).peerTarget = peer;
+      console.error(`  seeded in ${peer.seedSeconds.toFixed(1)} s`);
+    }
     // Both sizes serve at once so their requests interleave (see measure).
     for (const t of targets) {
       await start(t);
+      await professional(t);
       t.queries = await queries(t);
     }
     console.error(`${db}: measuring ${RUNS} rounds`);
     await measure(targets);
+    if (peer) {
+      // Warmed as the measured servers were: the admin's queries, unmeasured.
+      await start(peer);
+      peer.queries = await queries(peer);
+      for (let i = 0; i < WARMUP; i++) for (const q of peer.queries) await timed(peer, q.url);
+    }
     for (const t of targets) {
-      await bookings(t);
-      await series(t);
+      const group = t.peerTarget ? [t, t.peerTarget] : [t];
+      console.error(`${db} ${t.size}: booking${t.peerTarget ? ', this binary and the peer interleaved' : ''}`);
+      await bookings(group);
+      await series(group);
     }
     out.push(table(db, targets), '');
     console.error(out.at(-2) + '\n');
