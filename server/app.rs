@@ -122,6 +122,7 @@ pub fn pool_options(config: &Config, bundle: Arc<str>) -> ssr::PoolOptions {
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let addr = config.addr;
     let limits = ServeLimits::new(&config);
+    raise_open_files_limit(limits.max_connections);
     let state = build_state(config).await?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     tracing::info!("Expediente em http://{}", listener.local_addr()?);
@@ -133,6 +134,35 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     };
     serve_until(listener, router(state), signal, limits).await?;
     Ok(())
+}
+
+/// Files the server holds open besides its connections: the database's
+/// pool and files, the listener, the render engines, the logs, and the one
+/// connection accepted while it waits for a slot.
+const OTHER_OPEN_FILES: u64 = 256;
+
+/// The open-files limit must cover `max_connections` plus
+/// [`OTHER_OPEN_FILES`]: the soft limit is raised to that (up to the hard
+/// limit), and a limit still short of it is logged, as accept would then
+/// fail before the connection cap is reached.
+fn raise_open_files_limit(max_connections: usize) {
+    let needed = max_connections as u64 + OTHER_OPEN_FILES;
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit only read and write `limit`.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 || limit.rlim_cur >= needed {
+        return;
+    }
+    let wanted = libc::rlimit { rlim_cur: needed.min(limit.rlim_max), rlim_max: limit.rlim_max };
+    if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &wanted) } == 0 {
+        limit.rlim_cur = wanted.rlim_cur;
+    }
+    if limit.rlim_cur < needed {
+        tracing::warn!(
+            limit = limit.rlim_cur,
+            needed,
+            "the open-files limit (ulimit -n) is below --max-connections plus {OTHER_OPEN_FILES}: raise it, or lower --max-connections"
+        );
+    }
 }
 
 /// Longest a graceful shutdown waits for open requests and connections.
@@ -232,8 +262,12 @@ impl Drop for AddressSlot {
 /// (`X-Forwarded-For` comes only with a request's headers): behind a
 /// trusted proxy, the proxy's own per-client limits apply. A client that
 /// does not send its headers within `limits.header_read_timeout` is
-/// disconnected. Accepted connections get TCP_NODELAY: small responses
-/// leave at once instead of waiting for Nagle's timer.
+/// disconnected. With every slot taken, the oldest connection that has not
+/// sent a request yet is closed to make room (`Unserved`): idle connections
+/// from many addresses cost a slot each only until someone needs it, while
+/// connections serving requests (a live stream included) are never cut.
+/// Accepted connections get TCP_NODELAY: small responses leave at once
+/// instead of waiting for Nagle's timer.
 pub async fn serve_until(
     listener: tokio::net::TcpListener,
     app: Router,
@@ -250,6 +284,7 @@ pub async fn serve_until(
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
     let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
     let per_address = Arc::new(PerAddress::default());
+    let unserved = Arc::new(Unserved::default());
     let refusal = format!(
         "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 1\r\n\
          Connection: close\r\nContent-Length: {}\r\n\r\n{TOO_MANY_CONNECTIONS}",
@@ -260,10 +295,6 @@ pub async fn serve_until(
     let (force_close, closing) = tokio::sync::watch::channel(false);
     tokio::pin!(signal);
     loop {
-        let permit = tokio::select! {
-            permit = permits.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
-            () = &mut signal => break,
-        };
         let (stream, remote) = tokio::select! {
             accepted = accept(&listener) => match accepted {
                 Ok(accepted) => accepted,
@@ -290,14 +321,42 @@ pub async fn serve_until(
                 }
             }
         };
+        let permit = match permits.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                // Every slot taken: the oldest connection that has sent
+                // nothing for `UNSERVED_GRACE` gives its slot up to this one
+                // (when its task ends), unless a slot frees first.
+                let evict = async {
+                    while let Some(wait) = unserved.oldest_evictable_in(UNSERVED_GRACE) {
+                        if wait.is_zero() {
+                            unserved.evict_oldest();
+                            break;
+                        }
+                        tokio::time::sleep(wait).await;
+                    }
+                    std::future::pending::<std::convert::Infallible>().await
+                };
+                tokio::select! {
+                    permit = permits.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
+                    never = evict => match never {},
+                    () = &mut signal => break,
+                }
+            }
+        };
         let app = app.clone();
+        let (id, evicted) = unserved.add();
+        let first_request = Arc::new(std::sync::Once::new());
+        let served = Arc::clone(&unserved);
         let service = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
+            first_request.call_once(|| served.remove(id));
             let mut request = request.map(axum::body::Body::new);
             request.extensions_mut().insert(axum::extract::ConnectInfo(remote));
             app.clone().oneshot(request)
         });
         let mut closing = closing.clone();
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        let unserved = Arc::clone(&unserved);
         tokio::spawn(async move {
             tokio::select! {
                 result = connection => {
@@ -306,7 +365,9 @@ pub async fn serve_until(
                     }
                 }
                 _ = closing.wait_for(|closed| *closed) => {}
+                () = evicted.notified() => {}
             }
+            unserved.remove(id);
             drop((permit, slot));
         });
     }
@@ -317,6 +378,53 @@ pub async fn serve_until(
     }
     let _ = force_close.send(true);
     Ok(())
+}
+
+/// The open connections that have not sent a request yet, oldest first,
+/// each with what closes it. (Small and ours: a map under a lock, touched
+/// once when a connection opens, at its first request and when it ends.)
+#[derive(Default)]
+struct Unserved {
+    next: std::sync::atomic::AtomicU64,
+    open: std::sync::Mutex<std::collections::BTreeMap<u64, (std::time::Instant, Arc<tokio::sync::Notify>)>>,
+}
+
+/// How long a connection may have sent nothing before it can be closed to
+/// make room: a real client's request follows its connection within a
+/// round trip, even on a slow mobile link.
+const UNSERVED_GRACE: Duration = Duration::from_secs(1);
+
+impl Unserved {
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::BTreeMap<u64, (std::time::Instant, Arc<tokio::sync::Notify>)>> {
+        self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A new connection: its id, and what tells it to close.
+    fn add(&self) -> (u64, Arc<tokio::sync::Notify>) {
+        let id = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let evicted = Arc::new(tokio::sync::Notify::new());
+        self.lock().insert(id, (std::time::Instant::now(), Arc::clone(&evicted)));
+        (id, evicted)
+    }
+
+    /// How long until the oldest connection that has sent nothing has done
+    /// so for `grace` (zero: it has); None when there is none.
+    fn oldest_evictable_in(&self, grace: Duration) -> Option<Duration> {
+        self.lock().first_key_value().map(|(_, (opened, _))| grace.saturating_sub(opened.elapsed()))
+    }
+
+    /// Served (or closed): never evicted.
+    fn remove(&self, id: u64) {
+        self.lock().remove(&id);
+    }
+
+    /// Tells the oldest connection that has sent nothing to close.
+    fn evict_oldest(&self) {
+        if let Some((_, (_, evicted))) = self.lock().pop_first() {
+            // Kept for it if its task is not waiting yet.
+            evicted.notify_one();
+        }
+    }
 }
 
 /// The next connection, with TCP_NODELAY set.
@@ -522,19 +630,55 @@ mod tests {
         }
     }
 
+    /// The bound holds for connections serving requests: a new one waits
+    /// for one of them to end.
     #[tokio::test]
-    async fn connections_are_bounded() {
-        let limits = ServeLimits { max_connections: 2, header_read_timeout: Duration::from_millis(800), ..ServeLimits::default() };
+    async fn connections_serving_requests_are_bounded() {
+        let limits = ServeLimits { max_connections: 2, ..ServeLimits::default() };
         let (addr, _stop, _server) = start(limits).await;
-        let mut first = TcpStream::connect(addr).await.unwrap();
-        let _second = TcpStream::connect(addr).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        // The third waits in the queue until a slot frees: here when the idle
-        // ones are closed by the header timeout.
         let started = std::time::Instant::now();
+        let slow = [tokio::spawn(request(addr, "/slow")), tokio::spawn(request(addr, "/slow"))];
+        tokio::time::sleep(Duration::from_millis(100)).await;
         let third = request(addr, "/").await;
         assert!(third.starts_with("HTTP/1.1 200"), "{third}");
-        assert!(started.elapsed() >= Duration::from_millis(500), "served before a slot was free: {:?}", started.elapsed());
-        assert!(closed_within(&mut first, Duration::from_secs(1)).await);
+        assert!(started.elapsed() >= Duration::from_millis(400), "served before a slot was free: {:?}", started.elapsed());
+        for answer in slow {
+            let answer = answer.await.unwrap();
+            assert!(answer.starts_with("HTTP/1.1 200") && answer.ends_with("late"), "a request in flight was cut: {answer}");
+        }
+    }
+
+    /// Every slot held by connections that sent nothing, each from an
+    /// address of its own: a real request is served at once, the oldest
+    /// idle connection closed to make room (before, it waited in the listen
+    /// queue until the idle ones timed out), and a connection that has been
+    /// served is not the one closed.
+    #[tokio::test]
+    async fn idle_connections_from_many_addresses_make_room_for_a_request() {
+        let limits = ServeLimits { max_connections: 4, header_read_timeout: Duration::from_secs(120), ..ServeLimits::default() };
+        let (addr, _stop, _server) = start(limits).await;
+        let test = async {
+            // One connection served first, kept alive, idle between requests.
+            let mut kept = connect_from([127, 0, 1, 1], addr).await;
+            kept.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+            let mut buffer = [0u8; 512];
+            let n = kept.read(&mut buffer).await.unwrap();
+            assert!(String::from_utf8_lossy(&buffer[..n]).starts_with("HTTP/1.1 200"));
+            let mut idle = Vec::new();
+            for i in 0..3u8 {
+                idle.push(connect_from([127, 0, 2, i + 1], addr).await);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            let answer = request_on(connect_from([127, 0, 3, 1], addr).await, "/").await;
+            assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+            assert!(closed_within(&mut idle[0], Duration::from_secs(2)).await, "the oldest idle connection was closed");
+            // The served one is still open and serves again.
+            kept.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+            let mut again = String::new();
+            kept.read_to_string(&mut again).await.unwrap();
+            assert!(again.starts_with("HTTP/1.1 200"), "{again}");
+        };
+        // Only a bound on a hang (the idle connections would hold for 120 s).
+        tokio::time::timeout(Duration::from_secs(30), test).await.expect("the request waited for the idle connections");
     }
 }
