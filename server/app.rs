@@ -132,7 +132,10 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         shutdown_signal().await;
         live.close();
     };
+    let read_log = state.read_log.clone();
     serve_until(listener, router(state), signal, limits).await?;
+    // The reads still queued for the access log are written before the end.
+    read_log.flush().await;
     Ok(())
 }
 

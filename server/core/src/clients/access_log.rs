@@ -37,12 +37,13 @@ pub struct AccessView {
 
 /// Writes that `cx`'s user read `what` of client `client_id`. Only a
 /// signed-in user's reads count (a client through their link, or the
-/// server itself, are not staff looking at a record). The row is handed to
-/// the database's writer (`kit::read_log`), not written before the answer: the
-/// insert would otherwise be most of a record's time
-/// (bench/README.md#the-access-log), and a read is never refused for it. A
-/// failed write is logged as an error; rows still queued when the process
-/// stops are lost.
+/// server itself, are not staff looking at a record). The row is queued
+/// for the database's writer (`kit::read_log`), not written before the
+/// answer: the insert would otherwise be most of a record's time, and a
+/// commit a read halved a busy server's reads a second
+/// (bench/README.md#the-access-log); a read is never refused for it. A
+/// failed write is logged as an error; a stopping server writes what is
+/// queued, and rows queued when the process dies are lost.
 pub async fn record(cx: &Context, client_id: i32, what: ReadKind) -> Result<()> {
     let Some(row) = row(cx, client_id, what) else { return Ok(()) };
     cx.read_log.queue(row).await;
@@ -112,6 +113,8 @@ const SORTING: Sorting<client_read::Column> = Sorting {
 /// reads is a 404).
 pub async fn page(cx: &Context, client_id: i32, list: &ListQuery) -> Result<Page<AccessView>> {
     cx.require_admin()?;
+    // Every read so far, the queued ones too.
+    cx.read_log.flush().await;
     let params = list.resolve(&SORTING)?;
     let select = client_read::Entity::find().filter(client_read::Column::ClientId.eq(client_id));
     let page = params.fetch(&cx.db, select).await?;

@@ -1,8 +1,11 @@
 //! The writer of the access log's rows (`clients::access_log`): reads of a
 //! client's record queue their row here and one task per database writes
-//! them, every row waiting at that moment in one INSERT. A request never
-//! waits for the database's commit, and a busy server commits once for
-//! many reads instead of once each (bench/README.md#the-access-log).
+//! them in one INSERT a batch: the rows queued within [`LINGER`] of the
+//! first (or until one waits for them, [`ReadLog::flush`]). A request never
+//! waits for the database's commit, and the server commits once for many
+//! reads instead of once each (bench/README.md#the-access-log).
+
+use std::time::Duration;
 
 use sea_orm::{DatabaseConnection, EntityTrait};
 use tokio::sync::{mpsc, oneshot};
@@ -11,6 +14,11 @@ use entities::client_read;
 
 /// Most rows one INSERT writes.
 const BATCH: usize = 256;
+/// How long the writer gathers rows after the first of a batch: at one
+/// reader a page apart, a batch carries several pages' reads, and a read
+/// shows in the log at most this late (sooner when someone reads the log,
+/// which flushes first).
+const LINGER: Duration = Duration::from_millis(100);
 /// Most rows waiting for the writer; a read that finds the queue full
 /// waits for room (the database is then slower than the reads) rather than
 /// drop its row.
@@ -53,11 +61,20 @@ impl ReadLog {
     }
 }
 
-/// The writer: waits for a job, takes every one queued by then (up to
-/// [`BATCH`]), writes their rows in one INSERT, then answers the flushes.
+/// The writer: waits for a job, gathers those queued within [`LINGER`]
+/// (up to [`BATCH`], and no longer once a flush waits), writes their rows
+/// in one INSERT, then answers the flushes.
 async fn write_queued(db: DatabaseConnection, mut rx: mpsc::Receiver<Job>) {
     let mut jobs = Vec::with_capacity(BATCH);
     while rx.recv_many(&mut jobs, BATCH).await > 0 {
+        let deadline = tokio::time::Instant::now() + LINGER;
+        while jobs.len() < BATCH && !jobs.iter().any(|job| matches!(job, Job::Flush(_))) {
+            let room = BATCH - jobs.len();
+            match tokio::time::timeout_at(deadline, rx.recv_many(&mut jobs, room)).await {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+        }
         let mut rows = Vec::with_capacity(jobs.len());
         let mut flushes = Vec::new();
         for job in jobs.drain(..) {
