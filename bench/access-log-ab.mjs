@@ -15,11 +15,16 @@
 // follow on a second line for each path, measured in the same rounds.
 //
 // Per side, role and path: median and p90 in ms; each build's median ÷ the
-// first build's (target < 1.10 for the page as Recepção). The load average
-// at the start and the end.
+// first build's (target < 1.10 for the page as Recepção). Then, where `wrk`
+// is installed, the API's record under load: 16 connections as Recepção,
+// rounds of 3 s with the sides interleaved, the medians of requests a
+// second and of the server's CPU per request (what a write per read costs
+// a busy server). The load average at the start and the end.
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { seedAndSignIn, startServer } from '../client/e2e/harness.mjs';
+import { wrk } from './wrk.mjs';
 
 const args = process.argv.slice(2);
 const REQUESTS = /^\d+$/.test(args.at(-1) ?? '') ? Number(args.pop()) : 200;
@@ -86,6 +91,25 @@ for (let i = 0; i < REQUESTS; i++) {
     }
   }
 }
+const hasWrk = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    return error.status === 1; // wrk --version prints and exits 1
+  }
+})();
+const LOAD_ROUNDS = 5;
+const loaded = sides.map(() => []);
+if (hasWrk) {
+  for (let round = 0; round < LOAD_ROUNDS; round++) {
+    for (let k = 0; k < sides.length; k++) {
+      const side = (round + k) % sides.length;
+      const s = sides[side];
+      loaded[side].push(wrk(`${s.url}/api/clients/${s.ids[0]}`, 16, { authorization: `Bearer ${s.tokens.staff}` }, s.pid, 3));
+    }
+  }
+}
 for (const s of sides) await s.stop();
 
 const quantile = (xs, q) => xs.slice().sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
@@ -104,4 +128,18 @@ for (const [kind, label] of [['page', '`/clients/{id}` page'], ['api', '`GET /ap
     const r = p50.slice(1).map((m) => (m / p50[0]).toFixed(3));
     console.log(`| ${label} | ${roleLabel} | ${[...cells, ...r].join(' | ')} |`);
   }
+}
+
+if (hasWrk) {
+  const median = (xs) => quantile(xs, 0.5);
+  console.log(`\n\`GET /api/clients/{id}\` as Recepção, 16 connections, ${LOAD_ROUNDS} rounds of 3 s a side, interleaved (medians)\n`);
+  console.log('| side | requests/s | p50 (ms) | server CPU / request (ms) | requests/s ÷ side 0 | CPU / request ÷ side 0 |');
+  console.log('|---|---|---|---|---|---|');
+  const [rps0, cpu0] = [median(loaded[0].map((x) => x.rps)), median(loaded[0].map((x) => x.cpu))];
+  loaded.forEach((xs, k) => {
+    const [rps, p50, cpu] = [median(xs.map((x) => x.rps)), median(xs.map((x) => x.p50)), median(xs.map((x) => x.cpu))];
+    console.log(`| ${k} | ${rps.toFixed(0)} | ${p50.toFixed(2)} | ${cpu.toFixed(3)} | ${(rps / rps0).toFixed(3)} | ${(cpu / cpu0).toFixed(3)} |`);
+  });
+} else {
+  console.log('\n(wrk not installed: no load figures)');
 }
