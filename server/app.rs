@@ -100,7 +100,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     let live = live::Live::default();
     live.follow(&events);
     live.bridge(&db, &events);
-    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events, live, api: None };
+    let read_log = kit::read_log::ReadLog::start(db.clone());
+    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events, live, read_log, api: None };
     state.api = Some(api_router().with_state(state.clone()));
     db::spawn_checkpointer(&state.db);
     // E-mail reminders go out from every instance (with --smtp-url).
@@ -132,7 +133,10 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         shutdown_signal().await;
         live.close();
     };
+    let read_log = state.read_log.clone();
     serve_until(listener, router(state), signal, limits).await?;
+    // The reads still queued for the access log are written before the end.
+    read_log.flush().await;
     Ok(())
 }
 

@@ -25,6 +25,9 @@ pub struct AppState {
     /// The numbered feed of those changes (and, on PostgreSQL, the other
     /// instances'), which the live streams of `GET /api/events` read.
     pub live: crate::live::Live,
+    /// The access log's writer of this database (`kit::read_log`): one
+    /// task that writes the queued reads in batches.
+    pub read_log: expediente_core::kit::read_log::ReadLog,
     /// The API with this state, which pages read their data through
     /// (`reads.rs`); built once, at start. Its own copy of the state has
     /// none (the API never reads pages), so nothing holds itself.
@@ -43,6 +46,7 @@ impl AppState {
             events: self.events.clone(),
             site: Arc::new(Site { public_base: self.config.public_base(), email_enabled: self.config.smtp_url.is_some() }),
             address: None,
+            read_log: self.read_log.clone(),
         }
     }
 }

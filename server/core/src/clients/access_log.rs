@@ -37,29 +37,33 @@ pub struct AccessView {
 
 /// Writes that `cx`'s user read `what` of client `client_id`. Only a
 /// signed-in user's reads count (a client through their link, or the
-/// server itself, are not staff looking at a record). The row is written
-/// beside the answer, not before it: the insert would otherwise be most of
-/// a record's time (bench/README.md#the-access-log), and a read is never
-/// refused for it. A failed write is logged as an error; one in flight when
-/// the process stops is lost.
+/// server itself, are not staff looking at a record). The row is queued
+/// for the database's writer (`kit::read_log`), not written before the
+/// answer: the insert would otherwise be most of a record's time, and a
+/// commit a read halved a busy server's reads a second
+/// (bench/README.md#the-access-log); a read is never refused for it. A
+/// failed write is logged as an error; a stopping server writes what is
+/// queued, and rows queued when the process dies are lost.
 pub async fn record(cx: &Context, client_id: i32, what: ReadKind) -> Result<()> {
     let Some(row) = row(cx, client_id, what) else { return Ok(()) };
-    let db = cx.db.clone();
-    tokio::spawn(async move {
-        let now = Utc::now();
-        if let Err(error) = client_read::Entity::insert(row).exec_without_returning(&db).await {
-            tracing::error!(%error, client_id, "access log: a read could not be written");
-        }
-        if let Err(error) = prune_now_and_then(&db, now).await {
-            tracing::error!(?error, "access log: pruning failed");
-        }
-    });
+    cx.read_log.queue(row).await;
+    let now = Utc::now();
+    if prune_due(now) {
+        let db = cx.db.clone();
+        tokio::spawn(async move {
+            if let Err(error) = prune(&db, now).await {
+                tracing::error!(?error, "access log: pruning failed");
+            }
+        });
+    }
     Ok(())
 }
 
-/// As [`record`], but written before the caller goes on: the LGPD export,
-/// which carries its own read.
+/// As [`record`], but written before the caller goes on, after every read
+/// queued before it: the LGPD export, which carries its own read and all
+/// the earlier ones.
 pub async fn record_now(cx: &Context, client_id: i32, what: ReadKind) -> Result<()> {
+    cx.read_log.flush().await;
     if let Some(row) = row(cx, client_id, what) {
         client_read::Entity::insert(row).exec_without_returning(&cx.db).await?;
     }
@@ -80,18 +84,15 @@ fn row(cx: &Context, client_id: i32, what: ReadKind) -> Option<client_read::Acti
 }
 
 /// When this process last pruned (Unix seconds): at most once an hour, so
-/// a record page pays for one insert, not a delete.
+/// a record page queues one row, and seldom a delete.
 static LAST_PRUNE: AtomicI64 = AtomicI64::new(0);
 const PRUNE_EVERY_SECONDS: i64 = 3600;
 
-async fn prune_now_and_then(db: &impl ConnectionTrait, now: chrono::DateTime<Utc>) -> Result<()> {
+/// Whether this process should prune now (true for one caller an hour).
+fn prune_due(now: chrono::DateTime<Utc>) -> bool {
     let last = LAST_PRUNE.load(Ordering::Relaxed);
-    if now.timestamp() - last < PRUNE_EVERY_SECONDS
-        || LAST_PRUNE.compare_exchange(last, now.timestamp(), Ordering::Relaxed, Ordering::Relaxed).is_err()
-    {
-        return Ok(());
-    }
-    prune(db, now).await.map(|_| ())
+    now.timestamp() - last >= PRUNE_EVERY_SECONDS
+        && LAST_PRUNE.compare_exchange(last, now.timestamp(), Ordering::Relaxed, Ordering::Relaxed).is_ok()
 }
 
 /// Deletes the reads older than the retention period; how many.
@@ -112,6 +113,8 @@ const SORTING: Sorting<client_read::Column> = Sorting {
 /// reads is a 404).
 pub async fn page(cx: &Context, client_id: i32, list: &ListQuery) -> Result<Page<AccessView>> {
     cx.require_admin()?;
+    // Every read so far, the queued ones too.
+    cx.read_log.flush().await;
     let params = list.resolve(&SORTING)?;
     let select = client_read::Entity::find().filter(client_read::Column::ClientId.eq(client_id));
     let page = params.fetch(&cx.db, select).await?;

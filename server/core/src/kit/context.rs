@@ -61,6 +61,8 @@ pub struct Context {
     /// Where the request came from (the server's `ClientAddress`), for the
     /// access log; none outside a request.
     pub address: Option<String>,
+    /// Where the access log's rows are queued for the database's writer.
+    pub read_log: crate::kit::read_log::ReadLog,
 }
 
 /// The 401 of a request that needs a signed-in user and has none.

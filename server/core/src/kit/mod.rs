@@ -10,6 +10,7 @@ pub mod db;
 pub mod error;
 pub mod events;
 pub mod list;
+pub mod read_log;
 pub mod time;
 pub mod validation;
 
