@@ -10,17 +10,16 @@ use sea_orm_migration::prelude::*;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
+const CREATE: &str = "CREATE INDEX IF NOT EXISTS audit_log_actor_idx ON audit_log (actor, created_at, id) WHERE actor IS NOT NULL";
+const DROP: &str = "DROP INDEX IF EXISTS audit_log_actor_idx";
+
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .get_connection()
-            .execute_unprepared("CREATE INDEX IF NOT EXISTS audit_log_actor_idx ON audit_log (actor, created_at, id) WHERE actor IS NOT NULL")
-            .await
-            .map(|_| ())
+        manager.get_connection().execute_unprepared(CREATE).await.map(|_| ())
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.get_connection().execute_unprepared("DROP INDEX IF EXISTS audit_log_actor_idx").await.map(|_| ())
+        manager.get_connection().execute_unprepared(DROP).await.map(|_| ())
     }
 }
