@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { it } from 'node:test';
-import { ADMIN, animationsDone, api, appForSuite, problems, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { ADMIN, animationsDone, api, appForSuite, PHONE, problems, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 /** A Wednesday weeks ahead, inside the default working hours. */
@@ -157,7 +157,7 @@ suite('accessibility (axe-core and keyboard)', () => {
   }
 
   it('phone: the closed side menu takes no Tab stop and is not read; the notifications stay on screen', async () => {
-    await withPage(app, { user: ADMIN, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, async ({ page }) => {
+    await withPage(app, { user: ADMIN, ...PHONE }, async ({ page }) => {
       await openScreen(page, '/dashboard');
       const closed = await page.locator('.sidenav-menu').evaluate((el) => ({ inert: el.inert, hidden: getComputedStyle(el).visibility === 'hidden' }));
       assert.ok(closed.inert || closed.hidden, 'the closed drawer is inert or hidden');

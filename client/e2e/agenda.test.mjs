@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { addDays, ADMIN, api, appForSuite, dayPerWidth, brDate, closeToast, problems, scrollsSideways, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, brDate, closeToast, dayPerWidth, PHONE, problems, scrollsSideways, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 // A Wednesday per width, weeks ahead, so the two runs do not book into each other.
 const DAYS = dayPerWidth(weekdayAhead(100, 3), 7);
@@ -156,7 +156,7 @@ suite('agenda: day and week views, booking and status in dialogs', () => {
     const carla = (await api(app.server.url, token, 'GET', '/clients?q=Carla')).data[0].id;
     const when = `${addDays(DAYS.desktop, 14)}T14:00`;
     const booked = (await api(app.server.url, token, 'POST', '/appointments', { clientId: carla, staffId: admin, service: 'Escova', startsAt: when, durationMinutes: 30, priceCents: 5000 })).data;
-    await withPage(app, { user: ADMIN, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, async ({ page, messages }) => {
+    await withPage(app, { user: ADMIN, ...PHONE }, async ({ page, messages }) => {
       await page.goto(`/appointments?date=${when.slice(0, 10)}&open=${booked.id}`);
       await waitForShell(page);
       const dialog = page.getByRole('dialog', { name: 'Agendamento de Carla Dias' });

@@ -4,7 +4,7 @@
 // stale is saved unless its user picks it, reloaded or not. At 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, openPage, problems, shot, signIn, suite, VIEWPORTS, weekdayAhead, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, DESKTOP, openPage, problems, shot, signIn, suite, VIEWPORTS, weekdayAhead, withPage } from './harness.mjs';
 
 const STALE = 'Este registro foi alterado por outra pessoa. Recarregue e tente novamente.';
 
@@ -101,7 +101,7 @@ suite('two people editing one record', () => {
 
   it('a save of a field the other person did not touch goes through after the 409, keeping theirs (desktop)', async () => {
     const { data: client } = await api(app.server.url, token, 'POST', '/clients', { name: 'Otávio Sem Choque', phone: '(11) 94444-4444' });
-    await withPage(app, { user: ADMIN, ...VIEWPORTS[0] }, async ({ page }) => {
+    await withPage(app, { user: ADMIN, ...DESKTOP }, async ({ page }) => {
       const mine = await edit(page, client.id);
       await page.fill('#client-notes', 'Retorno em 30 dias');
       // Someone else saves the phone (its record moves to version 2).

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { addDays, ADMIN, api, appForSuite, brDate, problems, serverNodeKept, suite, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, brDate, PHONE, problems, serverNodeKept, suite, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 /** A Tuesday ahead (the list opens on today onwards), and the Wednesday after it. */
 const TUESDAY = weekdayAhead(3, 2);
@@ -81,7 +81,7 @@ suite('clients and appointments screens', () => {
     });
   });
   it("a row's Editar far down the list on a phone opens the form in view, at its address", async () => {
-    await withPage(app, { user: ADMIN, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, async ({ page }) => {
+    await withPage(app, { user: ADMIN, ...PHONE }, async ({ page }) => {
       await page.goto('/clients');
       await waitForShell(page);
       const last = page.getByRole('link', { name: /^Editar / }).last();

@@ -5,7 +5,7 @@
 // is lost.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, addDays, api, appForSuite, businessToday, shot, suite, VIEWPORTS, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, appForSuite, businessToday, DESKTOP, PHONE, shot, suite, VIEWPORTS, withPage } from './harness.mjs';
 
 suite('usable before the scripts arrive', () => {
   let cookies;
@@ -90,7 +90,7 @@ suite('usable before the scripts arrive', () => {
   }
 
   it('appointments: the list view, its filters and its views, without a script', async () => {
-    await withPage(app, { cookies, viewport: VIEWPORTS[0].viewport, javaScriptEnabled: false }, async ({ page }) => {
+    await withPage(app, { cookies, viewport: DESKTOP.viewport, javaScriptEnabled: false }, async ({ page }) => {
       await page.goto('/appointments');
       await page.getByRole('link', { name: 'Lista' }).click();
       await page.waitForURL(/view=list/);
@@ -104,7 +104,7 @@ suite('usable before the scripts arrive', () => {
   });
 
   it('sign-in: the form posts to the server, which answers a wrong password on the page and signs in with the right one', async () => {
-    await withPage(app, { viewport: VIEWPORTS[1].viewport, javaScriptEnabled: false }, async ({ page }) => {
+    await withPage(app, { viewport: PHONE.viewport, javaScriptEnabled: false }, async ({ page }) => {
       await page.goto('/login');
       await page.getByLabel('E-mail').fill(ADMIN.email);
       await page.getByLabel('Senha').fill('not-the-password');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, addDays, api, businessToday, apiCallsDuring, appForSuite, assertFitsScreen, closeToast, problems, renderedRoot, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, apiCallsDuring, appForSuite, assertFitsScreen, businessToday, closeToast, DESKTOP, PHONE, problems, renderedRoot, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 /** A day ahead of the business's today, so every appointment of it still takes reminders. */
 const DAY = addDays(businessToday(), 3);
@@ -25,7 +25,7 @@ suite('reminders', () => {
   });
 
   it('lists the day server-rendered, opens WhatsApp and marks it sent, and previews the template before saving it', async () => {
-    await withPage(app, { user: ADMIN, viewport: VIEWPORTS[0].viewport }, async ({ page, context, messages }) => {
+    await withPage(app, { user: ADMIN, viewport: DESKTOP.viewport }, async ({ page, context, messages }) => {
       // wa.me is outside: answered here.
       await context.route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>WhatsApp</p>' }));
       await page.goto('/appointments');
@@ -78,7 +78,7 @@ suite('reminders', () => {
   it('the client confirms through the link without JavaScript, and the screen shows it', async () => {
     const day = (await api(app.server.url, ids.token, 'GET', `/reminders?date=${DAY}`)).data;
     const link = day.rows.find((r) => r.appointmentId === ids.ana.id).link;
-    await withPage(app, { viewport: VIEWPORTS[1].viewport, javaScriptEnabled: false }, async ({ page, context }) => {
+    await withPage(app, { viewport: PHONE.viewport, javaScriptEnabled: false }, async ({ page, context }) => {
       const response = await page.goto(link);
       assert.equal(response.status(), 200);
       assert.equal(response.headers()['set-cookie'], undefined);
@@ -96,7 +96,7 @@ suite('reminders', () => {
       await page.getByText('Seu horário está confirmado.').waitFor();
       assert.deepEqual(await context.cookies(), [], 'no cookie at all');
     });
-    await withPage(app, { user: ADMIN, viewport: VIEWPORTS[0].viewport }, async ({ page }) => {
+    await withPage(app, { user: ADMIN, viewport: DESKTOP.viewport }, async ({ page }) => {
       await page.goto(`/appointments/reminders?date=${DAY}`);
       await waitForShell(page);
       await page.locator('tr', { hasText: 'Ana Costa' }).getByText('Cliente confirmou pelo link').waitFor();

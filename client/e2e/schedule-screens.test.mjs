@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { addDays, ADMIN, api, apiCallsDuring, appForSuite, assertFitsScreen, brDate, businessToday, problems, renderedRoot, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
+import { addDays, ADMIN, api, apiCallsDuring, appForSuite, assertFitsScreen, brDate, businessToday, DESKTOP, problems, renderedRoot, serverNodeKept, shot, suite, VIEWPORTS, waitForShell, withPage } from './harness.mjs';
 
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 
@@ -20,7 +20,7 @@ suite('schedule screens', () => {
   });
 
   it('an admin creates a service in the dialog (its 422s under the fields), adds a holiday and edits the default hours', async () => {
-    await withPage(app, { user: ADMIN, viewport: VIEWPORTS[0].viewport }, async ({ page, messages }) => {
+    await withPage(app, { user: ADMIN, viewport: DESKTOP.viewport }, async ({ page, messages }) => {
       await page.goto('/appointments');
       await waitForShell(page);
       await page.getByRole('link', { name: 'Serviços' }).click();
@@ -80,7 +80,7 @@ suite('schedule screens', () => {
   });
 
   it("an admin changes a member's hours on /users/:id, sees them server-rendered after a reload, and goes back to the default", async () => {
-    await withPage(app, { user: ADMIN, viewport: VIEWPORTS[0].viewport }, async ({ page, messages }) => {
+    await withPage(app, { user: ADMIN, viewport: DESKTOP.viewport }, async ({ page, messages }) => {
       await page.goto('/users');
       await waitForShell(page);
       await page.getByRole('link', { name: STAFF.name }).click();
@@ -130,7 +130,7 @@ suite('schedule screens', () => {
   });
 
   it('a staff member reads the catalogue, sees their hours on the profile and adds their own time off', async () => {
-    await withPage(app, { user: STAFF, viewport: VIEWPORTS[0].viewport }, async ({ page, messages }) => {
+    await withPage(app, { user: STAFF, viewport: DESKTOP.viewport }, async ({ page, messages }) => {
       await page.goto('/appointments/services');
       await waitForShell(page);
       await page.locator('tr', { hasText: 'Consulta' }).waitFor();
