@@ -62,9 +62,8 @@ impl MigrationTrait for Migration {
             ))
             .await?;
         manager.create_index(index("client_reads_created_idx", ClientReads::Table, [ClientReads::CreatedAt], false)).await?;
-        // A Profissional's clients (`access::seen_clients`): the clients of
-        // one staff member's appointments from the index alone, not a table
-        // read per appointment (bench/README.md).
+        // A Profissional's clients (`access::seen_clients`): whether a
+        // client is one of a staff member's, one probe of this index.
         manager
             .create_index(index("appointments_staff_client_idx", Appointments::Table, [Appointments::StaffId, Appointments::ClientId], false))
             .await
