@@ -102,9 +102,9 @@ async fn insert(db: &DatabaseConnection, rows: Vec<client_read::ActiveModel>) {
         }
     }
     for row in rows {
-        let client_id = row.client_id.clone().unwrap();
+        let client_id = row.client_id.clone();
         if let Err(error) = client_read::Entity::insert(row).exec_without_returning(db).await {
-            tracing::error!(%error, client_id, "access log: a read could not be written");
+            tracing::error!(%error, ?client_id, "access log: a read could not be written");
         }
     }
 }
