@@ -15,7 +15,7 @@ use crate::error::{api_method_not_allowed, api_not_found};
 use crate::middleware::Limits;
 use crate::http::{ClientAddress, is_trusted};
 use crate::state::AppState;
-use crate::{client_page, db, health, jobs, live, middleware, pages, routes};
+use crate::{db, health, jobs, live, middleware, pages, public, routes};
 use expediente_core::{kit, people};
 
 /// Largest JSON body the API reads.
@@ -29,6 +29,18 @@ pub fn api_router() -> Router<AppState> {
         .method_not_allowed_fallback(api_method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CompressionLayer::new().gzip(true).br(false))
+}
+
+/// The pages clients open without signing in, each waiting for one of
+/// their own few places (`booking::in_place`).
+fn public_pages(state: AppState) -> Router<AppState> {
+    use public::{booking, link};
+    Router::new()
+        .route("/c/{token}", get(link::show).post(link::act))
+        .route("/agendar", get(booking::services))
+        .route("/agendar/{service}", get(booking::day).post(booking::choose))
+        .route("/agendar/reserva/{token}", get(booking::details).post(booking::confirm))
+        .route_layer(axum::middleware::from_fn_with_state(state, booking::in_place))
 }
 
 pub fn router(state: AppState) -> Router {
@@ -54,8 +66,8 @@ pub fn router(state: AppState) -> Router {
         .route("/ical/{file}", get(routes::calendar::feed))
         .route("/login", get(pages::page).post(pages::login_form))
         .route("/logout", get(pages::page).post(pages::logout_form))
-        // The client's link: public, rendered here, no session.
-        .route("/c/{token}", get(client_page::show).post(client_page::act))
+        // The clients' pages: public, rendered here (server/public/), no session.
+        .merge(public_pages(state.clone()))
         // Pages compress themselves, flushing the head early.
         .fallback(get(pages::page))
         .layer(axum::middleware::from_fn_with_state(state.clone(), health::note_write_failures))
@@ -101,7 +113,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     live.follow(&events);
     live.bridge(&db, &events);
     let read_log = kit::read_log::ReadLog::start(db.clone());
-    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events, live, read_log, api: None };
+    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events, live, read_log, public_places: Default::default(), api: None };
     state.api = Some(api_router().with_state(state.clone()));
     db::spawn_checkpointer(&state.db);
     // E-mail reminders go out from every instance (with --smtp-url).

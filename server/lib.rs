@@ -5,7 +5,6 @@
 
 pub mod app;
 pub mod assets;
-pub mod client_page;
 pub mod cli;
 pub mod compression;
 pub mod config;
@@ -20,6 +19,7 @@ pub mod live;
 pub mod memory;
 pub mod middleware;
 pub mod pages;
+pub mod public;
 pub mod reads;
 pub mod routes;
 pub mod state;

@@ -45,12 +45,14 @@ pub struct Spot {
     pub day: NaiveDate,
 }
 
-/// Who made the change: `{"kind":"user","id":3}`, a client, or the system.
+/// Who made the change: `{"kind":"user","id":3}`, a client (through
+/// their link), a client booking online (`{"kind":"online"}`), or the system.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum By {
     User { id: i32 },
     Client { id: i32 },
+    Online,
     System,
 }
 
@@ -85,6 +87,7 @@ impl From<&ChangeEvent> for Change {
             author: match event.author {
                 Author::User { id } => By::User { id },
                 Author::Client { id } => By::Client { id },
+                Author::Online => By::Online,
                 Author::System => By::System,
             },
         }

@@ -28,6 +28,8 @@ pub struct AppState {
     /// The access log's writer of this database (`kit::read_log`): one
     /// task that writes the queued reads in batches.
     pub read_log: expediente_core::kit::read_log::ReadLog,
+    /// The public pages' own few places (server/public/booking.rs).
+    pub public_places: crate::public::booking::PublicPlaces,
     /// The API with this state, which pages read their data through
     /// (`reads.rs`); built once, at start. Its own copy of the state has
     /// none (the API never reads pages), so nothing holds itself.

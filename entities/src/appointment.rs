@@ -24,6 +24,8 @@ pub struct Model {
     pub price_cents: i64,
     pub notes: Option<String>,
     pub cancellation_reason: Option<String>,
+    /// Where it was booked: at the front desk or by the client online.
+    pub channel: Channel,
     pub version: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
@@ -116,6 +118,39 @@ impl AppointmentStatus {
 
 named_enum!(AppointmentStatus);
 
+/// Where an appointment was booked. Stored as its name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum, Serialize, Deserialize, utoipa::ToSchema)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    /// By the staff (the front desk, a practitioner).
+    #[default]
+    #[sea_orm(string_value = "balcao")]
+    Balcao,
+    /// By the client, on the public booking page (`/agendar`).
+    #[sea_orm(string_value = "internet")]
+    Internet,
+}
+
+impl Channel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Balcao => "balcao",
+            Channel::Internet => "internet",
+        }
+    }
+
+    /// The name as the screens and reports show it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Channel::Balcao => "Balcão",
+            Channel::Internet => "Internet",
+        }
+    }
+}
+
+named_enum!(Channel);
+
 #[cfg(test)]
 mod tests {
     use super::AppointmentStatus::{self, *};
@@ -123,6 +158,7 @@ mod tests {
     #[test]
     fn names_are_stored_and_serialized_as_before() {
         crate::assert_names_round_trip(AppointmentStatus::as_str, AppointmentStatus::parse);
+        crate::assert_names_round_trip(super::Channel::as_str, super::Channel::parse);
     }
 
     #[test]

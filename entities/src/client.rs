@@ -26,6 +26,8 @@ pub struct Model {
     pub version: i32,
     /// When its personal data was removed (LGPD); such a client is not edited.
     pub anonymised_at: Option<DateTimeUtc>,
+    /// Created by the public booking page ("cadastro pela internet").
+    pub online_signup: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

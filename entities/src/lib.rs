@@ -39,6 +39,7 @@ where
 pub mod appointment;
 pub mod appointment_series;
 pub mod audit_log;
+pub mod booking_hold;
 pub mod calendar_feed;
 pub mod client;
 pub mod client_read;

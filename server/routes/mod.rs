@@ -34,6 +34,7 @@ pub mod calendar;
 pub mod clients;
 pub mod dashboard;
 pub mod events;
+pub mod online_booking;
 pub mod openapi;
 pub mod reads;
 pub mod reminders;
@@ -87,6 +88,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(reminders::router())
         .merge(services::router())
         .merge(schedule::router())
+        .merge(online_booking::router())
         .merge(reads::router())
         .merge(openapi::router())
 }

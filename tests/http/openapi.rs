@@ -67,6 +67,8 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("post", "/api/reminders/{id}/whatsapp", false),
     ("get", "/api/reminders/settings", false),
     ("put", "/api/reminders/settings", false),
+    ("get", "/api/online-booking", false),
+    ("put", "/api/online-booking", false),
     ("post", "/api/reminders/preview", false),
     ("get", "/api/clients/{id}/export", false),
     ("post", "/api/clients/{id}/anonymise", false),
@@ -172,14 +174,15 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(schemas["Role"]["enum"], serde_json::json!(["admin", "staff", "professional"]));
     assert_eq!(
         props("Client"),
-        set(&["id", "name", "email", "phone", "document", "birthDate", "notes", "archived", "version", "anonymisedAt", "createdAt", "updatedAt"])
+        set(&["id", "name", "email", "phone", "document", "birthDate", "notes", "archived", "version", "anonymisedAt", "onlineSignup", "createdAt",
+            "updatedAt"])
     );
     assert_eq!(
         props("Appointment"),
         set(&[
             "id", "clientId", "clientName", "staffId", "staffName", "service", "serviceId", "serviceColor", "bufferBeforeMinutes",
             "bufferAfterMinutes", "seriesId", "seriesPosition", "seriesTotal", "startsAt", "endsAt", "status", "nextStatuses", "priceCents", "notes",
-            "cancellationReason", "version",
+            "cancellationReason", "channel", "version",
             "createdAt", "updatedAt"
         ])
     );

@@ -212,9 +212,9 @@ async fn a_flood_of_guessed_links_is_throttled(backend: Backend) {
     let first = app.book(&f.token, haircut_in(&f, f.maria, 30)).await;
     let good = path_of(row_of(&app, &f.token, &first).await["link"].as_str().unwrap());
     let mut last = StatusCode::OK;
-    for i in 0..=expediente::client_page::MAX_BAD_LINKS {
+    for i in 0..=expediente::public::link::MAX_BAD_LINKS {
         last = app.http.get(app.url(&format!("/c/guess{i:034}"))).send().await.unwrap().status();
-        if i < expediente::client_page::MAX_BAD_LINKS {
+        if i < expediente::public::link::MAX_BAD_LINKS {
             assert_eq!(last, StatusCode::NOT_FOUND, "guess {i}");
         }
     }

@@ -20,7 +20,7 @@ const appointment = {
   id: 7, clientId: 1, clientName: 'Maria Souza', staffId: 1, staffName: 'Ana Admin', service: 'Corte',
   serviceId: null, serviceColor: null, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, seriesId: null, seriesPosition: null, seriesTotal: null,
   startsAt: '2026-11-21T14:30:00-03:00', endsAt: '2026-11-21T15:00:00-03:00', status: 'agendado' as const, nextStatuses: ['confirmado' as const, 'cancelado' as const],
-  priceCents: 5000, notes: null, cancellationReason: null, version: 1, createdAt: '', updatedAt: '',
+  priceCents: 5000, notes: null, cancellationReason: null, channel: 'balcao' as const, version: 1, createdAt: '', updatedAt: '',
 };
 const meta = { page: 1, per_page: 10, total: 1, last_page: 1 };
 const user = { id: 2, name: 'Bruno Staff', email: 'bruno@example.com', role: 'staff' as const, active: true, createdAt: '2026-11-01T10:00:00-03:00', updatedAt: '' };
@@ -101,7 +101,7 @@ const cases: [string, PreloadedState][] = [
   page('/dashboard', [['getDashboard', 'getDashboard', {}, dashboard]]),
   page('/clients/1', clientReads(true)),
   page('/clients/1', clientReads(false)),
-  ['/clients?page=1', { auth, clients: { list: [{ id: 1, name: 'Maria Souza', email: null, phone: null, document: null, birthDate: null, notes: null, archived: false, version: 1, anonymisedAt: null, createdAt: '', updatedAt: '' }], meta, loading: false, error: null } }],
+  ['/clients?page=1', { auth, clients: { list: [{ id: 1, name: 'Maria Souza', email: null, phone: null, document: null, birthDate: null, notes: null, archived: false, version: 1, anonymisedAt: null, onlineSignup: false, createdAt: '', updatedAt: '' }], meta, loading: false, error: null } }],
   page('/appointments?view=list', [['today', 'getAgenda', {}, agenda('day', ['2026-11-21'])], ['getStaff', 'getStaff', {}, staff]], { appointments: { list: [appointment], meta, loading: false, error: null } }),
   page('/appointments?date=2026-11-21', [['getAgenda', 'getAgenda', { date: '2026-11-21' }, agenda('day', ['2026-11-21'])], ['getStaff', 'getStaff', {}, staff]]),
   page('/appointments?view=week&date=2026-11-21', [['getAgenda', 'getAgenda', { view: 'week', date: '2026-11-21' }, agenda('week', week)], ['getStaff', 'getStaff', {}, staff]]),

@@ -22,7 +22,7 @@ use crate::kit::list::{ListParams, ListQuery, ListStatements, SortKey, Sorting};
 use crate::kit::validation::{TextPatch, check_notes, patched, reject_unknown};
 use crate::kit::{Context, Page, Versioned, csv, find, names_by_id};
 use crate::kit::time::{Span, local_midnight, parse_instant, to_local_rfc3339};
-use entities::appointment::AppointmentStatus;
+use entities::appointment::{AppointmentStatus, Channel};
 use entities::service::ServiceColor;
 use entities::{appointment, audit_log, client, service, user};
 use crate::kit::access;
@@ -78,6 +78,8 @@ pub struct AppointmentView {
     pub price_cents: i64,
     pub notes: Option<String>,
     pub cancellation_reason: Option<String>,
+    /// Where it was booked: `balcao` (by the staff) or `internet` (by the client, on `/agendar`).
+    pub channel: Channel,
     pub version: i32,
     pub created_at: String,
     pub updated_at: String,
@@ -430,6 +432,7 @@ pub async fn views(db: &impl ConnectionTrait, rows: Vec<appointment::Model>, tz:
             price_cents: a.price_cents,
             notes: a.notes,
             cancellation_reason: a.cancellation_reason,
+            channel: a.channel,
             version: a.version,
             created_at: to_local_rfc3339(a.created_at, tz),
             updated_at: to_local_rfc3339(a.updated_at, tz),

@@ -17,7 +17,6 @@
 
 use chrono::{DateTime, Duration, Utc};
 use icalendar::{Calendar, Component, Event, EventLike, EventStatus, Property, ValueType};
-use rand::RngCore;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -45,12 +44,6 @@ pub struct CalendarFeedView {
     pub url: String,
 }
 
-fn new_key() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 fn token(cx: &Context, user_id: i32, key: &str) -> String {
     format!("{user_id}-{}", cx.keys.calendar_mac(&format!("{user_id}:{key}")))
 }
@@ -70,7 +63,7 @@ pub async fn address(cx: &Context, user_id: i32, origin: Option<&str>) -> Result
 /// A new key, so a new address: the old one stops working at once. Audited
 /// (who, when; never the key) as the user's.
 pub async fn regenerate(cx: &Context, user_id: i32, origin: Option<&str>) -> Result<CalendarFeedView> {
-    let key = new_key();
+    let key = crate::kit::random_key();
     let row = calendar_feed::ActiveModel { user_id: Set(user_id), key: Set(key.clone()), created_at: Set(Utc::now()) };
     cx.write(async |w| {
         // An upsert: two first reads at once make one key, and a regeneration
@@ -170,6 +163,27 @@ fn write(staff_name: &str, rows: &[appointment::Model], first_name: impl Fn(i32)
                 .done(),
         );
     }
+    calendar.to_string()
+}
+
+/// One appointment for its client's own calendar ("Adicionar à agenda"):
+/// the service at the business, with whom.
+pub fn client_event(business: &str, staff_name: &str, a: &appointment::Model) -> String {
+    let mut calendar = Calendar::empty();
+    calendar.append_property(("VERSION", "2.0")).append_property(("PRODID", "-//Expediente//Agendamento//PT-BR"));
+    let status = if a.status == AppointmentStatus::Cancelado { EventStatus::Cancelled } else { EventStatus::Confirmed };
+    calendar.push(
+        Event::new()
+            .uid(&format!("agendamento-{}@expediente", a.id))
+            .sequence(u32::try_from(a.version - 1).unwrap_or(0))
+            .timestamp(utc(a.updated_at))
+            .starts(utc(a.starts_at))
+            .ends(utc(a.ends_at))
+            .summary(&format!("{} – {business}", a.service))
+            .description(&format!("Com {staff_name}."))
+            .status(status)
+            .done(),
+    );
     calendar.to_string()
 }
 

@@ -10,6 +10,7 @@ pub mod calendar;
 pub mod catalogue;
 mod gate;
 pub mod hours;
+pub mod online;
 pub mod schedule;
 pub mod series;
 pub mod time_off;

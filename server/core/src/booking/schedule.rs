@@ -38,6 +38,9 @@ struct Busy {
     time: Span,
     /// With its buffers.
     blocked: Span,
+    /// A time held on the public booking page rather than an appointment:
+    /// until when (`online`).
+    held_until: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone)]
@@ -139,6 +142,7 @@ pub async fn load_windows(db: &impl ConnectionTrait, staff: &[user::Model], wind
     let mut appointments = Taken::find_by_statement(statement).all(db).await?;
     appointments.sort_by_key(|a| (a.starts_at, a.id));
     appointments.dedup_by_key(|a| a.id);
+    let holds = crate::booking::online::live_holds(db, &ids, around(overall)).await?;
     let offs = time_off::touching(db, ids, overall).await?;
     Ok(staff
         .iter()
@@ -170,7 +174,15 @@ pub async fn load_windows(db: &impl ConnectionTrait, staff: &[user::Model], wind
                         client_id: a.client_id,
                         time: Span { start: a.starts_at, end: a.ends_at },
                         blocked: blocked(a.starts_at, a.ends_at, a.buffer_before_minutes, a.buffer_after_minutes),
+                        held_until: None,
                     })
+                    .chain(holds.iter().filter(|h| h.staff_id == member.id).map(|h| Busy {
+                        id: 0,
+                        client_id: 0,
+                        time: Span { start: h.starts_at, end: h.ends_at },
+                        blocked: blocked(h.starts_at, h.ends_at, h.buffer_before_minutes, h.buffer_after_minutes),
+                        held_until: Some(h.expires_at),
+                    }))
                     .collect(),
             }
         })
@@ -301,7 +313,7 @@ impl Schedule {
 
     /// Counts `booking` as taken, for the next bookings of one request.
     fn take(&mut self, booking: &Booking) {
-        self.busy.push(Busy { id: 0, client_id: 0, time: booking.time, blocked: booking.blocked });
+        self.busy.push(Busy { id: 0, client_id: 0, time: booking.time, blocked: booking.blocked, held_until: None });
     }
 }
 
@@ -311,6 +323,12 @@ fn reach(booking: &Booking) -> Span {
 }
 
 async fn clash_message(db: &impl ConnectionTrait, clash: &Busy, tz: Tz) -> Result<String> {
+    if let Some(until) = clash.held_until {
+        return Ok(format!(
+            "Este horário está reservado por um cliente no agendamento online até as {}. Escolha outro horário ou aguarde.",
+            clock(until, tz)
+        ));
+    }
     let client_name = client::Entity::find_by_id(clash.client_id).one(db).await?.map(|c| c.name).unwrap_or_default();
     let (starts, ends) = (clash.time.start.with_timezone(&tz), clash.time.end.with_timezone(&tz));
     Ok(format!(
@@ -333,6 +351,8 @@ pub async fn check_booking(db: &impl ConnectionTrait, booking: &Booking, tz: Tz)
     let schedule = load(db, std::slice::from_ref(&member), reach(booking), tz).await?.remove(0);
     match schedule.judge(booking, booking.except.as_slice(), tz) {
         None => Ok(()),
+        // A hold is no appointment to show: a plain 409 that says until when.
+        Some(Refusal::Overlap(clash)) if clash.held_until.is_some() => Err(AppError::Conflict(clash_message(db, clash, tz).await?)),
         Some(Refusal::Overlap(clash)) => {
             let conflict = ScheduleConflict {
                 appointment_id: clash.id,
@@ -365,7 +385,7 @@ pub async fn check_bookings(db: &impl ConnectionTrait, bookings: &[Booking], exc
         for booking in mine {
             let conflict = match schedule.judge(booking, except, tz) {
                 None => None,
-                Some(Refusal::Overlap(clash)) if clash.id == 0 => Some(SeriesConflict {
+                Some(Refusal::Overlap(clash)) if clash.id == 0 && clash.held_until.is_none() => Some(SeriesConflict {
                     starts_at: to_local_rfc3339(booking.time.start, tz),
                     reason: ConflictReason::Overlap,
                     with: None,
@@ -374,7 +394,7 @@ pub async fn check_bookings(db: &impl ConnectionTrait, bookings: &[Booking], exc
                 Some(Refusal::Overlap(clash)) => Some(SeriesConflict {
                     starts_at: to_local_rfc3339(booking.time.start, tz),
                     reason: ConflictReason::Overlap,
-                    with: Some(ScheduleConflict {
+                    with: clash.held_until.is_none().then(|| ScheduleConflict {
                         appointment_id: clash.id,
                         starts_at: to_local_rfc3339(clash.time.start, tz),
                         ends_at: to_local_rfc3339(clash.time.end, tz),
@@ -630,6 +650,7 @@ mod tests {
             client_id: 1,
             time: span("2026-12-01T08:00:00-03:00", "2026-12-01T09:00:00-03:00"),
             blocked: span("2026-12-01T08:00:00-03:00", "2026-12-01T09:15:00-03:00"),
+            held_until: None,
         });
         let near = s.violation(span("2026-12-01T09:00:00-03:00", "2026-12-01T09:30:00-03:00"), &[], tz).unwrap();
         assert_eq!(near.rule, ScheduleRule::Buffer);

@@ -62,6 +62,8 @@ pub struct ClientView {
     pub version: i32,
     /// When the client's personal data was removed (LGPD); such a client is not edited.
     pub anonymised_at: Option<String>,
+    /// Created by the public booking page ("cadastro pela internet").
+    pub online_signup: bool,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -79,6 +81,7 @@ impl ClientView {
             archived: model.archived,
             version: model.version,
             anonymised_at: model.anonymised_at.map(|at| to_local_rfc3339(at, tz)),
+            online_signup: model.online_signup,
             created_at: to_local_rfc3339(model.created_at, tz),
             updated_at: to_local_rfc3339(model.updated_at, tz),
         }
@@ -415,6 +418,25 @@ pub async fn create(cx: &Context, input: ClientInput) -> Result<ClientView> {
         Ok(Change::Created(ClientView::new(saved, tz)))
     })
     .await
+}
+
+/// A client created by a booking on the public page, in its transaction
+/// ("cadastro pela internet"). An e-mail that is already another client's
+/// is left out (that client is not touched, and the unique index holds).
+pub(crate) async fn insert_online(txn: &impl ConnectionTrait, contact: &crate::booking::online::Contact) -> Result<client::Model> {
+    let email = match &contact.email {
+        Some(email) if client::Entity::find().filter(client::Column::Email.eq(email.as_str())).one(txn).await?.is_none() => Some(email.clone()),
+        _ => None,
+    };
+    let fields = Fields { name: contact.name.clone(), email, phone: Some(contact.phone.clone()), document: None, birth_date: None, notes: None };
+    let now = Utc::now();
+    let mut model = fields.active_model();
+    model.archived = Set(false);
+    model.online_signup = Set(true);
+    model.version = Set(1);
+    model.created_at = Set(now);
+    model.updated_at = Set(now);
+    Ok(model.insert(txn).await.map_err(client::Entity::refused)?)
 }
 
 pub async fn update(cx: &Context, id: i32, input: ClientInput) -> Result<ClientView> {

@@ -90,9 +90,10 @@ impl Context {
         let now = Utc::now();
         let actor = match &self.actor {
             Actor::Client { .. } => Some(CLIENT_ACTOR.to_string()),
+            Actor::Online => Some(ONLINE_ACTOR.to_string()),
             Actor::User(_) | Actor::System => None,
         };
-        let rows = entries.into_iter().map(|entry| audit_log::ActiveModel {
+        let rows: Vec<_> = entries.into_iter().map(|entry| audit_log::ActiveModel {
             entity: Set(entry.entity),
             entity_id: Set(entry.id),
             action: Set(entry.action.into()),
@@ -101,8 +102,11 @@ impl Context {
             changes: Set(entry.changes),
             created_at: Set(now),
             ..Default::default()
-        });
-        audit_log::Entity::insert_many(rows).exec(&txn).await?;
+        }).collect();
+        // A hold (gate::online) writes nothing worth an entry.
+        if !rows.is_empty() {
+            audit_log::Entity::insert_many(rows).exec(&txn).await?;
+        }
         txn.commit().await?;
         self.events.publish(events);
         Ok(value)
@@ -128,6 +132,9 @@ pub async fn write<T: Audited>(
 /// Who acted when no staff member did: the client, through the link of
 /// their appointment (`/c/{token}`).
 pub const CLIENT_ACTOR: &str = "cliente";
+
+/// Who acted for a booking made on the public page (`/agendar`).
+pub const ONLINE_ACTOR: &str = "internet";
 
 /// Fields that change on every write and say nothing to a reader.
 const SKIPPED: &[&str] = &["id", "version", "createdAt", "updatedAt"];

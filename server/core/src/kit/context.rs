@@ -21,6 +21,9 @@ pub enum Actor {
     User(user::Model),
     /// A client, through a link of theirs (`/c/{token}`), without signing in.
     Client { client_id: i32 },
+    /// A visitor of the public booking page (`/agendar`): a client booking
+    /// themselves, found or created by the booking.
+    Online,
     /// Nobody yet (before a sign-in) or the server itself (a job, the seed).
     System,
 }
@@ -29,7 +32,7 @@ impl Actor {
     pub fn user_id(&self) -> Option<i32> {
         match self {
             Actor::User(user) => Some(user.id),
-            Actor::Client { .. } | Actor::System => None,
+            Actor::Client { .. } | Actor::Online | Actor::System => None,
         }
     }
 }
@@ -83,7 +86,7 @@ impl Context {
     pub fn user(&self) -> Result<&user::Model> {
         match &self.actor {
             Actor::User(user) => Ok(user),
-            Actor::Client { .. } | Actor::System => Err(AppError::Unauthorized(SIGN_IN_NEEDED.into())),
+            Actor::Client { .. } | Actor::Online | Actor::System => Err(AppError::Unauthorized(SIGN_IN_NEEDED.into())),
         }
     }
 

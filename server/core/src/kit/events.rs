@@ -22,6 +22,8 @@ pub struct Place {
 pub enum Author {
     User { id: i32 },
     Client { id: i32 },
+    /// A client booking themselves on the public page.
+    Online,
     System,
 }
 

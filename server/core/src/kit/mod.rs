@@ -16,3 +16,12 @@ pub mod validation;
 
 pub use context::*;
 pub use list::{Data, Meta, Page};
+
+/// 32 random bytes as hex: a key no one can guess (a calendar feed's, a
+/// booking hold's).
+pub fn random_key() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

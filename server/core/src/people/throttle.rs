@@ -57,7 +57,7 @@ pub async fn count_attempt(db: &DatabaseConnection, email: &str, source: &str, m
 /// Counts one attempt of `key` from `source` in a window of `window`
 /// seconds from its first; `Some(seconds to wait)` once the window holds
 /// more than `max`. Also counts the guesses at the clients' links
-/// (`client_page`), under a key no e-mail can be.
+/// (server/public/link.rs), under a key no e-mail can be.
 pub async fn count(db: &DatabaseConnection, key: &str, source: &str, max: i32, window: i64) -> Result<Option<u64>> {
     let email = key;
     let now = Utc::now().timestamp();

@@ -769,6 +769,16 @@ pub(crate) async fn judge(db: &impl ConnectionTrait, tz: Tz, claims: &LinkClaims
     Ok((state, Some(model)))
 }
 
+/// The appointment of a link as an iCalendar file for the client's own
+/// calendar; none for a link that names no appointment of theirs.
+pub async fn link_calendar(db: &sea_orm::DatabaseConnection, keys: &Keys, tz: Tz, token: &str) -> Result<Option<String>> {
+    let Some(claims) = claims(keys, token) else { return Ok(None) };
+    let model = appointment::Entity::find_by_id(claims.appointment_id).one(db).await?;
+    let (state, model) = judge(db, tz, &claims, model).await?;
+    let (LinkState::Open(view) | LinkState::Closed(view) | LinkState::Expired(view), Some(model)) = (state, model) else { return Ok(None) };
+    Ok(Some(crate::booking::calendar::client_event(&view.business_name, &view.staff_name, &model)))
+}
+
 /// What a link shows; reads only (a GET never changes anything).
 pub async fn link_state(db: &sea_orm::DatabaseConnection, keys: &Keys, tz: Tz, token: &str) -> Result<LinkState> {
     let Some(claims) = claims(keys, token) else { return Ok(LinkState::Invalid) };

@@ -17,17 +17,20 @@
 //! The writers: `one` (an appointment: book, change, set its status,
 //! delete), `series` (a series booked whole, or changed from one of its
 //! occurrences on), `link` (the client's confirm or cancel through their
-//! link) and `anonymise` (a client's appointments when their data is
-//! erased).
+//! link), `online` (a client's own booking on the public page, and the
+//! hold on its time before it) and `anonymise` (a client's appointments
+//! when their data is erased).
 
 mod anonymise;
 mod link;
 mod one;
+mod online;
 mod series;
 
 pub use anonymise::anonymise_appointments;
 pub use link::reply;
 pub use one::{Booked, book, change, delete, set_status};
+pub use online::{HoldRequest, OnlineBooked, Refusal, book_online, hold};
 
 use crate::kit::error::Result;
 use crate::kit::audit::Write;
@@ -44,6 +47,7 @@ fn author(cx: &Context) -> Author {
     match &cx.actor {
         Actor::User(user) => Author::User { id: user.id },
         Actor::Client { client_id } => Author::Client { id: *client_id },
+        Actor::Online => Author::Online,
         Actor::System => Author::System,
     }
 }
