@@ -23,7 +23,6 @@
 use std::sync::Arc;
 use std::time::Duration as StdDuration;
 
-use axum::body::Bytes;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
@@ -59,8 +58,8 @@ const NEAREST_DAYS: i64 = 14;
 #[derive(Clone)]
 pub struct PublicPlaces(Arc<Semaphore>);
 
-pub const PUBLIC_PLACES: usize = 2;
-const PUBLIC_WAIT: StdDuration = StdDuration::from_secs(2);
+pub const PUBLIC_PLACES: usize = 8;
+const PUBLIC_WAIT: StdDuration = StdDuration::from_secs(5);
 
 impl Default for PublicPlaces {
     fn default() -> Self {
@@ -275,7 +274,18 @@ pub async fn day(State(state): State<AppState>, Path(service_id): Path<String>, 
     let (first, last) = offer.days(Utc::now(), state.config.tz);
     let (chosen, mut problem) = chosen_staff(query.profissional.as_deref(), &staff);
     let mut status = if problem.is_some() { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
-    let day = match day_asked(query.dia.as_deref(), first) {
+    // Without a day: the first with a free time, so most visitors tap a time at once.
+    let first_free = match query.dia.as_deref().filter(|d| !d.is_empty()) {
+        Some(_) => first,
+        None => {
+            let members: Vec<_> = staff.iter().filter(|s| chosen.is_none_or(|id| s.id == id)).cloned().collect();
+            match online::free_times(&state.db, &offer, &service, &members, (first, first + Duration::days(NEAREST_DAYS)), 1, state.config.tz).await {
+                Ok(found) => found.first().map_or(first, |t| t.starts_at.with_timezone(&state.config.tz).date_naive()),
+                Err(_) => return unavailable(),
+            }
+        }
+    };
+    let day = match day_asked(query.dia.as_deref(), first_free) {
         Some(day) if day < first => {
             problem = Some("Este dia já passou ou está perto demais: veja os próximos.");
             status = StatusCode::UNPROCESSABLE_ENTITY;
@@ -303,7 +313,7 @@ fn parse_time(text: Option<&str>) -> Option<(i32, DateTime<Utc>)> {
 }
 
 /// `POST /agendar/{service}` with `hora`: holds the time, then step 3.
-pub async fn choose(State(state): State<AppState>, ClientAddress(address): ClientAddress, Path(service_id): Path<String>, body: Bytes) -> Response {
+pub async fn choose(State(state): State<AppState>, ClientAddress(address): ClientAddress, Path(service_id): Path<String>, form: Form) -> Response {
     let business = business_name(&state).await;
     let (offer, service, staff) = match service_of(&state, &business, &service_id).await {
         Ok(found) => found,
@@ -314,7 +324,6 @@ pub async fn choose(State(state): State<AppState>, ClientAddress(address): Clien
         Ok(None) => {}
         Err(_) => return unavailable(),
     }
-    let form = Form::read(&body);
     let (first, last) = offer.days(Utc::now(), state.config.tz);
     let day = day_asked(form.get("dia"), first).unwrap_or(first).clamp(first, last.max(first));
     let (chosen, _) = chosen_staff(form.get("profissional"), &staff);
@@ -416,14 +425,13 @@ pub async fn details(State(state): State<AppState>, Path(token): Path<String>) -
 }
 
 /// `POST /agendar/reserva/{token}`: books, then the client's link page.
-pub async fn confirm(State(state): State<AppState>, ClientAddress(address): ClientAddress, Path(token): Path<String>, body: Bytes) -> Response {
+pub async fn confirm(State(state): State<AppState>, ClientAddress(address): ClientAddress, Path(token): Path<String>, form: Form) -> Response {
     let business = business_name(&state).await;
     match throttle::count(&state.db, "/agendar/confirmar", &address, MAX_BOOKING_TRIES, throttle::WINDOW_SECONDS).await {
         Ok(Some(retry_after)) => return super::throttled("Muitos agendamentos deste endereço.", retry_after),
         Ok(None) => {}
         Err(_) => return unavailable(),
     }
-    let form = Form::read(&body);
     let typed = ContactForm {
         name: form.get("name").unwrap_or_default().to_string(),
         whatsapp: form.get("whatsapp").unwrap_or_default().to_string(),

@@ -10,7 +10,6 @@
 //! address in the sign-in throttle's table and answered 429 past
 //! [`MAX_BAD_LINKS`]; valid links are never held back by it.
 
-use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -188,8 +187,7 @@ async fn calendar(state: &AppState, address: &str, token: &str) -> Response {
 
 /// `POST /c/{token}` with `action=confirm`, or `action=cancel` (which asks
 /// first) and then `action=cancel&sure=1` (a plain form).
-pub async fn act(State(state): State<AppState>, ClientAddress(address): ClientAddress, Path(token): Path<String>, body: Bytes) -> Response {
-    let form = Form::read(&body);
+pub async fn act(State(state): State<AppState>, ClientAddress(address): ClientAddress, Path(token): Path<String>, form: Form) -> Response {
     let action = match form.get("action") {
         Some("confirm") => Some(LinkAction::Confirm),
         Some("cancel") => Some(LinkAction::Cancel),

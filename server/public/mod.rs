@@ -109,15 +109,30 @@ pub fn throttled(what: &str, retry_after: u64) -> Response {
     response
 }
 
+/// Longest form body a public page reads: its fields are short (a name,
+/// a number, an e-mail), and more is refused with its own page.
+pub const MAX_FORM_BYTES: usize = 8 * 1024;
+
 /// The fields of a form body (`application/x-www-form-urlencoded`); an
-/// unreadable body reads as none.
+/// unreadable one reads as none, a longer one than [`MAX_FORM_BYTES`] is
+/// answered 413 with a page.
 pub struct Form(Vec<(String, String)>);
 
-impl Form {
-    pub fn read(body: &[u8]) -> Form {
-        Form(serde_urlencoded::from_bytes(body).unwrap_or_default())
-    }
+impl<S: Send + Sync> axum::extract::FromRequest<S> for Form {
+    type Rejection = Response;
 
+    async fn from_request(request: axum::extract::Request, _: &S) -> Result<Form, Response> {
+        match axum::body::to_bytes(request.into_body(), MAX_FORM_BYTES).await {
+            Ok(body) => Ok(Form(serde_urlencoded::from_bytes(&body).unwrap_or_default())),
+            Err(_) => Err(respond(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                document(NO_BUSINESS, "Formulário grande demais", note("O formulário enviado é maior do que o aceito. Confira os campos e tente de novo.", true)),
+            )),
+        }
+    }
+}
+
+impl Form {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }

@@ -472,13 +472,23 @@ impl Drop for Process {
 }
 
 pub async fn spawn_process(app: &TestApp) -> Process {
-    spawn_process_on(&app.state.config.database_url, &app.state.config.data_dir).await
+    spawn_process_with(app, &[]).await
+}
+
+/// The release binary serving `app`'s database, with more settings (`env`).
+pub async fn spawn_process_with(app: &TestApp, env: &[(&str, &str)]) -> Process {
+    spawn_process_on_with(&app.state.config.database_url, &app.state.config.data_dir, env).await
 }
 
 /// The release binary serving the database at `database_url`.
 pub async fn spawn_process_on(database_url: &str, data_dir: &std::path::Path) -> Process {
+    spawn_process_on_with(database_url, data_dir, &[]).await
+}
+
+async fn spawn_process_on_with(database_url: &str, data_dir: &std::path::Path, env: &[(&str, &str)]) -> Process {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_expediente"))
+        .envs(env.iter().copied())
         .env("DATABASE_URL", database_url)
         .env("EXPEDIENTE_DATA_DIR", data_dir)
         .env("EXPEDIENTE_ADDR", format!("127.0.0.1:{port}"))

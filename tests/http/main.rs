@@ -17,6 +17,7 @@ mod gate;
 mod lgpd;
 mod lists;
 mod name_order;
+mod online_booking;
 mod openapi;
 mod permissions;
 mod pages;
