@@ -5,42 +5,12 @@
 // order, the notifications inside the screen, the customizer holding focus,
 // focus on the new screen's h1, a skip link, visible focus rings.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { it } from 'node:test';
-import { ADMIN, animationsDone, api, appForSuite, PHONE, problems, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { ADMIN, animationsDone, api, appForSuite, axeViolations, PHONE, problems, seedAndSignIn, shot, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
 
 const STAFF = { name: 'Bruno Equipe', email: 'bruno@example.com', password: 'senha-do-bruno' };
 /** A Wednesday weeks ahead, inside the default working hours. */
 const DAY = weekdayAhead(100, 3);
-const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * Runs axe on the page as it is now and returns its serious and critical
- * violations as lines ("rule-id: target, target"). axe's source goes in with
- * page.evaluate, which runs through the DevTools protocol and is not subject
- * to the page's Content-Security-Policy; page.addScriptTag({ content }) would
- * add an inline <script> whose hash the page's policy does not list, which the strict CSP
- * refuses. So no bypassCSP: the pages are tested under their real policy.
- */
-async function axeViolations(page, where) {
-  const loaded = await page.evaluate(() => typeof window.axe?.run === 'function');
-  if (!loaded) await page.evaluate(AXE_SOURCE);
-  assert.equal(await page.evaluate(() => typeof window.axe?.run === 'function'), true, 'axe-core was injected');
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      resultTypes: ['violations'],
-      // Experimental, so off by default: a control's name must contain its visible text (WCAG 2.5.3).
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return violations
-    // A skipped heading level is only "moderate" to axe, but staff with a screen reader lose the outline.
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
-    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.targets.slice(0, 6).join(' | ')}${v.targets.length > 6 ? ` … +${v.targets.length - 6}` : ''}`);
-}
-
 /** Waits for a screen's h1 after a full load (and hydration when signed in). */
 async function openScreen(page, path, { shell = true } = {}) {
   await page.goto(path);

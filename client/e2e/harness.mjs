@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -546,4 +547,32 @@ export const smallTapTargets = (page, scope = 'main, #root') =>
 export async function assertFitsScreen(page, viewport, where = 'the page') {
   assert.equal(await scrollsSideways(page), false, `no horizontal scrolling on ${where}`);
   if (viewport.width < 768) assert.deepEqual(await smallTapTargets(page), [], `tap targets of 44 px on ${where}`);
+}
+
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe on the page as it is now and returns its serious and critical
+ * violations as lines ("rule-id: target, target"). axe's source goes in with
+ * page.evaluate, which runs through the DevTools protocol and is not subject
+ * to the page's Content-Security-Policy; page.addScriptTag({ content }) would
+ * add an inline <script> whose hash the page's policy does not list, which the strict CSP
+ * refuses. So no bypassCSP: the pages are tested under their real policy.
+ */
+export async function axeViolations(page, where) {
+  const loaded = await page.evaluate(() => typeof window.axe?.run === 'function');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  assert.equal(await page.evaluate(() => typeof window.axe?.run === 'function'), true, 'axe-core was injected');
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      resultTypes: ['violations'],
+      // Experimental, so off by default: a control's name must contain its visible text (WCAG 2.5.3).
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return violations
+    // A skipped heading level is only "moderate" to axe, but staff with a screen reader lose the outline.
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
+    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.targets.slice(0, 6).join(' | ')}${v.targets.length > 6 ? ` … +${v.targets.length - 6}` : ''}`);
 }

@@ -117,7 +117,7 @@ fn closed_page(business: &str) -> Response {
 
 /// A refusal's page, with a way back to the start.
 fn refusal_page(status: StatusCode, business: &str, heading: &str, text: &str) -> Response {
-    respond(status, document(business, heading, html! { (note(text, true)) p { a href="/agendar" { "Escolher um horário" } } }))
+    respond(status, document(business, heading, html! { (note(text, true)) p.r { a href="/agendar" { "Escolher um horário" } } }))
 }
 
 /// What the business is called on its pages.
@@ -199,7 +199,7 @@ async fn day_page(state: &AppState, status: StatusCode, view: DayView<'_>) -> Re
     let clock = |t: &FreeTime| t.starts_at.with_timezone(&tz).format("%H:%M").to_string();
     let body = html! {
         p.s { "Passo 2 de 3 · Escolha o dia e o horário" }
-        p { a href="/agendar" { "← Serviços" } }
+        p.r { a href="/agendar" { "← Serviços" } }
         dl { dt { "Serviço" } dd { (service.name) } dt { "Duração" } dd { (minutes(service.duration_minutes)) } dt { "Valor" } dd { (reais(service.price_cents)) } }
         @if let Some(problem) = problem { (note(problem, true)) }
         form method="get" {
@@ -222,7 +222,7 @@ async fn day_page(state: &AppState, status: StatusCode, view: DayView<'_>) -> Re
             p { "Nenhum horário livre neste dia." }
             @if let Some(next) = &nearest {
                 @let next_day = next.starts_at.with_timezone(&tz).date_naive();
-                p { "Próximo horário livre: " a href=(day_link(next_day)) { (long_day(next_day)) ", às " (clock(next)) } }
+                p.r { "Próximo horário livre: " a href=(day_link(next_day)) { (long_day(next_day)) ", às " (clock(next)) } }
             }
         } @else {
             form method="post" {
@@ -401,7 +401,7 @@ fn details_page(status: StatusCode, business: &str, privacy: &str, held: &HeldTi
             @if let Some(problem) = &consent_problem { p.f id="consent-erro" { (problem) } }
             p { button { "Confirmar agendamento" } }
         }
-        p { a href={ "/agendar/" (held.hold.service_id) } { "← Escolher outro horário" } }
+        p.r { a href={ "/agendar/" (held.hold.service_id) } { "← Escolher outro horário" } }
     };
     respond(status, document(business, "Seus dados", body))
 }

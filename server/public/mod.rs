@@ -24,16 +24,16 @@ main{max-width:30rem;margin:0 auto;padding:1.25rem}\
 dl{background:#fff;border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1rem;display:grid;grid-template-columns:auto 1fr;gap:.35rem .75rem}\
 dt{color:#4b5563}dd{margin:0;font-weight:600}form{margin:0}.i{display:inline}\
 button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.7rem 1.2rem;margin:0 .5rem .5rem 0;cursor:pointer;color:#fff;background:#15803d}\
-.c{background:#b91c1c}a{color:#1d4ed8;font-weight:600}.k{display:inline-block;color:#1d2330;padding:.7rem 1.2rem}\
+.c{background:#b91c1c}a{color:#1d4ed8;font-weight:600}.k{display:inline-block;color:#1d2330;padding:.7rem 1.2rem}.r a{display:inline-block;padding:.7rem 0}\
 .n{background:#fff;border-left:4px solid #2563eb;padding:.6rem .8rem;margin:0 0 1rem}.e{border-color:#b91c1c}\
 .s{color:#4b5563;font-size:.9rem;margin:0 0 .75rem}\
 ul{list-style:none;padding:0;margin:0 0 1rem}.l a{display:block;background:#fff;border-radius:.5rem;padding:.8rem 1rem;margin:0 0 .5rem;color:#1d2330;text-decoration:none}\
 .l span{display:block;font-weight:400;color:#4b5563;font-size:.9rem}\
-.d{display:flex;gap:.4rem;overflow-x:auto;padding:0 0 .5rem}.d a{flex:0 0 auto;background:#fff;border-radius:.5rem;padding:.45rem .7rem;text-align:center;color:#1d2330;text-decoration:none;font-weight:400;font-size:.9rem}\
+.d{display:flex;gap:.4rem;overflow-x:auto;padding:0 0 .5rem}.d a{flex:0 0 auto;display:flex;align-items:center;min-height:2.75rem;box-sizing:border-box;background:#fff;border-radius:.5rem;padding:.45rem .7rem;color:#1d2330;text-decoration:none;font-weight:400;font-size:.9rem}\
 .d a[aria-current]{background:#1d4ed8;color:#fff;font-weight:600}\
 .t{display:grid;grid-template-columns:repeat(auto-fill,minmax(5.5rem,1fr));gap:.5rem}.t button{margin:0;background:#fff;color:#1d4ed8;border:2px solid #1d4ed8}\
-label{display:block;font-weight:600;margin:.75rem 0 .25rem}input,select{font:inherit;box-sizing:border-box;width:100%;padding:.6rem;border:1px solid #6b7280;border-radius:.4rem;background:#fff}\
-.x{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}.x input{width:auto;margin:.3rem 0 0}\
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}input,select{font:inherit;box-sizing:border-box;width:100%;min-height:2.75rem;padding:.6rem;border:1px solid #6b7280;border-radius:.4rem;background:#fff}\
+.x{display:flex;gap:.6rem;align-items:center;min-height:2.75rem;font-weight:400}.x input{width:1.4rem;min-height:1.4rem;height:1.4rem;margin:0;flex:none}\
 .f{color:#b91c1c;font-size:.9rem;margin:.25rem 0 0}.h{position:absolute;left:-9999px}.p{font-size:.9rem;color:#374151}";
 
 /// `'sha256-…'` of [`STYLE`], for the pages' Content-Security-Policy.

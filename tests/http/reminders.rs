@@ -165,7 +165,7 @@ async fn the_clients_link_confirms_and_cancels_once(backend: Backend) {
     assert_eq!(response.status(), StatusCode::OK);
     let html = response.text().await.unwrap();
     assert!(html.contains("Cancelar o horário?") && html.contains(&format!("às {}?", &local_time(&confirmed))), "{html}");
-    assert!(html.contains("name=\"sure\" value=\"1\"") && html.contains("Sim, cancelar") && html.contains("<a href=\"\">Voltar</a>"), "{html}");
+    assert!(html.contains("name=\"sure\" value=\"1\"") && html.contains("Sim, cancelar") && html.contains("href=\"\">Voltar</a>"), "{html}");
     assert_eq!(appointment_of(&app, &f.token, &first["id"]).await["version"], confirmed["version"]);
     // Answered: cancelado with the client's reason; then the link is spent.
     let response = post_form(&app, &path, "action=cancel&sure=1").await;

@@ -18,12 +18,15 @@ const SETTLE_MS = 150;
 /** What the desk is told when a client confirms or cancels through their link. */
 export const CLIENT_REPLY_TOAST = 'Um cliente respondeu pelo link: veja no Dashboard, em "Respostas dos clientes".';
 
-/** Whether a change event's author is a client, through their link. */
-function byClient(event: MessageEvent<string>): boolean {
+/** What the desk is told when a client books on the public page. */
+export const ONLINE_BOOKING_TOAST = 'Novo agendamento pela internet: veja na agenda (marcado com o globo).';
+
+/** Who wrote a change event: `client` (through their link), `online` (the public page), or another. */
+function authorOf(event: MessageEvent<string>): string | undefined {
   try {
-    return (JSON.parse(event.data) as { author?: { kind?: string } }).author?.kind === 'client';
+    return (JSON.parse(event.data) as { author?: { kind?: string } }).author?.kind;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -37,7 +40,8 @@ function byClient(event: MessageEvent<string>): boolean {
  * reconnects by itself, sending the last event's id so that nothing is
  * missed; a 401 (the session ended) closes it for good, and signing in
  * again opens a new one. No polling behind it. A client's answer through
- * their link is also told in a toast.
+ * their link, and a client's own booking on the public page, are also
+ * told in a toast.
  */
 export function useLiveEvents(token: string | null | undefined): void {
   const dispatch = useAppDispatch();
@@ -54,7 +58,9 @@ export function useLiveEvents(token: string | null | undefined): void {
       timer ??= setTimeout(refresh, SETTLE_MS);
     };
     source.addEventListener('change', (event) => {
-      if (byClient(event)) toast.info(CLIENT_REPLY_TOAST, { toastId: `client-reply-${event.lastEventId}` });
+      const author = authorOf(event);
+      if (author === 'client') toast.info(CLIENT_REPLY_TOAST, { toastId: `client-reply-${event.lastEventId}` });
+      if (author === 'online') toast.info(ONLINE_BOOKING_TOAST, { toastId: `online-booking-${event.lastEventId}` });
       changed();
     });
     source.addEventListener('reload', changed);

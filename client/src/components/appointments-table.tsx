@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Repeat } from './icons';
+import { Globe, Repeat } from './icons';
 import { statusLabel, type Appointment, type AppointmentStatus } from '../lib/appointment';
 import { formatDate, formatMoney, formatTimeRange } from '../lib/format';
 import { DataTable, type Column } from './data-table';
@@ -29,6 +29,17 @@ export function SeriesMark({ appointment: a }: { appointment: Pick<Appointment, 
   );
 }
 
+/** Booked by the client on the public page (`/agendar`): an icon, and "pela internet" for those who cannot see it. */
+export function ChannelMark({ appointment: a }: { appointment: Pick<Appointment, 'channel'> }) {
+  if (a.channel !== 'internet') return null;
+  return (
+    <span className="series-mark" title="Agendado pela internet">
+      <Globe size={12} aria-hidden="true" />
+      <span className="visually-hidden">, agendado pela internet</span>
+    </span>
+  );
+}
+
 const COLUMNS: Column<Appointment>[] = [
   { key: 'date', header: 'Data', render: (a) => formatDate(a.startsAt) },
   { key: 'time', header: 'Horário', render: (a) => formatTimeRange(a.startsAt, a.endsAt), className: 'text-nowrap' },
@@ -40,6 +51,7 @@ const COLUMNS: Column<Appointment>[] = [
     render: (a) => (
       <>
         {a.service} <SeriesMark appointment={a} />
+        <ChannelMark appointment={a} />
       </>
     ),
   },

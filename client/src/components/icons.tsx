@@ -67,6 +67,7 @@ export const CircleUser = icon(lucide.CircleUser);
 export const Copy = icon(lucide.Copy);
 export const Download = icon(lucide.Download);
 export const FileDown = icon(lucide.FileDown);
+export const Globe = icon(lucide.Globe);
 export const Layers = icon(lucide.Layers);
 export const LayoutDashboard = icon(lucide.LayoutDashboard);
 export const LayoutGrid = icon(lucide.LayoutGrid);

@@ -126,5 +126,9 @@ export type ApiReminderDay = Omit<Present<Schemas['ReminderDay']>, 'rows'> & { r
 export type ApiReminderSettings = Present<Schemas['ReminderSettingsView']>;
 /** `PUT /api/reminders/settings`: what is sent changes. */
 export type ApiReminderSettingsInput = Partial<Fields<Schemas['ReminderSettingsBody'], 'template' | 'hoursBefore' | 'businessName'>>;
+/** `GET/PUT /api/online-booking` → `data`: what the clients' own booking page offers, and its address. */
+export type ApiOnlineBooking = Present<Schemas['OnlineBookingView']>;
+/** `PUT /api/online-booking`: what is sent changes (`serviceIds: null`: every active service). */
+export type ApiOnlineBookingInput = Schemas['OnlineBookingInput'];
 /** `POST /api/reminders/preview` → `data`: the template filled with a real appointment. */
 export type ApiReminderPreview = Present<Schemas['ReminderPreview']>;

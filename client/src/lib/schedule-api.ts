@@ -8,6 +8,8 @@ import type {
   ApiTimeOffInput,
   ApiWorkingHours,
   ApiInterval,
+  ApiOnlineBooking,
+  ApiOnlineBookingInput,
 } from './api-types';
 import type { ReadArg } from './route-reads';
 import type { ListResponse } from './types';
@@ -98,6 +100,17 @@ export const scheduleApi = api.injectEndpoints({
       transformResponse: dataOf<ApiSlot[]>,
       providesTags: ['Schedule'],
     }),
+    /** What the clients' own booking page offers (`/agendar`), and its address. */
+    getOnlineBooking: build.query<ApiOnlineBooking, ReadArg | void>({
+      query: () => ({ path: '/online-booking' }),
+      transformResponse: dataOf<ApiOnlineBooking>,
+      providesTags: ['Schedule'],
+    }),
+    putOnlineBooking: build.mutation<ApiOnlineBooking, ApiOnlineBookingInput>({
+      query: (body) => ({ path: '/online-booking', method: 'PUT', body }),
+      transformResponse: dataOf<ApiOnlineBooking>,
+      ...writes('schedule'),
+    }),
     /** A client's recurring series, with what is left of each (the client page, seeded by its route's read `series`; the agenda links there). */
     getClientSeries: build.query<ApiSeries[], { client_id: number }>({
       query: (args) => ({ path: '/appointments/series', query: { ...args } }),
@@ -122,4 +135,6 @@ export const {
   useDeleteTimeOffMutation,
   useGetAvailabilityQuery,
   useGetClientSeriesQuery,
+  useGetOnlineBookingQuery,
+  usePutOnlineBookingMutation,
 } = scheduleApi;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { statusLabel, type Appointment } from '../../lib/appointment';
-import { SeriesMark } from '../../components/appointments-table';
+import { ChannelMark, SeriesMark } from '../../components/appointments-table';
 import { dayOf, formatMinutes, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
 import { useMounted } from '../../lib/use-mounted';
 import { shortName } from '../../lib/roles';
@@ -319,6 +319,7 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
                         <span className="agenda-block-time">
                           {`${formatMinutes(at.start)}–${formatMinutes(at.end)}`}
                           <SeriesMark appointment={a} />
+                          <ChannelMark appointment={a} />
                         </span>{' '}
                         <span className="agenda-block-client">{a.clientName}</span>{' '}
                         <span className="agenda-block-service">

@@ -187,6 +187,9 @@ export default function AppointmentsPage() {
         <AppLink to="/appointments/reminders" className="btn btn-light btn-touch">
           Lembretes
         </AppLink>
+        <AppLink to="/appointments/online" className="btn btn-light btn-touch">
+          Agendamento online
+        </AppLink>
         {/* A link to the address that opens the booking: it works before the script has run. */}
         <AppLink to={agendaHref(search, { book: 1, open: null })} className="btn btn-primary btn-touch">
           Novo agendamento

@@ -332,7 +332,15 @@ export default function ClientPage() {
       </nav>
       <PageHeader
         title={client.name}
-        subtitle={client.anonymisedAt ? `Dados pessoais removidos em ${formatDate(client.anonymisedAt)} (LGPD)` : client.archived ? 'Cliente arquivado' : undefined}
+        subtitle={
+          client.anonymisedAt
+            ? `Dados pessoais removidos em ${formatDate(client.anonymisedAt)} (LGPD)`
+            : client.archived
+              ? 'Cliente arquivado'
+              : client.onlineSignup
+                ? 'Cadastro pela internet: confira os dados com o cliente'
+                : undefined
+        }
       >
         {client.archived ? (
           <span className="btn btn-primary btn-touch disabled" aria-disabled="true" title="Desarquive o cliente para agendar">
