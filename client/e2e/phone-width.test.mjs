@@ -32,6 +32,7 @@ suite('every screen fits a 360 px phone', () => {
       '/appointments': ['/appointments', '/appointments?view=week', '/appointments?view=list', '/appointments?view=list&page=3', '/appointments?book=1'],
       '/appointments/services': ['/appointments/services'],
       '/appointments/reminders': ['/appointments/reminders'],
+      '/appointments/online': ['/appointments/online'],
       '/reports': ['/reports', '/reports?period=week'],
       '/users': ['/users'],
       '/users/:id': [`/users/${ids.user}`],

@@ -152,6 +152,19 @@ pub struct DayQuery {
     profissional: Option<String>,
 }
 
+/// A day's times by period (manhã before noon, tarde until 18:00, noite),
+/// the empty ones left out.
+fn periods(times: &[FreeTime], tz: chrono_tz::Tz) -> Vec<(&'static str, Vec<&FreeTime>)> {
+    use chrono::Timelike;
+    let mut groups: Vec<(&'static str, Vec<&FreeTime>)> = vec![("Manhã", Vec::new()), ("Tarde", Vec::new()), ("Noite", Vec::new())];
+    for time in times {
+        let hour = time.starts_at.with_timezone(&tz).hour();
+        groups[if hour < 12 { 0 } else if hour < 18 { 1 } else { 2 }].1.push(time);
+    }
+    groups.retain(|(_, of)| !of.is_empty());
+    groups
+}
+
 /// What step 2 shows: whose times, which day, and what went wrong.
 struct DayView<'a> {
     business: &'a str,
@@ -228,10 +241,13 @@ async fn day_page(state: &AppState, status: StatusCode, view: DayView<'_>) -> Re
             form method="post" {
                 input type="hidden" name="dia" value=(day.format("%Y-%m-%d"));
                 input type="hidden" name="profissional" value=(who);
-                div.t {
-                    @for time in &times {
-                        button name="hora" value={ (time.staff_id) "-" (time.starts_at.timestamp()) }
-                            aria-label={ (clock(time)) " com " (time.staff_name) } { (clock(time)) }
+                @for (period, of_period) in periods(&times, tz) {
+                    h3.s { (period) }
+                    div.t {
+                        @for time in of_period {
+                            button name="hora" value={ (time.staff_id) "-" (time.starts_at.timestamp()) }
+                                aria-label={ (clock(time)) " com " (time.staff_name) } { (clock(time)) }
+                        }
                     }
                 }
             }

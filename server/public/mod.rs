@@ -26,7 +26,7 @@ dt{color:#4b5563}dd{margin:0;font-weight:600}form{margin:0}.i{display:inline}\
 button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.7rem 1.2rem;margin:0 .5rem .5rem 0;cursor:pointer;color:#fff;background:#15803d}\
 .c{background:#b91c1c}a{color:#1d4ed8;font-weight:600}.k{display:inline-block;color:#1d2330;padding:.7rem 1.2rem}.r a{display:inline-block;padding:.7rem 0}\
 .n{background:#fff;border-left:4px solid #2563eb;padding:.6rem .8rem;margin:0 0 1rem}.e{border-color:#b91c1c}\
-.s{color:#4b5563;font-size:.9rem;margin:0 0 .75rem}\
+.s{color:#4b5563;font-size:.9rem;margin:0 0 .75rem}h3.s{font-weight:600;margin:1rem 0 .4rem}\
 ul{list-style:none;padding:0;margin:0 0 1rem}.l a{display:block;background:#fff;border-radius:.5rem;padding:.8rem 1rem;margin:0 0 .5rem;color:#1d2330;text-decoration:none}\
 .l span{display:block;font-weight:400;color:#4b5563;font-size:.9rem}\
 .d{display:flex;gap:.4rem;overflow-x:auto;padding:0 0 .5rem}.d a{flex:0 0 auto;display:flex;align-items:center;min-height:2.75rem;box-sizing:border-box;background:#fff;border-radius:.5rem;padding:.45rem .7rem;color:#1d2330;text-decoration:none;font-weight:400;font-size:.9rem}\

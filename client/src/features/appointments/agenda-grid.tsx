@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { statusLabel, type Appointment } from '../../lib/appointment';
 import { ChannelMark, SeriesMark } from '../../components/appointments-table';
-import { dayOf, formatMinutes, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
+import { dayOf, formatMinutes, formatTime, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
 import { useMounted } from '../../lib/use-mounted';
 import { shortName } from '../../lib/roles';
 import { serviceColorVar } from '../../lib/service-colors';
@@ -250,8 +250,11 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
                     <div key={`off-${o.start}`} className="agenda-off" style={{ top: hourOffset(o.start - first), height: hourOffset(o.end - o.start) }} aria-hidden="true" />
                   ))}
                   {busyInColumn(agenda, column, first, last).map((b) => (
-                    <div key={`busy-${b.start}-${b.end}`} className="agenda-busy" style={{ top: hourOffset(b.start - first), height: hourOffset(b.end - b.start) }}>
-                      <span className="agenda-busy-label">{`${formatMinutes(b.start)}–${formatMinutes(b.end)} Ocupado`}</span>
+                    <div key={`busy-${b.start}-${b.end}`} className={`agenda-busy${b.heldUntil ? ' is-held' : ''}`} style={{ top: hourOffset(b.start - first), height: hourOffset(b.end - b.start) }}>
+                      <span className="agenda-busy-label">
+                        {`${formatMinutes(b.start)}–${formatMinutes(b.end)} `}
+                        {b.heldUntil ? `Reservado pela internet até ${formatTime(b.heldUntil)}` : 'Ocupado'}
+                      </span>
                     </div>
                   ))}
                   {offs.map((o) => (

@@ -167,12 +167,16 @@ export function timeOffInColumn(agenda: Pick<Agenda, 'timeOff'>, column: AgendaC
  * Someone else's appointments a Profissional sees as busy time only
  * (docs/permissions.md): where they fall in the column, unnamed.
  */
-export function busyInColumn(agenda: Pick<Agenda, 'busy'>, column: AgendaColumn, first: number, last: number): Span[] {
+/** Taken time without an appointment shown: someone else's (a Profissional's view) or a client's hold on the booking page (`heldUntil`). */
+export type BusySpan = Span & { heldUntil: string | null };
+
+export function busyInColumn(agenda: Pick<Agenda, 'busy'>, column: AgendaColumn, first: number, last: number): BusySpan[] {
   return (agenda.busy ?? [])
     .filter((b) => column.staffId === null || b.staffId === column.staffId)
-    .map((b) => partInDay(b, column.day))
-    .filter((part): part is Span => part !== null)
-    .map((part) => ({ start: Math.max(part.start, first), end: Math.min(part.end, last) }))
+    .flatMap((b) => {
+      const part = partInDay(b, column.day);
+      return part ? [{ start: Math.max(part.start, first), end: Math.min(part.end, last), heldUntil: b.heldUntil ?? null }] : [];
+    })
     .filter((b) => b.end > b.start);
 }
 

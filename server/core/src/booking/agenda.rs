@@ -46,15 +46,18 @@ pub enum AgendaView {
 /// A staff member as a column of the day view.
 pub use crate::people::users::StaffMember;
 
-/// Someone else's appointment as a Profissional sees it: only that the
-/// time is taken, and by whom (docs/permissions.md), so they can still
-/// find an "encaixe".
+/// Taken time shown without an appointment: someone else's appointment
+/// as a Profissional sees it (only that the time is taken, and whose
+/// column: docs/permissions.md), so they can still find an "encaixe"; or
+/// a time a client holds on the booking page.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BusyBlock {
     pub staff_id: i32,
     pub starts_at: String,
     pub ends_at: String,
+    /// Held on the booking page (`/agendar`) until then; null: an appointment.
+    pub held_until: Option<String>,
 }
 
 /// A span of a staff member's working hours inside the shown days.
@@ -85,8 +88,9 @@ pub struct Agenda {
     /// Every appointment of the period and filters the reader reaches, by start.
     pub appointments: Vec<AppointmentView>,
     /// For a Profissional, everyone else's active appointments of the
-    /// period (of `staff_id` when given) as busy time only; empty for the
-    /// others, who see them whole in `appointments`.
+    /// period (of `staff_id` when given) as busy time only (the others see
+    /// them whole in `appointments`); for everyone, the shown staff's times
+    /// held on the booking page.
     pub busy: Vec<BusyBlock>,
     /// The shown staff's working hours in the shown days (the rest is shaded).
     pub working_hours: Vec<WorkingSpan>,
@@ -162,12 +166,20 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         }
     }
     let ids: Vec<i32> = members.iter().map(|m| m.id).collect();
-    let time_off = time_off::views(db, time_off::touching(db, ids, window).await?, tz).await?;
+    let time_off = time_off::views(db, time_off::touching(db, ids.clone(), window).await?, tz).await?;
 
-    let busy = match cx.own_only() {
+    let mut busy = match cx.own_only() {
         Some(me) => busy(cx, me, window, filter.staff_id).await?,
         None => Vec::new(),
     };
+    for hold in crate::booking::online::holds_between(db, window).await?.into_iter().filter(|h| ids.contains(&h.staff_id)) {
+        busy.push(BusyBlock {
+            staff_id: hold.staff_id,
+            starts_at: to_local_rfc3339(hold.starts_at, tz),
+            ends_at: to_local_rfc3339(hold.ends_at, tz),
+            held_until: Some(to_local_rfc3339(hold.expires_at, tz)),
+        });
+    }
     let (start_hour, end_hour) = grid_hours(&appointments, &working_hours, &days, tz);
     Ok(Agenda {
         view,
@@ -206,7 +218,12 @@ async fn busy(cx: &Context, me: i32, window: Span, staff_id: Option<i32>) -> Res
         select.order_by_asc(appointment::Column::StartsAt).order_by_asc(appointment::Column::Id).into_tuple().all(&cx.db).await?;
     Ok(rows
         .into_iter()
-        .map(|(staff_id, starts, ends)| BusyBlock { staff_id, starts_at: to_local_rfc3339(starts, cx.tz), ends_at: to_local_rfc3339(ends, cx.tz) })
+        .map(|(staff_id, starts, ends)| BusyBlock {
+            staff_id,
+            starts_at: to_local_rfc3339(starts, cx.tz),
+            ends_at: to_local_rfc3339(ends, cx.tz),
+            held_until: None,
+        })
         .collect())
 }
 

@@ -9,7 +9,7 @@
 //! name is noted on the appointment for the front desk); otherwise a new
 //! client is created, marked "cadastro pela internet".
 
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Timelike, Utc};
 use chrono_tz::Tz;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
@@ -33,6 +33,10 @@ pub const HOLD_MINUTES: i64 = 5;
 pub const MAX_FUTURE_PER_NUMBER: u64 = 3;
 /// Live holds one address may have at once.
 pub const MAX_HOLDS_PER_ADDRESS: u64 = 3;
+/// The finest step between the times a client is offered, in minutes: a
+/// 45-minute service fits on the staff's 5-minute grid, but a phone
+/// screen of 100 times a day is no choice.
+pub const CLIENT_STEP_MINUTES: i64 = 15;
 
 pub const DEFAULT_PRIVACY_TEXT: &str = "Usamos seu nome, WhatsApp e e-mail só para marcar, lembrar e, se preciso, remarcar este \
 atendimento. Você pode pedir a qualquer momento para ver, corrigir ou apagar seus dados (LGPD).";
@@ -237,9 +241,10 @@ pub struct FreeTime {
 
 /// The free starts of `service` between `from` and `to` (local days,
 /// inclusive) with `staff` (one member, or all who offer it), at most
-/// `limit`, earliest first; with `any`, one per start (the first member
-/// by name). The same search the staff's free-slot search makes
-/// (`schedule::slots`), live holds counting as taken.
+/// `limit`, earliest first, one per start (the first member by name), on
+/// a step of at least [`CLIENT_STEP_MINUTES`]. The same search the
+/// staff's free-slot search makes (`schedule::slots`), live holds counting
+/// as taken.
 pub async fn free_times(
     db: &impl ConnectionTrait,
     offer: &Offer,
@@ -265,8 +270,10 @@ pub async fn free_times(
         offer.earliest(now).max(window.start),
         tz,
     );
+    let step = schedule::grid_minutes(service.duration_minutes).max(CLIENT_STEP_MINUTES);
+    let on_step = |at: DateTime<Utc>| i64::from(at.with_timezone(&tz).num_seconds_from_midnight()) % (step * 60) == 0;
     let mut times: Vec<FreeTime> = Vec::new();
-    for (index, span) in found.into_iter().filter(|(_, span)| span.start < window.end) {
+    for (index, span) in found.into_iter().filter(|(_, span)| span.start < window.end && on_step(span.start)) {
         if times.last().is_some_and(|t| t.starts_at == span.start) {
             continue;
         }
