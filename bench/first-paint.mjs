@@ -19,10 +19,31 @@
 // requests. Data visible and hydrated are watched apart, in the page, from
 // its first frame: each side's hydration is its own moment, not the later of
 // the two.
+//
+// The clients' booking page (server/public/booking.rs: plain HTML, one
+// inline style, no script) has rows of its own, on the server-rendered
+// side's server: step 1 (`/agendar`), step 2 (a weekday's free times with
+// "qualquer profissional"), step 3 (the details form of a time held from
+// here) and the done page (`/c/{token}?novo=1`, after the booking is sent
+// from here), interleaved run by run: TTFB, FCP, LCP against the floor
+// (target: LCP ≤ 1.1 × the floor), and the HTML's bytes as sent and
+// brotli-compressed (quality 11; the CSS is inline, so that is the whole
+// page: target ≤ 15 KB).
+//
+//   node bench/first-paint.mjs [runs=9] [app|public]   (the second: only those rows)
+//
+// EXPEDIENTE_BIN names another binary than the release one (the testing build).
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { ADMIN, api, launchBrowser, RELEASE_BIN, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 
 const RUNS = Number(process.argv[2] ?? 9);
+const ONLY = process.argv[3] ?? 'all';
+if (!['all', 'app', 'public'].includes(ONLY)) throw new Error(`unknown rows ${ONLY}: app or public`);
+// Relative to the repository, as bench/lists.mjs reads it.
+const SERVER_BIN = process.env.EXPEDIENTE_BIN ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', process.env.EXPEDIENTE_BIN) : RELEASE_BIN;
 // DevTools' presets (latency in ms, throughput in bytes a second).
 const PRESETS = {
   'Slow 3G': { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 },
@@ -30,7 +51,10 @@ const PRESETS = {
 };
 
 async function seededServer(ssr) {
-  const server = await startServer({ env: { EXPEDIENTE_SSR: ssr }, bin: RELEASE_BIN });
+  // Behind a "proxy" (this process): each hold and booking of the public
+  // rows comes from its own X-Forwarded-For address, so the per-address
+  // limits (three live holds, ten bookings in 15 minutes) never refuse one.
+  const server = await startServer({ env: { EXPEDIENTE_SSR: ssr, EXPEDIENTE_TRUSTED_PROXIES: '127.0.0.1/32' }, bin: SERVER_BIN });
   seedDatabase(server);
   const { data: auth } = await api(server.url, null, 'POST', '/login', ADMIN);
   const first = await api(server.url, auth.accessToken, 'GET', '/clients?page=1&per_page=1');
@@ -41,6 +65,57 @@ const PAGES = {
   '/login': { signedIn: false, visible: () => 'E-mail' },
   '/clients': { signedIn: true, visible: (side) => side.firstName },
 };
+
+/** The floor of a page on `preset`: one round trip's latency plus its HTML's bytes over the throughput. */
+const floor = (preset, htmlBytes) => PRESETS[preset].latency + (htmlBytes / PRESETS[preset].downloadThroughput) * 1000;
+
+/**
+ * A new page of `context` on `preset`'s link, and what it loads: every
+ * response's encoded bytes, the documents' alone, and the requests.
+ */
+async function throttledPage(context, preset) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', PRESETS[preset]);
+  const counts = { bytes: 0, requests: 0, htmlBytes: 0 };
+  const documentIds = new Set();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    counts.requests++;
+    if (e.type === 'Document') documentIds.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    counts.bytes += e.encodedDataLength;
+    if (documentIds.has(e.requestId)) counts.htmlBytes += e.encodedDataLength;
+  });
+  return { page, counts };
+}
+
+/** TTFB, FCP and LCP of a loaded page. */
+async function paintTimings(page) {
+  // FCP and LCP from buffered observers, waiting until both are reported: a
+  // paint's entry is queued after the paint, so reading it at once can find
+  // none yet (client-only /login hydrates before its paint is reported). The
+  // page is loaded and idle here, so the last LCP entry is final.
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const seen = { ttfb: nav.responseStart, fcp: NaN, lcp: NaN };
+        const settle = () => Number.isFinite(seen.fcp) && Number.isFinite(seen.lcp) && resolve(seen);
+        new PerformanceObserver((list) => {
+          const fcp = list.getEntriesByName('first-contentful-paint')[0];
+          if (fcp) seen.fcp = fcp.startTime;
+          settle();
+        }).observe({ type: 'paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) seen.lcp = e.startTime;
+          settle();
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(seen), 5000);
+      }),
+  );
+}
 
 async function measure(browser, side, pagePath, preset) {
   const { server, auth } = side;
@@ -75,22 +150,7 @@ async function measure(browser, side, pagePath, preset) {
     };
     requestAnimationFrame(tick);
   }, PAGES[pagePath].visible(side));
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', PRESETS[preset]);
-  let bytes = 0;
-  let requests = 0;
-  let htmlBytes = 0;
-  const documentIds = new Set();
-  cdp.on('Network.requestWillBeSent', (e) => {
-    requests++;
-    if (e.type === 'Document') documentIds.add(e.requestId);
-  });
-  cdp.on('Network.loadingFinished', (e) => {
-    bytes += e.encodedDataLength;
-    if (documentIds.has(e.requestId)) htmlBytes += e.encodedDataLength;
-  });
+  const { page, counts } = await throttledPage(context, preset);
   await page.goto(pagePath, { waitUntil: 'commit' });
   const marks = await page.waitForFunction(
     () => {
@@ -102,30 +162,8 @@ async function measure(browser, side, pagePath, preset) {
   );
   const { visible: dataVisible, hydrated, nav: navHydrated } = await marks.jsonValue();
   await page.waitForLoadState('load');
-  // FCP and LCP from buffered observers, waiting until both are reported: a
-  // paint's entry is queued after the paint, so reading it at once can find
-  // none yet (client-only /login hydrates before its paint is reported). The
-  // page is loaded and idle here, so the last LCP entry is final.
-  const timing = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const nav = performance.getEntriesByType('navigation')[0];
-        const seen = { ttfb: nav.responseStart, fcp: NaN, lcp: NaN };
-        const settle = () => Number.isFinite(seen.fcp) && Number.isFinite(seen.lcp) && resolve(seen);
-        new PerformanceObserver((list) => {
-          const fcp = list.getEntriesByName('first-contentful-paint')[0];
-          if (fcp) seen.fcp = fcp.startTime;
-          settle();
-        }).observe({ type: 'paint', buffered: true });
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) seen.lcp = e.startTime;
-          settle();
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-        setTimeout(() => resolve(seen), 5000);
-      }),
-  );
+  const timing = await paintTimings(page);
   await context.close();
-  const { latency, downloadThroughput } = PRESETS[preset];
   // On screen once in the page and painted.
   const onScreen = Math.max(dataVisible, timing.fcp);
   // Usable: hydrated with the data on screen.
@@ -141,10 +179,8 @@ async function measure(browser, side, pagePath, preset) {
     // POST form) work before the scripts have run (e2e/no-script tests);
     // the client-only page, once it is usable.
     actionable: side.ssr === 'on' ? onScreen : usable,
-    bytes,
-    requests,
-    floor: latency + (htmlBytes / downloadThroughput) * 1000,
-    htmlBytes,
+    ...counts,
+    floor: floor(preset, counts.htmlBytes),
   };
 }
 
@@ -154,25 +190,117 @@ const median = (xs) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
 };
 
-const sides = { on: await seededServer('on'), off: await seededServer('off') };
+/** An address of 198.18.0.0/15 (set aside for benchmarks) for the n-th public hold or booking. */
+const forwarded = (n) => `198.18.${Math.floor(n / 250) % 256}.${1 + (n % 250)}`;
+let visitors = 0;
+
+/**
+ * Turns the booking page on (no notice) and finds what the public rows
+ * ask: the first service of step 1, and the first weekday from two days on
+ * whose step 2 ("qualquer profissional") offers at least five times.
+ */
+async function publicSetup(side) {
+  const { server, auth } = side;
+  await api(server.url, auth.accessToken, 'PUT', '/online-booking', { enabled: true, minNoticeHours: 0 });
+  const step1 = await (await fetch(`${server.url}/agendar`)).text();
+  const service = /href="\/agendar\/(\d+)"/.exec(step1)?.[1];
+  if (!service) throw new Error(`/agendar lists no service:\n${step1.slice(0, 500)}`);
+  for (let ahead = 2; ahead < 16; ahead++) {
+    const date = new Date(Date.now() + ahead * 86_400_000);
+    if (date.getUTCDay() === 0 || date.getUTCDay() === 6) continue;
+    const dayPath = `/agendar/${service}?dia=${date.toISOString().slice(0, 10)}&profissional=qualquer`;
+    const times = (await (await fetch(server.url + dayPath)).text()).match(/name="hora"/g)?.length ?? 0;
+    if (times >= 5) return { service, day: date.toISOString().slice(0, 10), dayPath, times };
+  }
+  throw new Error('no weekday in the next two weeks offers five free times');
+}
+
+/** The first time of step 2 held from a new address, as tapping it would: step 3's path. */
+async function hold(side) {
+  const { server, booking } = side;
+  const html = await (await fetch(server.url + booking.dayPath)).text();
+  const hora = /name="hora" value="([^"]+)"/.exec(html)?.[1];
+  if (!hora) throw new Error(`${booking.dayPath}: no free time left to hold`);
+  const res = await fetch(`${server.url}/agendar/${booking.service}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'x-forwarded-for': forwarded(visitors++) },
+    body: new URLSearchParams({ dia: booking.day, profissional: 'qualquer', hora }),
+  });
+  if (res.status !== 303) throw new Error(`holding ${hora}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return res.headers.get('location');
+}
+
+/** Step 3's form sent from a new address, with a new WhatsApp number: the done page's path. */
+async function book(side, detailsPath) {
+  const n = visitors++;
+  const res = await fetch(side.server.url + detailsPath, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'x-forwarded-for': forwarded(n) },
+    body: new URLSearchParams({ name: 'Cliente Bench', whatsapp: `119${87_000_000 + n}`, email: '', consent: '1', site: '' }),
+  });
+  if (res.status !== 303) throw new Error(`booking: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  const done = new URL(res.headers.get('location'), side.server.url);
+  return done.pathname + done.search;
+}
+
+/** A cold load of a public page: paint, bytes as sent, and its HTML brotli-compressed. */
+async function measurePublic(browser, side, pagePath, preset) {
+  const context = await browser.newContext({ baseURL: side.server.url });
+  const { page, counts } = await throttledPage(context, preset);
+  const response = await page.goto(pagePath, { waitUntil: 'load' });
+  if (response.status() !== 200) throw new Error(`${pagePath}: ${response.status()}`);
+  const body = await response.body();
+  const timing = await paintTimings(page);
+  await context.close();
+  return {
+    ...timing,
+    ...counts,
+    floor: floor(preset, counts.htmlBytes),
+    html: body.length,
+    brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+/** The booking's steps in a visitor's order; a run holds a time before step 3 and books it before the done page. */
+const PUBLIC_STEPS = {
+  '1 `/agendar`': async () => '/agendar',
+  '2 `/agendar/{service}?dia=…&profissional=qualquer`': async (side) => side.booking.dayPath,
+  '3 `/agendar/reserva/{token}`': async (side, run) => (run.details = await hold(side)),
+  'done `/c/{token}?novo=1`': async (side, run) => book(side, run.details),
+};
+
+const sides = { on: await seededServer('on') };
+if (ONLY !== 'public') sides.off = await seededServer('off');
+if (ONLY !== 'app') sides.on.booking = await publicSetup(sides.on);
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 const loadAtStart = load();
 const browser = await launchBrowser();
 const results = {};
+const publicResults = {};
 try {
   for (const preset of Object.keys(PRESETS)) {
-    for (const pagePath of Object.keys(PAGES)) {
+    for (const pagePath of ONLY === 'public' ? [] : Object.keys(PAGES)) {
       const key = `${preset} ${pagePath}`;
       results[key] = { on: [], off: [] };
       for (let i = 0; i < RUNS; i++) {
         for (const side of ['on', 'off']) results[key][side].push(await measure(browser, sides[side], pagePath, preset));
       }
     }
+    if (ONLY === 'app') continue;
+    // The steps interleaved run by run, as a visitor goes through them.
+    publicResults[preset] = Object.fromEntries(Object.keys(PUBLIC_STEPS).map((step) => [step, []]));
+    for (let i = 0; i < RUNS; i++) {
+      const run = {};
+      for (const [step, path] of Object.entries(PUBLIC_STEPS)) {
+        publicResults[preset][step].push(await measurePublic(browser, sides.on, await path(sides.on, run), preset));
+      }
+    }
   }
 } finally {
   await browser.close();
-  await sides.on.server.stop();
-  await sides.off.server.stop();
+  for (const side of Object.values(sides)) await side.server.stop();
 }
 
 const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '—');
@@ -193,6 +321,20 @@ for (const [key, { on, off }] of Object.entries(results)) {
     const a = m(on, field);
     const b = m(off, field);
     console.log(`| ${label} | ${a} | ${b} | ${(a / b).toFixed(2)} | |`);
+  }
+}
+for (const [preset, steps] of Object.entries(publicResults)) {
+  const { day, times } = sides.on.booking;
+  console.log(`\n${preset}, the booking page (${day}, ${times} free times on step 2 at the start): median of ${RUNS} cold loads a step, the steps interleaved; LCP target ≤ 1.1 × the floor, brotli target ≤ 15 KB`);
+  console.log('| step | TTFB | FCP | LCP | floor | LCP / floor | HTML sent | HTML brotli | requests |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const [step, list] of Object.entries(steps)) {
+    const m = (field) => median(list.map((r) => r[field]));
+    const ratio = median(list.map((r) => r.lcp / r.floor));
+    const kb = (b) => `${(b / 1000).toFixed(1)} KB`;
+    console.log(
+      `| ${step} | ${ms(m('ttfb'))} | ${ms(m('fcp'))} | ${ms(m('lcp'))} | ${ms(m('floor'))} | ${ratio.toFixed(2)}${ratio > 1.1 ? ' ✗' : ''} | ${m('htmlBytes')} B (body ${m('html')} B) | ${kb(m('brotli'))}${m('brotli') > 15_000 ? ' ✗' : ''} | ${m('requests')} |`,
+    );
   }
 }
 console.log(`\nload average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end`);

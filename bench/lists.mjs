@@ -3,7 +3,9 @@
 // one, and its time against the first page of clients at the same size.
 // Targets (reported, not asserted): 10× the data grows a query at most 2×,
 // and no query costs more than 3× the first page (free slots for a week of
-// 10 staff members included). Then booking with the scheduling
+// 10 staff members included, and the clients' booking page, signed out:
+// a day's free times of the ten with "qualquer profissional", next week's
+// Wednesday, booking turned on without notice). Then booking with the scheduling
 // rules against booking with them lifted (`allowOutsideHours`, which leaves
 // the lock and the overlap check), interleaved, target ≤ 1.5×. Then a
 // weekly series of 104 occurrences (two years) against one booking,
@@ -173,14 +175,18 @@ async function professional(target) {
   target.proClients = Number(out.trim());
 }
 
-/** One request, timed from sending to the last byte of the body; as the admin unless another token is given. */
+/**
+ * One request, timed from sending to the last byte of the body; as the
+ * admin unless another token is given, signed out with `''` (the public
+ * booking page: its HTML is `text`, JSON answers `json`).
+ */
 async function timed(target, url, token = target.token) {
   const t0 = performance.now();
-  const res = await fetch(target.base + url, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(target.base + url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = await res.text();
   const ms = performance.now() - t0;
   if (res.status !== 200) throw new Error(`${target.db}/${target.size} ${url}: ${res.status} ${body.slice(0, 300)}`);
-  return { ms, json: JSON.parse(body) };
+  return { ms, text: body, json: /json/.test(res.headers.get('content-type')) ? JSON.parse(body) : null };
 }
 
 const day = (d) => d.toISOString().slice(0, 10);
@@ -220,6 +226,32 @@ async function benchService(target) {
   return service.id;
 }
 
+/**
+ * The clients' booking page turned on (no notice, so every time of the day
+ * is offered) with a service of its own that the ten staff members offer:
+ * the path of step 2 for next week's Wednesday with "qualquer
+ * profissional" (each start once, with the first member free then), and
+ * how many times it offers (`target.publicTimes`).
+ */
+async function publicBooking(target) {
+  const write = async (method, url, body) => {
+    const res = await fetch(target.base + url, {
+      method,
+      headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()).data;
+  };
+  await write('PUT', '/api/online-booking', { enabled: true, minNoticeHours: 0 });
+  const service = await write('POST', '/api/services', { name: 'Avaliação online', durationMinutes: 60, priceCents: 15000, staffIds: target.staffIds });
+  const [monday] = nextWeek();
+  const wednesday = day(new Date(Date.parse(monday) + 2 * 86_400_000));
+  const url = `/agendar/${service.id}?dia=${wednesday}&profissional=qualquer`;
+  target.publicTimes = (await timed(target, url, '')).text.match(/name="hora"/g)?.length ?? 0;
+  return url;
+}
+
 /** The measured queries of one target, with labels common to all sizes. */
 async function queries(target) {
   const { clients } = SIZES[target.size];
@@ -234,6 +266,8 @@ async function queries(target) {
   const today = new Date();
   const yearAgo = new Date(today.getTime() - 364 * 86_400_000);
   target.serviceId = await benchService(target);
+  // A peer (an older build, measured for the bookings) may have no booking page.
+  const publicDay = target.peer ? null : await publicBooking(target);
   const [monday, sunday] = nextWeek();
   const pro = target.proToken;
   return [
@@ -251,6 +285,8 @@ async function queries(target) {
     ['reports summary, last 365 days', `/api/reports/summary?from=${day(yearAgo)}&to=${day(today)}`],
     ['dashboard', '/api/dashboard'],
     ['free slots, one week, 10 staff members', `/api/availability?service_id=${target.serviceId}&from=${monday}&to=${sunday}`],
+    // Signed out: the page clients book on, a day of the ten's free times.
+    ...(publicDay ? [['booking page, free times of a day, 10 staff members, `profissional=qualquer`', publicDay, null, '']] : []),
   ].map(([label, url, key, token]) => ({ label, url, key: key ?? label, token: token ?? target.token, times: [] }));
 }
 
@@ -472,7 +508,8 @@ function table(db, targets) {
   }
   const deep = (t) => /page=(\d+)/.exec(t.queries.find((q) => q.key === 'clients, deep page `sort=-name`').url)[1];
   const pros = targets.map((t) => `${name(t)} ${t.proClients.toLocaleString('en')} (${((100 * t.proClients) / SIZES[t.size].clients).toFixed(0)} %)`).join(', ');
-  lines.push('', `Seeded (\`expediente seed\`): ${seeds}. Deep page: ${targets.map((t) => `${name(t)} page ${deep(t)}`).join(', ')}. Clients the Profissional reaches: ${pros}.`);
+  const times = targets.map((t) => `${name(t)} ${t.publicTimes}`).join(', ');
+  lines.push('', `Seeded (\`expediente seed\`): ${seeds}. Deep page: ${targets.map((t) => `${name(t)} page ${deep(t)}`).join(', ')}. Clients the Profissional reaches: ${pros}. Free times on the booking page's day: ${times}.`);
   return lines.join('\n');
 }
 
