@@ -1,6 +1,6 @@
 // A flood of the clients' booking page against the staff's own screen
 // (server/public/booking.rs: the public pages wait for one of
-// `PUBLIC_PLACES` places, 5 s at most, so a flood of them does not slow the
+// `PublicPlaces` places, 5 s at most, so a flood of them does not slow the
 // staff). 256 visitors, each from its own loopback address (127.1.x.y, as
 // bench/idle-connections.mjs holds its connections: the server sees 256
 // peers, no proxy, so its per-address connection limit applies as on the

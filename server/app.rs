@@ -41,6 +41,8 @@ fn public_pages(state: AppState) -> Router<AppState> {
         .route("/agendar/{service}", get(booking::day).post(booking::choose))
         .route("/agendar/reserva/{token}", get(booking::details).post(booking::confirm))
         .route_layer(axum::middleware::from_fn_with_state(state, booking::in_place))
+        // A day's times are some 14 KB of HTML, under 2 KB in brotli.
+        .layer(CompressionLayer::new().gzip(true).br(true))
 }
 
 pub fn router(state: AppState) -> Router {

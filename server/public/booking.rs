@@ -51,19 +51,22 @@ const STRIP_DAYS: i64 = 7;
 /// Days looked ahead for the nearest free time when a day has none.
 const NEAREST_DAYS: i64 = 14;
 
-/// The public pages' own places: at most this many are answered at once,
-/// and a page that waits longer than [`PUBLIC_WAIT`] for one is told to
-/// try again (503), so a flood of them leaves the staff's screens the
-/// database and the cores.
+/// The public pages' own places: at most half the cores' worth are
+/// answered at once (one on two cores), and a page that waits longer than
+/// [`PUBLIC_WAIT`] for one is told to try again (503), so a flood of them
+/// leaves the staff's screens the other cores. With 8 places on two cores
+/// a flood from 256 addresses slowed the staff's `/clients` 4–5×, with 2
+/// places 1.9×, while 2 places still served 86 % of 8's pages a second
+/// (bench/README.md, bench/public-flood.mjs).
 #[derive(Clone)]
 pub struct PublicPlaces(Arc<Semaphore>);
 
-pub const PUBLIC_PLACES: usize = 8;
 const PUBLIC_WAIT: StdDuration = StdDuration::from_secs(5);
 
 impl Default for PublicPlaces {
     fn default() -> Self {
-        PublicPlaces(Arc::new(Semaphore::new(PUBLIC_PLACES)))
+        let places = std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1));
+        PublicPlaces(Arc::new(Semaphore::new(places)))
     }
 }
 
