@@ -235,6 +235,10 @@ export function sampleRenders(routePath) {
           byStaff: staff.map((s) => ({ staffId: s.id, staffName: s.name, total: 200, concluido: 120, faltou: 15, cancelado: 20, revenueCents: 870000 })),
           // More services than the chart draws: its note and the folded table.
           byService: range(12).map((i) => ({ service: `Serviço ${i}`, total: 40 - i, concluido: 20, cancelado: 3, faltou: 2, revenueCents: 300000 - i * 10000 })),
+          byChannel: [
+            { channel: 'balcao', total: 300, concluido: 200, cancelado: 30, faltou: 20, revenueCents: 2400000 },
+            { channel: 'internet', total: 42, concluido: 30, cancelado: 4, faltou: 2, revenueCents: 360000 },
+          ],
           noShowRate: 0.12,
           cancellationRate: 0.09,
           revenueCents: 3197000,
@@ -258,6 +262,12 @@ export function sampleRenders(routePath) {
       queries: [
         q('getReminders', {}, { date: '2026-11-23', emailEnabled: false, hoursBefore: 24, rows: range(4).map(reminderRow) }),
         q('getReminderSettings', {}, reminderSettings),
+      ],
+    },
+    '/appointments/online': {
+      queries: [
+        q('getOnlineBooking', {}, { enabled: true, serviceIds: [1, 2], minNoticeHours: 2, maxDaysAhead: 30, privacyText: 'Usamos seus dados só para este agendamento.', pageUrl: 'https://agenda.exemplo.com.br/agendar' }),
+        q('getActiveServices', { active: 'true', per_page: 100 }, { data: range(4).map(service), meta: { page: 1, per_page: 100, total: 4, last_page: 1 } }, 'offered'),
       ],
     },
     '/users/:id': {

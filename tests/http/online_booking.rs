@@ -184,6 +184,11 @@ async fn a_client_books_in_three_steps(backend: Backend) {
     assert_eq!(client["data"]["onlineSignup"], true);
     let (_, history) = json_of(app.get(&format!("/api/appointments/{}/history", appointment["id"]), &shop.admin).await).await;
     assert_eq!(history["data"][0]["actor"], "internet", "{history}");
+    let (_, report) = json_of(app.get(&format!("/api/reports/summary?from={day}&to={day}"), &shop.admin).await).await;
+    assert_eq!(report["data"]["byChannel"][0]["channel"], "balcao");
+    assert_eq!(report["data"]["byChannel"][0]["total"], 0);
+    assert_eq!(report["data"]["byChannel"][1]["channel"], "internet");
+    assert_eq!(report["data"]["byChannel"][1]["total"], 1, "{report}");
 
     // The done page: the appointment in words, its link's buttons, and the .ics.
     let path = link.trim_start_matches(&app.base).to_string();

@@ -208,7 +208,7 @@ async fn the_document_lists_every_operation(backend: Backend) {
     assert_eq!(
         props("Summary"),
         set(&[
-            "period", "from", "to", "timeZone", "total", "byStatus", "byDay", "byStaff", "byService", "noShowRate", "cancellationRate",
+            "period", "from", "to", "timeZone", "total", "byStatus", "byDay", "byStaff", "byService", "byChannel", "noShowRate", "cancellationRate",
             "revenueCents", "newClients", "newClientsEstimated", "reminders"
         ])
     );

@@ -131,6 +131,7 @@ async fn the_summary_counts_known_data_by_local_day(backend: Backend) {
         "\u{feff}Data;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n\
          09/03/2026;2;1;0;1;150,00\r\n10/03/2026;2;2;0;0;320,00\r\n11/03/2026;3;0;1;0;0,00\r\nTotal;7;3;1;1;470,00\r\n\
          \r\nServiço;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\nConsulta;7;3;1;1;470,00\r\n\
+         \r\nCanal;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\nBalcão;7;3;1;1;470,00\r\nInternet;0;0;0;0;0,00\r\n\
          \r\nLembrete;Agendamentos;Concluídos;Faltas;Taxa de faltas (%)\r\n\
          Com lembrete enviado;0;0;0;0,0\r\nSem lembrete;7;3;1;25,0\r\n"
     );
@@ -223,8 +224,8 @@ async fn the_summary_counts_and_earns_by_service(backend: Backend) {
     assert_eq!(response.status(), StatusCode::OK);
     let text = response.text().await.unwrap();
     let (days, rest) = text.split_once("\r\n\r\n").expect("a blank line between the tables");
-    // The third table: reminders (tests/http/reminders.rs).
-    let (services, _reminders) = rest.split_once("\r\n\r\n").expect("a blank line before the reminders");
+    // Then the channels and the reminders (tests/http/reminders.rs).
+    let (services, _channels_and_reminders) = rest.split_once("\r\n\r\n").expect("a blank line before the channels");
     let services = format!("{services}\r\n");
     assert_eq!(days, "\u{feff}Data;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n06/04/2026;3;2;1;0;400,00\r\n07/04/2026;6;2;0;1;340,00\r\nTotal;9;4;1;1;740,00");
     assert_eq!(

@@ -34,6 +34,10 @@ const report = {
   byDay: [{ date: '2026-11-21', total: 1, concluido: 1, cancelado: 0, faltou: 0, revenueCents: 5000 }],
   byStaff: [{ staffId: 1, staffName: 'Ana Admin', total: 1, concluido: 1, faltou: 0, cancelado: 0, revenueCents: 5000 }],
   byService: [{ service: 'Corte', total: 1, concluido: 1, cancelado: 0, faltou: 0, revenueCents: 5000 }],
+  byChannel: [
+    { channel: 'balcao' as const, total: 1, concluido: 1, cancelado: 0, faltou: 0, revenueCents: 5000 },
+    { channel: 'internet' as const, total: 0, concluido: 0, cancelado: 0, faltou: 0, revenueCents: 0 },
+  ],
   noShowRate: 0, cancellationRate: 0, revenueCents: 5000, newClients: 1, newClientsEstimated: false,
   reminders: {
     withReminder: { total: 0, concluido: 0, faltou: 0, noShowRate: 0 },

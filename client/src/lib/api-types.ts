@@ -61,10 +61,13 @@ export type ApiDashboard = Omit<Present<Schemas['Dashboard']>, 'upcoming' | 'tod
 export type ApiDayFigures = Present<Schemas['DayFigures']>;
 export type ApiStaffFigures = Present<Schemas['StaffFigures']>;
 export type ApiServiceFigures = Present<Schemas['ServiceFigures']>;
-export type ApiReportSummary = Omit<Present<Schemas['Summary']>, 'byDay' | 'byStaff' | 'byService' | 'byStatus'> & {
+export type ApiChannelFigures = Present<Schemas['ChannelFigures']>;
+export type ApiReportSummary = Omit<Present<Schemas['Summary']>, 'byDay' | 'byStaff' | 'byService' | 'byChannel' | 'byStatus'> & {
   byDay: ApiDayFigures[];
   byStaff: ApiStaffFigures[];
   byService: ApiServiceFigures[];
+  /** Every channel, the front desk's (`balcao`) then the booking page's (`internet`). */
+  byChannel: ApiChannelFigures[];
   byStatus: Present<Schemas['ByStatus']>;
 };
 

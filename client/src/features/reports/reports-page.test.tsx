@@ -22,6 +22,7 @@ const summary = (byService: ServiceFigures[]): ReportSummary => ({
   byDay: [],
   byStaff: [],
   byService,
+  byChannel: [],
   noShowRate: 0,
   cancellationRate: 0,
   revenueCents: byService.reduce((n, s) => n + s.revenueCents, 0),

@@ -174,6 +174,7 @@ export function ServiceCard({ data, period }: { data: ReportSummary; period: str
 
 function Summary({ data }: { data: ReportSummary }) {
   const period = `de ${formatDate(data.from)} a ${formatDate(data.to)}`;
+  const online = data.byChannel.find((c) => c.channel === 'internet') ?? { total: 0, revenueCents: 0 };
   const statusRows: StatusRow[] = STATUSES.map((status) => ({
     status,
     count: data.byStatus[status] ?? 0,
@@ -191,18 +192,26 @@ function Summary({ data }: { data: ReportSummary }) {
       <div className="row g-3 mb-3">
         {/* Does a reminder (WhatsApp or e-mail) lower the no-shows? */}
         <StatCard
-          className="col-12 col-sm-6"
+          className="col-12 col-md-4"
           valueSize="fs-22"
           title="Faltas com lembrete"
           value={formatPercent(data.reminders.withReminder.noShowRate)}
           hint={`${formatNumber(data.reminders.withReminder.total)} agendamento(s) com lembrete enviado`}
         />
         <StatCard
-          className="col-12 col-sm-6"
+          className="col-12 col-md-4"
           valueSize="fs-22"
           title="Faltas sem lembrete"
           value={formatPercent(data.reminders.withoutReminder.noShowRate)}
           hint={`${formatNumber(data.reminders.withoutReminder.total)} agendamento(s) sem lembrete`}
+        />
+        {/* Where the period's appointments were booked: the booking page's share. */}
+        <StatCard
+          className="col-12 col-md-4"
+          valueSize="fs-22"
+          title="Agendados pela internet"
+          value={formatNumber(online.total)}
+          hint={`${formatPercent(data.total ? online.total / data.total : 0)} dos agendamentos · receita ${formatMoney(online.revenueCents)}`}
         />
       </div>
       <div className="row g-3 mb-3 render-when-seen">

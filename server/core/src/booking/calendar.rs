@@ -221,6 +221,7 @@ mod tests {
             price_cents: 100,
             notes: Some("nunca no calendário".into()),
             cancellation_reason: None,
+            channel: entities::appointment::Channel::Balcao,
             version: 3,
             created_at: at,
             updated_at: at,

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Select, Statement};
+use sea_orm::{ColumnTrait, DbBackend, EntityTrait, Iterable, QueryFilter, QuerySelect, QueryTrait, Select, Statement};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -21,7 +21,7 @@ use crate::kit::error::{AppError, FieldErrors, Result};
 use crate::kit::validation::normalize_text;
 use crate::kit::{Context, csv, list, names_by_id};
 use crate::kit::time::local_midnight;
-use entities::appointment::AppointmentStatus;
+use entities::appointment::{AppointmentStatus, Channel};
 use entities::{appointment, client, reminder, user};
 use crate::kit::access;
 
@@ -122,6 +122,15 @@ pub struct ServiceFigures {
     pub figures: Figures,
 }
 
+/// The figures of one channel: where the appointments were booked.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelFigures {
+    pub channel: Channel,
+    #[serde(flatten)]
+    pub figures: Figures,
+}
+
 /// The summary of a period. Rates are fractions from 0 to 1, rounded to
 /// four decimals, and 0 when their denominator is 0.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -143,6 +152,8 @@ pub struct Summary {
     /// Services with at least one appointment in the period, by revenue
     /// (highest first), then by appointments, then by name.
     pub by_service: Vec<ServiceFigures>,
+    /// Every channel (the front desk, the booking page), in that order.
+    pub by_channel: Vec<ChannelFigures>,
     /// faltou / (concluido + faltou): of the appointments that were due to
     /// happen and were not cancelled, the share the client missed.
     pub no_show_rate: f64,
@@ -280,6 +291,7 @@ impl Queries {
                 .column(appointment::Column::Status)
                 .column(appointment::Column::PriceCents)
                 .column(appointment::Column::Service)
+                .column(appointment::Column::Channel)
                 .filter(appointment::Column::StartsAt.gte(start))
                 .filter(appointment::Column::StartsAt.lt(end)),
             new_clients: client::Entity::find()
@@ -310,7 +322,7 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     // A Profissional's own figures (docs/permissions.md): their
     // appointments, and the new clients among those they see.
     let q = Queries { appointments: access::appointments(cx, q.appointments), new_clients: access::clients(cx, q.new_clients) };
-    let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64, String)> = q.appointments.into_tuple().all(db).await?;
+    let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64, String, Channel)> = q.appointments.into_tuple().all(db).await?;
 
     let mut by_status = ByStatus::default();
     let mut all = Figures::default();
@@ -321,10 +333,14 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
         day += Duration::days(1);
     }
     let mut staff: HashMap<i32, Figures> = HashMap::new();
+    let mut by_channel: Vec<ChannelFigures> = Channel::iter().map(|channel| ChannelFigures { channel, figures: Figures::default() }).collect();
     // By exact spelling first (few per period), merged by name below.
     let mut spellings: HashMap<&str, Figures> = HashMap::new();
-    for &(staff_id, starts_at, status, price_cents, ref service) in &rows {
+    for &(staff_id, starts_at, status, price_cents, ref service, channel) in &rows {
         all.count(status, price_cents);
+        if let Some(of) = by_channel.iter_mut().find(|c| c.channel == channel) {
+            of.figures.count(status, price_cents);
+        }
         spellings.entry(service.as_str()).or_default().count(status, price_cents);
         staff.entry(staff_id).or_default().count(status, price_cents);
         if let Some(day) = days.get_mut(&starts_at.with_timezone(&tz).date_naive()) {
@@ -362,6 +378,7 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
         by_day: days.into_iter().map(|(day, figures)| DayFigures { date: day.format("%Y-%m-%d").to_string(), figures }).collect(),
         by_staff,
         by_service,
+        by_channel,
         revenue_cents: all.revenue_cents,
         new_clients,
         new_clients_estimated,
@@ -457,6 +474,10 @@ pub fn export_csv(summary: &Summary) -> Result<Vec<u8>> {
     out.section(&["Serviço", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
     for s in &summary.by_service {
         out.row(&row(s.service.clone(), &s.figures))?;
+    }
+    out.section(&["Canal", "Agendamentos", "Concluídos", "Cancelados", "Faltas", "Receita (R$)"])?;
+    for c in &summary.by_channel {
+        out.row(&row(c.channel.label().to_string(), &c.figures))?;
     }
     out.section(&["Lembrete", "Agendamentos", "Concluídos", "Faltas", "Taxa de faltas (%)"])?;
     let groups = [("Com lembrete enviado", &summary.reminders.with_reminder), ("Sem lembrete", &summary.reminders.without_reminder)];
