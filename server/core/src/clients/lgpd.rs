@@ -41,17 +41,6 @@ query_params! {
     }
 }
 
-/// An entry of the audit history in an export: of the client or of one of
-/// their appointments.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ExportedEntry {
-    pub entity: AuditEntity,
-    pub entity_id: i32,
-    #[serde(flatten)]
-    pub entry: HistoryEntry,
-}
-
 /// Everything held about a client (`GET /api/clients/{id}/export`).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -61,10 +50,11 @@ pub struct ClientExport {
     pub client: ClientView,
     /// Every appointment, oldest first.
     pub appointments: Vec<AppointmentView>,
-    /// Every audit entry of the client, of their appointments (also of
-    /// deleted ones) and of their recurring series, in the order they were
-    /// recorded.
-    pub history: Vec<ExportedEntry>,
+    /// Every audit entry of the client (and of the records merged into
+    /// theirs), of their appointments (also of deleted ones) and of their
+    /// recurring series, in the order they were recorded; `entity` and
+    /// `entityId` say which record each is about.
+    pub history: Vec<HistoryEntry>,
     /// The reminders sent to the client: `{appointmentId, channel, recipient, sentAt}`.
     pub reminders_sent: Vec<Value>,
     /// Who read the client's record, history or export, and when, oldest
@@ -158,9 +148,7 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
     let ids = appointment_ids(db, id).await?;
     let merged: Vec<i32> = audit::merged_into(db, AuditEntity::Client, id).await?.into_iter().map(|(merged, _)| merged).collect();
     let rows = history_rows(db, id, &merged, &ids).await?;
-    let keys: Vec<(AuditEntity, i32)> = rows.iter().map(|r| (r.entity, r.entity_id)).collect();
-    let entries = audit::whole_entries(cx, rows).await?;
-    let history = keys.into_iter().zip(entries).map(|((entity, entity_id), entry)| ExportedEntry { entity, entity_id, entry }).collect();
+    let history = audit::whole_entries(cx, rows).await?;
     let sent = reminder::Entity::find()
         .filter(reminder::Column::AppointmentId.is_in(ids.clone()))
         .filter(reminder::Column::SentAt.is_not_null())
@@ -251,8 +239,8 @@ pub fn export_zip(export: &ClientExport) -> Result<Vec<u8>> {
             AuditEntity::Series => "Série",
             _ => "Agendamento",
         };
-        let base = [what.to_string(), e.entity_id.to_string(), e.entry.action.clone(), text(&e.entry.user_name), e.entry.created_at.clone()];
-        let changes = e.entry.changes.as_object().filter(|c| !c.is_empty());
+        let base = [what.to_string(), e.entity_id.to_string(), e.action.clone(), text(&e.user_name), e.created_at.clone()];
+        let changes = e.changes.as_object().filter(|c| !c.is_empty());
         match changes {
             None => history.row(&[&base[..], &[String::new(), String::new(), String::new()]].concat())?,
             Some(fields) => {

@@ -215,7 +215,12 @@ pub fn diff(old: &Value, new: &Value) -> Value {
 #[serde(rename_all = "camelCase")]
 pub struct HistoryEntry {
     pub id: i32,
-    /// create, update, status, archive, delete…
+    /// The record the entry is about: the one asked for, or one whose
+    /// entries are its too (a client merged into it, an occurrence's
+    /// series, a client's appointments in their export).
+    pub entity: AuditEntity,
+    pub entity_id: i32,
+    /// create, update, status, archive, delete, merge…
     pub action: String,
     pub user_id: Option<i32>,
     pub user_name: Option<String>,
@@ -284,6 +289,8 @@ async fn entries(cx: &Context, rows: Vec<audit_log::Model>, abridged: bool) -> R
             let (changes, abridged) = if abridged { abridge(r.changes) } else { (r.changes, Vec::new()) };
             HistoryEntry {
                 id: r.id,
+                entity: r.entity,
+                entity_id: r.entity_id,
                 action: r.action,
                 user_name: r.user_id.and_then(|id| names.get(&id).cloned()),
                 user_id: r.user_id,
