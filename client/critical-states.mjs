@@ -209,9 +209,9 @@ export function sampleRenders(routePath) {
         // pagination is drawn too, and an entry with a text cut short.
         {
           data: [
-            { id: 3, action: 'update', changes: { notes: { old: 'Prefere manhãs.', new: `${'Observação longa. '.repeat(11).trim()}…` } }, abridged: ['notes'], createdAt: at, userId: 1, userName: 'Ana Admin' },
-            { id: 2, action: 'update', changes: { phone: { old: '11987654321', new: '11912345678' } }, abridged: [], createdAt: at, userId: 1, userName: 'Ana Admin' },
-            { id: 1, action: 'create', changes: { name: { old: null, new: 'Cliente 1' } }, abridged: [], createdAt: at, userId: 1, userName: 'Ana Admin' },
+            { id: 3, entity: 'client', entityId: 1, action: 'update', changes: { notes: { old: 'Prefere manhãs.', new: `${'Observação longa. '.repeat(11).trim()}…` } }, abridged: ['notes'], createdAt: at, userId: 1, userName: 'Ana Admin' },
+            { id: 2, entity: 'client', entityId: 1, action: 'update', changes: { phone: { old: '11987654321', new: '11912345678' } }, abridged: [], createdAt: at, userId: 1, userName: 'Ana Admin' },
+            { id: 1, entity: 'client', entityId: 1, action: 'create', changes: { name: { old: null, new: 'Cliente 1' } }, abridged: [], createdAt: at, userId: 1, userName: 'Ana Admin' },
           ],
           meta: { page: 1, per_page: 10, total: 23, last_page: 3, next_cursor: '7b7d' },
         },

@@ -2,6 +2,7 @@
 //! GET /api/clients/{id}, PUT /api/clients/{id}, DELETE /api/clients/{id},
 //! POST /api/clients/{id}/archive, POST /api/clients/{id}/unarchive,
 //! GET /api/clients/{id}/history, GET /api/clients/{id}/history/{entryId},
+//! POST /api/clients/{id}/merge (Recepção and admins),
 //! GET /api/clients/{id}/export, POST /api/clients/{id}/anonymise (admins: LGPD),
 //! GET /api/clients/{id}/accesses, GET and PUT /api/access-log/settings
 //! (admins: the access log)
@@ -19,6 +20,7 @@ use expediente_core::clients::access_log::{self, AccessLogSettings, AccessLogSet
 use expediente_core::kit::audit::HistoryEntry;
 use expediente_core::clients::{self, ClientDetail, ClientFilter, ClientInput, ClientView, NOT_FOUND};
 use expediente_core::clients::lgpd::{self, AnonymiseInput, ClientExport, ExportQuery};
+use expediente_core::clients::merge::{self, MergeInput};
 use expediente_core::kit::list::ListQuery;
 use expediente_core::kit::{Context, Data, Page};
 use crate::state::AppState;
@@ -35,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_one, update, remove))
         .routes(routes!(archive))
         .routes(routes!(unarchive))
+        .routes(routes!(merge))
         .routes(routes!(history))
         .routes(routes!(history_entry))
         .routes(routes!(export_one))
@@ -113,6 +116,23 @@ async fn archive(cx: Context, ClientId(id): ClientId) -> Result<Json<Data<Client
 #[utoipa::path(post, path = "/clients/{id}/unarchive", tag = "clients", params(("id" = i32, Path)), responses((status = 200, body = Data<ClientView>)))]
 async fn unarchive(cx: Context, ClientId(id): ClientId) -> Result<Json<Data<ClientView>>> {
     Ok(data(clients::set_archived(&cx, id, false).await?))
+}
+
+/// Junta ao cliente `{id}` o cadastro duplicado `from` (mesma pessoa, dois cadastros): os agendamentos, as séries,
+/// os lembretes, os acessos e o histórico de `from` passam para `{id}`; os campos vazios de `{id}` (e-mail, telefone,
+/// CPF, nascimento, observações) recebem os de `from`, sem sobrescrever nenhum preenchido (as observações se somam);
+/// depois `from` é apagado. Tudo em uma transação; o histórico de `{id}` registra a junção com os dados de `from`.
+/// `version` é a versão lida de `{id}` (409 se mudou). Recepção e administradores.
+#[utoipa::path(post, path = "/clients/{id}/merge", tag = "clients", params(("id" = i32, Path)), request_body = MergeInput,
+    responses(
+        (status = 200, body = Data<ClientView>, description = "O cliente que ficou, já com os dados juntados"),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "Um dos dois clientes não existe"),
+        (status = 409, body = ErrorBody, description = "Versão desatualizada"),
+        (status = 422, body = ErrorBody, description = "O mesmo cliente, um cliente anonimizado, ou observações longas demais juntas"),
+    ))]
+async fn merge(cx: Context, ClientId(id): ClientId, ApiJson(input): ApiJson<MergeInput>) -> Result<Json<Data<ClientView>>> {
+    Ok(data(merge::merge(&cx, id, input).await?))
 }
 
 /// `sort`: -id (padrão, mais recentes primeiro) ou id. Textos com mais de 200 caracteres vêm cortados, terminando em "…" (os campos em `abridged`); a entrada inteira está em `…/history/{entryId}`.

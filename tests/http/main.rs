@@ -15,6 +15,7 @@ mod double_booking;
 mod events;
 mod gate;
 mod lgpd;
+mod merge;
 mod lists;
 mod name_order;
 mod online_booking;

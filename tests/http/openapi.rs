@@ -24,6 +24,7 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("delete", "/api/clients/{id}", false),
     ("post", "/api/clients/{id}/archive", false),
     ("post", "/api/clients/{id}/unarchive", false),
+    ("post", "/api/clients/{id}/merge", false),
     ("get", "/api/clients/{id}/history", false),
     ("get", "/api/clients/{id}/history/{entryId}", false),
     ("get", "/api/clients/export.csv", false),

@@ -26,7 +26,7 @@ const meta = { page: 1, per_page: 10, total: 1, last_page: 1 };
 const user = { id: 2, name: 'Bruno Staff', email: 'bruno@example.com', role: 'staff' as const, active: true, createdAt: '2026-11-01T10:00:00-03:00', updatedAt: '' };
 const client = { id: 1, name: 'Maria Souza', email: 'maria@example.com', phone: '11987654321', document: null, birthDate: null, notes: null, archived: false, version: 2, createdAt: '2026-11-01T10:00:00-03:00', updatedAt: '2026-11-01T10:00:00-03:00' };
 const totals = { visits: 1, noShows: 0, revenueCents: 5000 };
-const history = { id: 1, action: 'update', userId: 1, userName: 'Ana Admin', actor: null, changes: { name: { old: 'Maria', new: 'Maria Souza' } }, abridged: [], createdAt: '2026-11-02T10:00:00-03:00' };
+const history = { id: 1, entity: 'client', entityId: 1, action: 'update', userId: 1, userName: 'Ana Admin', actor: null, changes: { name: { old: 'Maria', new: 'Maria Souza' } }, abridged: [], createdAt: '2026-11-02T10:00:00-03:00' };
 const byStatus = { agendado: 0, confirmado: 0, concluido: 1, cancelado: 0, faltou: 0 };
 const report = {
   period: 'month',

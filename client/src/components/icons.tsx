@@ -64,6 +64,7 @@ export const ChevronDown = icon(lucide.ChevronDown);
 export const ChevronRight = icon(lucide.ChevronRight);
 export const CircleCheck = icon(lucide.CircleCheck);
 export const CircleUser = icon(lucide.CircleUser);
+export const Combine = icon(lucide.Combine);
 export const Copy = icon(lucide.Copy);
 export const Download = icon(lucide.Download);
 export const FileDown = icon(lucide.FileDown);

@@ -28,6 +28,8 @@ export type ApiClientDetail = ApiClient & {
 export type ApiHistoryEntry = Omit<Present<Schemas['HistoryEntry']>, 'changes'> & {
   changes: Record<string, { old: unknown; new: unknown }>;
 };
+/** The body of `POST /api/clients/{id}/merge`: the duplicate merged into `{id}`, and `{id}`'s version as read. */
+export type ApiMergeBody = Schemas['MergeBody'];
 export type ApiUser = Present<Schemas['User']>;
 /** `GET /api/me/calendar` (and an admin's `…/users/{id}/calendar`): the secret address of a calendar feed. */
 export type ApiCalendarFeed = Schemas['CalendarFeed'];

@@ -6,7 +6,7 @@ export type NewClient = Pick<ApiClientInput, 'name'> & Partial<ApiClientInput>;
 
 /**
  * `POST /api/clients`, the one way to create a client: the clients screen's
- * form and the booking's client picker (features/appointments) both use it.
+ * form and the client picker (components/client-picker.tsx) both use it.
  */
 export const clientCreateApi = api.injectEndpoints({
   endpoints: (build) => ({

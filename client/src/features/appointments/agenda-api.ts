@@ -2,7 +2,6 @@ import { api, dataOf, writes } from '../../lib/api-slice';
 import type { ApiAgenda, ApiClient, ApiSeriesCreated, ApiStaffMember } from '../../lib/api-types';
 import type { Appointment, AppointmentStatus } from '../../lib/appointment';
 import type { ReadArg } from '../../lib/route-reads';
-import type { ListResponse } from '../../lib/types';
 import type { NewAppointment } from './appointments-api';
 
 export type Agenda = ApiAgenda;
@@ -69,11 +68,6 @@ export const agendaApi = api.injectEndpoints({
       transformResponse: dataOf<ApiClient>,
       providesTags: (_result, _error, id) => [{ type: 'Client', id }],
     }),
-    /** Clients whose name, e-mail, phone or CPF match `q` (the booking's search-as-you-type). */
-    searchClients: build.query<ApiClient[], string>({
-      query: (q) => ({ path: '/clients', query: { page: 1, per_page: 8, q } }),
-      transformResponse: (body: ListResponse<ApiClient>) => body.data,
-    }),
   }),
 });
 
@@ -84,6 +78,5 @@ export const {
   useCreateAppointmentMutation,
   useUpdateAppointmentMutation,
   useChangeStatusMutation,
-  useSearchClientsQuery,
   useGetBookingClientQuery,
 } = agendaApi;

@@ -23,7 +23,7 @@ import { AppointmentDialog } from './appointment-dialog';
 import { AppointmentsList } from './appointments-list';
 import { BookingDialog, ruleReason, StaffOptions, type ClashHref } from './booking-dialog';
 import { FitInDialog } from './fit-in-dialog';
-import { ClientPicker, type PickedClient } from './client-picker';
+import { ClientPicker, type PickedClient } from '../../components/client-picker';
 import { selectAppointments } from './appointments-slice';
 import { useScopeQuestion } from './series-scope';
 import { StatusActions } from './status-actions';

@@ -17,7 +17,7 @@ import { addDays, dayOf, formatDate, formatDuration, formatMinutes, formatTime, 
 import { useGetActiveServicesQuery, useGetAvailabilityQuery } from '../../lib/schedule-api';
 import { useCreateAppointmentMutation, useGetBookingClientQuery, type StaffMember } from './agenda-api';
 import { partInDay, STEP_MINUTES } from './agenda-layout';
-import { ClientPicker, type PickedClient } from './client-picker';
+import { ClientPicker, type PickedClient } from '../../components/client-picker';
 import { FreeSlots, SLOT_SEARCH_LIMIT } from './free-slots';
 import { initialRepeat, RepeatFields, SeriesConflicts, toRepeat, weekdayOf, type ConflictChoices, type RepeatForm } from './repeat-fields';
 

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
-import { CalendarPlus, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from '../../components/icons';
+import { CalendarPlus, Combine, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from '../../components/icons';
 import { useAppSelector } from '../../hooks/store';
 import { ClientsIdReads } from '../../../generated/route-reads';
 import { withArgs } from '../../lib/read-hooks';
@@ -17,6 +17,7 @@ import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api';
+import { isProfessional } from '../../lib/roles';
 import { dayOf, formatCpf, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone, formatTime } from '../../lib/format';
 import { useGetClientSeriesQuery } from '../../lib/schedule-api';
 import type { ListResponse } from '../../lib/types';
@@ -24,6 +25,7 @@ import { ClientForm } from './client-form';
 import { clientDraft } from './client-draft';
 import { ArchiveDialog } from './archive-dialog';
 import { AnonymiseDialog, ExportDataDialog } from './lgpd-dialogs';
+import { MergeDialog } from './merge-dialog';
 import {
   pageArgs,
   useGetClientAppointmentsQuery,
@@ -125,6 +127,8 @@ function TimelineEntry({ clientId, entry }: { clientId: number; entry: HistoryEn
   return (
     <li className="client-timeline-entry">
       <div className="fw-semibold">{actionLabel(entry.action)}</div>
+      {/* An entry of a record merged into this one (docs/behaviour.md#merging-clients). */}
+      {entry.entityId !== clientId ? <div className="small text-body-secondary">Do cadastro juntado (código {entry.entityId})</div> : null}
       <div className="text-muted small">
         {entry.userName ?? (entry.actor === 'cliente' ? 'Cliente (pelo link)' : 'Sistema')} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </div>
@@ -296,7 +300,7 @@ export default function ClientPage() {
   const upcoming = ClientsIdReads.useUpcoming<ClientAppointmentsArgs>();
   const past = ClientsIdReads.usePast<ClientAppointmentsArgs>();
   // The form and each dialog are open at their address (`?open=edit`,
-  // `archive`, `export`, `anonymise`): links that work before the script
+  // `archive`, `merge`, `export`, `anonymise`): links that work before the script
   // has run, to the page the server renders with it open.
   const [search] = useSearchParams();
   const open = search.get('open');
@@ -304,7 +308,10 @@ export default function ClientPage() {
   const here = `/clients/${id}`;
   const close = useCallback(() => navigate(here), [navigate, here]);
   useReopenDraft(clientDraft({ id }), useCallback(() => navigate(`${here}?open=edit`, { replace: true }), [navigate, here]));
-  const admin = useAppSelector((s) => s.auth.role) === 'admin';
+  const role = useAppSelector((s) => s.auth.role);
+  const admin = role === 'admin';
+  // Merging deletes a record and moves appointments of every agenda: the front desk's (docs/permissions.md).
+  const frontDesk = !!role && !isProfessional(role);
 
   if (!client) {
     return (
@@ -364,6 +371,12 @@ export default function ClientPage() {
             {client.archived ? 'Desarquivar' : 'Arquivar'}
           </AppLink>
         )}
+        {frontDesk && !client.anonymisedAt ? (
+          <AppLink to={`${here}?open=merge`} className="btn btn-outline-secondary btn-touch">
+            <Combine size={16} className="me-1" aria-hidden="true" />
+            Juntar cadastros
+          </AppLink>
+        ) : null}
         {admin ? (
           <AppLink to={`${here}?open=export`} className="btn btn-outline-secondary btn-touch">
             <FileDown size={16} className="me-1" aria-hidden="true" />
@@ -407,6 +420,7 @@ export default function ClientPage() {
       {open === 'export' && admin ? <ExportDataDialog client={client} onClose={close} /> : null}
       {open === 'anonymise' && admin && !client.anonymisedAt ? <AnonymiseDialog client={client} onDone={close} onCancel={close} /> : null}
       {open === 'archive' && !client.anonymisedAt ? <ArchiveDialog client={client} onDone={close} onCancel={close} /> : null}
+      {open === 'merge' && frontDesk && !client.anonymisedAt ? <MergeDialog client={client} onDone={close} onCancel={close} /> : null}
     </div>
   );
 }

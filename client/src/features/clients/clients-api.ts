@@ -1,4 +1,4 @@
-import type { ApiClientInput } from '../../lib/api-types';
+import type { ApiClientInput, ApiMergeBody } from '../../lib/api-types';
 import { api, dataOf, writes } from '../../lib/api-slice';
 import { PAGE_SIZE } from '../../lib/list-slice';
 import type { Appointment } from '../../lib/appointment';
@@ -79,6 +79,17 @@ export const clientApi = api.injectEndpoints({
       // Its future appointments are cancelled too.
       ...writes('client', 'appointment'),
     }),
+    /**
+     * `POST /api/clients/{id}/merge`: the duplicate `from` is merged into
+     * `id` (its appointments, series, reminders, history and accesses move;
+     * `id`'s empty fields take its values) and deleted. `version` is `id`'s, as read.
+     */
+    mergeClients: build.mutation<Client, { id: number } & ApiMergeBody>({
+      query: ({ id, from, version }) => ({ path: `/clients/${id}/merge`, method: 'POST', body: { from, version } }),
+      transformResponse: dataOf<Client>,
+      // The duplicate's appointments now show the kept client.
+      ...writes('client', 'appointment'),
+    }),
     /** `POST /api/clients/{id}/archive` or `/unarchive`. */
     setClientArchived: build.mutation<Client, { id: number; archived: boolean }>({
       query: ({ id, archived }) => ({ path: `/clients/${id}/${archived ? 'archive' : 'unarchive'}`, method: 'POST' }),
@@ -97,4 +108,5 @@ export const {
   useUpdateClientMutation,
   useSetClientArchivedMutation,
   useAnonymiseClientMutation,
+  useMergeClientsMutation,
 } = clientApi;

@@ -4,6 +4,8 @@ import type { HistoryEntry } from './types';
 
 const entry = (changes: HistoryEntry['changes']): HistoryEntry => ({
   id: 1,
+  entity: 'client',
+  entityId: 1,
   action: 'update',
   userId: 1,
   userName: 'Ana',
@@ -30,5 +32,23 @@ describe('client history', () => {
       'Data de nascimento: 03/02/1990 → —',
       'Arquivado: Não → Sim',
     ]);
+  });
+
+  it('tells a merge: the record merged in, by name and code, the fields filled, the appointments moved', () => {
+    expect(actionLabel('merge')).toBe('Junção de cadastros');
+    const lines = historyChanges(
+      entry({
+        mergedFrom: { old: null, new: { id: 7, name: 'Maria S.', email: 'maria@example.com' } },
+        email: { old: null, new: 'maria@example.com' },
+        movedAppointments: { old: null, new: 4 },
+      }),
+    );
+    expect(lines.map((l) => `${l.label}: ${l.from} → ${l.to}`)).toEqual([
+      'E-mail: — → maria@example.com',
+      'Cadastro juntado: — → Maria S. (código 7)',
+      'Agendamentos transferidos: — → 4',
+    ]);
+    const anonymised = historyChanges(entry({ mergedFrom: { old: null, new: { id: 7, name: '***' } } }));
+    expect(anonymised[0].to).toBe('removido (código 7)');
   });
 });

@@ -10,6 +10,7 @@ const ACTIONS: Record<string, string> = {
   delete: 'Exclusão',
   export: 'Exportação dos dados (LGPD)',
   anonymise: 'Anonimização (LGPD)',
+  merge: 'Junção de cadastros',
 };
 
 /** The client's fields as the form labels them. */
@@ -21,6 +22,8 @@ const FIELDS: Record<string, string> = {
   birthDate: 'Data de nascimento',
   notes: 'Observações',
   archived: 'Arquivado',
+  mergedFrom: 'Cadastro juntado',
+  movedAppointments: 'Agendamentos transferidos',
 };
 
 export function actionLabel(action: string): string {
@@ -37,6 +40,12 @@ export function historyValue(field: string, value: unknown): string {
   // A personal value removed by an anonymisation (LGPD).
   if (value === '***') return 'removido';
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  // A whole record (a merge's `mergedFrom`): who it was, its data in the LGPD export and the API.
+  if (typeof value === 'object') {
+    const record = value as { id?: unknown; name?: unknown };
+    const name = record.name === '***' ? 'removido' : String(record.name ?? '—');
+    return record.id === undefined ? name : `${name} (código ${String(record.id)})`;
+  }
   const text = String(value);
   if (field === 'phone') return formatPhone(text);
   if (field === 'document') return formatCpf(text);

@@ -41,17 +41,6 @@ query_params! {
     }
 }
 
-/// An entry of the audit history in an export: of the client or of one of
-/// their appointments.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ExportedEntry {
-    pub entity: AuditEntity,
-    pub entity_id: i32,
-    #[serde(flatten)]
-    pub entry: HistoryEntry,
-}
-
 /// Everything held about a client (`GET /api/clients/{id}/export`).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -61,10 +50,11 @@ pub struct ClientExport {
     pub client: ClientView,
     /// Every appointment, oldest first.
     pub appointments: Vec<AppointmentView>,
-    /// Every audit entry of the client, of their appointments (also of
-    /// deleted ones) and of their recurring series, in the order they were
-    /// recorded.
-    pub history: Vec<ExportedEntry>,
+    /// Every audit entry of the client (and of the records merged into
+    /// theirs), of their appointments (also of deleted ones) and of their
+    /// recurring series, in the order they were recorded; `entity` and
+    /// `entityId` say which record each is about.
+    pub history: Vec<HistoryEntry>,
     /// The reminders sent to the client: `{appointmentId, channel, recipient, sentAt}`.
     pub reminders_sent: Vec<Value>,
     /// Who read the client's record, history or export, and when, oldest
@@ -111,13 +101,14 @@ async fn appointment_ids(db: &impl ConnectionTrait, client_id: i32) -> Result<Ve
     Ok(ids)
 }
 
-/// The audit entries of the client, of `appointment_ids` and of the
+/// The audit entries of the client and of the records merged into theirs
+/// (`merged`, from `audit::merged_into`), of `appointment_ids` and of the
 /// client's recurring series (their creation and their changes as a
 /// whole), oldest first.
-async fn history_rows(db: &impl ConnectionTrait, client_id: i32, appointment_ids: &[i32]) -> Result<Vec<audit_log::Model>> {
+async fn history_rows(db: &impl ConnectionTrait, client_id: i32, merged: &[i32], appointment_ids: &[i32]) -> Result<Vec<audit_log::Model>> {
     let mut rows = audit_log::Entity::find()
         .filter(audit_log::Column::Entity.eq(AuditEntity::Client))
-        .filter(audit_log::Column::EntityId.eq(client_id))
+        .filter(audit_log::Column::EntityId.is_in(std::iter::once(client_id).chain(merged.iter().copied())))
         .all(db)
         .await?;
     let series_ids: Vec<i32> = appointment_series::Entity::find()
@@ -155,10 +146,9 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
         .await?;
     let appointments = appointments::views(db, rows, tz).await?;
     let ids = appointment_ids(db, id).await?;
-    let rows = history_rows(db, id, &ids).await?;
-    let keys: Vec<(AuditEntity, i32)> = rows.iter().map(|r| (r.entity, r.entity_id)).collect();
-    let entries = audit::whole_entries(cx, rows).await?;
-    let history = keys.into_iter().zip(entries).map(|((entity, entity_id), entry)| ExportedEntry { entity, entity_id, entry }).collect();
+    let merged: Vec<i32> = audit::merged_into(db, AuditEntity::Client, id).await?.into_iter().map(|(merged, _)| merged).collect();
+    let rows = history_rows(db, id, &merged, &ids).await?;
+    let history = audit::whole_entries(cx, rows).await?;
     let sent = reminder::Entity::find()
         .filter(reminder::Column::AppointmentId.is_in(ids.clone()))
         .filter(reminder::Column::SentAt.is_not_null())
@@ -249,8 +239,8 @@ pub fn export_zip(export: &ClientExport) -> Result<Vec<u8>> {
             AuditEntity::Series => "Série",
             _ => "Agendamento",
         };
-        let base = [what.to_string(), e.entity_id.to_string(), e.entry.action.clone(), text(&e.entry.user_name), e.entry.created_at.clone()];
-        let changes = e.entry.changes.as_object().filter(|c| !c.is_empty());
+        let base = [what.to_string(), e.entity_id.to_string(), e.action.clone(), text(&e.user_name), e.created_at.clone()];
+        let changes = e.changes.as_object().filter(|c| !c.is_empty());
         match changes {
             None => history.row(&[&base[..], &[String::new(), String::new(), String::new()]].concat())?,
             Some(fields) => {
@@ -298,20 +288,33 @@ pub struct AnonymiseInput {
 }
 
 /// The client's personal values as they may appear in free text: the name
-/// and its words, e-mail, phone and CPF (digits and formatted), birth date.
-fn personal_terms(c: &client::Model) -> Vec<String> {
+/// and its words, e-mail, phone and CPF (digits and formatted), birth date;
+/// also those of each record merged into theirs (`merged`: the records as
+/// the merge entries keep them, `ClientView` snapshots).
+fn personal_terms(c: &client::Model, merged: &[Value]) -> Vec<String> {
     const PARTICLES: &[&str] = &["da", "das", "de", "do", "dos", "e"];
-    let mut terms = vec![c.name.clone()];
-    terms.extend(c.name.split_whitespace().filter(|w| w.chars().count() >= 3 && !PARTICLES.contains(&w.to_lowercase().as_str())).map(str::to_string));
-    terms.extend(c.email.clone());
-    if let Some(phone) = &c.phone {
-        terms.extend([phone.clone(), format_phone(phone)]);
+    let birth_date = c.birth_date.map(|d| d.format("%Y-%m-%d").to_string());
+    let mut people = vec![(Some(c.name.clone()), c.email.clone(), c.phone.clone(), c.document.clone(), birth_date)];
+    let text = |record: &Value, field: &str| record[field].as_str().filter(|t| *t != REMOVED).map(str::to_string);
+    for record in merged {
+        people.push((text(record, "name"), text(record, "email"), text(record, "phone"), text(record, "document"), text(record, "birthDate")));
     }
-    if let Some(cpf) = &c.document {
-        terms.extend([cpf.clone(), format_cpf(cpf)]);
-    }
-    if let Some(date) = c.birth_date {
-        terms.extend([date.format("%Y-%m-%d").to_string(), date.format("%d/%m/%Y").to_string()]);
+    let mut terms = Vec::new();
+    for (name, email, phone, document, birth_date) in people {
+        if let Some(name) = name {
+            terms.extend(name.split_whitespace().filter(|w| w.chars().count() >= 3 && !PARTICLES.contains(&w.to_lowercase().as_str())).map(str::to_string));
+            terms.push(name);
+        }
+        terms.extend(email);
+        if let Some(phone) = phone {
+            terms.extend([format_phone(&phone), phone]);
+        }
+        if let Some(cpf) = document {
+            terms.extend([format_cpf(&cpf), cpf]);
+        }
+        if let Some(date) = birth_date.and_then(|d| chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok()) {
+            terms.extend([date.format("%Y-%m-%d").to_string(), date.format("%d/%m/%Y").to_string()]);
+        }
     }
     // Longest first, so a full name goes before its words.
     terms.sort_by_key(|t| std::cmp::Reverse(t.chars().count()));
@@ -369,6 +372,8 @@ fn scrub_changes(changes: &Value, entity: AuditEntity, terms: &[String]) -> Valu
                     Value::Null => {}
                     _ if personal => *value = json!(REMOVED),
                     Value::String(text) => *text = scrub_text(text, terms),
+                    // A whole record (a merge's `mergedFrom`): a client's, whose own fields are personal.
+                    Value::Object(record) => scrub_record(record, terms),
                     _ => {}
                 }
             }
@@ -376,6 +381,18 @@ fn scrub_changes(changes: &Value, entity: AuditEntity, terms: &[String]) -> Valu
         out.insert(field.clone(), change);
     }
     Value::Object(out)
+}
+
+/// A client's record kept whole in an entry, without its personal data.
+fn scrub_record(record: &mut Map<String, Value>, terms: &[String]) {
+    for (field, value) in record.iter_mut() {
+        match value {
+            Value::Null => {}
+            _ if PERSONAL_FIELDS.contains(&field.as_str()) => *value = json!(REMOVED),
+            Value::String(text) => *text = scrub_text(text, terms),
+            _ => {}
+        }
+    }
 }
 
 /// Removes the client's personal data for good (LGPD art. 18, IV and VI).
@@ -418,7 +435,9 @@ pub async fn anonymise(cx: &Context, id: i32, input: AnonymiseInput) -> Result<C
                 return Err(AppError::NotFound(NOT_FOUND.into()));
             }
             let current = find::<client::Entity>(&w.txn, id).await?;
-            let terms = personal_terms(&current);
+            let merged = audit::merged_into(&w.txn, AuditEntity::Client, id).await?;
+            let terms = personal_terms(&current, &merged.iter().map(|(_, record)| record.clone()).collect::<Vec<_>>());
+            let merged: Vec<i32> = merged.into_iter().map(|(merged, _)| merged).collect();
             let name = format!("Cliente anonimizado {id}");
             let record = client::ActiveModel {
                 search_text: Set(normalize_text(&name)),
@@ -444,7 +463,7 @@ pub async fn anonymise(cx: &Context, id: i32, input: AnonymiseInput) -> Result<C
                 .filter(reminder::Column::AppointmentId.is_in(ids.clone()))
                 .exec(&w.txn)
                 .await?;
-            for row in history_rows(&w.txn, id, &ids).await? {
+            for row in history_rows(&w.txn, id, &merged, &ids).await? {
                 let scrubbed = scrub_changes(&row.changes, row.entity, &terms);
                 if scrubbed != row.changes {
                     let model = audit_log::ActiveModel { id: Set(row.id), changes: Set(scrubbed), ..Default::default() };

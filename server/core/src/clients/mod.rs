@@ -5,6 +5,7 @@
 
 pub mod access_log;
 pub mod lgpd;
+pub mod merge;
 
 use chrono::{NaiveDate, Utc};
 use sea_orm::sea_query::Expr;
@@ -511,9 +512,11 @@ pub async fn delete(cx: &Context, id: i32) -> Result<()> {
 
 /// A page of the audit entries of a client, newest first; 404 when there
 /// is neither the client nor any entry (a deleted client keeps its history).
+/// The entries of the records merged into it are its own too (`merge`).
 pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<audit::HistoryEntry>> {
     access::check_client(cx, &cx.db, id, NOT_FOUND).await?;
-    let page = audit::history(cx, &[(ClientView::ENTITY, id)], list, find::<client::Entity>(&cx.db, id)).await?;
+    let records = history_records(&cx.db, id).await?;
+    let page = audit::history(cx, &records, list, find::<client::Entity>(&cx.db, id)).await?;
     access_log::record(cx, id, ReadKind::History).await?;
     Ok(page)
 }
@@ -521,9 +524,16 @@ pub async fn history(cx: &Context, id: i32, list: &ListQuery) -> Result<Page<aud
 /// One entry of a client's history, whole.
 pub async fn history_entry(cx: &Context, id: i32, entry: i32) -> Result<audit::HistoryEntry> {
     access::check_client(cx, &cx.db, id, NOT_FOUND).await?;
-    let entry = audit::entry(cx, &[(ClientView::ENTITY, id)], entry).await?;
+    let entry = audit::entry(cx, &history_records(&cx.db, id).await?, entry).await?;
     access_log::record(cx, id, ReadKind::History).await?;
     Ok(entry)
+}
+
+/// The records whose audit entries are the client's history: theirs, and
+/// those of every record merged into theirs.
+async fn history_records(db: &impl ConnectionTrait, id: i32) -> Result<Vec<(AuditEntity, i32)>> {
+    let merged = audit::merged_into(db, AuditEntity::Client, id).await?;
+    Ok(std::iter::once(id).chain(merged.into_iter().map(|(merged, _)| merged)).map(|id| (AuditEntity::Client, id)).collect())
 }
 
 /// The client `id`, when `cx` reaches it; else the 404 of a client that

@@ -1,7 +1,7 @@
 //! The audit trail: who changed what, when, from which value to which.
 
 use chrono::Utc;
-use sea_orm::{ColumnTrait, Condition, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, Set};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -136,6 +136,46 @@ pub const CLIENT_ACTOR: &str = "cliente";
 /// Who acted for a booking made on the public page (`/agendar`).
 pub const ONLINE_ACTOR: &str = "internet";
 
+/// The action of the entry that merges another record into its own
+/// (`clients::merge`): its [`MERGED_FROM`] field's `new` is the merged
+/// record as it was, whose entries the kept record's history then shows.
+pub const MERGE: &str = "merge";
+
+/// The field of a [`MERGE`] entry that holds the merged record.
+pub const MERGED_FROM: &str = "mergedFrom";
+
+/// The records of `entity` merged into `id`, and those merged into them
+/// before (a merged record may have had merges of its own), each with its
+/// data as it was then: read from the [`MERGE`] entries, one query per
+/// generation. Their history is the kept record's too, and a link of theirs
+/// still reaches what is now the kept record's. Usually none: one query.
+pub async fn merged_into(db: &impl ConnectionTrait, entity: AuditEntity, id: i32) -> Result<Vec<(i32, Value)>> {
+    let mut merged: Vec<(i32, Value)> = Vec::new();
+    let mut generation = vec![id];
+    while !generation.is_empty() {
+        let rows: Vec<Value> = audit_log::Entity::find()
+            .select_only()
+            .column(audit_log::Column::Changes)
+            .filter(audit_log::Column::Entity.eq(entity))
+            .filter(audit_log::Column::EntityId.is_in(generation.clone()))
+            .filter(audit_log::Column::Action.eq(MERGE))
+            .into_tuple()
+            .all(db)
+            .await?;
+        generation.clear();
+        for mut changes in rows {
+            let record = changes[MERGED_FROM]["new"].take();
+            let Some(merged_id) = record["id"].as_i64().and_then(|n| i32::try_from(n).ok()) else { continue };
+            // A record is merged once (it is gone after): a repeat could only be a loop.
+            if merged_id != id && !merged.iter().any(|(seen, _)| *seen == merged_id) {
+                generation.push(merged_id);
+                merged.push((merged_id, record));
+            }
+        }
+    }
+    Ok(merged)
+}
+
 /// Fields that change on every write and say nothing to a reader.
 const SKIPPED: &[&str] = &["id", "version", "createdAt", "updatedAt"];
 
@@ -175,7 +215,12 @@ pub fn diff(old: &Value, new: &Value) -> Value {
 #[serde(rename_all = "camelCase")]
 pub struct HistoryEntry {
     pub id: i32,
-    /// create, update, status, archive, delete…
+    /// The record the entry is about: the one asked for, or one whose
+    /// entries are its too (a client merged into it, an occurrence's
+    /// series, a client's appointments in their export).
+    pub entity: AuditEntity,
+    pub entity_id: i32,
+    /// create, update, status, archive, delete, merge…
     pub action: String,
     pub user_id: Option<i32>,
     pub user_name: Option<String>,
@@ -244,6 +289,8 @@ async fn entries(cx: &Context, rows: Vec<audit_log::Model>, abridged: bool) -> R
             let (changes, abridged) = if abridged { abridge(r.changes) } else { (r.changes, Vec::new()) };
             HistoryEntry {
                 id: r.id,
+                entity: r.entity,
+                entity_id: r.entity_id,
                 action: r.action,
                 user_name: r.user_id.and_then(|id| names.get(&id).cloned()),
                 user_id: r.user_id,

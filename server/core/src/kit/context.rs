@@ -102,10 +102,13 @@ impl Context {
 /// The 409 of an update whose `version` is no longer the record's.
 pub const STALE: &str = "Este registro foi alterado por outra pessoa. Recarregue e tente novamente.";
 
+/// The 422 of an update that does not say which version it read.
+pub const VERSION_NEEDED: &str = "Informe a versão do registro que você leu (version).";
+
 /// The version an update says it read (required: optimistic concurrency),
 /// when it is still the record's; else the 409 that someone saved first.
 pub fn expected_version(given: Option<i32>, current: i32) -> Result<i32> {
-    let version = given.ok_or_else(|| AppError::field("version", "Informe a versão do registro que você leu (version)."))?;
+    let version = given.ok_or_else(|| AppError::field("version", VERSION_NEEDED))?;
     if version != current {
         return Err(AppError::Conflict(STALE.into()));
     }

@@ -755,8 +755,15 @@ pub(crate) fn claims(keys: &Keys, token: &str) -> Option<LinkClaims> {
 /// a moved appointment shows, and is acted on at, its current time).
 pub(crate) async fn judge(db: &impl ConnectionTrait, tz: Tz, claims: &LinkClaims, model: Option<appointment::Model>) -> Result<(LinkState, Option<appointment::Model>)> {
     // Given to another client, the appointment is none of this link's
-    // business: it shows and changes nothing while it is theirs.
-    let Some(model) = model.filter(|m| m.client_id == claims.client_id) else { return Ok((LinkState::Invalid, None)) };
+    // business: it shows and changes nothing while it is theirs. A client
+    // merged into the appointment's (`clients::merge`) is the same person:
+    // the links they were sent keep working.
+    let Some(model) = model else { return Ok((LinkState::Invalid, None)) };
+    if model.client_id != claims.client_id
+        && !audit::merged_into(db, AuditEntity::Client, model.client_id).await?.iter().any(|(merged, _)| *merged == claims.client_id)
+    {
+        return Ok((LinkState::Invalid, None));
+    }
     let view = link_view(db, tz, &model).await?;
     let now = Utc::now().timestamp();
     let state = if now >= claims.exp.min(model.starts_at.timestamp()) {

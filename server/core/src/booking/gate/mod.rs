@@ -18,17 +18,20 @@
 //! delete), `series` (a series booked whole, or changed from one of its
 //! occurrences on), `link` (the client's confirm or cancel through their
 //! link), `online` (a client's own booking on the public page, and the
-//! hold on its time before it) and `anonymise` (a client's appointments
-//! when their data is erased).
+//! hold on its time before it), `anonymise` (a client's appointments when
+//! their data is erased) and `merge` (a client's appointments and series
+//! given to the record they are merged into).
 
 mod anonymise;
 mod link;
+mod merge;
 mod one;
 mod online;
 mod series;
 
 pub use anonymise::anonymise_appointments;
 pub use link::reply;
+pub use merge::{Merging, merge_appointments};
 pub use one::{Booked, book, change, delete, set_status};
 pub use online::{HoldRequest, OnlineBooked, Refusal, book_online, hold};
 
@@ -57,10 +60,16 @@ fn author(cx: &Context) -> Author {
 /// same transaction, and its event queued. `before` is the row as it was.
 async fn written(cx: &Context, w: &mut Write, before: Option<&appointment::Model>, saved: &appointment::Model) -> Result<()> {
     reminders::on_saved(&w.txn, saved).await?;
+    announced(cx, w, before, saved);
+    Ok(())
+}
+
+/// The event of an appointment just updated in `w`, queued (`written`
+/// without the reminder, for a writer that keeps it in step itself).
+fn announced(cx: &Context, w: &mut Write, before: Option<&appointment::Model>, saved: &appointment::Model) {
     let now = place(cx, saved);
     let moved_from = before.map(|b| place(cx, b)).filter(|was| *was != now);
     w.events.push(ChangeEvent { appointment_id: saved.id, version: Some(saved.version), place: now, moved_from, author: author(cx) });
-    Ok(())
 }
 
 /// Appointments just inserted together for one client (a series): their

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { FieldError, invalidClass } from '../../components/field-error';
-import { InputField } from '../../components/field';
-import { useForm } from '../../hooks/use-form';
-import type { FieldErrors } from '../../lib/api';
-import { useCreateClientMutation } from '../../lib/client-create';
-import { notReady, useMounted } from '../../lib/use-mounted';
-import { formatPhone } from '../../lib/format';
-import { useSearchClientsQuery } from './agenda-api';
+import { FieldError, invalidClass } from './field-error';
+import { InputField } from './field';
+import { useForm } from '../hooks/use-form';
+import type { FieldErrors } from '../lib/api';
+import { useCreateClientMutation } from '../lib/client-create';
+import { useSearchClientsQuery } from '../lib/client-search';
+import { notReady, useMounted } from '../lib/use-mounted';
+import { formatPhone } from '../lib/format';
 
 export interface PickedClient {
   id: number;
@@ -15,7 +15,9 @@ export interface PickedClient {
 
 /**
  * Search-as-you-type for a client (a combobox over `GET /api/clients?q=`),
- * and a client created right here when there is none yet (name and phone).
+ * and a client created right here when there is none yet (name and phone):
+ * the booking's, the agenda's client filter and the merging of two clients
+ * (features/clients/merge-dialog.tsx).
  */
 export function ClientPicker({
   id,
@@ -24,6 +26,9 @@ export function ClientPicker({
   errors,
   creatable = true,
   className = 'mb-3',
+  label = 'Cliente',
+  field = 'clientId',
+  exclude,
 }: {
   id: string;
   value: PickedClient | null;
@@ -33,6 +38,11 @@ export function ClientPicker({
   creatable?: boolean;
   /** The wrapper's spacing. */
   className?: string;
+  label?: string;
+  /** The field of the request whose error shows under the picker. */
+  field?: string;
+  /** A client never offered (the record a duplicate is merged into). */
+  exclude?: number;
 }) {
   const listId = useId();
   const [text, setText] = useState(value?.name ?? '');
@@ -55,7 +65,8 @@ export function ClientPicker({
     const timer = setTimeout(() => setQuery(text.trim()), 250);
     return () => clearTimeout(timer);
   }, [text]);
-  const { data: found = [], isFetching } = useSearchClientsQuery(query, { skip: !open });
+  const { data: answer, isFetching } = useSearchClientsQuery(query, { skip: !open });
+  const found = (answer ?? []).filter((c) => c.id !== exclude);
 
   const pick = (client: PickedClient) => {
     onChange(client);
@@ -100,7 +111,7 @@ export function ClientPicker({
       {/* Beside the label: nothing under the field (the suggestions, their closing) moves or covers it. */}
       <div className="d-flex justify-content-between align-items-center gap-2">
         <label htmlFor={id} className="form-label mb-0">
-          Cliente
+          {label}
         </label>
         {creating || !creatable ? null : (
           <button
@@ -122,14 +133,14 @@ export function ClientPicker({
           type="text"
           role="combobox"
           autoComplete="off"
-          className={`form-control${invalidClass(errors, 'clientId')}`}
+          className={`form-control${invalidClass(errors, field)}`}
           placeholder="Digite o nome, telefone, e-mail ou CPF"
           value={text}
           aria-expanded={expanded}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={expanded && found[active] ? `${listId}-${found[active].id}` : undefined}
-          aria-describedby={errors.clientId ? `${id}-error` : undefined}
+          aria-describedby={errors[field] ? `${id}-error` : undefined}
           onChange={(e) => {
             setText(e.target.value);
             setOpen(true);
@@ -161,7 +172,7 @@ export function ClientPicker({
           {found.length === 0 ? <li className="list-group-item text-muted">Nenhum cliente encontrado.</li> : null}
         </ul>
       </div>
-      <FieldError errors={errors} name="clientId" id={`${id}-error`} />
+      <FieldError errors={errors} name={field} id={`${id}-error`} />
       {value ? <div className="form-text">Selecionado: {value.name}</div> : null}
       {!creatable ? null : creating ? (
         <div className="border rounded p-2 mt-2">
