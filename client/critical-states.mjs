@@ -266,7 +266,7 @@ export function sampleRenders(routePath) {
     },
     '/appointments/online': {
       queries: [
-        q('getOnlineBooking', {}, { enabled: true, serviceIds: [1, 2], minNoticeHours: 2, maxDaysAhead: 30, privacyText: 'Usamos seus dados só para este agendamento.', pageUrl: 'https://agenda.exemplo.com.br/agendar' }),
+        q('getOnlineBooking', {}, { enabled: true, serviceIds: [1, 2], minNoticeHours: 2, maxDaysAhead: 30, cancelHoursBefore: 12, privacyText: 'Usamos seus dados só para este agendamento.', pageUrl: 'https://agenda.exemplo.com.br/agendar' }),
         q('getActiveServices', { active: 'true', per_page: 100 }, { data: range(4).map(service), meta: { page: 1, per_page: 100, total: 4, last_page: 1 } }, 'offered'),
       ],
     },

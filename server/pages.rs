@@ -490,6 +490,7 @@ mod tests {
             ("/appointments", "Agendamentos", true),
             ("/appointments/services", "Serviços", true),
             ("/appointments/reminders", "Lembretes", true),
+            ("/appointments/online", "Agendamento online", true),
             ("/reports", "Relatórios", true),
             ("/users", "Usuários", true),
             ("/users/:id", "Usuário", true),

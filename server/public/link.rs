@@ -106,14 +106,27 @@ fn state_page(state: &LinkState, text: &str) -> Response {
             page(StatusCode::CONFLICT, &view.business_name, "Agendamento encerrado", what, Some(view), &[])
         }
         LinkState::Open(view) => {
-            let buttons: &[Button] = match view.status {
-                AppointmentStatus::Confirmado => &[Button::Cancel, Button::Calendar],
-                _ => &[Button::Confirm, Button::Cancel, Button::Calendar],
+            let buttons: &[Button] = match (view.status, view.too_late_to_cancel) {
+                (AppointmentStatus::Confirmado, None) => &[Button::Cancel, Button::Calendar],
+                (AppointmentStatus::Confirmado, Some(_)) => &[Button::Calendar],
+                (_, None) => &[Button::Confirm, Button::Cancel, Button::Calendar],
+                (_, Some(_)) => &[Button::Confirm, Button::Calendar],
             };
-            let text = if text.is_empty() && view.status == AppointmentStatus::Confirmado { "Seu horário está confirmado." } else { text };
+            let late = view.too_late_to_cancel.map(too_late);
+            let text = match (text.is_empty(), &late) {
+                (false, _) => text,
+                (true, Some(late)) => late.as_str(),
+                (true, None) if view.status == AppointmentStatus::Confirmado => "Seu horário está confirmado.",
+                (true, None) => "",
+            };
             page(StatusCode::OK, &view.business_name, "Seu horário", text, Some(view), buttons)
         }
     }
+}
+
+/// Why the link no longer cancels.
+fn too_late(hours: i32) -> String {
+    format!("Cancelamentos por este link só até {hours} h antes do horário. Para cancelar agora, fale com a recepção.")
 }
 
 /// An invalid link is counted against its address (and may be the one too many).
@@ -199,6 +212,7 @@ pub async fn act(State(state): State<AppState>, ClientAddress(address): ClientAd
         // Nothing done: the question, or the link as it is, saying why.
         return match reminders::link_state(&state.db, &state.keys, state.config.tz, &token).await {
             Ok(LinkState::Invalid) => refuse_invalid(&state, &address).await,
+            Ok(found @ LinkState::Open(LinkView { too_late_to_cancel: Some(_), .. })) if asking => state_page(&found, ""),
             Ok(LinkState::Open(view)) if asking => page(
                 StatusCode::OK,
                 &view.business_name,
@@ -230,6 +244,11 @@ pub async fn act(State(state): State<AppState>, ClientAddress(address): ClientAd
             Some(&view),
             &[Button::Cancel, Button::Calendar],
         ),
+        Ok(LinkOutcome::TooLateToCancel(view)) => {
+            let text = too_late(view.too_late_to_cancel.unwrap_or_default());
+            let buttons: &[Button] = if view.status == AppointmentStatus::Confirmado { &[Button::Calendar] } else { &[Button::Confirm, Button::Calendar] };
+            page(StatusCode::CONFLICT, &view.business_name, "Não é possível cancelar por aqui", &text, Some(&view), buttons)
+        }
         Ok(LinkOutcome::Cancelled(view)) => page(
             StatusCode::OK,
             &view.business_name,

@@ -412,3 +412,32 @@ async fn sixty_four_at_once_across_two_instances_hold_one() {
     confirm(&app, &held[0], &details("Eva Nunes", "11944443333", "")).await;
     assert_eq!(appointments(&app, &shop.admin).await.len(), 1);
 }
+
+/// The business's deadline for cancelling through the link: past it the
+/// page offers no "Cancelar", and a cancel sent anyway changes nothing.
+async fn the_link_cancels_only_until_the_deadline(backend: Backend) {
+    let app = spawn(backend).await;
+    let shop = shop(&app).await;
+    let path = hold(&app, &shop, "10:00", "10.0.6.1").await;
+    let link = confirm(&app, &path, &details("Gil Prado", "11933332222", "")).await;
+    let link = link.trim_start_matches(&app.base).trim_end_matches("?novo=1").to_string();
+    // The day is three days ahead: a deadline of 100 hours has passed, one of 48 has not.
+    let answer = json_of(app.put("/api/online-booking", &shop.admin, json!({ "cancelHoursBefore": 169 })).await).await;
+    assert_field_error("169 h", &answer, "cancelHoursBefore", "Use de 0 a 168 horas (uma semana).");
+    let (status, _) = json_of(app.put("/api/online-booking", &shop.admin, json!({ "cancelHoursBefore": 100 })).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, body, _) = get(&app, &link).await;
+    assert!(body.contains("Cancelamentos por este link só até 100 h antes do horário"), "{body}");
+    assert!(!body.contains("value=\"cancel\""), "no cancel button: {body}");
+    let (status, body, _) = post(&app, &link, "10.0.6.1", &[("action", "cancel"), ("sure", "1")]).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(body.contains("Não é possível cancelar por aqui"), "{body}");
+    assert_eq!(appointments(&app, &shop.admin).await[0]["status"], "confirmado", "nothing changed");
+    app.put("/api/online-booking", &shop.admin, json!({ "cancelHoursBefore": 48 })).await;
+    let (_, body, _) = get(&app, &link).await;
+    assert!(body.contains("value=\"cancel\""), "{body}");
+    let (status, body, _) = post(&app, &link, "10.0.6.1", &[("action", "cancel"), ("sure", "1")]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(appointments(&app, &shop.admin).await[0]["status"], "cancelado");
+}
+both!(the_link_cancels_only_until_the_deadline);

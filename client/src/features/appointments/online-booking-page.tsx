@@ -22,6 +22,7 @@ function valuesOf(settings: ApiOnlineBooking) {
     services: settings.serviceIds === null ? 'all' : settings.serviceIds.join(','),
     minNoticeHours: String(settings.minNoticeHours),
     maxDaysAhead: String(settings.maxDaysAhead),
+    cancelHoursBefore: String(settings.cancelHoursBefore),
     privacyText: settings.privacyText,
   };
 }
@@ -43,6 +44,7 @@ function SettingsForm({ settings, services, isAdmin }: { settings: ApiOnlineBook
         serviceIds: all ? null : ids,
         minNoticeHours: Number(form.form.minNoticeHours),
         maxDaysAhead: Number(form.form.maxDaysAhead),
+        cancelHoursBefore: Number(form.form.cancelHoursBefore),
         privacyText: form.form.privacyText,
       }).unwrap();
       toast.success('Agendamento online salvo.');
@@ -120,6 +122,17 @@ function SettingsForm({ settings, services, isAdmin }: { settings: ApiOnlineBook
             max={365}
             readOnly={!isAdmin}
             {...form.field('maxDaysAhead')}
+          />
+          <InputField
+            id="online-cancel"
+            label="Cliente cancela pelo link até (horas antes)"
+            wrapperClassName="col-sm-6"
+            type="number"
+            min={0}
+            max={168}
+            readOnly={!isAdmin}
+            hint="0: até o início do horário. Vale para os links de todos os agendamentos."
+            {...form.field('cancelHoursBefore')}
           />
         </div>
         <TextAreaField id="online-privacy" label="Texto de privacidade (ao lado do consentimento)" rows={3} readOnly={!isAdmin} wrapperClassName="mt-3" {...form.field('privacyText')} />

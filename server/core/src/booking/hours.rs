@@ -4,8 +4,7 @@
 //! their own hours are set (`users.working_hours`), and goes back to it when
 //! those are removed. `schedule` turns them into instants, day by day.
 
-use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set, sea_query::OnConflict};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -206,11 +205,7 @@ pub async fn put_business(cx: &Context, input: WorkingHoursInput) -> Result<Work
     let weekly = input.checked()?;
     cx.write(async |w| {
         let before = business(&w.txn).await?;
-        let row = setting::ActiveModel { key: Set(DEFAULT_KEY.into()), value: Set(weekly.to_json()), updated_at: Set(Utc::now()) };
-        setting::Entity::insert(row)
-            .on_conflict(OnConflict::column(setting::Column::Key).update_columns([setting::Column::Value, setting::Column::UpdatedAt]).to_owned())
-            .exec(&w.txn)
-            .await?;
+        crate::kit::db::put_setting(&w.txn, DEFAULT_KEY, weekly.to_json()).await?;
         let changes = audit::diff(&hours_snapshot(&before), &hours_snapshot(&weekly));
         w.audit(AuditEntity::Business, 0, "working_hours", changes);
         Ok(())

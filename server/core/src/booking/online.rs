@@ -11,8 +11,7 @@
 
 use chrono::{DateTime, Duration, NaiveDate, Timelike, Utc};
 use chrono_tz::Tz;
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 
 use crate::booking::catalogue::{self, ServiceView};
@@ -23,7 +22,7 @@ use crate::kit::time::{Span, local_midnight};
 use crate::kit::validation::{check_name, email_problem, has_control_characters, normalize_text, reject_unknown};
 use crate::kit::Context;
 use crate::reminders::whatsapp_number;
-use entities::{booking_hold, client, setting, user};
+use entities::{booking_hold, client, user};
 
 const SETTINGS_KEY: &str = "online_booking";
 
@@ -55,6 +54,9 @@ pub struct OnlineBookingSettings {
     pub max_days_ahead: i32,
     /// The text shown beside the consent (up to 2,000 characters).
     pub privacy_text: String,
+    /// Until how many hours before its start a client may cancel through
+    /// their link (any appointment's, online or not); 0: until the start.
+    pub cancel_hours_before: i32,
 }
 
 impl Default for OnlineBookingSettings {
@@ -65,6 +67,7 @@ impl Default for OnlineBookingSettings {
             min_notice_hours: 2,
             max_days_ahead: 30,
             privacy_text: DEFAULT_PRIVACY_TEXT.into(),
+            cancel_hours_before: 0,
         }
     }
 }
@@ -92,6 +95,7 @@ pub struct OnlineBookingInput {
     pub min_notice_hours: Option<i32>,
     pub max_days_ahead: Option<i32>,
     pub privacy_text: Option<String>,
+    pub cancel_hours_before: Option<i32>,
     #[serde(flatten)]
     #[schema(ignore)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -99,8 +103,7 @@ pub struct OnlineBookingInput {
 
 /// The stored settings (the defaults until an admin saves).
 pub async fn settings(db: &impl ConnectionTrait) -> Result<OnlineBookingSettings> {
-    let row = setting::Entity::find_by_id(SETTINGS_KEY).one(db).await?;
-    Ok(row.and_then(|r| serde_json::from_str(&r.value).ok()).unwrap_or_default())
+    Ok(crate::kit::db::setting_json(db, SETTINGS_KEY).await?)
 }
 
 fn page_url(cx: &Context) -> String {
@@ -122,6 +125,9 @@ pub async fn put_settings(cx: &Context, input: OnlineBookingInput) -> Result<Onl
     }
     if input.max_days_ahead.is_some_and(|d| !(1..=365).contains(&d)) {
         errors.add("maxDaysAhead", "Use de 1 a 365 dias.");
+    }
+    if input.cancel_hours_before.is_some_and(|h| !(0..=168).contains(&h)) {
+        errors.add("cancelHoursBefore", "Use de 0 a 168 horas (uma semana).");
     }
     if let Some(text) = &input.privacy_text {
         let count = text.trim().chars().count();
@@ -167,15 +173,12 @@ pub async fn put_settings(cx: &Context, input: OnlineBookingInput) -> Result<Onl
             }
             after.min_notice_hours = input.min_notice_hours.unwrap_or(before.min_notice_hours);
             after.max_days_ahead = input.max_days_ahead.unwrap_or(before.max_days_ahead);
+            after.cancel_hours_before = input.cancel_hours_before.unwrap_or(before.cancel_hours_before);
             if let Some(text) = input.privacy_text {
                 after.privacy_text = text.trim().to_string();
             }
             let value = serde_json::to_string(&after).map_err(anyhow::Error::from)?;
-            let row = setting::ActiveModel { key: Set(SETTINGS_KEY.into()), value: Set(value), updated_at: Set(Utc::now()) };
-            setting::Entity::insert(row)
-                .on_conflict(OnConflict::column(setting::Column::Key).update_columns([setting::Column::Value, setting::Column::UpdatedAt]).to_owned())
-                .exec(&w.txn)
-                .await?;
+            crate::kit::db::put_setting(&w.txn, SETTINGS_KEY, value).await?;
             let snapshot = |s: &OnlineBookingSettings| serde_json::json!({ "onlineBooking": s });
             w.audit(AuditEntity::Business, 0, "online-booking", audit::diff(&snapshot(&before), &snapshot(&after)));
             Ok(after)

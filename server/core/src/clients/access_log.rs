@@ -9,7 +9,6 @@
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use chrono::{Duration, Utc};
-use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -215,11 +214,7 @@ pub async fn put_settings(cx: &Context, input: AccessLogSettingsInput) -> Result
     errors.check()?;
     cx.write(async |w| {
         let before = retention_days(&w.txn).await?;
-        let row = setting::ActiveModel { key: Set(RETENTION_KEY.into()), value: Set(days.to_string()), updated_at: Set(Utc::now()) };
-        setting::Entity::insert(row)
-            .on_conflict(OnConflict::column(setting::Column::Key).update_columns([setting::Column::Value, setting::Column::UpdatedAt]).to_owned())
-            .exec(&w.txn)
-            .await?;
+        crate::kit::db::put_setting(&w.txn, RETENTION_KEY, days.to_string()).await?;
         if before != days {
             let changes = serde_json::json!({ "accessLogRetentionDays": { "old": before, "new": days } });
             w.audit(AuditEntity::Business, 0, "access_log", changes);

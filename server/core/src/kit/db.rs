@@ -36,3 +36,24 @@ pub async fn lock_row<E: EntityTrait>(
     let result = E::update_many().col_expr(unchanged, Expr::col(unchanged)).filter(id_column.eq(id)).exec(txn).await?;
     Ok(result.rows_affected > 0)
 }
+
+/// Writes one of the business's settings (`settings`, by key): inserted, or
+/// its value replaced.
+pub async fn put_setting(txn: &impl ConnectionTrait, key: &str, value: String) -> Result<(), DbErr> {
+    use entities::setting;
+    use sea_orm::Set;
+    use sea_orm::sea_query::OnConflict;
+    let row = setting::ActiveModel { key: Set(key.into()), value: Set(value), updated_at: Set(chrono::Utc::now()) };
+    setting::Entity::insert(row)
+        .on_conflict(OnConflict::column(setting::Column::Key).update_columns([setting::Column::Value, setting::Column::UpdatedAt]).to_owned())
+        .exec(txn)
+        .await?;
+    Ok(())
+}
+
+/// One of the business's settings stored as JSON, or its default when it
+/// was never saved (or no longer reads as one).
+pub async fn setting_json<T: serde::de::DeserializeOwned + Default>(db: &impl ConnectionTrait, key: &str) -> Result<T, DbErr> {
+    let row = entities::setting::Entity::find_by_id(key).one(db).await?;
+    Ok(row.and_then(|r| serde_json::from_str(&r.value).ok()).unwrap_or_default())
+}

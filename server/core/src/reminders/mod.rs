@@ -14,7 +14,6 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, SubsecRound, Utc};
 use chrono_tz::Tz;
-use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -30,7 +29,7 @@ use crate::kit::{Context, Site, names_by_id};
 use crate::kit::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
 use entities::reminder::{Channel, ReminderState};
-use entities::{appointment, client, reminder, setting, user};
+use entities::{appointment, client, reminder, user};
 use crate::kit::access;
 
 /// The `settings` key of the reminders' settings (JSON).
@@ -126,8 +125,7 @@ pub struct ReminderPreview {
 
 /// The stored settings (the defaults until an admin saves).
 pub async fn settings(db: &impl ConnectionTrait) -> Result<ReminderSettings> {
-    let row = setting::Entity::find_by_id(SETTINGS_KEY).one(db).await?;
-    Ok(row.and_then(|r| serde_json::from_str(&r.value).ok()).unwrap_or_default())
+    Ok(crate::kit::db::setting_json(db, SETTINGS_KEY).await?)
 }
 
 pub async fn get_settings(cx: &Context) -> Result<ReminderSettingsView> {
@@ -244,11 +242,7 @@ pub async fn put_settings(cx: &Context, input: SettingsInput) -> Result<Reminder
                 business_name: input.business_name.map(|n| n.trim().to_string()).unwrap_or_else(|| before.business_name.clone()),
             };
             let value = serde_json::to_string(&after).map_err(anyhow::Error::from)?;
-            let row = setting::ActiveModel { key: Set(SETTINGS_KEY.into()), value: Set(value), updated_at: Set(Utc::now()) };
-            setting::Entity::insert(row)
-                .on_conflict(OnConflict::column(setting::Column::Key).update_columns([setting::Column::Value, setting::Column::UpdatedAt]).to_owned())
-                .exec(&w.txn)
-                .await?;
+            crate::kit::db::put_setting(&w.txn, SETTINGS_KEY, value).await?;
             let snapshot = |s: &ReminderSettings| serde_json::json!({ "reminders": s });
             w.audit(AuditEntity::Business, 0, "reminders", audit::diff(&snapshot(&before), &snapshot(&after)));
             Ok(after)
@@ -694,6 +688,9 @@ pub struct LinkView {
     pub staff_name: String,
     pub service: String,
     pub status: AppointmentStatus,
+    /// Hours before the start after which the link no longer cancels (the
+    /// online booking's setting): `Some` once that time has come.
+    pub too_late_to_cancel: Option<i32>,
 }
 
 /// What a link leads to.
@@ -726,6 +723,8 @@ pub enum LinkOutcome {
     /// Already confirmed: nothing changed.
     AlreadyConfirmed(LinkView),
     Cancelled(LinkView),
+    /// A cancel past the business's deadline: nothing changed.
+    TooLateToCancel(LinkView),
 }
 
 pub const CLIENT_CANCELLATION: &str = "Cancelado pelo cliente";
@@ -735,7 +734,10 @@ async fn link_view(db: &impl ConnectionTrait, tz: Tz, model: &appointment::Model
     let staff_name = user::Entity::find_by_id(model.staff_id).one(db).await?.map(|u| u.name).unwrap_or_default();
     let local = model.starts_at.with_timezone(&tz);
     let weekday = hours::weekday_name(local.weekday().number_from_monday() as u8);
+    let deadline = crate::booking::online::settings(db).await?.cancel_hours_before;
+    let too_late = deadline > 0 && Utc::now() + Duration::hours(i64::from(deadline)) > model.starts_at;
     Ok(LinkView {
+        too_late_to_cancel: too_late.then_some(deadline),
         business_name: settings(db).await?.business_name,
         client_name,
         date: format!("{weekday}, {}", local.format("%d/%m/%Y")),

@@ -23,6 +23,9 @@ pub async fn reply(cx: &Context, token: &str, action: LinkAction) -> Result<Link
         }
         let (state, model) = judge(&w.txn, tz, &claims, appointment::Entity::find_by_id(id).one(&w.txn).await?).await?;
         let (LinkState::Open(view), Some(model)) = (state.clone(), model) else { return Ok(LinkOutcome::Refused(state)) };
+        if action == LinkAction::Cancel && view.too_late_to_cancel.is_some() {
+            return Ok(LinkOutcome::TooLateToCancel(view));
+        }
         let (status, reason) = match action {
             LinkAction::Confirm if model.status == AppointmentStatus::Confirmado => return Ok(LinkOutcome::AlreadyConfirmed(view)),
             LinkAction::Confirm => (AppointmentStatus::Confirmado, None),
