@@ -127,7 +127,8 @@ async fn a_professional_reaches_their_own_clients_and_agenda(backend: Backend) {
     assert_eq!(busy.len(), 1, "{agenda}");
     assert_eq!(busy[0]["staffId"], w.rui_id);
     let keys: BTreeSet<&str> = busy[0].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, BTreeSet::from(["staffId", "startsAt", "endsAt"]));
+    assert_eq!(keys, BTreeSet::from(["staffId", "startsAt", "endsAt", "heldUntil"]));
+    assert_eq!(busy[0]["heldUntil"], Value::Null, "an appointment, not a hold of the booking page");
     let text = agenda.to_string();
     for secret in ["Maria", "sigilosa", "lombar", "20000"] {
         assert!(!text.contains(secret), "{secret} in {text}");
