@@ -167,6 +167,7 @@ suite('clients, reports and dashboard screens', () => {
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
         const csv = await readFile(await download.path(), 'utf8');
         assert.equal(csv, '\ufeffData;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n01/02/2026;0;0;0;0;0,00\r\n02/02/2026;0;0;0;0;0,00\r\n03/02/2026;0;0;0;0;0,00\r\nTotal;0;0;0;0;0,00\r\n\r\nServiço;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\n' +
+            '\r\nCanal;Agendamentos;Concluídos;Cancelados;Faltas;Receita (R$)\r\nBalcão;0;0;0;0;0,00\r\nInternet;0;0;0;0;0,00\r\n' +
             '\r\nLembrete;Agendamentos;Concluídos;Faltas;Taxa de faltas (%)\r\nCom lembrete enviado;0;0;0;0,0\r\nSem lembrete;0;0;0;0,0\r\n');
         // The booked "Limpeza de pele" in "Por serviço": a bar (no revenue yet) and its row.
         await page.goto(`/reports?from=${BOOKED_DAY}&to=${BOOKED_DAY}`);
