@@ -29,7 +29,7 @@ clocks=("2026-11-28 02:00:00" "2026-12-31 23:30:00" "2026-11-01 05:30:00")
 #   on SQLite only: the days are computed in Rust (chrono-tz), the same for
 #   both databases, which the real clock's run covers;
 # - the browser suites below.
-http_modules=(agenda:: business_rules:: lgpd:: name_order:: reminders:: reports:: series:: seed::)
+http_modules=(agenda:: business_rules:: lgpd:: name_order:: online_booking:: reminders:: reports:: series:: seed::)
 # The browser suites that book relative to today or open on today's day,
 # week or month: the reports' month, the lists that start at today, the
 # booking's "now", the reminders' day ahead.
