@@ -149,7 +149,7 @@ pub async fn services(State(state): State<AppState>) -> Response {
     respond(StatusCode::OK, document(&business, "Agende seu horário", body))
 }
 
-#[derive(serde::Deserialize, Default)]
+#[derive(serde::Deserialize)]
 pub struct DayQuery {
     dia: Option<String>,
     profissional: Option<String>,
@@ -362,6 +362,9 @@ pub async fn choose(State(state): State<AppState>, ClientAddress(address): Clien
         ),
         Ok(Err(Refusal::OutOfRange)) => {
             day_page(&state, StatusCode::UNPROCESSABLE_ENTITY, again("Este horário já passou ou está fora do prazo. Escolha outro.")).await
+        }
+        Ok(Err(Refusal::UnknownStaff)) => {
+            day_page(&state, StatusCode::UNPROCESSABLE_ENTITY, again("Este profissional não atende este serviço pela internet. Escolha um dos horários abaixo.")).await
         }
         Ok(Err(_)) => {
             day_page(&state, StatusCode::CONFLICT, again("Este horário não está mais livre: alguém acabou de reservá-lo. Escolha outro.")).await

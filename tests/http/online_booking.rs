@@ -289,7 +289,7 @@ async fn every_refusal_is_a_page_and_saves_nothing(backend: Backend) {
     expect(get(&app, &format!("/agendar/{}?profissional={rui}", shop.service)).await, StatusCode::UNPROCESSABLE_ENTITY, "não atende este serviço");
 
     // Times that cannot be held.
-    expect(choose(&app, &shop, rui, shop.day, "10:00", "10.0.1.1").await, StatusCode::CONFLICT, "não está mais livre");
+    expect(choose(&app, &shop, rui, shop.day, "10:00", "10.0.1.1").await, StatusCode::UNPROCESSABLE_ENTITY, "não atende este serviço pela internet");
     let yesterday = business_today() - Days::new(1);
     expect(choose(&app, &shop, shop.paula, yesterday, "10:00", "10.0.1.1").await, StatusCode::UNPROCESSABLE_ENTITY, "já passou ou está fora do prazo");
     expect(choose(&app, &shop, shop.paula, business_today() + Days::new(31), "10:00", "10.0.1.1").await, StatusCode::UNPROCESSABLE_ENTITY, "fora do prazo");
