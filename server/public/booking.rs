@@ -259,17 +259,22 @@ async fn day_page(state: &AppState, status: StatusCode, view: DayView<'_>) -> Re
     respond(status, document(business, "Escolha o horário", body))
 }
 
-/// The service and its staff from the path, or the page that says why not.
-async fn service_of(state: &AppState, business: &str, id: &str) -> Result<(Offer, ServiceView, Vec<entities::user::Model>), Response> {
+/// The online offer as read now, or the page that says why not.
+async fn offer_of(state: &AppState, business: &str) -> Result<Offer, Response> {
     let offer = Offer::read(&state.db, state.config.tz).await.map_err(|_| unavailable())?;
     if !offer.settings.enabled {
         return Err(closed_page(business));
     }
+    Ok(offer)
+}
+
+/// The offered service `id` and the staff who offer it, or the page that says why not.
+async fn service_of(state: &AppState, business: &str, offer: &Offer, id: &str) -> Result<(ServiceView, Vec<entities::user::Model>), Response> {
     let Some(service) = id.parse::<i32>().ok().and_then(|id| offer.service(id)).cloned() else {
         return Err(refusal_page(StatusCode::NOT_FOUND, business, "Serviço não encontrado", "Este serviço não existe ou não está disponível pela internet."));
     };
     let staff = online::staff_of(&state.db, &service).await.map_err(|_| unavailable())?;
-    Ok((offer, service, staff))
+    Ok((service, staff))
 }
 
 /// Whom the visitor chose: None for anyone; an unknown one is a problem.
@@ -286,7 +291,11 @@ fn chosen_staff(text: Option<&str>, staff: &[entities::user::Model]) -> (Option<
 /// Step 2, `GET /agendar/{service}`.
 pub async fn day(State(state): State<AppState>, Path(service_id): Path<String>, Query(query): Query<DayQuery>) -> Response {
     let business = business_name(&state).await;
-    let (offer, service, staff) = match service_of(&state, &business, &service_id).await {
+    let offer = match offer_of(&state, &business).await {
+        Ok(offer) => offer,
+        Err(page) => return page,
+    };
+    let (service, staff) = match service_of(&state, &business, &offer, &service_id).await {
         Ok(found) => found,
         Err(page) => return page,
     };
@@ -334,7 +343,11 @@ fn parse_time(text: Option<&str>) -> Option<(i32, DateTime<Utc>)> {
 /// `POST /agendar/{service}` with `hora`: holds the time, then step 3.
 pub async fn choose(State(state): State<AppState>, ClientAddress(address): ClientAddress, Path(service_id): Path<String>, form: Form) -> Response {
     let business = business_name(&state).await;
-    let (offer, service, staff) = match service_of(&state, &business, &service_id).await {
+    let offer = match offer_of(&state, &business).await {
+        Ok(offer) => offer,
+        Err(page) => return page,
+    };
+    let (service, staff) = match service_of(&state, &business, &offer, &service_id).await {
         Ok(found) => found,
         Err(page) => return page,
     };
@@ -490,7 +503,7 @@ pub async fn confirm(State(state): State<AppState>, ClientAddress(address): Clie
         ),
         Ok(Err(Refusal::OutOfRange)) => refusal_page(StatusCode::GONE, &business, "Este horário já passou", "Escolha outro horário."),
         Ok(Err(_)) => {
-            let Ok((offer, service, staff)) = service_of(&state, &business, &held.hold.service_id.to_string()).await else {
+            let Ok((service, staff)) = service_of(&state, &business, &offer, &held.hold.service_id.to_string()).await else {
                 return refusal_page(StatusCode::CONFLICT, &business, "Horário indisponível", "Este horário não está mais livre. Escolha outro.");
             };
             let day = held.hold.starts_at.with_timezone(&state.config.tz).date_naive();

@@ -27,6 +27,29 @@ function valuesOf(settings: ApiOnlineBooking) {
   };
 }
 
+interface NumberField {
+  name: 'minNoticeHours' | 'maxDaysAhead' | 'cancelHoursBefore';
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  hint?: string;
+}
+
+/** The settings that are a number of hours or days: their field and its range. */
+const NUMBER_FIELDS: readonly NumberField[] = [
+  { name: 'minNoticeHours', id: 'online-notice', label: 'Antecedência mínima (horas)', min: 0, max: 720 },
+  { name: 'maxDaysAhead', id: 'online-farthest', label: 'Até quantos dias à frente', min: 1, max: 365 },
+  {
+    name: 'cancelHoursBefore',
+    id: 'online-cancel',
+    label: 'Cliente cancela pelo link até (horas antes)',
+    min: 0,
+    max: 168,
+    hint: '0: até o início do horário. Vale para os links de todos os agendamentos.',
+  },
+];
+
 function SettingsForm({ settings, services, isAdmin }: { settings: ApiOnlineBooking; services: ApiService[]; isAdmin: boolean }) {
   const form = useForm(() => valuesOf(settings), 'Não foi possível salvar o agendamento online.');
   const [save] = usePutOnlineBookingMutation();
@@ -42,9 +65,7 @@ function SettingsForm({ settings, services, isAdmin }: { settings: ApiOnlineBook
       await save({
         enabled: enabled === 'on',
         serviceIds: all ? null : ids,
-        minNoticeHours: Number(form.form.minNoticeHours),
-        maxDaysAhead: Number(form.form.maxDaysAhead),
-        cancelHoursBefore: Number(form.form.cancelHoursBefore),
+        ...Object.fromEntries(NUMBER_FIELDS.map(({ name }) => [name, Number(form.form[name])])),
         privacyText: form.form.privacyText,
       }).unwrap();
       toast.success('Agendamento online salvo.');
@@ -103,37 +124,9 @@ function SettingsForm({ settings, services, isAdmin }: { settings: ApiOnlineBook
           <FieldError errors={form.errors} name="serviceIds" />
         </fieldset>
         <div className="row g-3">
-          <InputField
-            id="online-notice"
-            label="Antecedência mínima (horas)"
-            wrapperClassName="col-sm-6"
-            type="number"
-            min={0}
-            max={720}
-            readOnly={!isAdmin}
-            {...form.field('minNoticeHours')}
-          />
-          <InputField
-            id="online-farthest"
-            label="Até quantos dias à frente"
-            wrapperClassName="col-sm-6"
-            type="number"
-            min={1}
-            max={365}
-            readOnly={!isAdmin}
-            {...form.field('maxDaysAhead')}
-          />
-          <InputField
-            id="online-cancel"
-            label="Cliente cancela pelo link até (horas antes)"
-            wrapperClassName="col-sm-6"
-            type="number"
-            min={0}
-            max={168}
-            readOnly={!isAdmin}
-            hint="0: até o início do horário. Vale para os links de todos os agendamentos."
-            {...form.field('cancelHoursBefore')}
-          />
+          {NUMBER_FIELDS.map(({ name, id, label, min, max, hint }) => (
+            <InputField key={name} id={id} label={label} wrapperClassName="col-sm-6" type="number" min={min} max={max} readOnly={!isAdmin} hint={hint} {...form.field(name)} />
+          ))}
         </div>
         <TextAreaField id="online-privacy" label="Texto de privacidade (ao lado do consentimento)" rows={3} readOnly={!isAdmin} wrapperClassName="mt-3" {...form.field('privacyText')} />
         {isAdmin ? (

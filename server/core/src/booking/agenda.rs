@@ -172,7 +172,7 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         Some(me) => busy(cx, me, window, filter.staff_id).await?,
         None => Vec::new(),
     };
-    for hold in crate::booking::online::holds_between(db, window).await?.into_iter().filter(|h| ids.contains(&h.staff_id)) {
+    for hold in crate::booking::online::live_holds(db, &ids, window).await? {
         busy.push(BusyBlock {
             staff_id: hold.staff_id,
             starts_at: to_local_rfc3339(hold.starts_at, tz),

@@ -150,18 +150,7 @@ fn write(staff_name: &str, rows: &[appointment::Model], first_name: impl Fn(i32)
     for a in rows {
         let client = first_name(a.client_id);
         let summary = if client.is_empty() { a.service.clone() } else { format!("{} – {client}", a.service) };
-        let status = if a.status == AppointmentStatus::Cancelado { EventStatus::Cancelled } else { EventStatus::Confirmed };
-        calendar.push(
-            Event::new()
-                .uid(&format!("agendamento-{}@expediente", a.id))
-                .sequence(u32::try_from(a.version - 1).unwrap_or(0))
-                .timestamp(utc(a.updated_at))
-                .starts(utc(a.starts_at))
-                .ends(utc(a.ends_at))
-                .summary(&summary)
-                .status(status)
-                .done(),
-        );
+        calendar.push(event(a, &summary).done());
     }
     calendar.to_string()
 }
@@ -171,20 +160,23 @@ fn write(staff_name: &str, rows: &[appointment::Model], first_name: impl Fn(i32)
 pub fn client_event(business: &str, staff_name: &str, a: &appointment::Model) -> String {
     let mut calendar = Calendar::empty();
     calendar.append_property(("VERSION", "2.0")).append_property(("PRODID", "-//Expediente//Agendamento//PT-BR"));
-    let status = if a.status == AppointmentStatus::Cancelado { EventStatus::Cancelled } else { EventStatus::Confirmed };
-    calendar.push(
-        Event::new()
-            .uid(&format!("agendamento-{}@expediente", a.id))
-            .sequence(u32::try_from(a.version - 1).unwrap_or(0))
-            .timestamp(utc(a.updated_at))
-            .starts(utc(a.starts_at))
-            .ends(utc(a.ends_at))
-            .summary(&format!("{} – {business}", a.service))
-            .description(&format!("Com {staff_name}."))
-            .status(status)
-            .done(),
-    );
+    calendar.push(event(a, &format!("{} – {business}", a.service)).description(&format!("Com {staff_name}.")).done());
     calendar.to_string()
+}
+
+/// An appointment as an event: its id, version, last change, times and
+/// status; the same UID in the staff's feed and the client's file.
+fn event(a: &appointment::Model, summary: &str) -> Event {
+    let status = if a.status == AppointmentStatus::Cancelado { EventStatus::Cancelled } else { EventStatus::Confirmed };
+    Event::new()
+        .uid(&format!("agendamento-{}@expediente", a.id))
+        .sequence(u32::try_from(a.version - 1).unwrap_or(0))
+        .timestamp(utc(a.updated_at))
+        .starts(utc(a.starts_at))
+        .ends(utc(a.ends_at))
+        .summary(summary)
+        .status(status)
+        .done()
 }
 
 /// `NAME` (RFC 7986) as TEXT: the crate escapes only the value types it

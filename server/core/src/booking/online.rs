@@ -288,25 +288,14 @@ pub async fn free_times(
     Ok(times)
 }
 
-/// The live holds of `staff` that can matter to `window` (the schedule
-/// reads them as taken).
-pub(crate) async fn live_holds(db: &impl ConnectionTrait, staff: &[i32], window: Span) -> Result<Vec<booking_hold::Model>> {
+/// The live holds of `staff` that meet `window`, by start: the schedule
+/// reads them as taken, the agenda shows them.
+pub async fn live_holds(db: &impl ConnectionTrait, staff: &[i32], window: Span) -> Result<Vec<booking_hold::Model>> {
     if staff.is_empty() {
         return Ok(Vec::new());
     }
     Ok(booking_hold::Entity::find()
         .filter(booking_hold::Column::StaffId.is_in(staff.iter().copied()))
-        .filter(booking_hold::Column::StartsAt.lt(window.end))
-        .filter(booking_hold::Column::EndsAt.gt(window.start))
-        .filter(booking_hold::Column::ExpiresAt.gt(Utc::now()))
-        .filter(booking_hold::Column::AppointmentId.is_null())
-        .all(db)
-        .await?)
-}
-
-/// The live holds over `window`, for the staff's agenda.
-pub async fn holds_between(db: &impl ConnectionTrait, window: Span) -> Result<Vec<booking_hold::Model>> {
-    Ok(booking_hold::Entity::find()
         .filter(booking_hold::Column::StartsAt.lt(window.end))
         .filter(booking_hold::Column::EndsAt.gt(window.start))
         .filter(booking_hold::Column::ExpiresAt.gt(Utc::now()))
