@@ -37,7 +37,7 @@ import {
   type ClientHistoryArgs,
   type PageArgs,
 } from './clients-api';
-import { actionLabel, historyChanges } from './history';
+import { actionLabel, actorLabel, historyChanges } from './history';
 import type { Access, ClientDetail, HistoryEntry } from './types';
 
 export const CLIENT_ERROR = 'Erro ao buscar o cliente';
@@ -130,7 +130,7 @@ function TimelineEntry({ clientId, entry }: { clientId: number; entry: HistoryEn
       {/* An entry of a record merged into this one (docs/behaviour.md#merging-clients). */}
       {entry.entityId !== clientId ? <div className="small text-body-secondary">Do cadastro juntado (código {entry.entityId})</div> : null}
       <div className="text-muted small">
-        {entry.userName ?? (entry.actor === 'cliente' ? 'Cliente (pelo link)' : 'Sistema')} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+        {entry.userName ?? actorLabel(entry.actor)} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </div>
       {whole ? <WholeChanges clientId={clientId} entry={entry} /> : <Changes entry={entry} />}
       {entry.abridged.length && !whole ? (

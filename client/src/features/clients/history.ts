@@ -22,9 +22,20 @@ const FIELDS: Record<string, string> = {
   birthDate: 'Data de nascimento',
   notes: 'Observações',
   archived: 'Arquivado',
+  onlineSignup: 'Cadastro pela internet',
   mergedFrom: 'Cadastro juntado',
   movedAppointments: 'Agendamentos transferidos',
 };
+
+/** Who wrote an entry that no staff member wrote (the audit's `actor`). */
+const ACTORS: Record<string, string> = {
+  cliente: 'Cliente (pelo link)',
+  internet: 'Cliente (agendamento pela internet)',
+};
+
+export function actorLabel(actor: string | null | undefined): string {
+  return (actor && ACTORS[actor]) ?? 'Sistema';
+}
 
 export function actionLabel(action: string): string {
   return ACTIONS[action] ?? action;
