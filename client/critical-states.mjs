@@ -247,6 +247,7 @@ export function sampleRenders(routePath) {
             withReminder: { total: 300, concluido: 180, faltou: 12, noShowRate: 0.0625 },
             withoutReminder: { total: 135, concluido: 70, faltou: 23, noShowRate: 0.2473 },
           },
+          recovered: { count: 3, revenueCents: 24000 },
         }),
       ],
     },

@@ -34,9 +34,10 @@ pub fn api_router() -> Router<AppState> {
 /// The pages clients open without signing in, each waiting for one of
 /// their own few places (`booking::in_place`).
 fn public_pages(state: AppState) -> Router<AppState> {
-    use public::{booking, link};
+    use public::{booking, link, offer};
     Router::new()
         .route("/c/{token}", get(link::show).post(link::act))
+        .route("/o/{token}", get(offer::show).post(offer::act))
         .route("/agendar", get(booking::services))
         .route("/agendar/{service}", get(booking::day).post(booking::choose))
         .route("/agendar/reserva/{token}", get(booking::details).post(booking::confirm))
@@ -120,6 +121,8 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     db::spawn_checkpointer(&state.db);
     // E-mail reminders go out from every instance (with --smtp-url).
     jobs::mailer::start(&state)?;
+    // So does the waitlist's search for freed times.
+    jobs::waitlist::start(&state);
     Ok(state)
 }
 

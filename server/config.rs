@@ -153,6 +153,10 @@ pub struct Config {
     /// new failure doubles the wait (up to an hour).
     #[arg(long, env = "EXPEDIENTE_MAIL_RETRY_SECONDS", default_value_t = 30, global = true)]
     pub mail_retry_seconds: u64,
+    /// Seconds between the waitlist's rounds: every entry's window searched
+    /// for free times (besides the search after each change to the agenda).
+    #[arg(long, env = "EXPEDIENTE_WAITLIST_ROUND_SECONDS", default_value_t = 60, global = true)]
+    pub waitlist_round_seconds: u64,
 }
 
 impl Config {

@@ -390,22 +390,45 @@ export function renderedRoot(html) {
 }
 
 /**
- * The /api/ requests that `page` makes while `work` runs: its reads and
- * writes. The live agenda's stream (GET /api/events, app/live-events.ts),
- * which every signed-in page opens once hydrated, waits for changes rather
- * than reading the screen's data, and is left out.
+ * The /api/ requests that `page` makes while `work` runs, and after it until
+ * none has been open for `quietMs`: its reads and writes. (Playwright's
+ * 'networkidle' load state is met once per document, so after an in-app
+ * navigation it waits for nothing.) The live agenda's stream (GET
+ * /api/events, app/live-events.ts), which every signed-in page opens once
+ * hydrated, waits for changes rather than reading the screen's data, and is
+ * left out.
  */
-export async function apiCallsDuring(page, work) {
+export async function apiCallsDuring(page, work, { quietMs = 500 } = {}) {
   const calls = [];
-  const onRequest = (request) => {
+  const open = new Set();
+  let lastChange = Date.now();
+  const counted = (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/api/') && pathname !== '/api/events') calls.push(request.url());
+    return pathname.startsWith('/api/') && pathname !== '/api/events';
+  };
+  const onRequest = (request) => {
+    if (!counted(request)) return;
+    calls.push(request.url());
+    open.add(request);
+    lastChange = Date.now();
+  };
+  const onDone = (request) => {
+    if (open.delete(request)) lastChange = Date.now();
   };
   page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
   try {
     await work();
+    const deadline = Date.now() + 15_000;
+    while (open.size > 0 || Date.now() - lastChange < quietMs) {
+      if (Date.now() > deadline) throw new Error(`requests still open after 15 s: ${[...open].map((r) => r.url()).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   } finally {
     page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
   }
   return calls;
 }

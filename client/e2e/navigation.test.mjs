@@ -8,17 +8,16 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { addDays, ADMIN, api, apiCallsDuring, appForSuite, mondayThisWeek, problems, shot, suite, VIEWPORTS, waitForHydration, withPage } from './harness.mjs';
 
-/** The requests of `work` up to `shown` (the screen with its data), and those after it until the network is idle. */
+/** The requests of `work` up to `shown` (the screen with its data), and those after it until the network is quiet. */
 async function navigation(page, work, shown) {
-  let beforeShown = null;
+  let ms = null;
   const calls = await apiCallsDuring(page, async () => {
     const start = Date.now();
     await work();
     await shown();
-    beforeShown = { count: null, ms: Date.now() - start };
-    await page.waitForLoadState('networkidle');
+    ms = Date.now() - start;
   });
-  return { calls: calls.map((url) => decodeURIComponent(new URL(url).pathname + new URL(url).search)), ms: beforeShown.ms };
+  return { calls: calls.map((url) => decodeURIComponent(new URL(url).pathname + new URL(url).search)), ms };
 }
 
 /** Moves the app to `path` as a link of it would (react-router follows the history). */

@@ -43,6 +43,9 @@ pub enum AuditEntity {
     Service,
     #[sea_orm(string_value = "time_off")]
     TimeOff,
+    /// An entry of the waitlist (its offers and their answers too).
+    #[sea_orm(string_value = "waitlist")]
+    Waitlist,
     /// The business's settings (id 0): its hours, its reminders.
     #[sea_orm(string_value = "business")]
     Business,

@@ -21,6 +21,9 @@ pub struct Model {
     pub address: String,
     pub appointment_id: Option<i32>,
     pub created_at: DateTimeUtc,
+    /// The waitlist entry this time is offered to (`waitlist_entry`): the
+    /// hold is then its offer, and the token the offer's link.
+    pub waitlist_entry_id: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -51,3 +51,4 @@ pub mod setting;
 pub mod sign_in_throttle;
 pub mod time_off;
 pub mod user;
+pub mod waitlist_entry;

@@ -1,3 +1,4 @@
 //! What every instance does in the background, beside answering requests.
 
 pub mod mailer;
+pub mod waitlist;

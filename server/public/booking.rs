@@ -79,7 +79,7 @@ pub async fn in_place(State(state): State<AppState>, request: Request, next: Nex
 }
 
 /// "R$ 1.234,50"
-fn reais(cents: i64) -> String {
+pub(super) fn reais(cents: i64) -> String {
     let (whole, rest) = (cents / 100, cents % 100);
     let digits = whole.to_string();
     let mut grouped = String::new();
@@ -107,7 +107,7 @@ fn short_day(day: NaiveDate) -> String {
 }
 
 /// "sábado, 05/12/2026"
-fn long_day(day: NaiveDate) -> String {
+pub(super) fn long_day(day: NaiveDate) -> String {
     format!("{}, {}", weekday_name(day.weekday().number_from_monday() as u8), day.format("%d/%m/%Y"))
 }
 
@@ -124,7 +124,7 @@ fn refusal_page(status: StatusCode, business: &str, heading: &str, text: &str) -
 }
 
 /// What the business is called on its pages.
-async fn business_name(state: &AppState) -> String {
+pub(super) async fn business_name(state: &AppState) -> String {
     reminders::settings(&state.db).await.map(|s| s.business_name).unwrap_or_else(|_| NO_BUSINESS.into())
 }
 
@@ -155,17 +155,19 @@ pub struct DayQuery {
     profissional: Option<String>,
 }
 
-/// A day's times by period (manhã before noon, tarde until 18:00, noite),
-/// the empty ones left out.
+/// A day's times by period (`Period`: manhã before noon, tarde until
+/// 18:00, noite), the empty ones left out.
 fn periods(times: &[FreeTime], tz: chrono_tz::Tz) -> Vec<(&'static str, Vec<&FreeTime>)> {
     use chrono::Timelike;
-    let mut groups: Vec<(&'static str, Vec<&FreeTime>)> = vec![("Manhã", Vec::new()), ("Tarde", Vec::new()), ("Noite", Vec::new())];
+    use entities::waitlist_entry::Period;
+    let mut groups: Vec<(Period, Vec<&FreeTime>)> = [Period::Manha, Period::Tarde, Period::Noite].map(|p| (p, Vec::new())).into();
     for time in times {
-        let hour = time.starts_at.with_timezone(&tz).hour();
-        groups[if hour < 12 { 0 } else if hour < 18 { 1 } else { 2 }].1.push(time);
+        let period = Period::of_hour(time.starts_at.with_timezone(&tz).hour());
+        if let Some((_, of)) = groups.iter_mut().find(|(p, _)| *p == period) {
+            of.push(time);
+        }
     }
-    groups.retain(|(_, of)| !of.is_empty());
-    groups
+    groups.into_iter().filter(|(_, of)| !of.is_empty()).map(|(p, of)| (p.label(), of)).collect()
 }
 
 /// What step 2 shows: whose times, which day, and what went wrong.

@@ -1,5 +1,6 @@
 //! The pages clients open without signing in: the link of an appointment
-//! (`/c/{token}`, `link`) and the booking page (`/agendar`, `booking`).
+//! (`/c/{token}`, `link`), the booking page (`/agendar`, `booking`) and a
+//! waitlist's offer (`/o/{token}`, `offer`).
 //!
 //! Rendered here from maud's compile-time templates (every value escaped),
 //! not by the React engine: a few KB of HTML and one hashed inline style,
@@ -11,6 +12,7 @@
 
 pub mod booking;
 pub mod link;
+pub mod offer;
 
 use std::sync::LazyLock;
 

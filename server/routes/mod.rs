@@ -42,6 +42,7 @@ pub mod reports;
 pub mod schedule;
 pub mod services;
 pub mod users;
+pub mod waitlist;
 
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
@@ -89,6 +90,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(services::router())
         .merge(schedule::router())
         .merge(online_booking::router())
+        .merge(waitlist::router())
         .merge(reads::router())
         .merge(openapi::router())
 }

@@ -82,6 +82,8 @@ pub struct Options {
     pub smtp: Option<(String, String)>,
     /// `--mail-retry-seconds`.
     pub mail_retry_seconds: Option<u64>,
+    /// `--waitlist-round-seconds`.
+    pub waitlist_round_seconds: Option<u64>,
 }
 
 impl Default for Options {
@@ -99,6 +101,7 @@ impl Default for Options {
             tz: None,
             smtp: None,
             mail_retry_seconds: None,
+            waitlist_round_seconds: None,
         }
     }
 }
@@ -152,6 +155,9 @@ pub async fn spawn_with(backend: Backend, options: Options) -> TestApp {
     }
     if let Some(seconds) = options.mail_retry_seconds {
         config.mail_retry_seconds = seconds;
+    }
+    if let Some(seconds) = options.waitlist_round_seconds {
+        config.waitlist_round_seconds = seconds;
     }
     let mut state = expediente::app::build_state(config).await.expect("build state");
     if let Some(extra) = options.ssr_bundle_extra {

@@ -28,6 +28,7 @@ mod reminders;
 mod reports;
 mod security;
 mod seed;
+mod waitlist;
 mod series;
 mod throttle;
 mod users;

@@ -70,6 +70,12 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("put", "/api/reminders/settings", false),
     ("get", "/api/online-booking", false),
     ("put", "/api/online-booking", false),
+    ("get", "/api/waitlist", false),
+    ("post", "/api/waitlist", false),
+    ("delete", "/api/waitlist/{id}", false),
+    ("delete", "/api/waitlist/{id}/offer", false),
+    ("get", "/api/waitlist/settings", false),
+    ("put", "/api/waitlist/settings", false),
     ("post", "/api/reminders/preview", false),
     ("get", "/api/clients/{id}/export", false),
     ("post", "/api/clients/{id}/anonymise", false),
@@ -210,7 +216,7 @@ async fn the_document_lists_every_operation(backend: Backend) {
         props("Summary"),
         set(&[
             "period", "from", "to", "timeZone", "total", "byStatus", "byDay", "byStaff", "byService", "byChannel", "noShowRate", "cancellationRate",
-            "revenueCents", "newClients", "newClientsEstimated", "reminders"
+            "revenueCents", "newClients", "newClientsEstimated", "reminders", "recovered"
         ])
     );
     assert_eq!(props("ReminderGroup"), set(&["total", "concluido", "faltou", "noShowRate"]));

@@ -127,7 +127,7 @@ async fn a_professional_reaches_their_own_clients_and_agenda(backend: Backend) {
     assert_eq!(busy.len(), 1, "{agenda}");
     assert_eq!(busy[0]["staffId"], w.rui_id);
     let keys: BTreeSet<&str> = busy[0].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, BTreeSet::from(["staffId", "startsAt", "endsAt", "heldUntil"]));
+    assert_eq!(keys, BTreeSet::from(["staffId", "startsAt", "endsAt", "heldUntil", "waitlist", "heldFor"]));
     assert_eq!(busy[0]["heldUntil"], Value::Null, "an appointment, not a hold of the booking page");
     let text = agenda.to_string();
     for secret in ["Maria", "sigilosa", "lombar", "20000"] {
@@ -471,6 +471,9 @@ fn request(w: &World, entries: &BTreeMap<&str, i64>, method: &str, path: &str) -
         w.service
     } else if path.starts_with("/api/time-off/") {
         w.rui_time_off
+    } else if path.starts_with("/api/waitlist/") {
+        // One entry for the delete, another for its offer's withdrawal.
+        entries[if path.ends_with("/offer") { "waitlist offer" } else { "waitlist" }]
     } else {
         0
     };
@@ -489,6 +492,15 @@ fn request(w: &World, entries: &BTreeMap<&str, i64>, method: &str, path: &str) -
     (url, body)
 }
 
+/// A client of its own waiting for a service of its own: the walk deletes
+/// Maria and the world's service before it reaches the waitlist.
+async fn waiting(app: &TestApp, admin: &str, name: &str) -> i64 {
+    let client = app.create_client(admin, name).await;
+    let service = app.created(admin, "/api/services", json!({ "name": format!("Consulta de {name}"), "durationMinutes": 30 })).await;
+    let to = (crate::common::business_today() + chrono::Days::new(7)).to_string();
+    app.created(admin, "/api/waitlist", json!({ "clientId": client, "serviceId": service["id"], "to": to })).await["id"].as_i64().unwrap()
+}
+
 async fn walk_as(backend: Backend, role: usize) -> Vec<String> {
     let app = spawn(backend).await;
     let w = world(&app).await;
@@ -501,6 +513,8 @@ async fn walk_as(backend: Backend, role: usize) -> Vec<String> {
     let entries = BTreeMap::from([
         ("clients", first_entry(format!("/api/clients/{}/history", w.maria)).await),
         ("appointments", first_entry(format!("/api/appointments/{}/history", w.rui_appointment)).await),
+        ("waitlist", waiting(&app, &w.admin, "Lia Espera").await),
+        ("waitlist offer", waiting(&app, &w.admin, "Leo Espera").await),
     ]);
     let doc = get_json(&app, "/api/openapi.json", &token).await.1;
     let rows = table();

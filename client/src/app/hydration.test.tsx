@@ -43,6 +43,7 @@ const report = {
     withReminder: { total: 0, concluido: 0, faltou: 0, noShowRate: 0 },
     withoutReminder: { total: 1, concluido: 1, faltou: 0, noShowRate: 0 },
   },
+  recovered: { count: 0, revenueCents: 0 },
 };
 
 /** A day or week of the agenda holding the appointment, "now" inside the grid. */

@@ -29,8 +29,12 @@ export function ScreenReads({ route, notFound, children }: { route: RouteEntry; 
   const [failure, setFailure] = useState<{ address: string; error: unknown } | null>(null);
   const [attempt, setAttempt] = useState(0);
 
+  // Asked once per address (and per retry): the effect runs when the address
+  // changes, not when the reads of another address land (a late answer of
+  // the screen left behind would otherwise ask again), nor once it failed.
+  const failedHere = failure?.address === address;
   useEffect(() => {
-    if (!needed || at === address) return;
+    if (!needed || failedHere || store.getState().reads.at === address) return;
     const controller = new AbortController();
     fetchScreenReads(address, controller.signal).then(
       (reads) => seedScreenReads(store, address, reads),
@@ -39,10 +43,10 @@ export function ScreenReads({ route, notFound, children }: { route: RouteEntry; 
       },
     );
     return () => controller.abort();
-  }, [needed, at, address, store, attempt]);
+  }, [needed, address, store, attempt, failedHere]);
 
   if (!needed || at === address) return children;
-  const failed = failure?.address === address ? failure.error : null;
+  const failed = failedHere ? failure.error : null;
   if (failed instanceof ApiError && failed.status === 404) return notFound;
   if (failed) {
     return (

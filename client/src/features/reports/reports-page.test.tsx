@@ -32,6 +32,7 @@ const summary = (byService: ServiceFigures[]): ReportSummary => ({
     withReminder: { total: 0, concluido: 0, faltou: 0, noShowRate: 0 },
     withoutReminder: { total: 0, concluido: 0, faltou: 0, noShowRate: 0 },
   },
+  recovered: { count: 0, revenueCents: 0 },
 });
 
 const render = (byService: ServiceFigures[]) => renderToString(<ServiceCard data={summary(byService)} period="de 01/11/2026 a 30/11/2026" />);

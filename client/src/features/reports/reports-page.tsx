@@ -192,14 +192,14 @@ function Summary({ data }: { data: ReportSummary }) {
       <div className="row g-3 mb-3">
         {/* Does a reminder (WhatsApp or e-mail) lower the no-shows? */}
         <StatCard
-          className="col-12 col-md-4"
+          className="col-12 col-sm-6 col-xl-3"
           valueSize="fs-22"
           title="Faltas com lembrete"
           value={formatPercent(data.reminders.withReminder.noShowRate)}
           hint={`${formatNumber(data.reminders.withReminder.total)} agendamento(s) com lembrete enviado`}
         />
         <StatCard
-          className="col-12 col-md-4"
+          className="col-12 col-sm-6 col-xl-3"
           valueSize="fs-22"
           title="Faltas sem lembrete"
           value={formatPercent(data.reminders.withoutReminder.noShowRate)}
@@ -207,11 +207,19 @@ function Summary({ data }: { data: ReportSummary }) {
         />
         {/* Where the period's appointments were booked: the booking page's share. */}
         <StatCard
-          className="col-12 col-md-4"
+          className="col-12 col-sm-6 col-xl-3"
           valueSize="fs-22"
           title="Agendados pela internet"
           value={formatNumber(online.total)}
           hint={`${formatPercent(data.total ? online.total / data.total : 0)} dos agendamentos · receita ${formatMoney(online.revenueCents)}`}
+        />
+        {/* Freed times the waitlist filled: booked from an offer in the period. */}
+        <StatCard
+          className="col-12 col-sm-6 col-xl-3"
+          valueSize="fs-22"
+          title="Horários recuperados"
+          value={formatNumber(data.recovered.count)}
+          hint={`pela lista de espera · receita ${formatMoney(data.recovered.revenueCents)}`}
         />
       </div>
       <div className="row g-3 mb-3 render-when-seen">

@@ -56,8 +56,13 @@ pub struct BusyBlock {
     pub staff_id: i32,
     pub starts_at: String,
     pub ends_at: String,
-    /// Held on the booking page (`/agendar`) until then; null: an appointment.
+    /// Held on the booking page (`/agendar`), or offered to a client of the
+    /// waitlist, until then; null: an appointment.
     pub held_until: Option<String>,
+    /// Offered from the waitlist (`heldUntil` is then the offer's deadline).
+    pub waitlist: bool,
+    /// Whom the waitlist's offer is for; null for a Profissional.
+    pub held_for: Option<String>,
 }
 
 /// A span of a staff member's working hours inside the shown days.
@@ -172,12 +177,17 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         Some(me) => busy(cx, me, window, filter.staff_id).await?,
         None => Vec::new(),
     };
-    for hold in crate::booking::online::live_holds(db, &ids, window).await? {
+    let holds = crate::booking::online::live_holds(db, &ids, window).await?;
+    let waiting = crate::booking::waitlist::clients_of(db, &holds).await?;
+    for hold in holds {
+        let held_for = waiting.get(&hold.id).filter(|_| cx.own_only().is_none()).cloned();
         busy.push(BusyBlock {
             staff_id: hold.staff_id,
             starts_at: to_local_rfc3339(hold.starts_at, tz),
             ends_at: to_local_rfc3339(hold.ends_at, tz),
             held_until: Some(to_local_rfc3339(hold.expires_at, tz)),
+            waitlist: hold.waitlist_entry_id.is_some(),
+            held_for,
         });
     }
     let (start_hour, end_hour) = grid_hours(&appointments, &working_hours, &days, tz);
@@ -223,6 +233,8 @@ async fn busy(cx: &Context, me: i32, window: Span, staff_id: Option<i32>) -> Res
             starts_at: to_local_rfc3339(starts, cx.tz),
             ends_at: to_local_rfc3339(ends, cx.tz),
             held_until: None,
+            waitlist: false,
+            held_for: None,
         })
         .collect())
 }

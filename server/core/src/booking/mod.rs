@@ -14,5 +14,6 @@ pub mod online;
 pub mod schedule;
 pub mod series;
 pub mod time_off;
+pub mod waitlist;
 
 pub use gate::*;

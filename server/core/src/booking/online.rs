@@ -259,7 +259,20 @@ pub async fn free_times(
 ) -> Result<Vec<FreeTime>> {
     let now = Utc::now();
     let (first, last) = offer.days(now, tz);
-    let (from, to) = (from.max(first), to.min(last));
+    free_starts(db, service, staff, (from.max(first), to.min(last)), offer.earliest(now), limit, tz).await
+}
+
+/// [`free_times`] from `earliest` on, whatever the online settings: the
+/// waitlist's search too.
+pub async fn free_starts(
+    db: &impl ConnectionTrait,
+    service: &ServiceView,
+    staff: &[user::Model],
+    (from, to): (NaiveDate, NaiveDate),
+    earliest: DateTime<Utc>,
+    limit: usize,
+    tz: Tz,
+) -> Result<Vec<FreeTime>> {
     if from > to || staff.is_empty() {
         return Ok(Vec::new());
     }
@@ -270,7 +283,7 @@ pub async fn free_times(
         service.duration_minutes,
         service.buffer_before_minutes,
         service.buffer_after_minutes,
-        offer.earliest(now).max(window.start),
+        earliest.max(window.start),
         tz,
     );
     let step = schedule::grid_minutes(service.duration_minutes).max(CLIENT_STEP_MINUTES);

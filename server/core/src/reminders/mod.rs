@@ -395,6 +395,11 @@ pub fn whatsapp_number(phone: Option<&str>) -> Result<String, &'static str> {
     }
 }
 
+/// `https://wa.me/55…?text=…`: WhatsApp opened on `number` with `text` typed.
+pub fn whatsapp_url(number: &str, text: &str) -> String {
+    format!("https://wa.me/{number}?text={}", percent_encoding::utf8_percent_encode(text, percent_encoding::NON_ALPHANUMERIC))
+}
+
 /// `dd/mm/yyyy` and `HH:MM` of an instant in the business zone.
 fn local_date_time(instant: DateTime<Utc>, tz: Tz) -> (String, String) {
     let local = instant.with_timezone(&tz);
@@ -453,10 +458,7 @@ async fn rows(cx: &Context, models: Vec<appointment::Model>) -> Result<Vec<Remin
             let phone = client.and_then(|c| c.phone.clone());
             let number = whatsapp_number(phone.as_deref());
             let whatsapp_url = match (&number, open) {
-                (Ok(number), true) => Some(format!(
-                    "https://wa.me/{number}?text={}",
-                    percent_encoding::utf8_percent_encode(&fill(&settings.template, &values), percent_encoding::NON_ALPHANUMERIC)
-                )),
+                (Ok(number), true) => Some(whatsapp_url(number, &fill(&settings.template, &values))),
                 _ => None,
             };
             let mine = || reminders.iter().filter(|r| r.appointment_id == m.id);

@@ -168,6 +168,17 @@ pub struct Summary {
     /// No-shows of the appointments that had a reminder sent (WhatsApp or
     /// e-mail) against those that had none.
     pub reminders: ReminderFigures,
+    /// Times the waitlist filled in the period: offers claimed (or entries
+    /// booked) then, still active.
+    pub recovered: RecoveredFigures,
+}
+
+/// The times the waitlist recovered, and what they are worth.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveredFigures {
+    pub count: i64,
+    pub revenue_cents: i64,
 }
 
 /// The period's appointments split by whether a reminder was sent.
@@ -366,6 +377,8 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     let (new_clients, new_clients_estimated) = list::total(db, q.new_clients, client::Column::Id).await?;
     let total = all.total;
     let reminders = reminder_figures(cx, from, to, total, &by_status).await?;
+    let (count, revenue_cents) =
+        crate::booking::waitlist::recovered(db, local_midnight(from, tz), local_midnight(to + Duration::days(1), tz), cx.own_only()).await?;
     Ok(Summary {
         period: period.map(str::to_string),
         from: from.format("%Y-%m-%d").to_string(),
@@ -383,6 +396,7 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
         new_clients,
         new_clients_estimated,
         reminders,
+        recovered: RecoveredFigures { count, revenue_cents },
     })
 }
 

@@ -18,7 +18,8 @@
 //! delete), `series` (a series booked whole, or changed from one of its
 //! occurrences on), `link` (the client's confirm or cancel through their
 //! link), `online` (a client's own booking on the public page, and the
-//! hold on its time before it), `anonymise` (a client's appointments when
+//! hold on its time before it), `waitlist` (a freed time offered to a
+//! client waiting for one, and their claim of it), `anonymise` (a client's appointments when
 //! their data is erased) and `merge` (a client's appointments and series
 //! given to the record they are merged into).
 
@@ -28,12 +29,14 @@ mod merge;
 mod one;
 mod online;
 mod series;
+mod waitlist;
 
 pub use anonymise::anonymise_appointments;
 pub use link::reply;
 pub use merge::{Merging, merge_appointments};
 pub use one::{Booked, book, change, delete, set_status};
 pub use online::{HoldRequest, OnlineBooked, Refusal, book_online, hold};
+pub use waitlist::{Claimed, OfferRefusal, claim, decline, offer, withdraw_offer};
 
 use crate::kit::error::Result;
 use crate::kit::audit::Write;

@@ -8,7 +8,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, JoinType, PaginatorTrait, QueryFilter, QuerySelect, RelationTrait, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, JoinType, PaginatorTrait, QueryFilter, QuerySelect, RelationTrait, Set};
 
 use super::written;
 use crate::booking::appointments;
@@ -77,7 +77,12 @@ pub async fn hold(cx: &Context, request: HoldRequest) -> Result<std::result::Res
     };
     cx.write(async |w| {
         // Holds that lapsed a day ago are of no use, not even to a replayed form.
-        booking_hold::Entity::delete_many().filter(booking_hold::Column::ExpiresAt.lt(now - Duration::days(1))).exec(&w.txn).await?;
+        // (An offer of the waitlist is kept until its time: never offered twice.)
+        booking_hold::Entity::delete_many()
+            .filter(booking_hold::Column::ExpiresAt.lt(now - Duration::days(1)))
+            .filter(Condition::any().add(booking_hold::Column::WaitlistEntryId.is_null()).add(booking_hold::Column::StartsAt.lt(now)))
+            .exec(&w.txn)
+            .await?;
         let live = booking_hold::Entity::find()
             .filter(booking_hold::Column::Address.eq(request.address.as_str()))
             .filter(booking_hold::Column::ExpiresAt.gt(now))
@@ -102,6 +107,7 @@ pub async fn hold(cx: &Context, request: HoldRequest) -> Result<std::result::Res
             address: Set(request.address.clone()),
             appointment_id: Set(None),
             created_at: Set(now),
+            waitlist_entry_id: Set(None),
             ..Default::default()
         };
         Ok(Ok(hold.insert(&w.txn).await?))
@@ -111,7 +117,7 @@ pub async fn hold(cx: &Context, request: HoldRequest) -> Result<std::result::Res
 
 /// The schedule's judgement of a time, as the page's refusal: any clash
 /// or rule is "not free any more".
-async fn judge(txn: &impl sea_orm::ConnectionTrait, booking: &Booking, tz: chrono_tz::Tz) -> Result<Option<Refusal>> {
+pub(super) async fn judge(txn: &impl sea_orm::ConnectionTrait, booking: &Booking, tz: chrono_tz::Tz) -> Result<Option<Refusal>> {
     match schedule::check_booking(txn, booking, tz).await {
         Ok(()) => Ok(None),
         Err(AppError::Clash { .. } | AppError::Conflict(_) | AppError::OffSchedule { .. } | AppError::NotFound(_)) => Ok(Some(Refusal::Taken)),
@@ -147,6 +153,7 @@ pub async fn book_online(cx: &Context, token: &str, contact: &Contact) -> Result
         let locked = booking_hold::Entity::update_many()
             .col_expr(booking_hold::Column::Token, Expr::col(booking_hold::Column::Token))
             .filter(booking_hold::Column::Token.eq(token))
+            .filter(booking_hold::Column::WaitlistEntryId.is_null())
             .exec(&w.txn)
             .await?;
         let Some(held) = booking_hold::Entity::find().filter(booking_hold::Column::Token.eq(token)).one(&w.txn).await?.filter(|_| locked.rows_affected > 0)
