@@ -188,7 +188,7 @@ export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter,
         {/* A link (the server's HTML opens the day there too): it works before the script. */}
         {startHour > agenda.startHour ? (
           <AppLink className="btn btn-sm btn-light btn-touch agenda-earlier" to={wholeDayHref}>
-            Mostrar desde {formatMinutes(agenda.startHour * 60)}
+            Ver desde {formatMinutes(agenda.startHour * 60)}
           </AppLink>
         ) : null}
       </div>

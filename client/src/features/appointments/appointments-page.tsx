@@ -182,12 +182,12 @@ export default function AppointmentsPage() {
   return (
     <div className="container-fluid agenda-page">
       <PageHeader title="Agendamentos" subtitle="A agenda do dia, da semana ou em lista.">
-        <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" compact />
-        {/* A phone's other pages of the agenda, in a row its link opens (as "Filtros"): the grid keeps the first screen. */}
+        {/* A phone's export and other pages of the agenda, in a row its link opens (as "Filtros"): the grid keeps the first screen. */}
         <AppLink className={`agenda-more-toggle btn btn-light btn-touch${moreOpen ? ' active' : ''}`} to={agendaHref(search, { more: moreOpen ? null : 1 })} aria-expanded={moreOpen} aria-controls="agenda-more">
           Mais
         </AppLink>
         <div id="agenda-more" className={`agenda-more${moreOpen ? ' is-open' : ''}`}>
+          <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" />
           <AppLink to="/appointments/services" className="btn btn-light btn-touch">
             Serviços
           </AppLink>
