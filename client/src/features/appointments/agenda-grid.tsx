@@ -187,7 +187,7 @@ export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter,
         <h2 className="h6 mb-0">{title}</h2>
         {/* A link (the server's HTML opens the day there too): it works before the script. */}
         {startHour > agenda.startHour ? (
-          <AppLink className="btn btn-sm btn-light btn-touch agenda-earlier" to={wholeDayHref}>
+          <AppLink className="btn btn-sm btn-light btn-touch" to={wholeDayHref}>
             Ver desde {formatMinutes(agenda.startHour * 60)}
           </AppLink>
         ) : null}

@@ -209,7 +209,7 @@ const OPENING_SPAN_HOURS = 4;
 export function openingHour(agenda: Pick<Agenda, 'view' | 'date' | 'today' | 'now' | 'startHour' | 'endHour' | 'appointments'>): number {
   if (agenda.view !== 'day') return agenda.startHour;
   const now = minuteOfDay(agenda.now);
-  const nowInGrid = agenda.date === agenda.today && dayOf(agenda.now) === agenda.date && now >= agenda.startHour * 60 && now < agenda.endHour * 60;
+  const nowInGrid = agenda.date === agenda.today && now >= agenda.startHour * 60 && now < agenda.endHour * 60;
   const firstStart = agenda.appointments
     .map((a) => partInDay(a, agenda.date)?.start)
     .filter((m): m is number => m !== undefined)
