@@ -32,9 +32,9 @@ clocks=("2026-11-28 02:00:00" "2026-12-31 23:30:00" "2026-11-01 05:30:00")
 http_modules=(agenda:: business_rules:: lgpd:: name_order:: online_booking:: reminders:: reports:: series:: seed::)
 # The browser suites that book relative to today or open on today's day,
 # week or month: the reports' month, the lists that start at today, the
-# booking's "now", the reminders' day ahead.
+# booking's "now", the reminders' day ahead, the agenda's opening hour.
 e2e_files=()
-for suite in screens lists booking reminders; do e2e_files+=("e2e/$suite.test.mjs"); done
+for suite in screens lists booking reminders agenda-first-screen; do e2e_files+=("e2e/$suite.test.mjs"); done
 
 # The test binaries as cargo built them (running cargo itself under a fixed
 # clock would confuse its freshness checks).

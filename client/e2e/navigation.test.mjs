@@ -75,7 +75,11 @@ suite('in-app navigation', () => {
         assert.deepEqual(agenda.calls, ['/api/reads?path=/appointments'], 'the agenda: one request');
         await shot(page, `navigation-agenda-${width}`);
 
-        // The services catalogue: services, staff, business hours, holidays.
+        // The services catalogue: services, staff, business hours, holidays (a phone's link in the header's "Mais" row).
+        if (width < 576) {
+          await main.getByRole('link', { name: 'Mais' }).click();
+          await main.getByRole('link', { name: 'Serviços' }).waitFor();
+        }
         const services = await navigation(
           page,
           () => main.getByRole('link', { name: 'Serviços' }).first().click(),

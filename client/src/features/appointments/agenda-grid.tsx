@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { AppLink } from '../../components/app-link';
 import { statusLabel, type Appointment } from '../../lib/appointment';
 import { ChannelMark, SeriesMark } from '../../components/appointments-table';
 import { dayOf, formatMinutes, formatTime, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
@@ -6,7 +7,7 @@ import { useMounted } from '../../lib/use-mounted';
 import { shortName } from '../../lib/roles';
 import { serviceColorVar } from '../../lib/service-colors';
 import type { Agenda } from './agenda-api';
-import { agendaColumns, appointmentsByStaff, busyInColumn, offReason, outsideSpans, placeInColumn, snap, STEP_MINUTES, timeOffInColumn, workingInColumn, type Placed } from './agenda-layout';
+import { agendaColumns, appointmentsByStaff, busyInColumn, offReason, openingHour, outsideSpans, placeInColumn, snap, STEP_MINUTES, timeOffInColumn, workingInColumn, type Placed } from './agenda-layout';
 
 /** A new time (and column) for an appointment, from a drag or the arrow keys. */
 export interface Reschedule {
@@ -18,6 +19,14 @@ export interface Reschedule {
 
 interface AgendaGridProps {
   agenda: Agenda;
+  /** The period's heading ("sábado, 28/11/2026"), on one row with the link to the hours above. */
+  title: string;
+  /**
+   * The address that shows the whole day (the grid opens on `openingHour`
+   * otherwise), and whether it is the one open.
+   */
+  wholeDayHref: string;
+  wholeDay: boolean;
   staffFilter: number | null;
   /**
    * The staff member shown when one shows at a time (the week without a
@@ -69,7 +78,7 @@ function useBusinessNow(now: string): number {
  * The week shows one staff member's days (eight side by side in lanes were
  * unreadable): the filtered one, else `shownStaff`, chosen above.
  */
-export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openHref, onOpen, onBook, onReschedule }: AgendaGridProps) {
+export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter, shownStaff, onShowStaff, openHref, onOpen, onBook, onReschedule }: AgendaGridProps) {
   const mounted = useMounted();
   const week = agenda.view === 'week';
   const columns = agendaColumns(agenda, week ? (staffFilter ?? shownStaff) : staffFilter);
@@ -86,8 +95,11 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
   // The click that ends a drag does not open the appointment.
   const dragEnded = useRef(false);
   const drag = useRef<{ id: number; mode: 'move' | 'resize'; x: number; y: number; hourPx: number; colPx: number; dragged: boolean } | null>(null);
-  const hours = Array.from({ length: agenda.endHour - agenda.startHour }, (_, i) => agenda.startHour + i);
-  const first = agenda.startHour * 60;
+  // The hour the day opens on, kept while the grid is shown: a refetch (a later `now`) does not move the grid under the user.
+  const [opening] = useState(() => openingHour(agenda));
+  const startHour = wholeDay ? agenda.startHour : Math.max(agenda.startHour, Math.min(opening, agenda.endHour - 1));
+  const hours = Array.from({ length: agenda.endHour - startHour }, (_, i) => startHour + i);
+  const first = startHour * 60;
   const last = agenda.endHour * 60;
 
   /** Where a block stands with a move or resize in progress applied. */
@@ -171,6 +183,15 @@ export function AgendaGrid({ agenda, staffFilter, shownStaff, onShowStaff, openH
 
   return (
     <div className={`agenda${!week && columns.length > 6 ? ' agenda-crowded' : ''}${shortNames ? ' agenda-short-names' : ''}`} style={{ ['--agenda-hours' as string]: hours.length, ['--agenda-cols' as string]: Math.max(1, columns.length) }}>
+      <div className="agenda-heading">
+        <h2 className="h6 mb-0">{title}</h2>
+        {/* A link (the server's HTML opens the day there too): it works before the script. */}
+        {startHour > agenda.startHour ? (
+          <AppLink className="btn btn-sm btn-light btn-touch" to={wholeDayHref}>
+            Ver desde {formatMinutes(agenda.startHour * 60)}
+          </AppLink>
+        ) : null}
+      </div>
       {week && staffFilter === null && agenda.staff.length > 1 ? (
         <div className="agenda-switcher is-always">
           <label htmlFor="agenda-staff" className="form-label mb-1">

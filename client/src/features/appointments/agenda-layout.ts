@@ -193,3 +193,29 @@ export function offReason(agenda: Pick<Agenda, 'workingHours' | 'timeOff' | 'sta
   const name = agenda.staff.find((s) => s.id === column.staffId)?.name;
   return name ? `Fora do horário de trabalho de ${name}` : 'Fora do horário de trabalho';
 }
+
+/** The fewest hours the day opens on when it starts later than the grid (the last ones of a late start). */
+const OPENING_SPAN_HOURS = 4;
+
+/**
+ * The hour a day's grid opens on (`agenda.startHour` or later), so what
+ * matters is on the first screen without a scroll: today, an hour before
+ * the business's now while now is inside the grid's hours; else (another
+ * day, or today before opening or after closing) an hour before the day's
+ * first appointment shown. Read from the agenda's answer alone (its `now`
+ * is the server's, in the business's zone), so the server's HTML and the
+ * browser's first render agree. The week opens on the whole day.
+ */
+export function openingHour(agenda: Pick<Agenda, 'view' | 'date' | 'today' | 'now' | 'startHour' | 'endHour' | 'appointments'>): number {
+  if (agenda.view !== 'day') return agenda.startHour;
+  const now = minuteOfDay(agenda.now);
+  const nowInGrid = agenda.date === agenda.today && now >= agenda.startHour * 60 && now < agenda.endHour * 60;
+  const firstStart = agenda.appointments
+    .map((a) => partInDay(a, agenda.date)?.start)
+    .filter((m): m is number => m !== undefined)
+    .reduce((x, y) => Math.min(x, y), Infinity);
+  const focus = nowInGrid ? now : firstStart;
+  if (!Number.isFinite(focus)) return agenda.startHour;
+  const hour = Math.min(Math.floor(focus / 60) - 1, agenda.endHour - OPENING_SPAN_HOURS);
+  return Math.max(agenda.startHour, hour);
+}

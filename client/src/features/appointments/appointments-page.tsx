@@ -6,6 +6,7 @@ import { ExportButton } from '../../components/export-button';
 import { ApplyBeforeScript, HiddenFields } from '../../components/get-form';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
+import { Plus } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { errorMessage, fieldErrors, ruleOf } from '../../lib/api';
@@ -110,6 +111,7 @@ export default function AppointmentsPage() {
   const userId = useAppSelector((s) => s.auth.id);
   // A phone's filter sheet, open by its link (so a tap before the scripts still opens it).
   const filtersOpen = search.has('filters');
+  const moreOpen = search.has('more');
   const ready = useMounted();
   // The route's reads: the address's day or week, or with the list, today's agenda for its staff.
   const agendaQuery = useGetAgendaQuery(AppointmentsReads.useGetAgenda<AgendaArgs>());
@@ -172,7 +174,7 @@ export default function AppointmentsPage() {
   const filter = (changes: Record<string, string | number | null>) => go({ ...changes, filters: null });
   const activeFilters = [status, staffFilter, view === 'list' ? search.get('from') : null, view === 'list' ? search.get('to') : null].filter(Boolean).length;
   const today = (
-    <AppLink className="btn btn-light btn-touch" to={agendaHref(search, { date: null, open: null, filters: null })}>
+    <AppLink className="btn btn-light btn-touch" to={agendaHref(search, { date: null, open: null, filters: null, hours: null })}>
       Hoje
     </AppLink>
   );
@@ -180,19 +182,26 @@ export default function AppointmentsPage() {
   return (
     <div className="container-fluid agenda-page">
       <PageHeader title="Agendamentos" subtitle="A agenda do dia, da semana ou em lista.">
-        <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" compact />
-        <AppLink to="/appointments/services" className="btn btn-light btn-touch">
-          Serviços
+        {/* A phone's export and other pages of the agenda, in a row its link opens (as "Filtros"): the grid keeps the first screen. */}
+        <AppLink className={`agenda-more-toggle btn btn-light btn-touch${moreOpen ? ' active' : ''}`} to={agendaHref(search, { more: moreOpen ? null : 1 })} aria-expanded={moreOpen} aria-controls="agenda-more">
+          Mais
         </AppLink>
-        <AppLink to="/appointments/reminders" className="btn btn-light btn-touch">
-          Lembretes
-        </AppLink>
-        <AppLink to="/appointments/online" className="btn btn-light btn-touch">
-          Agendamento online
-        </AppLink>
+        <div id="agenda-more" className={`agenda-more${moreOpen ? ' is-open' : ''}`}>
+          <ExportButton path="/appointments/export.csv" query={exportQuery(view, search, agenda)} filename="agendamentos.csv" />
+          <AppLink to="/appointments/services" className="btn btn-light btn-touch">
+            Serviços
+          </AppLink>
+          <AppLink to="/appointments/reminders" className="btn btn-light btn-touch">
+            Lembretes
+          </AppLink>
+          <AppLink to="/appointments/online" className="btn btn-light btn-touch">
+            Agendamento online
+          </AppLink>
+        </div>
         {/* A link to the address that opens the booking: it works before the script has run. */}
-        <AppLink to={agendaHref(search, { book: 1, open: null })} className="btn btn-primary btn-touch">
-          Novo agendamento
+        <AppLink to={agendaHref(search, { book: 1, open: null, more: null })} className="btn btn-primary btn-touch">
+          <Plus size={16} className="agenda-new-icon" aria-hidden="true" />
+          Novo<span className="agenda-wide-text"> agendamento</span>
         </AppLink>
       </PageHeader>
       <ListCard
@@ -213,11 +222,11 @@ export default function AppointmentsPage() {
             </nav>
             {view !== 'list' && date ? (
               <nav className="agenda-period d-flex gap-1 align-items-center" aria-label="Período">
-                <AppLink className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, -step), open: null })} aria-label={view === 'week' ? 'Semana anterior' : 'Dia anterior'}>
+                <AppLink className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, -step), open: null, hours: null })} aria-label={view === 'week' ? 'Semana anterior' : 'Dia anterior'}>
                   ‹
                 </AppLink>
                 <span className="agenda-today-wide">{today}</span>
-                <AppLink className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, step), open: null })} aria-label={view === 'week' ? 'Próxima semana' : 'Próximo dia'}>
+                <AppLink className="btn btn-light btn-touch" to={agendaHref(search, { date: addDays(date, step), open: null, hours: null })} aria-label={view === 'week' ? 'Próxima semana' : 'Próximo dia'}>
                   ›
                 </AppLink>
               </nav>
@@ -240,7 +249,7 @@ export default function AppointmentsPage() {
                     <label htmlFor="agenda-date" className="form-label mb-1 small">
                       Data
                     </label>
-                    <input id="agenda-date" name="date" type="date" className="form-control agenda-date" value={date} onChange={(e) => e.target.value && filter({ date: e.target.value, open: null })} />
+                    <input id="agenda-date" name="date" type="date" className="form-control agenda-date" value={date} onChange={(e) => e.target.value && filter({ date: e.target.value, open: null, hours: null })} />
                   </div>
                 </div>
               ) : null}
@@ -315,11 +324,13 @@ export default function AppointmentsPage() {
           />
         ) : (
           <>
-            {agenda ? <h2 className="h6 px-3 pt-3 mb-2">{periodLabel(agenda)}</h2> : null}
             {agenda ? (
               <AgendaGrid
                 key={`${agenda.view}-${agenda.date}`}
                 agenda={agenda}
+                title={periodLabel(agenda)}
+                wholeDay={search.get('hours') === 'all'}
+                wholeDayHref={agendaHref(search, { hours: 'all', open: null })}
                 staffFilter={staffFilter}
                 shownStaff={Number(search.get('show')) || preferredStaff(agenda, userId)}
                 onShowStaff={(id) => go({ show: id })}
