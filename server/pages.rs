@@ -491,6 +491,7 @@ mod tests {
             ("/appointments/services", "Serviços", true),
             ("/appointments/reminders", "Lembretes", true),
             ("/appointments/online", "Agendamento online", true),
+            ("/appointments/waitlist", "Lista de espera", true),
             ("/reports", "Relatórios", true),
             ("/users", "Usuários", true),
             ("/users/:id", "Usuário", true),

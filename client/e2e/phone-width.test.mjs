@@ -33,6 +33,7 @@ suite('every screen fits a 360 px phone', () => {
       '/appointments/services': ['/appointments/services'],
       '/appointments/reminders': ['/appointments/reminders'],
       '/appointments/online': ['/appointments/online'],
+      '/appointments/waitlist': ['/appointments/waitlist'],
       '/reports': ['/reports', '/reports?period=week'],
       '/users': ['/users'],
       '/users/:id': [`/users/${ids.user}`],

@@ -133,6 +133,9 @@ export type ApiReminderSettings = Present<Schemas['ReminderSettingsView']>;
 export type ApiReminderSettingsInput = Partial<Fields<Schemas['ReminderSettingsBody'], 'template' | 'hoursBefore' | 'businessName'>>;
 /** `GET/PUT /api/online-booking` → `data`: what the clients' own booking page offers, and its address. */
 export type ApiOnlineBooking = Present<Schemas['OnlineBookingView']>;
+export type ApiWaitlistEntry = Present<Schemas['WaitlistEntry']>;
+export type ApiWaitlistInput = Schemas['WaitlistEntryBody'];
+export type ApiWaitlistSettings = Present<Schemas['WaitlistSettings']>;
 /** `PUT /api/online-booking`: what is sent changes (`serviceIds: null`: every active service). */
 export type ApiOnlineBookingInput = Schemas['OnlineBookingInput'];
 /** `POST /api/reminders/preview` → `data`: the template filled with a real appointment. */

@@ -10,6 +10,9 @@ import type {
   ApiInterval,
   ApiOnlineBooking,
   ApiOnlineBookingInput,
+  ApiWaitlistEntry,
+  ApiWaitlistInput,
+  ApiWaitlistSettings,
 } from './api-types';
 import type { ReadArg } from './route-reads';
 import type { ListResponse } from './types';
@@ -111,6 +114,37 @@ export const scheduleApi = api.injectEndpoints({
       transformResponse: dataOf<ApiOnlineBooking>,
       ...writes('schedule'),
     }),
+    /** Who waits for a time, first in line first, with each one's open offer. */
+    getWaitlist: build.query<ApiWaitlistEntry[], ReadArg | void>({
+      query: () => ({ path: '/waitlist' }),
+      transformResponse: dataOf<ApiWaitlistEntry[]>,
+      providesTags: ['Waitlist'],
+    }),
+    createWaitlistEntry: build.mutation<ApiWaitlistEntry, ApiWaitlistInput>({
+      query: (body) => ({ path: '/waitlist', method: 'POST', body }),
+      transformResponse: dataOf<ApiWaitlistEntry>,
+      ...writes('waitlist'),
+    }),
+    deleteWaitlistEntry: build.mutation<void, number>({
+      query: (id) => ({ path: `/waitlist/${id}`, method: 'DELETE' }),
+      ...writes('waitlist'),
+    }),
+    /** Takes back an entry's open offer: its time goes to the next in line. */
+    withdrawWaitlistOffer: build.mutation<ApiWaitlistEntry, number>({
+      query: (id) => ({ path: `/waitlist/${id}/offer`, method: 'DELETE' }),
+      transformResponse: dataOf<ApiWaitlistEntry>,
+      ...writes('waitlist'),
+    }),
+    getWaitlistSettings: build.query<ApiWaitlistSettings, ReadArg | void>({
+      query: () => ({ path: '/waitlist/settings' }),
+      transformResponse: dataOf<ApiWaitlistSettings>,
+      providesTags: ['Waitlist'],
+    }),
+    putWaitlistSettings: build.mutation<ApiWaitlistSettings, Partial<ApiWaitlistSettings>>({
+      query: (body) => ({ path: '/waitlist/settings', method: 'PUT', body }),
+      transformResponse: dataOf<ApiWaitlistSettings>,
+      ...writes('waitlist'),
+    }),
     /** A client's recurring series, with what is left of each (the client page, seeded by its route's read `series`; the agenda links there). */
     getClientSeries: build.query<ApiSeries[], { client_id: number }>({
       query: (args) => ({ path: '/appointments/series', query: { ...args } }),
@@ -137,4 +171,10 @@ export const {
   useGetClientSeriesQuery,
   useGetOnlineBookingQuery,
   usePutOnlineBookingMutation,
+  useGetWaitlistQuery,
+  useCreateWaitlistEntryMutation,
+  useDeleteWaitlistEntryMutation,
+  useWithdrawWaitlistOfferMutation,
+  useGetWaitlistSettingsQuery,
+  usePutWaitlistSettingsMutation,
 } = scheduleApi;

@@ -7,7 +7,7 @@ import { useMounted } from '../../lib/use-mounted';
 import { shortName } from '../../lib/roles';
 import { serviceColorVar } from '../../lib/service-colors';
 import type { Agenda } from './agenda-api';
-import { agendaColumns, appointmentsByStaff, busyInColumn, offReason, openingHour, outsideSpans, placeInColumn, snap, STEP_MINUTES, timeOffInColumn, workingInColumn, type Placed } from './agenda-layout';
+import { agendaColumns, appointmentsByStaff, busyInColumn, busyLabel, offReason, openingHour, outsideSpans, placeInColumn, snap, STEP_MINUTES, timeOffInColumn, workingInColumn, type Placed } from './agenda-layout';
 
 /** A new time (and column) for an appointment, from a drag or the arrow keys. */
 export interface Reschedule {
@@ -274,7 +274,7 @@ export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter,
                     <div key={`busy-${b.start}-${b.end}`} className={`agenda-busy${b.heldUntil ? ' is-held' : ''}`} style={{ top: hourOffset(b.start - first), height: hourOffset(b.end - b.start) }}>
                       <span className="agenda-busy-label">
                         {`${formatMinutes(b.start)}–${formatMinutes(b.end)} `}
-                        {b.heldUntil ? `Reservado pela internet até ${formatTime(b.heldUntil)}` : 'Ocupado'}
+                        {busyLabel(b, formatTime)}
                       </span>
                     </div>
                   ))}

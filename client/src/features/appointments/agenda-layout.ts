@@ -167,15 +167,27 @@ export function timeOffInColumn(agenda: Pick<Agenda, 'timeOff'>, column: AgendaC
  * Someone else's appointments a Profissional sees as busy time only
  * (docs/permissions.md): where they fall in the column, unnamed.
  */
-/** Taken time without an appointment shown: someone else's (a Profissional's view) or a client's hold on the booking page (`heldUntil`). */
-export type BusySpan = Span & { heldUntil: string | null };
+/**
+ * Taken time without an appointment shown: someone else's (a Profissional's
+ * view), a client's hold on the booking page (`heldUntil`), or a time offered
+ * to the waitlist (`waitlist`, whom for: `heldFor`).
+ */
+export type BusySpan = Span & { heldUntil: string | null; waitlist: boolean; heldFor: string | null };
+
+/** What a busy block says. */
+export function busyLabel(b: BusySpan, time: (at: string) => string): string {
+  if (!b.heldUntil) return 'Ocupado';
+  if (!b.waitlist) return `Reservado pela internet até ${time(b.heldUntil)}`;
+  return `Oferecido${b.heldFor ? ` a ${b.heldFor}` : ''} (lista de espera) até ${time(b.heldUntil)}`;
+}
 
 export function busyInColumn(agenda: Pick<Agenda, 'busy'>, column: AgendaColumn, first: number, last: number): BusySpan[] {
   return (agenda.busy ?? [])
     .filter((b) => column.staffId === null || b.staffId === column.staffId)
     .flatMap((b) => {
       const part = partInDay(b, column.day);
-      return part ? [{ start: Math.max(part.start, first), end: Math.min(part.end, last), heldUntil: b.heldUntil ?? null }] : [];
+      const held = { heldUntil: b.heldUntil ?? null, waitlist: b.waitlist ?? false, heldFor: b.heldFor ?? null };
+      return part ? [{ start: Math.max(part.start, first), end: Math.min(part.end, last), ...held }] : [];
     })
     .filter((b) => b.end > b.start);
 }

@@ -109,6 +109,7 @@ export default function AppointmentsPage() {
   const staffFilter = Number(search.get('staff_id')) || null;
   const status = search.get('status') ?? '';
   const userId = useAppSelector((s) => s.auth.id);
+  const frontDesk = useAppSelector((s) => s.auth.role) !== 'professional';
   // A phone's filter sheet, open by its link (so a tap before the scripts still opens it).
   const filtersOpen = search.has('filters');
   const moreOpen = search.has('more');
@@ -197,6 +198,11 @@ export default function AppointmentsPage() {
           <AppLink to="/appointments/online" className="btn btn-light btn-touch">
             Agendamento online
           </AppLink>
+          {frontDesk ? (
+            <AppLink to="/appointments/waitlist" className="btn btn-light btn-touch">
+              Lista de espera
+            </AppLink>
+          ) : null}
         </div>
         {/* A link to the address that opens the booking: it works before the script has run. */}
         <AppLink to={agendaHref(search, { book: 1, open: null, more: null })} className="btn btn-primary btn-touch">
