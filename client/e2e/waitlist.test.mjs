@@ -54,6 +54,10 @@ suite('the waitlist fills a freed time', () => {
       const whatsapp = await entry.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href');
       assert.match(whatsapp, /^https:\/\/wa\.me\/5511966660003\?text=Ol%C3%A1%2C%20Lia%20Espera/);
       await shot(page, 'waitlist-offered-1366');
+      // The agenda shows the time held for her, and until when.
+      await page.goto(`/appointments?date=${DAY}`);
+      await page.getByText(/Oferecido a Lia Espera \(lista de espera\) até \d\d:\d\d/).first().waitFor();
+      await shot(page, 'waitlist-agenda-1366');
 
       // Lia claims it from the offer's page, on a 360 px phone without JavaScript.
       const { data: entries } = await api(app.server.url, app.token, 'GET', '/waitlist');
@@ -70,7 +74,7 @@ suite('the waitlist fills a freed time', () => {
       });
 
       // Booked: she waits no more, and the agenda has her.
-      await page.reload();
+      await page.goto('/appointments/waitlist');
       await page.getByText('Ninguém na lista de espera.').waitFor();
       const { data: booked } = await api(app.server.url, app.token, 'GET', `/appointments?from=${DAY}&to=${DAY}`);
       assert.deepEqual(
@@ -81,12 +85,15 @@ suite('the waitlist fills a freed time', () => {
     });
   });
 
-  it('the front desk adds a client to the list and takes them off, at 360 px', async () => {
+  it("the front desk adds a client to the list from the client's page and takes them off, at 360 px", async () => {
     await withPage(app, { user: ADMIN, ...ON_PHONE }, async ({ page, messages }) => {
-      await page.goto('/appointments/waitlist');
+      // One tap from the client's page: the form opens with them.
+      await page.goto(`/clients/${ids.rui}`);
+      await page.getByRole('link', { name: 'Lista de espera' }).click();
       await page.getByRole('heading', { name: 'Lista de espera', exact: true }).waitFor();
-      await page.getByLabel('Cliente', { exact: true }).fill('Rui');
-      await page.getByRole('option', { name: /Rui Fixo/ }).click();
+      const picker = page.getByLabel('Cliente', { exact: true });
+      await page.waitForFunction(() => document.querySelector('#waitlist-client')?.value === 'Rui Fixo');
+      assert.equal(await picker.inputValue(), 'Rui Fixo');
       await page.getByLabel('Serviço').selectOption(String(ids.service));
       await page.getByLabel('Profissional').selectOption(String(people.paula));
       await page.getByLabel('Até').fill(DAY);

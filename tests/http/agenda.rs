@@ -119,7 +119,8 @@ async fn the_first_html_holds_the_day_and_the_week(backend: Backend) {
     assert_eq!(seeded_value(&state, "getAgenda")["appointments"][0]["service"], "Corte especial");
     let day = root(&html);
     let date = tuesday.format("%d/%m/%Y").to_string();
-    for text in ["Paula Lima", "Rui Alves", "Corte especial", "Ana Agenda", "10:00–11:00", date.as_str(), "08:00", "19:00"] {
+    // Another day opens at the hour before its first appointment, with the way to the earlier hours.
+    for text in ["Paula Lima", "Rui Alves", "Corte especial", "Ana Agenda", "10:00–11:00", date.as_str(), "09:00", "19:00", "Ver desde"] {
         assert!(day.contains(text), "the day view's HTML shows {text}");
     }
     assert!(!day.contains("Barba completa"), "another day's appointment");

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { AppLink } from '../../components/app-link';
 import { Card } from '../../components/card';
 import { ClientPicker, type PickedClient } from '../../components/client-picker';
@@ -20,7 +22,7 @@ import {
   usePutWaitlistSettingsMutation,
   useWithdrawWaitlistOfferMutation,
 } from '../../lib/schedule-api';
-import { useGetStaffQuery, type StaffMember } from './agenda-api';
+import { useGetBookingClientQuery, useGetStaffQuery, type StaffMember } from './agenda-api';
 import { toast } from '../../lib/toast';
 import { useMounted } from '../../lib/use-mounted';
 import { AppointmentsWaitlistReads } from '../../../generated/route-reads';
@@ -48,6 +50,15 @@ function waited(since: string, now: number): string {
 
 function AddForm({ services, staff }: { services: ApiService[]; staff: StaffMember[] }) {
   const [client, setClient] = useState<PickedClient | null>(null);
+  // A client's page opens the form with them (`?cliente=ID`), named once read.
+  const [search] = useSearchParams();
+  const asked = Number(search.get('cliente')) || null;
+  const named = useGetBookingClientQuery(asked ?? skipToken).data;
+  const [prefilled, setPrefilled] = useState<number | null>(null);
+  if (named && prefilled !== named.id) {
+    setPrefilled(named.id);
+    setClient({ id: named.id, name: named.name });
+  }
   const form = useForm({ serviceId: '', staffId: '', from: '', to: '', period: 'qualquer', note: '' }, 'Não foi possível pôr o cliente na lista.');
   const [create] = useCreateWaitlistEntryMutation();
   const service = services.find((s) => String(s.id) === form.form.serviceId);

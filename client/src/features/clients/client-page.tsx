@@ -371,6 +371,11 @@ export default function ClientPage() {
             {client.archived ? 'Desarquivar' : 'Arquivar'}
           </AppLink>
         )}
+        {frontDesk && !client.anonymisedAt && !client.archived ? (
+          <AppLink to={`/appointments/waitlist?cliente=${client.id}`} className="btn btn-light btn-touch">
+            Lista de espera
+          </AppLink>
+        ) : null}
         {frontDesk && !client.anonymisedAt ? (
           <AppLink to={`${here}?open=merge`} className="btn btn-outline-secondary btn-touch">
             <Combine size={16} className="me-1" aria-hidden="true" />
