@@ -58,6 +58,10 @@ suite('the waitlist fills a freed time', () => {
       await page.goto(`/appointments?date=${DAY}`);
       await page.getByText(/Oferecido a Lia Espera \(lista de espera\) até \d\d:\d\d/).first().waitFor();
       await shot(page, 'waitlist-agenda-1366');
+      // From the agenda's day, the list's form opens on that day (a client who found it full).
+      await page.getByRole('link', { name: 'Lista de espera' }).click();
+      await page.getByRole('heading', { name: 'Lista de espera', exact: true }).waitFor();
+      assert.deepEqual([await page.getByLabel('A partir de').inputValue(), await page.getByLabel('Até').inputValue()], [DAY, DAY]);
 
       // Lia claims it from the offer's page, on a 360 px phone without JavaScript.
       const { data: entries } = await api(app.server.url, app.token, 'GET', '/waitlist');

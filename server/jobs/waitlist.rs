@@ -1,9 +1,9 @@
 //! The waitlist's offers (docs/behaviour.md#the-waitlist): after every
 //! change to the agenda this instance makes, the days it touched are
 //! searched for times the clients waiting can take; every round (a
-//! minute by default, and once at start) every entry's whole window is, so
-//! a time freed by another instance, an offer that lapsed and one that an
-//! instance stopped before making are offered too. What is offered is in
+//! minute by default, and once at start) the coming weeks of every entry's
+//! window are, so a time freed by another instance, an offer that lapsed
+//! and one that an instance stopped before making are offered too. What is offered is in
 //! the database (a hold), never only in memory: an instance that stops
 //! loses no offer.
 

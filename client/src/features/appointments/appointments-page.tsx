@@ -199,7 +199,8 @@ export default function AppointmentsPage() {
             Agendamento online
           </AppLink>
           {frontDesk ? (
-            <AppLink to="/appointments/waitlist" className="btn btn-light btn-touch">
+            // The shown day's: a client who wanted a full day waits for it.
+            <AppLink to={view === 'day' && date ? `/appointments/waitlist?dia=${date}` : '/appointments/waitlist'} className="btn btn-light btn-touch">
               Lista de espera
             </AppLink>
           ) : null}

@@ -50,8 +50,8 @@ function waited(since: string, now: number): string {
 
 function AddForm({ services, staff }: { services: ApiService[]; staff: StaffMember[] }) {
   const [client, setClient] = useState<PickedClient | null>(null);
-  // A client's page opens the form with them (`?cliente=ID`), named once read.
   const [search] = useSearchParams();
+  // A client's page opens the form with them (`?cliente=ID`), named once read.
   const asked = Number(search.get('cliente')) || null;
   const named = useGetBookingClientQuery(asked ?? skipToken).data;
   const [prefilled, setPrefilled] = useState<number | null>(null);
@@ -59,7 +59,9 @@ function AddForm({ services, staff }: { services: ApiService[]; staff: StaffMemb
     setPrefilled(named.id);
     setClient({ id: named.id, name: named.name });
   }
-  const form = useForm({ serviceId: '', staffId: '', from: '', to: '', period: 'qualquer', note: '' }, 'Não foi possível pôr o cliente na lista.');
+  // The agenda's shown day (`?dia=`): the day a client wanted and found full.
+  const day = search.get('dia')?.match(/^\d{4}-\d{2}-\d{2}$/)?.[0] ?? '';
+  const form = useForm({ serviceId: '', staffId: '', from: day, to: day, period: 'qualquer', note: '' }, 'Não foi possível pôr o cliente na lista.');
   const [create] = useCreateWaitlistEntryMutation();
   const service = services.find((s) => String(s.id) === form.form.serviceId);
   const offering = staff.filter((member) => !service || service.staffIds.length === 0 || service.staffIds.includes(member.id));

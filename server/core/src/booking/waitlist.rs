@@ -27,6 +27,9 @@ use entities::{booking_hold, client, user};
 pub const NOT_FOUND: &str = "Entrada da lista de espera não encontrada.";
 /// The widest window of days an entry may wait for.
 pub const MAX_WINDOW_DAYS: i64 = 90;
+/// How far ahead of its first day a round searches an entry's window: a
+/// round reads every staff member's appointments over it, once a minute.
+const ROUND_DAYS: i64 = 31;
 /// Longest note of an entry ("prefere cedo", "só às terças").
 const MAX_NOTE_CHARS: usize = 500;
 const SETTINGS_KEY: &str = "waitlist";
@@ -480,8 +483,8 @@ pub struct Freed {
 /// entry with no live offer gets the earliest free time that suits it
 /// (its service, staff member or anyone, window, period), never one it was
 /// offered before. With `freed`, only those staff members' days are
-/// searched (a change to the agenda); without, every entry's whole window
-/// (the job's round). The offers made.
+/// searched (a change to the agenda); without, every entry's window, its
+/// next [`ROUND_DAYS`] days (the job's round). The offers made.
 pub async fn fill(cx: &Context, freed: Option<&[Freed]>) -> Result<Vec<booking_hold::Model>> {
     let (tz, now) = (cx.tz, Utc::now());
     let today = now.with_timezone(&tz).date_naive();
@@ -504,7 +507,8 @@ pub async fn fill(cx: &Context, freed: Option<&[Freed]>) -> Result<Vec<booking_h
         let from = entry.from_day.max(today);
         let mut searches: Vec<(Vec<user::Model>, NaiveDate, NaiveDate)> = Vec::new();
         match freed {
-            None => searches.push((whom, from, entry.to_day)),
+            // A round reads the next weeks only: later days come into reach day by day.
+            None => searches.push((whom, from, entry.to_day.min(from + Duration::days(ROUND_DAYS)))),
             Some(places) => {
                 for place in places.iter().filter(|p| p.day >= from && p.day <= entry.to_day) {
                     let one: Vec<user::Model> = whom.iter().filter(|s| s.id == place.staff_id).cloned().collect();
