@@ -92,7 +92,7 @@ suite('usable before the scripts arrive', () => {
   it('appointments: the list view, its filters and its views, without a script', async () => {
     await withPage(app, { cookies, viewport: DESKTOP.viewport, javaScriptEnabled: false }, async ({ page }) => {
       await page.goto('/appointments');
-      await page.getByRole('link', { name: 'Lista' }).click();
+      await page.getByRole('link', { name: 'Lista', exact: true }).click();
       await page.waitForURL(/view=list/);
       await page.getByText('2 agendamentos').waitFor();
       await page.getByLabel('Status').selectOption('confirmado');
