@@ -25,11 +25,12 @@ clocks=("2026-11-28 02:00:00" "2026-12-31 23:30:00" "2026-11-01 05:30:00")
 # - the rules' unit tests (the expediente-core crate), all of them: those of schedule, reports,
 #   series, sessions and tokens read the clock, and the whole binary takes
 #   about 4 s, less than keeping a list of the others would be worth;
-# - the HTTP modules that book relative to today or read the day's screens,
+# - the HTTP modules that book relative to today or read the day's screens
+#   (the waitlist's windows start today),
 #   on SQLite only: the days are computed in Rust (chrono-tz), the same for
 #   both databases, which the real clock's run covers;
 # - the browser suites below.
-http_modules=(agenda:: business_rules:: lgpd:: name_order:: online_booking:: reminders:: reports:: series:: seed::)
+http_modules=(agenda:: business_rules:: lgpd:: name_order:: online_booking:: reminders:: reports:: series:: seed:: waitlist::)
 # The browser suites that book relative to today or open on today's day,
 # week or month: the reports' month, the lists that start at today, the
 # booking's "now", the reminders' day ahead, the agenda's opening hour.
