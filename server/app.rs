@@ -34,12 +34,13 @@ pub fn api_router() -> Router<AppState> {
 /// The pages clients open without signing in, each waiting for one of
 /// their own few places (`booking::in_place`).
 fn public_pages(state: AppState) -> Router<AppState> {
-    use public::{booking, link, offer};
+    use public::{booking, link, offer, waitlist};
     Router::new()
         .route("/c/{token}", get(link::show).post(link::act))
         .route("/o/{token}", get(offer::show).post(offer::act))
         .route("/agendar", get(booking::services))
         .route("/agendar/{service}", get(booking::day).post(booking::choose))
+        .route("/agendar/{service}/espera", get(waitlist::show).post(waitlist::join))
         .route("/agendar/reserva/{token}", get(booking::details).post(booking::confirm))
         .route_layer(axum::middleware::from_fn_with_state(state, booking::in_place))
         // A day's times are some 14 KB of HTML, under 2 KB in brotli.

@@ -26,6 +26,7 @@ suite('the waitlist fills a freed time', () => {
       ids.rui = (await call('POST', '/clients', { name: 'Rui Fixo', phone: '(11) 97777-0002' })).data.id;
       ids.booked = (await call('POST', '/appointments', { clientId: ids.rui, staffId: people.paula, serviceId: ids.service, startsAt: `${DAY}T09:00:00` })).data.id;
       ids.lia = (await call('POST', '/clients', { name: 'Lia Espera', phone: '(11) 96666-0003' })).data.id;
+      await call('PUT', '/online-booking', { enabled: true, minNoticeHours: 0 });
       ids.entry = (await call('POST', '/waitlist', { clientId: ids.lia, serviceId: ids.service, from: DAY, to: DAY, note: 'Qualquer horário serve' })).data.id;
     },
   });
@@ -89,6 +90,26 @@ suite('the waitlist fills a freed time', () => {
     });
   });
 
+  it('a client who finds the day full on the booking page joins the list, on a phone without JavaScript', async () => {
+    await withPage(app, { ...ON_PHONE, javaScriptEnabled: false }, async ({ page }) => {
+      await page.goto(`/agendar/${ids.service}?dia=${DAY}&profissional=qualquer`);
+      await page.getByText('Nenhum horário livre neste dia.').waitFor();
+      await page.getByRole('link', { name: 'Quero este dia: entrar na lista de espera' }).click();
+      await page.getByRole('heading', { name: 'Lista de espera' }).waitFor();
+      await assertFitsScreen(page, PHONE.viewport, 'the waitlist form');
+      await shot(page, 'waitlist-join-360', { fullPage: true });
+      await page.getByLabel('Nome completo').fill('Téo Cheio');
+      await page.getByLabel('WhatsApp (com DDD)').fill('(11) 95555-0004');
+      await page.getByLabel('Li e concordo com o uso dos meus dados para este agendamento.').click();
+      await page.getByRole('button', { name: 'Entrar na lista de espera' }).click();
+      await page.getByRole('heading', { name: 'Você está na lista de espera' }).waitFor();
+      await shot(page, 'waitlist-joined-360', { fullPage: true });
+    });
+    const { data: entries } = await api(app.server.url, app.token, 'GET', '/waitlist');
+    const teo = entries.find((e) => e.clientName === 'Téo Cheio');
+    assert.deepEqual([teo.from, teo.to, teo.staffId], [DAY, DAY, null]);
+  });
+
   it("the front desk adds a client to the list from the client's page and takes them off, at 360 px", async () => {
     await withPage(app, { user: ADMIN, ...ON_PHONE }, async ({ page, messages }) => {
       // One tap from the client's page: the form opens with them.
@@ -118,7 +139,7 @@ suite('the waitlist fills a freed time', () => {
       await page.getByText('Informe até que dia o cliente pode vir.').waitFor();
 
       await page.getByRole('button', { name: 'Tirar Rui Fixo da lista' }).click();
-      await page.getByText('Ninguém na lista de espera.').waitFor();
+      await page.locator('[data-entry]', { hasText: 'Rui Fixo' }).waitFor({ state: 'detached' });
       assert.deepEqual(problems(messages).filter((m) => !/status of 422/.test(m.text)), []);
     });
   });

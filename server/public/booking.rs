@@ -28,7 +28,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
-use maud::html;
+use maud::{Markup, html};
 use tokio::sync::Semaphore;
 
 use super::{Form, NO_BUSINESS, document, note, respond, unavailable};
@@ -111,7 +111,7 @@ pub(super) fn long_day(day: NaiveDate) -> String {
     format!("{}, {}", weekday_name(day.weekday().number_from_monday() as u8), day.format("%d/%m/%Y"))
 }
 
-fn closed_page(business: &str) -> Response {
+pub(super) fn closed_page(business: &str) -> Response {
     respond(
         StatusCode::NOT_FOUND,
         document(business, "Agendamento online indisponível", note("Este negócio não está recebendo agendamentos pela internet agora. Fale com a recepção.", false)),
@@ -119,7 +119,7 @@ fn closed_page(business: &str) -> Response {
 }
 
 /// A refusal's page, with a way back to the start.
-fn refusal_page(status: StatusCode, business: &str, heading: &str, text: &str) -> Response {
+pub(super) fn refusal_page(status: StatusCode, business: &str, heading: &str, text: &str) -> Response {
     respond(status, document(business, heading, html! { (note(text, true)) p.r { a href="/agendar" { "Escolher um horário" } } }))
 }
 
@@ -151,8 +151,8 @@ pub async fn services(State(state): State<AppState>) -> Response {
 
 #[derive(serde::Deserialize)]
 pub struct DayQuery {
-    dia: Option<String>,
-    profissional: Option<String>,
+    pub(super) dia: Option<String>,
+    pub(super) profissional: Option<String>,
 }
 
 /// A day's times by period (`Period`: manhã before noon, tarde until
@@ -238,6 +238,7 @@ async fn day_page(state: &AppState, status: StatusCode, view: DayView<'_>) -> Re
         h2 { "Horários de " (long_day(day)) }
         @if times.is_empty() {
             p { "Nenhum horário livre neste dia." }
+            p.r { a href={ "/agendar/" (service.id) "/espera?dia=" (day.format("%Y-%m-%d")) "&profissional=" (who) } { "Quero este dia: entrar na lista de espera" } }
             @if let Some(next) = &nearest {
                 @let next_day = next.starts_at.with_timezone(&tz).date_naive();
                 p.r { "Próximo horário livre: " a href=(day_link(next_day)) { (long_day(next_day)) ", às " (clock(next)) } }
@@ -262,7 +263,7 @@ async fn day_page(state: &AppState, status: StatusCode, view: DayView<'_>) -> Re
 }
 
 /// The online offer as read now, or the page that says why not.
-async fn offer_of(state: &AppState, business: &str) -> Result<Offer, Response> {
+pub(super) async fn offer_of(state: &AppState, business: &str) -> Result<Offer, Response> {
     let offer = Offer::read(&state.db, state.config.tz).await.map_err(|_| unavailable())?;
     if !offer.settings.enabled {
         return Err(closed_page(business));
@@ -271,7 +272,7 @@ async fn offer_of(state: &AppState, business: &str) -> Result<Offer, Response> {
 }
 
 /// The offered service `id` and the staff who offer it, or the page that says why not.
-async fn service_of(state: &AppState, business: &str, offer: &Offer, id: &str) -> Result<(ServiceView, Vec<entities::user::Model>), Response> {
+pub(super) async fn service_of(state: &AppState, business: &str, offer: &Offer, id: &str) -> Result<(ServiceView, Vec<entities::user::Model>), Response> {
     let Some(service) = id.parse::<i32>().ok().and_then(|id| offer.service(id)).cloned() else {
         return Err(refusal_page(StatusCode::NOT_FOUND, business, "Serviço não encontrado", "Este serviço não existe ou não está disponível pela internet."));
     };
@@ -280,7 +281,7 @@ async fn service_of(state: &AppState, business: &str, offer: &Offer, id: &str) -
 }
 
 /// Whom the visitor chose: None for anyone; an unknown one is a problem.
-fn chosen_staff(text: Option<&str>, staff: &[entities::user::Model]) -> (Option<i32>, Option<&'static str>) {
+pub(super) fn chosen_staff(text: Option<&str>, staff: &[entities::user::Model]) -> (Option<i32>, Option<&'static str>) {
     match text.filter(|t| !t.is_empty() && *t != "qualquer") {
         None => (None, None),
         Some(text) => match text.parse::<i32>().ok().filter(|id| staff.iter().any(|s| s.id == *id)) {
@@ -396,18 +397,6 @@ pub async fn choose(State(state): State<AppState>, ClientAddress(address): Clien
 fn details_page(status: StatusCode, business: &str, privacy: &str, held: &HeldTime, typed: &ContactForm, errors: &FieldErrors, tz: chrono_tz::Tz) -> Response {
     let starts = held.hold.starts_at.with_timezone(&tz);
     let now = Utc::now();
-    let problem = |field: &str| errors.get(field).and_then(|messages| messages.first()).cloned();
-    let field = |id: &str, label: &str, kind: &str, value: &str, autocomplete: &str, required: bool| {
-        let problem = problem(id);
-        html! {
-            label for=(id) { (label) }
-            input id=(id) name=(id) type=(kind) value=(value) autocomplete=(autocomplete) maxlength="254" required[required]
-                inputmode=[(kind == "tel").then_some("tel")]
-                aria-invalid=[problem.is_some().then_some("true")] aria-describedby=[problem.is_some().then(|| format!("{id}-erro"))];
-            @if let Some(problem) = &problem { p.f id={ (id) "-erro" } { (problem) } }
-        }
-    };
-    let consent_problem = problem("consent");
     let body = html! {
         p.s { "Passo 3 de 3 · Seus dados" }
         dl {
@@ -422,6 +411,29 @@ fn details_page(status: StatusCode, business: &str, privacy: &str, held: &HeldTi
         } @else {
             (note("O tempo da reserva acabou. Se o horário ainda estiver livre, ele é seu ao confirmar.", false))
         }
+        (contact_form(typed, errors, privacy, "Confirmar agendamento"))
+        p.r { a href={ "/agendar/" (held.hold.service_id) } { "← Escolher outro horário" } }
+    };
+    respond(status, document(business, "Seus dados", body))
+}
+
+/// The visitor's details as a form posted to the page's own address: name,
+/// WhatsApp, e-mail, the privacy text and the consent (with what was typed,
+/// and each field's problem), and `submit`.
+pub(super) fn contact_form(typed: &ContactForm, errors: &FieldErrors, privacy: &str, submit: &str) -> Markup {
+    let problem = |field: &str| errors.get(field).and_then(|messages| messages.first()).cloned();
+    let field = |id: &str, label: &str, kind: &str, value: &str, autocomplete: &str, required: bool| {
+        let problem = problem(id);
+        html! {
+            label for=(id) { (label) }
+            input id=(id) name=(id) type=(kind) value=(value) autocomplete=(autocomplete) maxlength="254" required[required]
+                inputmode=[(kind == "tel").then_some("tel")]
+                aria-invalid=[problem.is_some().then_some("true")] aria-describedby=[problem.is_some().then(|| format!("{id}-erro"))];
+            @if let Some(problem) = &problem { p.f id={ (id) "-erro" } { (problem) } }
+        }
+    };
+    let consent_problem = problem("consent");
+    html! {
         @if !errors.is_empty() { (note("Confira os campos marcados abaixo.", true)) }
         form method="post" {
             (field("name", "Nome completo", "text", &typed.name, "name", true))
@@ -436,11 +448,21 @@ fn details_page(status: StatusCode, business: &str, privacy: &str, held: &HeldTi
                 span { "Li e concordo com o uso dos meus dados para este agendamento." }
             }
             @if let Some(problem) = &consent_problem { p.f id="consent-erro" { (problem) } }
-            p { button { "Confirmar agendamento" } }
+            p { button { (submit) } }
         }
-        p.r { a href={ "/agendar/" (held.hold.service_id) } { "← Escolher outro horário" } }
+    }
+}
+
+/// What a visitor sent in [`contact_form`], and whether the hidden field
+/// people never fill came filled (a bot).
+pub(super) fn typed_contact(form: &Form) -> (ContactForm, bool) {
+    let typed = ContactForm {
+        name: form.get("name").unwrap_or_default().to_string(),
+        whatsapp: form.get("whatsapp").unwrap_or_default().to_string(),
+        email: form.get("email").unwrap_or_default().to_string(),
+        consent: form.get("consent") == Some("1"),
     };
-    respond(status, document(business, "Seus dados", body))
+    (typed, form.get("site").is_some_and(|s| !s.is_empty()))
 }
 
 fn unknown_hold(business: &str) -> Response {
@@ -469,13 +491,8 @@ pub async fn confirm(State(state): State<AppState>, ClientAddress(address): Clie
         Ok(None) => {}
         Err(_) => return unavailable(),
     }
-    let typed = ContactForm {
-        name: form.get("name").unwrap_or_default().to_string(),
-        whatsapp: form.get("whatsapp").unwrap_or_default().to_string(),
-        email: form.get("email").unwrap_or_default().to_string(),
-        consent: form.get("consent") == Some("1"),
-    };
-    if form.get("site").is_some_and(|s| !s.is_empty()) {
+    let (typed, bot) = typed_contact(&form);
+    if bot {
         return refusal_page(StatusCode::UNPROCESSABLE_ENTITY, &business, "Não foi possível agendar", "O formulário veio preenchido de um jeito que não aceitamos. Tente de novo.");
     }
     let (held, offer) = match (online::find_hold(&state.db, &token).await, Offer::read(&state.db, state.config.tz).await) {

@@ -13,6 +13,7 @@
 pub mod booking;
 pub mod link;
 pub mod offer;
+pub mod waitlist;
 
 use std::sync::LazyLock;
 

@@ -339,3 +339,56 @@ async fn two_instances_claim_one_offer_once(backend: Backend) {
     assert_eq!(anas, 1);
 }
 both!(two_instances_claim_one_offer_once);
+
+/// A visitor of the booking page who finds a day full waits for it: found
+/// by their number or created, on the list for that day; a freed time of
+/// it is offered to them.
+async fn a_full_day_on_the_booking_page_joins_the_list(backend: Backend) {
+    let app = spawn(backend).await;
+    let shop = shop(&app).await;
+    let (status, body) = json_of(app.put("/api/online-booking", &shop.admin, json!({ "enabled": true, "minNoticeHours": 0 })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, day_page, _) = page(app.http.get(app.url(&format!("/agendar/{}?dia={}&profissional=qualquer", shop.corte, shop.day))).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    let join = format!("/agendar/{}/espera?dia={}&amp;profissional=qualquer", shop.corte, shop.day);
+    assert!(day_page.contains("Nenhum horário livre neste dia.") && day_page.contains(&join), "{day_page}");
+    let join = join.replace("&amp;", "&");
+    let (status, form, _) = page(app.http.get(app.url(&join)).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(form.contains("Lista de espera") && form.contains("Entrar na lista de espera"), "{form}");
+
+    let send = |fields: Vec<(&'static str, String)>| {
+        let (http, url) = (app.http.clone(), app.url(&join));
+        async move { page(http.post(url).form(&fields).send().await.unwrap()).await }
+    };
+    let details = |name: &str, whatsapp: &str| vec![("name", name.to_string()), ("whatsapp", whatsapp.to_string()), ("consent", "1".to_string()), ("site", String::new())];
+    let (status, body, _) = send(details("Ana Souza", "1234")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("Não é um número de telefone brasileiro.") && body.contains("value=\"Ana Souza\""), "{body}");
+    let (status, body, _) = send(details("Ana Souza", "(11) 91234-5678")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("Você está na lista de espera"), "{body}");
+    let listed = entries(&app, &shop.admin).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        (listed[0]["clientName"].clone(), listed[0]["staffId"].clone(), listed[0]["from"].clone(), listed[0]["to"].clone()),
+        (json!("Ana Souza"), Value::Null, json!(shop.day.to_string()), json!(shop.day.to_string()))
+    );
+    let (status, body, _) = page(app.http.get(app.url(&format!("/agendar/{}/espera?dia=2020-01-01", shop.corte))).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    // The time that frees up is hers.
+    cancel(&app, &shop, shop.booked[0]).await;
+    offer_of(&app, &shop, listed[0]["id"].as_i64().unwrap()).await;
+
+    // One number waits for three times at most.
+    for _ in 0..2 {
+        assert_eq!(send(details("Ana Souza", "11912345678")).await.0, StatusCode::OK);
+    }
+    let (status, body, _) = send(details("Ana Souza", "11912345678")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("já espera por 3 horários"), "{body}");
+    let clients = entries(&app, &shop.admin).await.iter().map(|e| e["clientId"].as_i64().unwrap()).collect::<std::collections::BTreeSet<_>>();
+    assert_eq!(clients.len(), 1, "one client, found by her number");
+}
+both!(a_full_day_on_the_booking_page_joins_the_list);

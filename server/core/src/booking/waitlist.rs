@@ -454,6 +454,88 @@ pub async fn withdraw(cx: &Context, id: i32) -> Result<WaitlistEntryView> {
     Ok(views(cx, &cx.db, vec![row]).await?.remove(0))
 }
 
+/// Entries one WhatsApp number may have waiting at once, from the public page.
+pub const MAX_WAITING_PER_NUMBER: u64 = 3;
+
+/// Why the public page could not put a visitor on the list.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JoinRefusal {
+    /// Online booking is off, or the service is not offered online.
+    Closed,
+    /// Not someone who offers the service online.
+    UnknownStaff,
+    /// A day before the shortest notice or past the farthest day.
+    OutOfRange,
+    /// This number already waits for [`MAX_WAITING_PER_NUMBER`] times.
+    TooMany,
+}
+
+/// A visitor of the public booking page who found `day` full waits for
+/// it: the client whose number it is (never changed), or a new one
+/// ("cadastro pela internet"), put on the list for `service` with `staff`
+/// (None: anyone) on that day, any period.
+pub async fn join_online(
+    cx: &Context,
+    service_id: i32,
+    staff_id: Option<i32>,
+    day: NaiveDate,
+    contact: &online::Contact,
+) -> Result<std::result::Result<WaitlistEntryView, JoinRefusal>> {
+    use sea_orm::{ActiveModelTrait, PaginatorTrait, Set};
+    let (tz, now) = (cx.tz, Utc::now());
+    let offer = online::Offer::read(&cx.db, tz).await?;
+    let Some(service) = offer.service(service_id).cloned().filter(|_| offer.settings.enabled) else { return Ok(Err(JoinRefusal::Closed)) };
+    if let Some(id) = staff_id {
+        if !online::staff_of(&cx.db, &service).await?.iter().any(|s| s.id == id) {
+            return Ok(Err(JoinRefusal::UnknownStaff));
+        }
+    }
+    let (first, last) = offer.days(now, tz);
+    if day < first || day > last {
+        return Ok(Err(JoinRefusal::OutOfRange));
+    }
+    let cx = &cx.acting_as(crate::kit::Actor::Online);
+    cx.write(async |w| {
+        let client = match online::client_by_phone(&w.txn, &contact.phone).await? {
+            Some(found) => {
+                let waiting = waitlist_entry::Entity::find()
+                    .filter(waitlist_entry::Column::ClientId.eq(found.id))
+                    .filter(waitlist_entry::Column::AppointmentId.is_null())
+                    .filter(waitlist_entry::Column::ToDay.gte(now.with_timezone(&tz).date_naive()))
+                    .count(&w.txn)
+                    .await?;
+                if waiting >= MAX_WAITING_PER_NUMBER {
+                    return Ok(Err(JoinRefusal::TooMany));
+                }
+                found
+            }
+            None => {
+                let created = crate::clients::insert_online(&w.txn, contact).await?;
+                w.audit_change("create", Change::Created(crate::clients::ClientView::new(created.clone(), tz)));
+                created
+            }
+        };
+        let entry = waitlist_entry::ActiveModel {
+            client_id: Set(client.id),
+            service_id: Set(service.id),
+            staff_id: Set(staff_id),
+            from_day: Set(day),
+            to_day: Set(day),
+            period: Set(Period::Qualquer),
+            note: Set(Some("Pela página de agendamento: o dia estava cheio.".into())),
+            appointment_id: Set(None),
+            created_by: Set(None),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        let saved = entry.insert(&w.txn).await?;
+        let view = views(cx, &w.txn, vec![saved]).await?.remove(0);
+        Ok(Ok(w.audit_change("create", Change::Created(view))))
+    })
+    .await
+}
+
 /// "Não posso" on the offer's page: its time goes to the next in line.
 pub async fn decline(cx: &Context, token: &str) -> Result<std::result::Result<(), gate::OfferRefusal>> {
     let declined = gate::decline(cx, token).await?;
