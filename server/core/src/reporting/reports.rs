@@ -400,6 +400,7 @@ async fn reminder_figures(
         .column(reminder::Column::AppointmentId)
         .from(reminder::Entity)
         .and_where(reminder::Column::State.eq(entities::reminder::ReminderState::Sent))
+        .and_where(reminder::Column::Kind.eq(entities::reminder::Kind::Reminder))
         .to_owned();
     let (db, tz) = (&cx.db, cx.tz);
     let statuses: Vec<AppointmentStatus> = access::appointments(cx, appointment::Entity::find())
