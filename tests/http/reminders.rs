@@ -452,18 +452,18 @@ both!(reports_compare_no_shows_with_and_without_a_reminder);
 
 // ---- E-mail, against a real SMTP server ----
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 /// aiosmtpd on `port`, writing what it accepts under a directory of its own.
-struct Smtp {
+pub(crate) struct Smtp {
     child: std::process::Child,
     dir: PathBuf,
 }
 
 impl Smtp {
-    fn start(port: u16, refuse_first: u32) -> Smtp {
+    pub(crate) fn start(port: u16, refuse_first: u32) -> Smtp {
         Smtp::answering_after(port, refuse_first, Duration::ZERO)
     }
 
@@ -488,7 +488,7 @@ impl Smtp {
         Smtp { child, dir }
     }
 
-    fn messages(&self) -> Vec<Value> {
+    pub(crate) fn messages(&self) -> Vec<Value> {
         let mut names: Vec<PathBuf> =
             std::fs::read_dir(&self.dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
         names.sort();
@@ -496,7 +496,7 @@ impl Smtp {
     }
 
     /// Waits until at least `n` messages arrived (20 s at most), then returns them all.
-    async fn wait_for(&self, n: usize) -> Vec<Value> {
+    pub(crate) async fn wait_for(&self, n: usize) -> Vec<Value> {
         let arrived = async || Some(self.messages()).filter(|messages| messages.len() >= n);
         eventually(&format!("{n} messages"), Duration::from_secs(20), arrived).await
     }
@@ -510,7 +510,7 @@ impl Drop for Smtp {
     }
 }
 
-const FROM: &str = "Clínica Exemplo <agenda@example.com>";
+pub(crate) const FROM: &str = "Clínica Exemplo <agenda@example.com>";
 
 async fn with_smtp(backend: Backend, port: u16) -> TestApp {
     spawn_with(backend, Options { smtp: Some((format!("smtp://127.0.0.1:{port}"), FROM.into())), mail_retry_seconds: Some(1), ..Options::default() }).await

@@ -771,7 +771,7 @@ pub enum LinkState {
     Expired(LinkView),
     /// Cancelled, done or missed: nothing to confirm or cancel.
     Closed(LinkView),
-    /// Agendado or confirmado, ahead: the client may act.
+    /// Agendado, confirmado or pendente (cancel only), ahead: the client may act.
     Open(LinkView),
 }
 
@@ -838,7 +838,7 @@ pub(crate) async fn judge(db: &impl ConnectionTrait, tz: Tz, claims: &LinkClaims
     let now = Utc::now().timestamp();
     let state = if now >= claims.exp.min(model.starts_at.timestamp()) {
         LinkState::Expired(view)
-    } else if matches!(model.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado) {
+    } else if matches!(model.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado | AppointmentStatus::Pendente) {
         LinkState::Open(view)
     } else {
         LinkState::Closed(view)

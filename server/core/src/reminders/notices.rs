@@ -122,6 +122,16 @@ fn expected(model: &appointment::Model, now: DateTime<Utc>) -> bool {
 /// `by_business`: a staff member changed it.
 pub async fn on_changed(txn: &impl ConnectionTrait, by_business: bool, before: &appointment::Model, after: Option<&appointment::Model>) -> Result<()> {
     let now = Utc::now().trunc_subsecs(0);
+    if before.status == AppointmentStatus::Pendente {
+        // The front desk's answer to an online booking that waited for it.
+        return match after {
+            _ if !by_business => Ok(()),
+            Some(after) if after.status == AppointmentStatus::Confirmado => on_answered(txn, Kind::NoticeAccepted, before, after).await,
+            Some(after) if after.status == AppointmentStatus::Cancelado => on_answered(txn, Kind::NoticeRefused, before, after).await,
+            None => on_answered(txn, Kind::NoticeRefused, before, before).await,
+            Some(_) => Ok(()),
+        };
+    }
     let kind = match after {
         _ if !by_business || !expected(before, now) => return Ok(()),
         None => Kind::NoticeCancelled,
@@ -158,17 +168,6 @@ pub async fn on_changed(txn: &impl ConnectionTrait, by_business: bool, before: &
     if kind == Kind::NoticeMoved && former.from == target.starts_at && former.staff == staff_name(target.staff_id).await? {
         return Ok(()); // moved back before the client heard of it
     }
-    if kind == Kind::NoticeMoved {
-        // The notice tells the new time and carries the link: a reminder
-        // of it due now would say it twice.
-        reminder::Entity::delete_many()
-            .filter(reminder::Column::AppointmentId.eq(target.id))
-            .filter(reminder::Column::Kind.eq(Kind::Reminder))
-            .filter(reminder::Column::State.eq(ReminderState::Pending))
-            .filter(reminder::Column::DueAt.lte(now))
-            .exec(txn)
-            .await?;
-    }
     let starts_at = if kind.is_ending() { former.from } else { target.starts_at };
     write(txn, kind, target, starts_at, &former).await
 }
@@ -192,6 +191,17 @@ pub async fn on_answered(txn: &impl ConnectionTrait, kind: Kind, before: &appoin
 /// when the client has an address, the e-mail the mailer sends now.
 async fn write(txn: &impl ConnectionTrait, kind: Kind, model: &appointment::Model, starts_at: DateTime<Utc>, former: &NoticeDetails) -> Result<()> {
     let now = Utc::now().trunc_subsecs(0);
+    if !kind.is_ending() {
+        // The notice tells the (new) time and carries the link: a reminder
+        // of it due now would say it twice.
+        reminder::Entity::delete_many()
+            .filter(reminder::Column::AppointmentId.eq(model.id))
+            .filter(reminder::Column::Kind.eq(Kind::Reminder))
+            .filter(reminder::Column::State.eq(ReminderState::Pending))
+            .filter(reminder::Column::DueAt.lte(now))
+            .exec(txn)
+            .await?;
+    }
     let email = client::Entity::find_by_id(model.client_id).one(txn).await?.and_then(|c| c.email);
     let details = serde_json::to_string(former).map_err(anyhow::Error::from)?;
     let row = |channel: Channel, recipient: Option<String>| reminder::ActiveModel {
