@@ -525,6 +525,12 @@ async fn bookings_may_wait_for_the_front_desk(backend: Backend) {
     assert!(refused["headers"]["Subject"].as_str().unwrap().starts_with("Agendamento não confirmado: Corte em "), "{refused}");
     assert!(refused["text"].as_str().unwrap().contains("o horário foi liberado"), "{refused}");
     hold(&app, &shop, "14:00", "10.0.0.4").await;
+    // The reminders screen offers the same words for WhatsApp.
+    let (_, reminders) = json_of(app.get(&format!("/api/reminders?date={day}"), &shop.admin).await).await;
+    let row = reminders["data"]["rows"].as_array().unwrap().iter().find(|r| r["appointmentId"] == bruno["id"]).cloned().expect("listed");
+    assert_eq!(row["notice"]["kind"], "notice_refused", "{row}");
+    let whatsapp = row["notice"]["whatsappUrl"].as_str().unwrap();
+    assert!(whatsapp.starts_with("https://wa.me/5511987650000?text=") && whatsapp.contains("liberado"), "{whatsapp}");
     // A pending booking cannot become anything but confirmado or cancelado.
     let path = hold(&app, &shop, "16:00", "10.0.0.5").await;
     confirm(&app, &path, &details("Caio Lima", "11987651111", "")).await;
