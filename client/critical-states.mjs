@@ -131,6 +131,7 @@ const dashboard = {
     { reply: 'cancelou', at, appointment: { ...appointment(4), status: 'cancelado' } },
     { reply: 'confirmou', at, appointment: { ...appointment(2), status: 'confirmado' } },
   ],
+  awaiting: [{ ...appointment(3), status: 'pendente', channel: 'internet' }],
 };
 const none = { data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } };
 const COLORS = ['blue', 'indigo', 'purple', 'pink', 'red', 'orange', 'yellow', 'green', 'teal', 'cyan'];
@@ -305,7 +306,7 @@ export function sampleRenders(routePath) {
   // booked: their tables and lists draw their empty states instead of rows.
   const emptyPage = {
     '/clients/:id': clientReads({ ...clientRecord, totals: { visits: 0, noShows: 0, revenueCents: 0 } }, none, none, none),
-    '/dashboard': [q('getDashboard', {}, { ...dashboard, appointmentsToday: 0, todayByStaff: [], upcoming: [], clientReplies: [] })],
+    '/dashboard': [q('getDashboard', {}, { ...dashboard, appointmentsToday: 0, todayByStaff: [], upcoming: [], clientReplies: [], awaiting: [] })],
   }[routePath];
   if (emptyPage) renders.push({ url, state: { ...renders[0].state, queries: emptyPage } });
   // A sign-in posted before the script ran comes back as the page with the

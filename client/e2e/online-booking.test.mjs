@@ -6,7 +6,7 @@
 // settings screen.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, axeViolations, DESKTOP, PHONE, scrollsSideways, shot, suite, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, assertFitsScreen, axeViolations, closeToast, DESKTOP, PHONE, scrollsSideways, shot, suite, waitForShell, withPage } from './harness.mjs';
 
 const SERVICE = { name: 'Corte feminino', durationMinutes: 45, priceCents: 9000 };
 const BOOKED_TOAST = 'Novo agendamento pela internet';
@@ -25,7 +25,7 @@ const smallTargets = (page) =>
  * first free time, the consent box, "Confirmar agendamento". Checks each
  * step as it goes (`check`), and answers the taps and the done page's text.
  */
-async function bookAsClient(page, { name, whatsapp }, check) {
+async function bookAsClient(page, { name, whatsapp }, check, done = 'Horário agendado') {
   let taps = 0;
   const tap = async (locator) => {
     taps += 1;
@@ -43,7 +43,7 @@ async function bookAsClient(page, { name, whatsapp }, check) {
   await check('dados');
   await tap(page.getByLabel('Li e concordo com o uso dos meus dados para este agendamento.'));
   await tap(page.getByRole('button', { name: 'Confirmar agendamento' }));
-  await page.getByRole('heading', { name: 'Horário agendado' }).waitFor();
+  await page.getByRole('heading', { name: done }).waitFor();
   await check('pronto');
   return { taps, text: await page.locator('main').innerText() };
 }
@@ -126,5 +126,43 @@ suite('the clients book themselves (/agendar)', () => {
       await page.goto('/agendar');
       await page.getByRole('heading', { name: 'Agendamento online indisponível' }).waitFor();
     });
+  });
+
+  it('a booking that waits for the front desk is accepted from the dashboard (desktop and phone)', async () => {
+    // The business chooses, on the settings screen, to have online bookings wait.
+    await withPage(app, { user: ADMIN, viewport: DESKTOP.viewport }, async ({ page }) => {
+      await api(app.server.url, app.token, 'PUT', '/online-booking', { enabled: true });
+      await page.goto('/appointments/online');
+      await waitForShell(page);
+      await page.getByLabel(/Aguarda a recepção aceitar ou recusar/).check();
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await closeToast(page, 'Agendamento online salvo.');
+    });
+    assert.equal((await api(app.server.url, app.token, 'GET', '/online-booking')).data.confirmAtOnce, false);
+    for (const [viewport, whatsapp] of [
+      [DESKTOP, '(31) 99876-1111'],
+      [PHONE, '(31) 99876-2222'],
+    ]) {
+      const name = `Dora Espera ${viewport.name}`;
+      await withPage(app, { viewport: PHONE.viewport, isMobile: true, hasTouch: true }, async ({ page }) => {
+        const { text } = await bookAsClient(page, { name, whatsapp }, async () => {}, 'Pedido enviado: aguardando confirmação');
+        assert.match(text, /aguardando confirmação da recepção/);
+        if (viewport === PHONE) await shot(page, 'agendar-aguardando-phone', { fullPage: true });
+      });
+      const { viewport: size, ...options } = viewport;
+      await withPage(app, { user: ADMIN, viewport: size, ...options }, async ({ page }) => {
+        await page.goto('/dashboard');
+        await waitForShell(page);
+        const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Agendamentos pela internet aguardando' }) });
+        await card.getByText(name).waitFor();
+        await assertFitsScreen(page, size, 'the dashboard with a waiting booking');
+        await shot(page, `dashboard-aguardando-${size.width}`);
+        await card.getByRole('button', { name: `Aceitar o agendamento de ${name}` }).click();
+        await closeToast(page, `Agendamento de ${name} aceito: o cliente é avisado.`);
+        await card.waitFor({ state: 'detached' });
+      });
+      const { data: list } = await api(app.server.url, app.token, 'GET', '/appointments?per_page=100');
+      assert.equal(list.find((a) => a.clientName === name).status, 'confirmado');
+    }
   });
 });

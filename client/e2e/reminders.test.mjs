@@ -117,6 +117,35 @@ suite('reminders', () => {
     }
   });
 
+  it('offers the WhatsApp notice of a cancel and of a move by the business, on a phone and a desktop', async () => {
+    const { url } = app.server;
+    // Every appointment of DAY inside the reminders' window: a change to it is told.
+    await api(url, ids.token, 'PUT', '/reminders/settings', { hoursBefore: 168 });
+    const client = async (body) => (await api(url, ids.token, 'POST', '/clients', body)).data.id;
+    const book = async (clientId, time) =>
+      (await api(url, ids.token, 'POST', '/appointments', { clientId, staffId: ids.paula, service: 'Corte de cabelo', startsAt: `${DAY}T${time}`, durationMinutes: 30, allowOutsideHours: true })).data;
+    const dora = await book(await client({ name: 'Dora Avisada', phone: '11987650000' }), '16:00');
+    await api(url, ids.token, 'PATCH', `/appointments/${dora.id}/status`, { status: 'cancelado', version: dora.version, cancellationReason: 'Profissional doente' });
+    const edu = await book(await client({ name: 'Edu Remarcado', phone: '11987651111' }), '17:00');
+    await api(url, ids.token, 'PUT', `/appointments/${edu.id}`, { startsAt: `${DAY}T17:45`, version: edu.version, allowOutsideHours: true });
+    for (const { viewport, ...options } of VIEWPORTS) {
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page }) => {
+        await page.goto(`/appointments/reminders?date=${DAY}`);
+        await waitForShell(page);
+        const item = (name) => page.locator(viewport.width < 768 ? 'li' : 'tr', { hasText: name });
+        await item('Dora Avisada').getByText('Aviso de cancelamento: e-mail desligado').waitFor();
+        const cancelled = decodeURIComponent(await item('Dora Avisada').getByRole('link', { name: 'Avisar no WhatsApp' }).getAttribute('href'));
+        assert.ok(cancelled.startsWith('https://wa.me/5511987650000?text=Olá, Dora Avisada!') && cancelled.includes('às 16:00 foi cancelado por'), cancelled);
+        await item('Edu Remarcado').getByText('Aviso de remarcação: e-mail desligado').waitFor();
+        const moved = decodeURIComponent(await item('Edu Remarcado').getByRole('link', { name: 'Avisar no WhatsApp' }).getAttribute('href'));
+        assert.ok(moved.includes('às 17:00 foi remarcado para') && moved.includes('às 17:45, com Paula Lima') && moved.includes('/c/'), moved);
+        await assertFitsScreen(page, viewport, 'the reminders screen with notices');
+        await item('Dora Avisada').scrollIntoViewIfNeeded();
+        await shot(page, `reminders-notices-${viewport.width}`);
+      });
+    }
+  });
+
   for (const { name, viewport, ...options } of VIEWPORTS) {
     it(`fits ${viewport.width} px (${name})`, async () => {
       await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page }) => {

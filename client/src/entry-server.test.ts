@@ -150,6 +150,7 @@ describe('SSR bundle (server.js)', () => {
           todayByStaff: [{ staffId: 1, staffName: 'Paula Lima', appointments: [appointment] }],
           upcoming: [appointment],
           clientReplies: [{ reply: 'cancelou', at: '2026-11-20T09:15:00-03:00', appointment: { ...appointment, status: 'cancelado' } }],
+          awaiting: [],
           },
         },
       ],

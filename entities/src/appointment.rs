@@ -63,6 +63,10 @@ pub enum AppointmentStatus {
     Cancelado,
     #[sea_orm(string_value = "faltou")]
     Faltou,
+    /// Booked online, waiting for the front desk to accept (confirmado)
+    /// or refuse (cancelado); it holds its time meanwhile.
+    #[sea_orm(string_value = "pendente")]
+    Pendente,
 }
 
 impl AppointmentStatus {
@@ -74,6 +78,7 @@ impl AppointmentStatus {
             AppointmentStatus::Concluido => "concluido",
             AppointmentStatus::Cancelado => "cancelado",
             AppointmentStatus::Faltou => "faltou",
+            AppointmentStatus::Pendente => "pendente",
         }
     }
 
@@ -85,6 +90,7 @@ impl AppointmentStatus {
             AppointmentStatus::Concluido => "Concluído",
             AppointmentStatus::Cancelado => "Cancelado",
             AppointmentStatus::Faltou => "Faltou",
+            AppointmentStatus::Pendente => "Aguardando confirmação",
         }
     }
 
@@ -98,12 +104,15 @@ impl AppointmentStatus {
         self != AppointmentStatus::Cancelado
     }
 
-    /// agendado → confirmado → concluido | faltou | cancelado; agendado → cancelado.
+    /// agendado → confirmado → concluido | faltou | cancelado; agendado → cancelado;
+    /// pendente → confirmado (accepted) | cancelado (refused).
     pub fn can_become(self, to: AppointmentStatus) -> bool {
         use AppointmentStatus::*;
         matches!(
             (self, to),
             (Agendado, Confirmado) | (Agendado, Cancelado) | (Confirmado, Concluido) | (Confirmado, Faltou) | (Confirmado, Cancelado)
+                | (Pendente, Confirmado)
+                | (Pendente, Cancelado)
         )
     }
 }

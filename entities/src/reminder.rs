@@ -1,13 +1,16 @@
 use sea_orm::entity::prelude::*;
 
-/// One reminder of an appointment on one channel (`whatsapp`, sent by
-/// hand from the reminders screen; `email`, the outbox the worker sends).
+/// One message to a client about an appointment, on one channel
+/// (`whatsapp`, sent by hand from the reminders screen; `email`, the
+/// outbox the worker sends): a reminder, or a notice of the business's
+/// change (`kind`).
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "reminders")]
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i32,
-    pub appointment_id: i32,
+    /// Null once the appointment is deleted (its notice outlives it).
+    pub appointment_id: Option<i32>,
     pub channel: Channel,
     pub state: ReminderState,
     /// The e-mail address written to (e-mail rows).
@@ -23,6 +26,11 @@ pub struct Model {
     /// The staff member who sent it (WhatsApp); null for the worker.
     pub sent_by: Option<i32>,
     pub created_at: DateTimeUtc,
+    pub kind: Kind,
+    /// Whom a notice is for (reminders read it from their appointment).
+    pub client_id: Option<i32>,
+    /// A notice's words of the appointment as it was (JSON, [`NoticeDetails`]).
+    pub details: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -71,4 +79,48 @@ impl ReminderState {
             ReminderState::Failed => "failed",
         }
     }
+}
+
+/// What a row tells the client. One closed list: the mailer chooses the
+/// subject and the body by it in one place (`jobs::mailer::words`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// The appointment ahead, `hours_before` it.
+    #[sea_orm(string_value = "reminder")]
+    Reminder,
+    /// The business cancelled (or deleted) it.
+    #[sea_orm(string_value = "notice_cancelled")]
+    NoticeCancelled,
+    /// The business moved it (another time or person).
+    #[sea_orm(string_value = "notice_moved")]
+    NoticeMoved,
+    /// The front desk accepted an online booking that waited for it.
+    #[sea_orm(string_value = "notice_accepted")]
+    NoticeAccepted,
+    /// The front desk refused an online booking that waited for it.
+    #[sea_orm(string_value = "notice_refused")]
+    NoticeRefused,
+}
+
+impl Kind {
+    /// A notice tells of a change once; a reminder recalls the appointment.
+    pub fn is_notice(self) -> bool {
+        self != Kind::Reminder
+    }
+
+    /// Notices of an appointment that no longer takes place.
+    pub fn is_ending(self) -> bool {
+        matches!(self, Kind::NoticeCancelled | Kind::NoticeRefused)
+    }
+}
+
+/// What a notice says of the appointment as it was when it was written.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NoticeDetails {
+    pub service: String,
+    pub staff: String,
+    /// The start before the change (RFC 3339, UTC).
+    pub from: DateTimeUtc,
 }

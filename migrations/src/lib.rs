@@ -73,6 +73,7 @@ mod m20261126_000017_calendar_feeds_and_anonymised_clients;
 mod m20261128_000018_least_privilege;
 mod m20261128_000019_client_replies_index;
 mod m20261128_000020_online_booking;
+mod m20261128_000021_reminder_notices;
 mod m20261128_000022_waitlist;
 
 pub struct Migrator;
@@ -101,6 +102,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000018_least_privilege::Migration),
             Box::new(m20261128_000019_client_replies_index::Migration),
             Box::new(m20261128_000020_online_booking::Migration),
+            Box::new(m20261128_000021_reminder_notices::Migration),
             Box::new(m20261128_000022_waitlist::Migration),
         ]
     }

@@ -32,6 +32,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, Entit
 use expediente_core::kit::db::statement;
 use expediente_core::kit::Context;
 use expediente_core::reminders;
+use entities::reminder::Kind;
 use entities::reminder::ReminderState::{Failed, Pending, Sending, Sent};
 use crate::state::AppState;
 use entities::appointment::AppointmentStatus;
@@ -131,34 +132,17 @@ enum Outcome {
 }
 
 async fn send_one(cx: &Context, mailer: &Mailer, id: i32) -> anyhow::Result<()> {
-    let (db, tz) = (&cx.db, cx.tz);
+    let db = &cx.db;
     let Some(row) = reminder::Entity::find_by_id(id).one(db).await? else { return Ok(()) };
-    let outcome = match appointment::Entity::find_by_id(row.appointment_id).one(db).await? {
-        Some(model)
-            if matches!(model.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado)
-                && model.starts_at > Utc::now()
-                && model.starts_at == row.appointment_starts_at =>
-        {
-            let client = client::Entity::find_by_id(model.client_id).one(db).await?;
-            match client.and_then(|c| c.email.clone().map(|e| (c, e))) {
-                None => Outcome::Withdrawn,
-                Some((client, email)) => {
-                    let staff = user::Entity::find_by_id(model.staff_id).one(db).await?.map(|u| u.name).unwrap_or_default();
-                    let settings = reminders::settings(db).await?;
-                    let link = reminders::link(cx, &model);
-                    match message(mailer, &row, &model, &client.name, &email, &staff, &settings.business_name, &link, tz) {
-                        Err(error) => Outcome::Failed(error),
-                        Ok(message) => match mailer.transport.send(message).await {
-                            Ok(_) => Outcome::Sent(email),
-                            Err(error) if error.is_permanent() => Outcome::Failed(smtp_error(&error)),
-                            Err(error) if row.attempts >= MAX_ATTEMPTS => Outcome::Failed(smtp_error(&error)),
-                            Err(error) => Outcome::Retry(smtp_error(&error)),
-                        },
-                    }
-                }
-            }
-        }
-        _ => Outcome::Withdrawn,
+    let outcome = match letter(cx, mailer, &row).await? {
+        None => Outcome::Withdrawn,
+        Some((_, Err(error))) => Outcome::Failed(error),
+        Some((email, Ok(message))) => match mailer.transport.send(message).await {
+            Ok(_) => Outcome::Sent(email),
+            Err(error) if error.is_permanent() => Outcome::Failed(smtp_error(&error)),
+            Err(error) if row.attempts >= MAX_ATTEMPTS => Outcome::Failed(smtp_error(&error)),
+            Err(error) => Outcome::Retry(smtp_error(&error)),
+        },
     };
     let now = Utc::now().trunc_subsecs(0);
     let mut update = reminder::Entity::update_many().filter(reminder::Column::Id.eq(id)).filter(reminder::Column::State.eq(Sending));
@@ -186,6 +170,89 @@ async fn send_one(cx: &Context, mailer: &Mailer, id: i32) -> anyhow::Result<()> 
     };
     update.exec(db).await?;
     Ok(())
+}
+
+/// The message of a claimed row and its address; None when it is no
+/// longer wanted: a reminder or a notice of a new time whose appointment
+/// was cancelled, moved again or has started, or whose client has no
+/// address now; a notice of a cancellation once the cancelled time passed.
+async fn letter(cx: &Context, mailer: &Mailer, row: &reminder::Model) -> anyhow::Result<Option<(String, Result<Message, String>)>> {
+    let (db, tz, now) = (&cx.db, cx.tz, Utc::now());
+    let model = match row.appointment_id {
+        Some(id) => appointment::Entity::find_by_id(id).one(db).await?,
+        None => None,
+    };
+    let current = model.as_ref().filter(|m| {
+        matches!(m.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado) && m.starts_at > now && m.starts_at == row.appointment_starts_at
+    });
+    let settings = reminders::settings(db).await?;
+    if row.kind.is_ending() {
+        let client = client::Entity::find_by_id(row.client_id.unwrap_or_default()).one(db).await?;
+        let (Some(email), true) = (row.recipient.clone(), row.appointment_starts_at > now) else { return Ok(None) };
+        let former = reminders::notices::details_of(row).unwrap_or_default();
+        let facts = reminders::notices::Facts {
+            business: &settings.business_name,
+            client: client.as_ref().map_or("", |c| c.name.as_str()),
+            service: &former.service,
+            staff: &former.staff,
+            starts_at: former.from,
+            former: &former,
+            link: None,
+        };
+        let words = reminders::notices::words(row.kind, &facts, tz);
+        return Ok(Some((email.clone(), notice(mailer, row, &email, facts.client, &settings.business_name, &words))));
+    }
+    let Some(model) = current else { return Ok(None) };
+    let Some((client, email)) = client::Entity::find_by_id(model.client_id).one(db).await?.and_then(|c| c.email.clone().map(|e| (c, e))) else {
+        return Ok(None);
+    };
+    let staff = user::Entity::find_by_id(model.staff_id).one(db).await?.map(|u| u.name).unwrap_or_default();
+    let link = reminders::link(cx, model);
+    if row.kind == Kind::Reminder {
+        return Ok(Some((email.clone(), message(mailer, row, model, &client.name, &email, &staff, &settings.business_name, &link, tz))));
+    }
+    let former = reminders::notices::details_of(row).unwrap_or_default();
+    let facts = reminders::notices::Facts {
+        business: &settings.business_name,
+        client: &client.name,
+        service: &model.service,
+        staff: &staff,
+        starts_at: model.starts_at,
+        former: &former,
+        link: Some(link),
+    };
+    let words = reminders::notices::words(row.kind, &facts, tz);
+    Ok(Some((email.clone(), notice(mailer, row, &email, &client.name, &settings.business_name, &words))))
+}
+
+/// A notice (`reminders::notices::words` chose its words by kind): text
+/// and HTML, a `Message-ID` of its own row, the link when there is one.
+fn notice(mailer: &Mailer, row: &reminder::Model, email: &str, client_name: &str, business: &str, words: &reminders::notices::Words) -> Result<Message, String> {
+    let to: Mailbox = email.parse().map_err(|_| format!("Endereço de e-mail inválido: {email}"))?;
+    let to = Mailbox::new(Some(client_name.to_string()), to.email);
+    let domain = mailer.from.email.domain().to_string();
+    let message_id = format!("<aviso-{}-{}@{domain}>", row.id, row.appointment_starts_at.timestamp());
+    let text = format!("{}\n\n{business}\n", words.text());
+    let mut html = String::from("<!doctype html><html lang=\"pt-BR\"><body style=\"font-family:sans-serif;color:#222\">");
+    for paragraph in &words.paragraphs {
+        html.push_str(&format!("<p>{}</p>", escape(paragraph)));
+    }
+    if let Some(link) = &words.link {
+        html.push_str(&format!("<p><a href=\"{}\">Confirmar ou cancelar o horário</a></p>", escape(link)));
+    }
+    html.push_str(&format!("<p>{}</p></body></html>", escape(business)));
+    Message::builder()
+        .from(mailer.from.clone())
+        .to(to)
+        .subject(words.subject.clone())
+        .date_now()
+        .message_id(Some(message_id))
+        .multipart(
+            MultiPart::alternative()
+                .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(text))
+                .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(html)),
+        )
+        .map_err(|e| format!("Mensagem inválida: {e}"))
 }
 
 /// The server's answer, or what kept us from one, in a line.
@@ -278,7 +345,7 @@ fn message(
 /// Due rows still waiting, for the reminders screen and tests.
 pub async fn pending(db: &impl ConnectionTrait) -> anyhow::Result<u64> {
     use sea_orm::PaginatorTrait;
-    Ok(reminder::Entity::find().filter(reminder::Column::State.is_in([Pending, Sending])).count(db).await?)
+    Ok(reminder::Entity::find().filter(reminder::Column::Channel.eq(entities::reminder::Channel::Email)).filter(reminder::Column::State.is_in([Pending, Sending])).count(db).await?)
 }
 
 #[cfg(test)]

@@ -107,8 +107,8 @@ fn state_page(state: &LinkState, text: &str) -> Response {
         }
         LinkState::Open(view) => {
             let buttons: &[Button] = match (view.status, view.too_late_to_cancel) {
-                (AppointmentStatus::Confirmado, None) => &[Button::Cancel, Button::Calendar],
-                (AppointmentStatus::Confirmado, Some(_)) => &[Button::Calendar],
+                (AppointmentStatus::Confirmado | AppointmentStatus::Pendente, None) => &[Button::Cancel, Button::Calendar],
+                (AppointmentStatus::Confirmado | AppointmentStatus::Pendente, Some(_)) => &[Button::Calendar],
                 (_, None) => &[Button::Confirm, Button::Cancel, Button::Calendar],
                 (_, Some(_)) => &[Button::Confirm, Button::Calendar],
             };
@@ -117,12 +117,18 @@ fn state_page(state: &LinkState, text: &str) -> Response {
                 (false, _) => text,
                 (true, Some(late)) => late.as_str(),
                 (true, None) if view.status == AppointmentStatus::Confirmado => "Seu horário está confirmado.",
+                (true, None) if view.status == AppointmentStatus::Pendente => WAITING,
                 (true, None) => "",
             };
             page(StatusCode::OK, &view.business_name, "Seu horário", text, Some(view), buttons)
         }
     }
 }
+
+/// An online booking the front desk has not answered yet.
+const WAITING: &str = "Seu pedido está aguardando confirmação da recepção. Você receberá um aviso quando ele for confirmado ou recusado.";
+const WAITING_NEW: &str = "Pronto! Seu pedido foi enviado e está aguardando confirmação da recepção: o horário fica reservado para você. \
+Você receberá um aviso quando ele for confirmado. Guarde este link: por ele você acompanha ou cancela.";
 
 /// Why the link no longer cancels.
 fn too_late(hours: i32) -> String {
@@ -162,6 +168,14 @@ pub async fn show(
     }
     match reminders::link_state(&state.db, &state.keys, state.config.tz, &token).await {
         Ok(LinkState::Invalid) => refuse_invalid(&state, &address).await,
+        Ok(LinkState::Open(view)) if query.novo.is_some() && view.status == AppointmentStatus::Pendente => page(
+            StatusCode::OK,
+            &view.business_name,
+            "Pedido enviado: aguardando confirmação",
+            WAITING_NEW,
+            Some(&view),
+            &[Button::Calendar, Button::Cancel],
+        ),
         Ok(LinkState::Open(view)) if query.novo.is_some() => page(
             StatusCode::OK,
             &view.business_name,
@@ -246,7 +260,8 @@ pub async fn act(State(state): State<AppState>, ClientAddress(address): ClientAd
         ),
         Ok(LinkOutcome::TooLateToCancel(view)) => {
             let text = too_late(view.too_late_to_cancel.unwrap_or_default());
-            let buttons: &[Button] = if view.status == AppointmentStatus::Confirmado { &[Button::Calendar] } else { &[Button::Confirm, Button::Calendar] };
+            let buttons: &[Button] =
+                if matches!(view.status, AppointmentStatus::Confirmado | AppointmentStatus::Pendente) { &[Button::Calendar] } else { &[Button::Confirm, Button::Calendar] };
             page(StatusCode::CONFLICT, &view.business_name, "Não é possível cancelar por aqui", &text, Some(&view), buttons)
         }
         Ok(LinkOutcome::Cancelled(view)) => page(

@@ -86,10 +86,12 @@ async fn each_field_is_checked(backend: Backend) {
         (json!({ "durationMinutes": 30, "clientId": 9999 }), "clientId", "Cliente não encontrado."),
         (json!({ "durationMinutes": 30, "staffId": 9999 }), "staffId", "Profissional não encontrado ou inativo."),
         (json!({ "durationMinutes": 30, "status": "concluido" }), "status", "Um agendamento novo começa como agendado ou confirmado."),
+        // Only an online booking starts pendente (waiting for the front desk).
+        (json!({ "durationMinutes": 30, "status": "pendente" }), "status", "Um agendamento novo começa como agendado ou confirmado."),
         (
-            json!({ "durationMinutes": 30, "status": "pendente" }),
+            json!({ "durationMinutes": 30, "status": "esperando" }),
             "status",
-            "Situação inválida: pendente. Use agendado, confirmado, concluido, cancelado ou faltou.",
+            "Situação inválida: esperando. Use agendado, confirmado, concluido, cancelado, faltou ou pendente.",
         ),
         (json!({ "durationMinutes": 30, "startsAt": "amanhã" }), "startsAt", "Data e hora inválidas: use, por exemplo, 2026-11-21T14:00:00-03:00 ou 2026-11-21T14:00."),
         (json!({ "durationMinutes": 30, "servico": "x" }), "servico", "Campo desconhecido."),
@@ -460,7 +462,7 @@ async fn every_appointment_text_has_a_maximum(backend: Backend) {
     let app = spawn(backend).await;
     let f = fixture(&app).await;
     let huge = "x".repeat(60_000);
-    let choices = "Use agendado, confirmado, concluido, cancelado ou faltou.";
+    let choices = "Use agendado, confirmado, concluido, cancelado, faltou ou pendente.";
     let cases = [
         ("service", json!("x".repeat(121)), "O serviço pode ter até 120 caracteres.".to_string()),
         ("service", json!(huge), "O serviço pode ter até 120 caracteres.".to_string()),

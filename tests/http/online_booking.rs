@@ -441,3 +441,104 @@ async fn the_link_cancels_only_until_the_deadline(backend: Backend) {
     assert_eq!(appointments(&app, &shop.admin).await[0]["status"], "cancelado");
 }
 both!(the_link_cancels_only_until_the_deadline);
+
+/// The status of the appointment a client's link names, as the staff see it.
+async fn appointment_at(app: &TestApp, token: &str, clock: &str, day: NaiveDate) -> Value {
+    let starts = at(day, clock).to_rfc3339();
+    appointments(app, token).await.into_iter().find(|a| a["startsAt"] == starts).expect("booked")
+}
+
+async fn bookings_may_wait_for_the_front_desk(backend: Backend) {
+    use crate::reminders::{FROM, Smtp, free_port};
+    let port = free_port();
+    let smtp = Smtp::start(port, 0);
+    let options = Options {
+        trusted_proxies: &["127.0.0.1/32"],
+        smtp: Some((format!("smtp://127.0.0.1:{port}"), FROM.into())),
+        mail_retry_seconds: Some(1),
+        ..Options::default()
+    };
+    let app = spawn_with(backend, options).await;
+    let shop = shop(&app).await;
+    let (_, body) = json_of(app.get("/api/online-booking", &shop.admin).await).await;
+    assert_eq!(body["data"]["confirmAtOnce"], true, "confirmed at once unless the business says otherwise");
+    let answer = json_of(app.put("/api/online-booking", &shop.admin, json!({ "confirmAtOnce": "não" })).await).await;
+    assert_eq!(answer.0, StatusCode::UNPROCESSABLE_ENTITY, "{answer:?}");
+    let (status, body) = json_of(app.put("/api/online-booking", &shop.admin, json!({ "confirmAtOnce": false })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["confirmAtOnce"], false);
+
+    // Booked: pendente, and the client's pages say it waits.
+    let path = hold(&app, &shop, "10:00", "10.0.0.1").await;
+    let link = confirm(&app, &path, &details("Ana Beatriz", "21998765432", "ana@exemplo.com.br")).await;
+    let ana = appointment_at(&app, &shop.admin, "10:00", shop.day).await;
+    assert_eq!(ana["status"], "pendente", "{ana}");
+    let done = link.trim_start_matches(&app.base).to_string();
+    let (status, body, _) = get(&app, &done).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("aguardando confirmação") && body.contains("Ana Beatriz"), "{body}");
+    let plain = done.replace("?novo=1", "");
+    let (_, body, _) = get(&app, &plain).await;
+    assert!(body.contains("aguardando confirmação da recepção") && !body.contains("value=\"confirm\""), "{body}");
+    // The client cannot confirm it themselves.
+    let (_, _, _) = post(&app, &plain, "10.0.0.1", &[("action", "confirm")]).await;
+    assert_eq!(appointment_at(&app, &shop.admin, "10:00", shop.day).await["status"], "pendente");
+
+    // It holds its time: not offered, not bookable by the staff.
+    let (status, body, _) = choose(&app, &shop, shop.paula, shop.day, "10:00", "10.0.0.3").await;
+    assert_ne!(status, StatusCode::SEE_OTHER, "{body}");
+    let maria = app.create_client(&shop.admin, "Maria Souza").await;
+    let over = json!({ "clientId": maria, "staffId": shop.paula, "serviceId": shop.service, "startsAt": at(shop.day, "10:00").to_rfc3339() });
+    assert_eq!(app.try_book(&shop.admin, over).await.0, StatusCode::CONFLICT);
+    // The dashboard lists it; the reports count it apart.
+    let (_, dashboard) = json_of(app.get("/api/dashboard", &shop.admin).await).await;
+    let awaiting = dashboard["data"]["awaiting"].as_array().unwrap();
+    assert_eq!(awaiting.len(), 1, "{dashboard}");
+    assert_eq!(awaiting[0]["id"], ana["id"]);
+    let day = shop.day.format("%Y-%m-%d").to_string();
+    let (_, report) = json_of(app.get(&format!("/api/reports/summary?from={day}&to={day}"), &shop.admin).await).await;
+    assert_eq!(report["data"]["byStatus"]["pendente"], 1, "{report}");
+
+    // Accepted by the front desk (a Recepção user): confirmado, and the client told.
+    app.staff_user("Rui Alves", "rui@example.com").await;
+    let desk = app.login("rui@example.com", "senha-do-staff-1").await;
+    let accept = json!({ "status": "confirmado", "version": ana["version"] });
+    let (status, body) = json_of(app.patch(&format!("/api/appointments/{}/status", ana["id"]), &desk, accept).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let messages = smtp.wait_for(1).await;
+    let subject = messages[0]["headers"]["Subject"].as_str().unwrap();
+    assert!(subject.starts_with("Agendamento confirmado: Corte em "), "{subject}");
+    let text = messages[0]["text"].as_str().unwrap();
+    assert!(text.contains("confirmou o seu agendamento de Corte com Paula Lima") && text.contains("/c/"), "{text}");
+    let (_, dashboard) = json_of(app.get("/api/dashboard", &shop.admin).await).await;
+    assert_eq!(dashboard["data"]["awaiting"], json!([]));
+
+    // Refused: cancelado, the time free again, the client told.
+    let path = hold(&app, &shop, "14:00", "10.0.0.2").await;
+    confirm(&app, &path, &details("Bruno Costa", "11987650000", "bruno@exemplo.com.br")).await;
+    let bruno = appointment_at(&app, &shop.admin, "14:00", shop.day).await;
+    let refuse = json!({ "status": "cancelado", "version": bruno["version"], "cancellationReason": "Recusado pela recepção" });
+    let (status, body) = json_of(app.patch(&format!("/api/appointments/{}/status", bruno["id"]), &desk, refuse).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let messages = smtp.wait_for(2).await;
+    let refused = messages.iter().find(|m| m["to"] == json!(["bruno@exemplo.com.br"])).expect("Bruno is told");
+    assert!(refused["headers"]["Subject"].as_str().unwrap().starts_with("Agendamento não confirmado: Corte em "), "{refused}");
+    assert!(refused["text"].as_str().unwrap().contains("o horário foi liberado"), "{refused}");
+    hold(&app, &shop, "14:00", "10.0.0.4").await;
+    // The reminders screen offers the same words for WhatsApp.
+    let (_, reminders) = json_of(app.get(&format!("/api/reminders?date={day}"), &shop.admin).await).await;
+    let row = reminders["data"]["rows"].as_array().unwrap().iter().find(|r| r["appointmentId"] == bruno["id"]).cloned().expect("listed");
+    assert_eq!(row["notice"]["kind"], "notice_refused", "{row}");
+    let whatsapp = row["notice"]["whatsappUrl"].as_str().unwrap();
+    assert!(whatsapp.starts_with("https://wa.me/5511987650000?text=") && whatsapp.contains("liberado"), "{whatsapp}");
+    // A pending booking cannot become anything but confirmado or cancelado.
+    let path = hold(&app, &shop, "16:00", "10.0.0.5").await;
+    confirm(&app, &path, &details("Caio Lima", "11987651111", "")).await;
+    let caio = appointment_at(&app, &shop.admin, "16:00", shop.day).await;
+    let done = json!({ "status": "concluido", "version": caio["version"] });
+    let (status, body) = json_of(app.patch(&format!("/api/appointments/{}/status", caio["id"]), &desk, done).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    assert_eq!(smtp.messages().len(), 2, "one message per answer, none for a booking still waiting");
+}
+both!(bookings_may_wait_for_the_front_desk);

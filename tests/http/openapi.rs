@@ -220,7 +220,7 @@ async fn the_document_lists_every_operation(backend: Backend) {
         ])
     );
     assert_eq!(props("ReminderGroup"), set(&["total", "concluido", "faltou", "noShowRate"]));
-    assert_eq!(props("ByStatus"), set(&["agendado", "confirmado", "concluido", "cancelado", "faltou"]));
+    assert_eq!(props("ByStatus"), set(&["agendado", "confirmado", "concluido", "cancelado", "faltou", "pendente"]));
     assert_eq!(props("ServiceFigures"), set(&["service", "total", "concluido", "cancelado", "faltou", "revenueCents"]));
     assert_eq!(props("ProfileBody"), set(&["name", "email", "currentPassword", "newPassword"]));
     assert_eq!(

@@ -452,18 +452,18 @@ both!(reports_compare_no_shows_with_and_without_a_reminder);
 
 // ---- E-mail, against a real SMTP server ----
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 /// aiosmtpd on `port`, writing what it accepts under a directory of its own.
-struct Smtp {
+pub(crate) struct Smtp {
     child: std::process::Child,
     dir: PathBuf,
 }
 
 impl Smtp {
-    fn start(port: u16, refuse_first: u32) -> Smtp {
+    pub(crate) fn start(port: u16, refuse_first: u32) -> Smtp {
         Smtp::answering_after(port, refuse_first, Duration::ZERO)
     }
 
@@ -488,7 +488,7 @@ impl Smtp {
         Smtp { child, dir }
     }
 
-    fn messages(&self) -> Vec<Value> {
+    pub(crate) fn messages(&self) -> Vec<Value> {
         let mut names: Vec<PathBuf> =
             std::fs::read_dir(&self.dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
         names.sort();
@@ -496,7 +496,7 @@ impl Smtp {
     }
 
     /// Waits until at least `n` messages arrived (20 s at most), then returns them all.
-    async fn wait_for(&self, n: usize) -> Vec<Value> {
+    pub(crate) async fn wait_for(&self, n: usize) -> Vec<Value> {
         let arrived = async || Some(self.messages()).filter(|messages| messages.len() >= n);
         eventually(&format!("{n} messages"), Duration::from_secs(20), arrived).await
     }
@@ -510,7 +510,7 @@ impl Drop for Smtp {
     }
 }
 
-const FROM: &str = "Clínica Exemplo <agenda@example.com>";
+pub(crate) const FROM: &str = "Clínica Exemplo <agenda@example.com>";
 
 async fn with_smtp(backend: Backend, port: u16) -> TestApp {
     spawn_with(backend, Options { smtp: Some((format!("smtp://127.0.0.1:{port}"), FROM.into())), mail_retry_seconds: Some(1), ..Options::default() }).await
@@ -715,3 +715,94 @@ fn a_bad_smtp_url_stops_the_server_at_start() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("--smtp-url") && stderr.contains("smtp://host:port"), "{stderr}");
 }
+
+/// The notice e-mails (subject starting with `prefix`) among `messages`.
+fn notices<'a>(messages: &'a [Value], prefix: &str) -> Vec<&'a Value> {
+    messages.iter().filter(|m| m["headers"]["Subject"].as_str().unwrap().starts_with(prefix)).collect()
+}
+
+async fn the_business_cancel_or_move_is_told_to_the_client(backend: Backend) {
+    let port = free_port();
+    let smtp = Smtp::start(port, 0);
+    let app = with_smtp(backend, port).await;
+    let f = fixture(&app).await;
+    let ana = client_with(&app, &f.token, "Ana Costa", Some("ana@example.com"), Some("(11) 98765-4321")).await;
+    // Reminded (inside the 24 hours, the reminder leaves at once), then moved.
+    let soon = app.book(&f.token, haircut_in(&f, ana, 3)).await;
+    smtp.wait_for(1).await;
+    wait_state(&app, &f.token, &soon, "sent").await;
+    let new_start = (Utc::now() + Days::hours(6)).format("%Y-%m-%dT%H:%M:00Z").to_string();
+    let (status, moved) = json_of(app.put(&format!("/api/appointments/{}", soon["id"]), &f.token, json!({ "startsAt": new_start, "version": soon["version"] })).await).await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let moved = moved["data"].clone();
+    let messages = smtp.wait_for(2).await;
+    let told = notices(&messages, "Horário remarcado: Corte de cabelo para ");
+    assert_eq!(told.len(), 1, "{messages:?}");
+    let text = told[0]["text"].as_str().unwrap();
+    assert!(text.contains("Olá, Ana Costa!"), "{text}");
+    assert!(text.contains(&format!("às {} foi remarcado para", local_time(&soon))) && text.contains(&format!("às {}, com Paula Lima", local_time(&moved))), "{text}");
+    // With the link, which opens the new time; no second reminder of it.
+    let start = text.find(&format!("{}/c/", app.base)).expect("the link in the notice");
+    let path = path_of(text[start..].split_whitespace().next().unwrap());
+    let page = app.http.get(app.url(&path)).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains(&local_time(&moved)), "{page}");
+    // The reminders screen offers the same words on WhatsApp.
+    let row = row_of(&app, &f.token, &moved).await;
+    let notice = &row["notice"];
+    assert_eq!(notice["kind"], "notice_moved", "{row}");
+    assert!(notice["text"].as_str().unwrap().contains("foi remarcado para"), "{notice}");
+    assert!(notice["whatsappUrl"].as_str().unwrap().starts_with("https://wa.me/5511987654321?text=Ol%C3%A1%2C%20Ana%20Costa"), "{notice}");
+    eventually("the notice's e-mail is sent", Duration::from_secs(30), async || {
+        let row = row_of(&app, &f.token, &moved).await;
+        if row["notice"]["emailState"] == "sent" { Ok(row) } else { Err(row) }
+    })
+    .await;
+
+    // Then cancelled by the front desk: told, at the time the client knows.
+    let cancel = json!({ "status": "cancelado", "version": moved["version"], "cancellationReason": "Profissional doente" });
+    let (status, body) = json_of(app.patch(&format!("/api/appointments/{}/status", soon["id"]), &f.token, cancel).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let messages = smtp.wait_for(3).await;
+    let told = notices(&messages, "Horário cancelado: Corte de cabelo em ");
+    assert_eq!(told.len(), 1, "{messages:?}");
+    let text = told[0]["text"].as_str().unwrap();
+    assert!(text.contains(&format!("às {} foi cancelado por", local_time(&moved))) && !text.contains("/c/"), "{text}");
+    let row = row_of(&app, &f.token, &moved).await;
+    assert_eq!(row["notice"]["kind"], "notice_cancelled", "{row}");
+    assert!(row["whatsappUrl"].is_null() && row["notice"]["whatsappUrl"].is_string(), "{row}");
+
+    // Deleted after its reminder: told as cancelled, though the row is gone.
+    let gone = app.book(&f.token, haircut_in(&f, ana, 4)).await;
+    smtp.wait_for(4).await;
+    wait_state(&app, &f.token, &gone, "sent").await;
+    assert_eq!(app.delete(&format!("/api/appointments/{}", gone["id"]), &f.token).await.status(), StatusCode::NO_CONTENT);
+    let messages = smtp.wait_for(5).await;
+    let told = notices(&messages, "Horário cancelado: ");
+    assert_eq!(told.len(), 2, "{messages:?}");
+
+    // Not told: a move far ahead of its reminder (the reminder will tell);
+    // the client's own cancel through their link; a client without e-mail
+    // (only the WhatsApp text is offered).
+    let far = app.book(&f.token, haircut_in(&f, ana, 80)).await;
+    let later = (Utc::now() + Days::hours(90)).format("%Y-%m-%dT%H:%M:00Z").to_string();
+    let (status, far_moved) = json_of(app.put(&format!("/api/appointments/{}", far["id"]), &f.token, json!({ "startsAt": later, "version": far["version"] })).await).await;
+    assert_eq!(status, StatusCode::OK, "{far_moved}");
+    let far_row = row_of(&app, &f.token, &far_moved["data"]).await;
+    assert!(far_row["notice"].is_null() && far_row["emailState"] == "pending", "{far_row}");
+    let own = app.book(&f.token, haircut_in(&f, ana, 5)).await;
+    smtp.wait_for(6).await;
+    let link = wait_state(&app, &f.token, &own, "sent").await["link"].as_str().unwrap().to_string();
+    assert_eq!(post_form(&app, &path_of(&link), "action=cancel&sure=1").await.status(), StatusCode::OK);
+    assert_eq!(appointment_of(&app, &f.token, &own["id"]).await["status"], "cancelado");
+    assert!(row_of(&app, &f.token, &own).await["notice"].is_null());
+    let bia = client_with(&app, &f.token, "Bia Souza", None, Some("11912345678")).await;
+    let phone_only = app.book(&f.token, haircut_in(&f, bia, 2)).await;
+    let cancel = json!({ "status": "cancelado", "version": phone_only["version"], "cancellationReason": "Feriado" });
+    assert_eq!(app.patch(&format!("/api/appointments/{}/status", phone_only["id"]), &f.token, cancel).await.status(), StatusCode::OK);
+    let row = row_of(&app, &f.token, &phone_only).await;
+    assert_eq!(row["notice"]["emailState"], "none", "{row}");
+    assert!(row["notice"]["whatsappUrl"].as_str().unwrap().starts_with("https://wa.me/5511912345678?text="), "{row}");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(smtp.messages().len(), 6, "{:?}", smtp.messages());
+}
+both!(the_business_cancel_or_move_is_told_to_the_client);

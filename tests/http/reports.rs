@@ -96,7 +96,7 @@ async fn the_summary_counts_known_data_by_local_day(backend: Backend) {
     assert_eq!(data["to"], "2026-03-11");
     assert_eq!(data["timeZone"], "America/Sao_Paulo");
     assert_eq!(data["total"], 7);
-    assert_eq!(data["byStatus"], json!({ "agendado": 1, "confirmado": 1, "concluido": 3, "cancelado": 1, "faltou": 1 }));
+    assert_eq!(data["byStatus"], json!({ "agendado": 1, "confirmado": 1, "concluido": 3, "cancelado": 1, "faltou": 1, "pendente": 0 }));
     assert_eq!(data["revenueCents"], 47_000);
     // faltou / (concluido + faltou) = 1 / 4; cancelado / total = 1 / 7.
     assert_eq!(data["noShowRate"], 0.25);

@@ -86,7 +86,7 @@ const page = (url: string, reads: [key: string, endpoint: string, arg: Record<st
 const staff = [{ id: 1, name: 'Ana Admin' }];
 const dashboard = {
   clientsTotal: 3, appointmentsToday: 1, appointmentsWeek: 2, revenueMonthCents: 5000, noShowsMonth: 1, newClientsMonth: 2, clientsTotalEstimated: false, newClientsMonthEstimated: false,
-  todayByStaff: [{ staffId: 1, staffName: 'Ana Admin', appointments: [appointment] }], upcoming: [appointment], clientReplies: [],
+  todayByStaff: [{ staffId: 1, staffName: 'Ana Admin', appointments: [appointment] }], upcoming: [appointment], clientReplies: [], awaiting: [{ ...appointment, status: 'pendente' }],
 };
 const clientReads = (answered: boolean): [string, string, Record<string, string | number>, unknown?][] => {
   const reads: [string, string, Record<string, string | number>, unknown][] = [

@@ -10,6 +10,7 @@ const STATUS_VARIANT: Record<AppointmentStatus, string> = {
   concluido: 'success',
   cancelado: 'danger',
   faltou: 'warning',
+  pendente: 'secondary',
 };
 
 export function StatusBadge({ status }: { status: string }) {

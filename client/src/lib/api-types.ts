@@ -125,6 +125,7 @@ export type ApiUserUpdate = Partial<Fields<Schemas['UpdateUserBody'], 'name' | '
 
 /** One appointment of the reminders screen (`GET /api/reminders`), with its WhatsApp link and reminder states. */
 export type ApiReminderRow = Present<Schemas['ReminderRow']>;
+export type ApiReminderNotice = NonNullable<ApiReminderRow['notice']>;
 /** `GET /api/reminders` → `data`: a day's appointments, and whether e-mail is on. */
 export type ApiReminderDay = Omit<Present<Schemas['ReminderDay']>, 'rows'> & { rows: ApiReminderRow[] };
 /** The reminders' settings: the WhatsApp template, the e-mail's hours ahead, the business's name. */

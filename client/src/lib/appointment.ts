@@ -12,6 +12,7 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   concluido: 'Concluído',
   cancelado: 'Cancelado',
   faltou: 'Faltou',
+  pendente: 'Aguardando confirmação',
 };
 
 export function statusLabel(status: string): string {
@@ -28,4 +29,5 @@ export const STATUS_ACTIONS: Record<AppointmentStatus, string> = {
   concluido: 'Concluir',
   cancelado: 'Cancelar',
   faltou: 'Faltou',
+  pendente: 'Aguardar',
 };

@@ -15,6 +15,7 @@ import type {
   ApiWaitlistSettings,
 } from './api-types';
 import type { ReadArg } from './route-reads';
+import type { Appointment, AppointmentStatus } from './appointment';
 import type { ListResponse } from './types';
 
 /**
@@ -32,6 +33,12 @@ export type AvailabilityArgs = { service_id: number; staff_id?: number; from?: s
 
 export const scheduleApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** `PATCH /api/appointments/{id}/status`: the agenda's status buttons, the dashboard's Aceitar/Recusar. */
+    changeStatus: build.mutation<Appointment, { id: number; version: number; status: AppointmentStatus; cancellationReason?: string; scope?: 'this' | 'following' | 'all' }>({
+      query: ({ id, scope, ...body }) => ({ path: `/appointments/${id}/status`, method: 'PATCH', body, query: { scope } }),
+      transformResponse: dataOf<Appointment>,
+      ...writes('appointment'),
+    }),
     getServices: build.query<ListResponse<ApiService>, ServiceListArgs>({
       query: (args) => ({ path: '/services', query: { ...args } }),
       providesTags: ['Service'],
@@ -155,6 +162,7 @@ export const scheduleApi = api.injectEndpoints({
 });
 
 export const {
+  useChangeStatusMutation,
   useGetServicesQuery,
   useGetActiveServicesQuery,
   useCreateServiceMutation,

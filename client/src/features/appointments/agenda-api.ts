@@ -1,6 +1,6 @@
 import { api, dataOf, writes } from '../../lib/api-slice';
 import type { ApiAgenda, ApiClient, ApiSeriesCreated, ApiStaffMember } from '../../lib/api-types';
-import type { Appointment, AppointmentStatus } from '../../lib/appointment';
+import type { Appointment } from '../../lib/appointment';
 import type { ReadArg } from '../../lib/route-reads';
 import type { NewAppointment } from './appointments-api';
 
@@ -12,6 +12,9 @@ export type AgendaArgs = Partial<Record<'view' | 'date' | 'staff_id' | 'status' 
 
 /** Which occurrences of a series a change reaches (`?scope=`): only this one, it and the later ones, or all not yet started. */
 export type SeriesScope = 'this' | 'following' | 'all';
+
+/** A status change (shared with the dashboard's answer to an online booking). */
+export { useChangeStatusMutation } from '../../lib/schedule-api';
 
 /** A change of times, staff member or any other field (PUT): what is sent changes. */
 export interface AppointmentChanges {
@@ -57,11 +60,6 @@ export const agendaApi = api.injectEndpoints({
       transformResponse: dataOf<Appointment>,
       ...writes('appointment'),
     }),
-    changeStatus: build.mutation<Appointment, { id: number; version: number; status: AppointmentStatus; cancellationReason?: string; scope?: SeriesScope }>({
-      query: ({ id, scope, ...body }) => ({ path: `/appointments/${id}/status`, method: 'PATCH', body, query: { scope } }),
-      transformResponse: dataOf<Appointment>,
-      ...writes('appointment'),
-    }),
     /** The client the address books for (`book_client`): their name for the booking's picker. */
     getBookingClient: build.query<ApiClient, number>({
       query: (id) => ({ path: `/clients/${id}` }),
@@ -77,6 +75,5 @@ export const {
   useGetAppointmentQuery,
   useCreateAppointmentMutation,
   useUpdateAppointmentMutation,
-  useChangeStatusMutation,
   useGetBookingClientQuery,
 } = agendaApi;

@@ -62,7 +62,7 @@ function exportQuery(view: AgendaViewName, search: URLSearchParams, agenda: Agen
   if (view === 'list') return { ...filters, from: value('from'), to: value('to') };
   if (!agenda) return filters;
   // The grid leaves cancelled ones out unless asked for (server/core/src/booking/agenda.rs): so does its file.
-  const status = filters.status ?? 'agendado,confirmado,concluido,faltou';
+  const status = filters.status ?? 'agendado,confirmado,concluido,faltou,pendente';
   return { ...filters, status, from: agenda.days[0], to: agenda.days[agenda.days.length - 1] };
 }
 

@@ -23,6 +23,7 @@ function valuesOf(settings: ApiOnlineBooking) {
     minNoticeHours: String(settings.minNoticeHours),
     maxDaysAhead: String(settings.maxDaysAhead),
     cancelHoursBefore: String(settings.cancelHoursBefore),
+    confirm: settings.confirmAtOnce ? 'now' : 'desk',
     privacyText: settings.privacyText,
   };
 }
@@ -65,6 +66,7 @@ function SettingsForm({ settings, services, isAdmin }: { settings: ApiOnlineBook
       await save({
         enabled: enabled === 'on',
         serviceIds: all ? null : ids,
+        confirmAtOnce: form.form.confirm === 'now',
         ...Object.fromEntries(NUMBER_FIELDS.map(({ name }) => [name, Number(form.form[name])])),
         privacyText: form.form.privacyText,
       }).unwrap();
@@ -122,6 +124,22 @@ function SettingsForm({ settings, services, isAdmin }: { settings: ApiOnlineBook
             </div>
           )}
           <FieldError errors={form.errors} name="serviceIds" />
+        </fieldset>
+        <fieldset className="mb-3" disabled={!isAdmin}>
+          <legend className="form-label fs-6 mb-1">Agendamento feito pela internet</legend>
+          <div className="form-check">
+            <input className="form-check-input" type="radio" name="online-confirm" id="online-confirm-now" checked={form.form.confirm === 'now'} onChange={() => set({ confirm: 'now' })} />
+            <label className="form-check-label" htmlFor="online-confirm-now">
+              Confirmado na hora
+            </label>
+          </div>
+          <div className="form-check">
+            <input className="form-check-input" type="radio" name="online-confirm" id="online-confirm-desk" checked={form.form.confirm === 'desk'} onChange={() => set({ confirm: 'desk' })} />
+            <label className="form-check-label" htmlFor="online-confirm-desk">
+              Aguarda a recepção aceitar ou recusar (o horário fica reservado; o cliente é avisado)
+            </label>
+          </div>
+          <FieldError errors={form.errors} name="confirmAtOnce" />
         </fieldset>
         <div className="row g-3">
           {NUMBER_FIELDS.map(({ name, id, label, min, max, hint }) => (

@@ -13,7 +13,7 @@ import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { TableOrCards } from '../../components/table-or-cards';
 import { errorMessage } from '../../lib/api';
-import type { ApiReminderRow, ApiReminderSettings } from '../../lib/api-types';
+import type { ApiReminderNotice, ApiReminderRow, ApiReminderSettings } from '../../lib/api-types';
 import { addDays, formatDate, formatDateTime, formatPhone, formatTimeRange, formatWeekday } from '../../lib/format';
 import { AppointmentsRemindersReads } from '../../../generated/route-reads';
 import {
@@ -48,6 +48,40 @@ function emailText(row: ApiReminderRow): { text: string; tone: string } {
   }
 }
 
+/** What a notice tells the client, as the screen names it. */
+const NOTICE_LABELS: Record<ApiReminderNotice['kind'], string> = {
+  reminder: 'Lembrete',
+  notice_cancelled: 'Aviso de cancelamento',
+  notice_moved: 'Aviso de remarcação',
+  notice_accepted: 'Aviso de agendamento confirmado',
+  notice_refused: 'Aviso de agendamento recusado',
+};
+
+/** The notice's e-mail, as the screen says it. */
+function noticeEmailText(notice: ApiReminderNotice): string {
+  switch (notice.emailState) {
+    case 'off':
+      return 'e-mail desligado';
+    case 'none':
+      return 'cliente sem e-mail: avise pelo WhatsApp';
+    case 'sent':
+      return `e-mail enviado ${formatDateTime(notice.emailSentAt)}`;
+    case 'failed':
+      return 'e-mail falhou';
+    default:
+      return 'e-mail saindo';
+  }
+}
+
+/** A change by the business the client should hear of, and its e-mail. */
+function Notice({ notice }: { notice: ApiReminderNotice }) {
+  return (
+    <div className="fw-semibold text-warning-emphasis" data-testid="reminder-notice">
+      {NOTICE_LABELS[notice.kind]}: {noticeEmailText(notice)}
+    </div>
+  );
+}
+
 /** WhatsApp, e-mail and what the client did through the link. */
 function ReminderState({ row }: { row: ApiReminderRow }) {
   const email = emailText(row);
@@ -60,6 +94,7 @@ function ReminderState({ row }: { row: ApiReminderRow }) {
       {row.clientResponse ? (
         <div className="fw-semibold">{row.clientResponse === 'cancelou' ? 'Cliente cancelou pelo link' : 'Cliente confirmou pelo link'}</div>
       ) : null}
+      {row.notice ? <Notice notice={row.notice} /> : null}
     </div>
   );
 }
@@ -104,6 +139,27 @@ function WhatsAppButton({ row }: { row: ApiReminderRow }) {
   );
 }
 
+/** Opens WhatsApp with the notice of the business's change (cancelled, moved…). */
+function NoticeButton({ row }: { row: ApiReminderRow }) {
+  const url = row.notice?.whatsappUrl;
+  if (!url) return null;
+  return (
+    <a className="btn btn-sm btn-touch btn-warning" href={url} target="_blank" rel="noopener noreferrer" title={row.notice?.text}>
+      Avisar no WhatsApp
+    </a>
+  );
+}
+
+/** The row's WhatsApp actions: the reminder, the notice. */
+function Actions({ row }: { row: ApiReminderRow }) {
+  return (
+    <div className="d-flex flex-wrap gap-2 justify-content-end">
+      <WhatsAppButton row={row} />
+      <NoticeButton row={row} />
+    </div>
+  );
+}
+
 const COLUMNS: Column<Row>[] = [
   { key: 'time', header: 'Horário', render: (r) => formatTimeRange(r.startsAt, r.endsAt), className: 'text-nowrap' },
   {
@@ -124,7 +180,7 @@ const COLUMNS: Column<Row>[] = [
   { key: 'service', header: 'Serviço', render: (r) => r.service },
   { key: 'status', header: 'Situação', render: (r) => <StatusBadge status={r.status} /> },
   { key: 'reminder', header: 'Lembrete', render: (r) => <ReminderState row={r} /> },
-  { key: 'actions', header: 'Ações', render: (r) => <WhatsAppButton row={r} />, className: 'text-end' },
+  { key: 'actions', header: 'Ações', render: (r) => <Actions row={r} />, className: 'text-end' },
 ];
 
 /** The day: previous and next, and a date as a plain GET form (it works before the script has run). */
@@ -285,7 +341,7 @@ export default function RemindersPage() {
             ),
             badge: <StatusBadge status={r.status} />,
             detail: <ReminderState row={r} />,
-            actions: <WhatsAppButton row={r} />,
+            actions: <Actions row={r} />,
           })}
         />
       </ListCard>

@@ -11,7 +11,9 @@ import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api';
 import { formatCount, formatDateTime, formatMoney, formatNumber, formatTimeRange } from '../../lib/format';
 import { useGetDashboardQuery } from './dashboard-api';
-import type { ClientReply, StaffDay } from './types';
+import type { Awaiting, ClientReply, StaffDay } from './types';
+import { useChangeStatusMutation } from '../../lib/schedule-api';
+import { toast } from '../../lib/toast';
 
 export const DASHBOARD_ERROR = 'Erro ao buscar o painel';
 /** Six figures: two a row on phones, three on tablets, one row on wide screens. */
@@ -77,6 +79,61 @@ function ClientReplies({ replies }: { replies: ClientReply[] }) {
   );
 }
 
+/** Why the front desk refused an online booking (the server needs a reason). */
+const REFUSED = 'Recusado pela recepção';
+
+/** One online booking waiting for the front desk, with Aceitar and Recusar. */
+function AwaitingItem({ appointment: a }: { appointment: Awaiting }) {
+  const [changeStatus, { isLoading: busy }] = useChangeStatusMutation();
+  const answer = async (accept: boolean) => {
+    try {
+      await changeStatus({
+        id: a.id,
+        version: a.version,
+        status: accept ? 'confirmado' : 'cancelado',
+        ...(accept ? {} : { cancellationReason: REFUSED }),
+      }).unwrap();
+      toast.success(accept ? `Agendamento de ${a.clientName} aceito: o cliente é avisado.` : `Agendamento de ${a.clientName} recusado: o horário foi liberado.`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Não foi possível responder ao agendamento.'));
+    }
+  };
+  return (
+    <li className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
+      <div style={{ minWidth: 0 }}>
+        <div className="text-break">
+          <AppLink to={`/clients/${a.clientId}`}>{a.clientName}</AppLink>
+        </div>
+        <div className="text-muted small">
+          {formatDateTime(a.startsAt)} · {a.staffName} · {a.service}
+        </div>
+      </div>
+      <div className="d-flex gap-2">
+        <button type="button" className="btn btn-sm btn-success btn-touch" disabled={busy} onClick={() => void answer(true)} aria-label={`Aceitar o agendamento de ${a.clientName}`}>
+          Aceitar
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-danger btn-touch" disabled={busy} onClick={() => void answer(false)} aria-label={`Recusar o agendamento de ${a.clientName}`}>
+          Recusar
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Online bookings waiting for the front desk (shown only when there are some). */
+function AwaitingOnline({ awaiting }: { awaiting: Awaiting[] }) {
+  if (!awaiting.length) return null;
+  return (
+    <Card title="Agendamentos pela internet aguardando" className="mb-3" body={false}>
+      <ul className="list-group list-group-flush">
+        {awaiting.map((a) => (
+          <AwaitingItem key={a.id} appointment={a} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 export default function DashboardPage() {
   const { data: dashboard, isFetching: dashboardLoading, error, refetch } = useGetDashboardQuery(DashboardReads.useGetDashboard());
   const name = useAppSelector((s) => s.auth.name);
@@ -92,6 +149,7 @@ export default function DashboardPage() {
       <ErrorAlert message={error ? errorMessage(error, DASHBOARD_ERROR) : null} onRetry={() => void refetch()} />
       {dashboard ? (
         <>
+          <AwaitingOnline awaiting={dashboard.awaiting} />
           <div className="row g-3 mb-3">
             <StatCard className={STAT} title="Hoje" value={formatNumber(dashboard.appointmentsToday)} hint="Agendamentos de hoje" />
             <StatCard className={STAT} title="Na semana" value={formatNumber(dashboard.appointmentsWeek)} hint="De segunda a domingo" />

@@ -18,7 +18,7 @@ const summary = (byService: ServiceFigures[]): ReportSummary => ({
   to: '2026-11-30',
   timeZone: 'America/Sao_Paulo',
   total: byService.reduce((n, s) => n + s.total, 0),
-  byStatus: { agendado: 0, confirmado: 0, concluido: 0, cancelado: 0, faltou: 0 },
+  byStatus: { agendado: 0, confirmado: 0, concluido: 0, cancelado: 0, faltou: 0, pendente: 0 },
   byDay: [],
   byStaff: [],
   byService,

@@ -27,6 +27,7 @@ const STATUS_TONE: Record<AppointmentStatus, string> = {
   concluido: 'chart-bar-success',
   cancelado: 'chart-bar-danger',
   faltou: 'chart-bar-warning',
+  pendente: 'chart-bar-secondary',
 };
 
 export const PRESETS: { period: PeriodName; label: string }[] = [

@@ -39,7 +39,7 @@ impl Versioned for appointment::Entity {
 /// The message for a status name that is not one; a long text is not
 /// repeated back (statuses have at most 10 letters).
 fn unknown_status(name: &str) -> String {
-    const CHOICES: &str = "Use agendado, confirmado, concluido, cancelado ou faltou.";
+    const CHOICES: &str = "Use agendado, confirmado, concluido, cancelado, faltou ou pendente.";
     if name.chars().count() > 20 {
         return format!("Situação inválida. {CHOICES}");
     }

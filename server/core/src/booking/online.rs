@@ -57,6 +57,10 @@ pub struct OnlineBookingSettings {
     /// Until how many hours before its start a client may cancel through
     /// their link (any appointment's, online or not); 0: until the start.
     pub cancel_hours_before: i32,
+    /// True (the default): an online booking is confirmado at once; false:
+    /// it is `pendente`, holding its time, until the front desk accepts or
+    /// refuses it.
+    pub confirm_at_once: bool,
 }
 
 impl Default for OnlineBookingSettings {
@@ -68,6 +72,7 @@ impl Default for OnlineBookingSettings {
             max_days_ahead: 30,
             privacy_text: DEFAULT_PRIVACY_TEXT.into(),
             cancel_hours_before: 0,
+            confirm_at_once: true,
         }
     }
 }
@@ -96,6 +101,7 @@ pub struct OnlineBookingInput {
     pub max_days_ahead: Option<i32>,
     pub privacy_text: Option<String>,
     pub cancel_hours_before: Option<i32>,
+    pub confirm_at_once: Option<bool>,
     #[serde(flatten)]
     #[schema(ignore)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -174,6 +180,7 @@ pub async fn put_settings(cx: &Context, input: OnlineBookingInput) -> Result<Onl
             after.min_notice_hours = input.min_notice_hours.unwrap_or(before.min_notice_hours);
             after.max_days_ahead = input.max_days_ahead.unwrap_or(before.max_days_ahead);
             after.cancel_hours_before = input.cancel_hours_before.unwrap_or(before.cancel_hours_before);
+            after.confirm_at_once = input.confirm_at_once.unwrap_or(before.confirm_at_once);
             if let Some(text) = input.privacy_text {
                 after.privacy_text = text.trim().to_string();
             }

@@ -150,7 +150,7 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
     let rows = history_rows(db, id, &merged, &ids).await?;
     let history = audit::whole_entries(cx, rows).await?;
     let sent = reminder::Entity::find()
-        .filter(reminder::Column::AppointmentId.is_in(ids.clone()))
+        .filter(sea_orm::Condition::any().add(reminder::Column::AppointmentId.is_in(ids.clone())).add(reminder::Column::ClientId.eq(id)))
         .filter(reminder::Column::SentAt.is_not_null())
         .order_by_asc(reminder::Column::SentAt)
         .all(db)
@@ -161,6 +161,7 @@ pub async fn export(cx: &Context, id: i32) -> Result<ClientExport> {
             json!({
                 "appointmentId": r.appointment_id,
                 "channel": r.channel,
+                "kind": r.kind,
                 "recipient": r.recipient,
                 "sentAt": r.sent_at.map(|t| to_local_rfc3339(t, tz)),
             })
@@ -460,7 +461,8 @@ pub async fn anonymise(cx: &Context, id: i32, input: AnonymiseInput) -> Result<C
             reminder::Entity::update_many()
                 .col_expr(reminder::Column::Recipient, sea_orm::sea_query::Expr::value(Option::<String>::None))
                 .col_expr(reminder::Column::LastError, sea_orm::sea_query::Expr::value(Option::<String>::None))
-                .filter(reminder::Column::AppointmentId.is_in(ids.clone()))
+                .col_expr(reminder::Column::Details, sea_orm::sea_query::Expr::value(Option::<String>::None))
+                .filter(sea_orm::Condition::any().add(reminder::Column::AppointmentId.is_in(ids.clone())).add(reminder::Column::ClientId.eq(id)))
                 .exec(&w.txn)
                 .await?;
             for row in history_rows(&w.txn, id, &merged, &ids).await? {

@@ -28,9 +28,11 @@ use crate::booking::hours;
 use crate::kit::{Context, Site, names_by_id};
 use crate::kit::time::{local_midnight, to_local_rfc3339};
 use entities::appointment::AppointmentStatus;
-use entities::reminder::{Channel, ReminderState};
+use entities::reminder::{Channel, Kind, ReminderState};
 use entities::{appointment, client, reminder, user};
 use crate::kit::access;
+
+pub mod notices;
 
 /// The `settings` key of the reminders' settings (JSON).
 const SETTINGS_KEY: &str = "reminders";
@@ -334,6 +336,9 @@ pub struct ReminderRow {
     pub email_error: Option<String>,
     /// A confirmation or cancellation by the client through the link.
     pub client_response: Option<String>,
+    /// The latest notice of a change by the business (cancelled, moved, an
+    /// online booking accepted or refused), with its WhatsApp text.
+    pub notice: Option<ReminderNotice>,
     #[serde(skip)]
     #[schema(ignore)]
     pub values: Values,
@@ -356,6 +361,21 @@ impl Clone for Values {
             link: self.link.clone(),
         }
     }
+}
+
+/// A notice on the reminders screen.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReminderNotice {
+    pub kind: Kind,
+    /// The message, as the e-mail says it.
+    pub text: String,
+    /// `https://wa.me/55…?text=…` with the message (the phone usable).
+    pub whatsapp_url: Option<String>,
+    /// off (sem --smtp-url), none (o cliente não tem e-mail), pending, sending, sent, failed.
+    pub email_state: String,
+    pub email_sent_at: Option<String>,
+    pub created_at: String,
 }
 
 /// `GET /api/reminders` → `data`: the day asked for, or the next working day.
@@ -461,9 +481,37 @@ async fn rows(cx: &Context, models: Vec<appointment::Model>) -> Result<Vec<Remin
                 (Ok(number), true) => Some(whatsapp_url(number, &fill(&settings.template, &values))),
                 _ => None,
             };
-            let mine = || reminders.iter().filter(|r| r.appointment_id == m.id);
-            let whatsapp = mine().filter(|r| r.channel == Channel::Whatsapp).last();
-            let email = mine().filter(|r| r.channel == Channel::Email).last();
+            let mine = || reminders.iter().filter(|r| r.appointment_id == Some(m.id));
+            let whatsapp = mine().filter(|r| r.channel == Channel::Whatsapp && r.kind == Kind::Reminder).last();
+            let email = mine().filter(|r| r.channel == Channel::Email && r.kind == Kind::Reminder).last();
+            let notice = mine().filter(|r| r.kind.is_notice()).last().map(|last| {
+                let sent = mine().filter(|r| r.channel == Channel::Email && r.kind == last.kind && r.created_at == last.created_at).last();
+                let former = notices::details_of(last).unwrap_or_default();
+                let facts = notices::Facts {
+                    business: &settings.business_name,
+                    client: &values.cliente,
+                    service: &m.service,
+                    staff: &values.profissional,
+                    starts_at: m.starts_at,
+                    former: &former,
+                    link: link.clone(),
+                };
+                let text = notices::words(last.kind, &facts, tz).text();
+                ReminderNotice {
+                    kind: last.kind,
+                    whatsapp_url: number.as_ref().ok().map(|n| {
+                        format!("https://wa.me/{n}?text={}", percent_encoding::utf8_percent_encode(&text, percent_encoding::NON_ALPHANUMERIC))
+                    }),
+                    text,
+                    email_state: match sent {
+                        _ if !cx.site.email_enabled => "off".into(),
+                        Some(r) => r.state.as_str().into(),
+                        None => "none".into(),
+                    },
+                    email_sent_at: sent.and_then(|r| r.sent_at).map(|t| to_local_rfc3339(t, tz)),
+                    created_at: to_local_rfc3339(last.created_at, tz),
+                }
+            });
             let email_state = match email {
                 _ if !cx.site.email_enabled => "off".into(),
                 Some(r) => r.state.as_str().into(),
@@ -489,6 +537,7 @@ async fn rows(cx: &Context, models: Vec<appointment::Model>) -> Result<Vec<Remin
                 email_sent_at: email.and_then(|r| r.sent_at).map(|t| to_local_rfc3339(t, tz)),
                 email_error: email.and_then(|r| r.last_error.clone()),
                 client_response: responses.get(&m.id).cloned(),
+                notice,
                 values,
             }
         })
@@ -567,6 +616,7 @@ pub async fn mark_whatsapp_sent(cx: &Context, id: i32) -> Result<ReminderRow> {
             let previous = reminder::Entity::find()
                 .filter(reminder::Column::AppointmentId.eq(id))
                 .filter(reminder::Column::Channel.eq(Channel::Whatsapp))
+                .filter(reminder::Column::Kind.eq(Kind::Reminder))
                 .one(&w.txn)
                 .await?;
             let before = previous.as_ref().and_then(|r| r.sent_at).map(|t| to_local_rfc3339(t, cx.tz));
@@ -580,7 +630,8 @@ pub async fn mark_whatsapp_sent(cx: &Context, id: i32) -> Result<ReminderRow> {
                 }
                 None => {
                     reminder::ActiveModel {
-                        appointment_id: Set(id),
+                        appointment_id: Set(Some(id)),
+                        kind: Set(Kind::Reminder),
                         channel: Set(Channel::Whatsapp),
                         state: Set(ReminderState::Sent),
                         recipient: Set(None),
@@ -621,9 +672,11 @@ pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) ->
     } else {
         None
     };
+    // A notice of the move or of the acceptance told this start already.
     let existing = reminder::Entity::find()
         .filter(reminder::Column::AppointmentId.eq(saved.id))
         .filter(reminder::Column::Channel.eq(Channel::Email))
+        .filter(reminder::Column::Kind.is_in([Kind::Reminder, Kind::NoticeMoved, Kind::NoticeAccepted]))
         .all(txn)
         .await?;
     // Given to another client, the pending one is replaced (it will carry
@@ -636,12 +689,24 @@ pub async fn on_saved(txn: &impl ConnectionTrait, saved: &appointment::Model) ->
     reminder::Entity::delete_many()
         .filter(reminder::Column::AppointmentId.eq(saved.id))
         .filter(reminder::Column::Channel.eq(Channel::Email))
+        .filter(reminder::Column::Kind.eq(Kind::Reminder))
         .filter(reminder::Column::State.is_in([ReminderState::Pending, ReminderState::Sending]))
         .exec(txn)
         .await?;
     let Some(email) = email else { return Ok(()) };
     let hours = settings(txn).await?.hours_before;
     pending_email(saved, email, hours, now).insert(txn).await?;
+    Ok(())
+}
+
+/// The reminders of an appointment about to be deleted go with it (its
+/// notices stay, loose: see `notices`).
+pub async fn on_deleting(txn: &impl ConnectionTrait, id: i32) -> Result<()> {
+    reminder::Entity::delete_many()
+        .filter(reminder::Column::AppointmentId.eq(id))
+        .filter(reminder::Column::Kind.eq(Kind::Reminder))
+        .exec(txn)
+        .await?;
     Ok(())
 }
 
@@ -663,7 +728,7 @@ pub async fn on_booked(txn: &impl ConnectionTrait, booked: &[appointment::Model]
 fn pending_email(saved: &appointment::Model, email: String, hours: i32, now: DateTime<Utc>) -> reminder::ActiveModel {
     let due = (saved.starts_at - Duration::hours(i64::from(hours))).max(now);
     reminder::ActiveModel {
-        appointment_id: Set(saved.id),
+        appointment_id: Set(Some(saved.id)),
         channel: Set(Channel::Email),
         state: Set(ReminderState::Pending),
         recipient: Set(Some(email)),
@@ -675,6 +740,9 @@ fn pending_email(saved: &appointment::Model, email: String, hours: i32, now: Dat
         sent_at: Set(None),
         sent_by: Set(None),
         created_at: Set(now),
+        kind: Set(Kind::Reminder),
+        client_id: Set(None),
+        details: Set(None),
         ..Default::default()
     }
 }
@@ -705,7 +773,7 @@ pub enum LinkState {
     Expired(LinkView),
     /// Cancelled, done or missed: nothing to confirm or cancel.
     Closed(LinkView),
-    /// Agendado or confirmado, ahead: the client may act.
+    /// Agendado, confirmado or pendente (cancel only), ahead: the client may act.
     Open(LinkView),
 }
 
@@ -772,7 +840,7 @@ pub(crate) async fn judge(db: &impl ConnectionTrait, tz: Tz, claims: &LinkClaims
     let now = Utc::now().timestamp();
     let state = if now >= claims.exp.min(model.starts_at.timestamp()) {
         LinkState::Expired(view)
-    } else if matches!(model.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado) {
+    } else if matches!(model.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado | AppointmentStatus::Pendente) {
         LinkState::Open(view)
     } else {
         LinkState::Closed(view)

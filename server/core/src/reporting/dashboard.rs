@@ -47,6 +47,9 @@ pub struct Dashboard {
     /// newest first, at most 10: the front desk hears of a cancel without
     /// opening the reminders screen.
     pub client_replies: Vec<ClientReply>,
+    /// Online bookings waiting for the front desk (`pendente`), still
+    /// ahead, soonest first, at most 20: "Aceitar" or "Recusar" each.
+    pub awaiting: Vec<AppointmentView>,
 }
 
 /// One answer of a client through their link.
@@ -89,7 +92,11 @@ pub struct Queries {
     pub today: Select<appointment::Entity>,
     pub upcoming: Select<appointment::Entity>,
     pub client_replies: Select<audit_log::Entity>,
+    pub awaiting: Select<appointment::Entity>,
 }
+
+/// Most waiting online bookings the dashboard lists.
+const AWAITING_SHOWN: u64 = 20;
 
 impl Queries {
     pub fn at(now: DateTime<Utc>, tz: Tz) -> Queries {
@@ -135,6 +142,13 @@ impl Queries {
                 .order_by_desc(audit_log::Column::CreatedAt)
                 .order_by_desc(audit_log::Column::Id)
                 .limit(REPLIES_SHOWN),
+            // Served by the index on (status, starts_at, id).
+            awaiting: appointment::Entity::find()
+                .filter(appointment::Column::Status.eq(AppointmentStatus::Pendente))
+                .filter(appointment::Column::StartsAt.gte(now))
+                .order_by_asc(appointment::Column::StartsAt)
+                .order_by_asc(appointment::Column::Id)
+                .limit(AWAITING_SHOWN),
         }
     }
 
@@ -152,6 +166,7 @@ impl Queries {
             today: own(self.today),
             upcoming: own(self.upcoming),
             client_replies: access::appointment_entries(cx, self.client_replies),
+            awaiting: own(self.awaiting),
         }
     }
 
@@ -172,6 +187,7 @@ impl Queries {
             ("today", self.today.clone().build(backend)),
             ("upcoming", self.upcoming.clone().build(backend)),
             ("clientReplies", self.client_replies.clone().build(backend)),
+            ("awaiting", self.awaiting.clone().build(backend)),
         ]
     }
 }
@@ -202,6 +218,7 @@ pub async fn summary(cx: &Context) -> Result<Dashboard> {
         revenue_month_cents: revenue.unwrap_or(0),
         upcoming: views(db, q.upcoming.all(db).await?, tz).await?,
         client_replies: client_replies(db, q.client_replies, tz).await?,
+        awaiting: views(db, q.awaiting.all(db).await?, tz).await?,
     })
 }
 

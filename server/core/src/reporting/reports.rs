@@ -50,6 +50,8 @@ pub struct ByStatus {
     pub concluido: u64,
     pub cancelado: u64,
     pub faltou: u64,
+    /// Online bookings still waiting for the front desk.
+    pub pendente: u64,
 }
 
 /// Appointments counted by outcome, with the revenue of the concluded
@@ -76,7 +78,7 @@ impl Figures {
             }
             AppointmentStatus::Cancelado => self.cancelado += 1,
             AppointmentStatus::Faltou => self.faltou += 1,
-            AppointmentStatus::Agendado | AppointmentStatus::Confirmado => {}
+            AppointmentStatus::Agendado | AppointmentStatus::Confirmado | AppointmentStatus::Pendente => {}
         }
     }
 
@@ -363,6 +365,7 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
             AppointmentStatus::Concluido => by_status.concluido += 1,
             AppointmentStatus::Cancelado => by_status.cancelado += 1,
             AppointmentStatus::Faltou => by_status.faltou += 1,
+            AppointmentStatus::Pendente => by_status.pendente += 1,
         }
     }
     let names = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, staff.keys().copied().collect()).await?;
@@ -414,6 +417,7 @@ async fn reminder_figures(
         .column(reminder::Column::AppointmentId)
         .from(reminder::Entity)
         .and_where(reminder::Column::State.eq(entities::reminder::ReminderState::Sent))
+        .and_where(reminder::Column::Kind.eq(entities::reminder::Kind::Reminder))
         .to_owned();
     let (db, tz) = (&cx.db, cx.tz);
     let statuses: Vec<AppointmentStatus> = access::appointments(cx, appointment::Entity::find())

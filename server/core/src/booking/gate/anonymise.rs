@@ -5,7 +5,8 @@ use chrono::Utc;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::json;
 
-use super::written;
+use super::announced;
+use crate::reminders;
 use crate::kit::error::Result;
 use crate::kit::audit::{AuditEntity, Write};
 use crate::kit::{Context, versioned_update};
@@ -25,7 +26,10 @@ pub async fn anonymise_appointments(cx: &Context, w: &mut Write, client_id: i32,
             model.status = Set(AppointmentStatus::Cancelado);
         }
         let saved = versioned_update::<appointment::Entity>(&w.txn, a.id, a.version, model).await?;
-        written(cx, w, Some(&a), &saved).await?; // a cancelled one's pending e-mail is withdrawn
+        // A cancelled one's pending e-mail is withdrawn; no notice: the
+        // client asked for the erasure, and their addresses are gone.
+        reminders::on_saved(&w.txn, &saved).await?;
+        announced(cx, w, Some(&a), &saved);
         if cancel {
             // Only what the cancellation changed: the notes it erased are not kept.
             let changes = json!({

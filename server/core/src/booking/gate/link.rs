@@ -26,6 +26,10 @@ pub async fn reply(cx: &Context, token: &str, action: LinkAction) -> Result<Link
         if action == LinkAction::Cancel && view.too_late_to_cancel.is_some() {
             return Ok(LinkOutcome::TooLateToCancel(view));
         }
+        // Only the front desk confirms a booking that waits for it.
+        if action == LinkAction::Confirm && model.status == AppointmentStatus::Pendente {
+            return Ok(LinkOutcome::Refused(state));
+        }
         let (status, reason) = match action {
             LinkAction::Confirm if model.status == AppointmentStatus::Confirmado => return Ok(LinkOutcome::AlreadyConfirmed(view)),
             LinkAction::Confirm => (AppointmentStatus::Confirmado, None),

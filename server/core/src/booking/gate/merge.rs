@@ -55,6 +55,12 @@ pub async fn merge_appointments(cx: &Context, w: &mut Write, merging: Merging<'_
         }
         w.audit(AuditEntity::Appointment, a.id, "merge", changes.clone());
     }
+    // Notices name their client (a deleted appointment's has no other way).
+    reminder::Entity::update_many()
+        .col_expr(reminder::Column::ClientId, sea_orm::sea_query::Expr::value(Some(into)))
+        .filter(reminder::Column::ClientId.eq(from))
+        .exec(&w.txn)
+        .await?;
     let series: Vec<i32> = appointment_series::Entity::find()
         .filter(appointment_series::Column::ClientId.eq(from))
         .order_by_asc(appointment_series::Column::Id)

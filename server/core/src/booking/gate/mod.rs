@@ -61,10 +61,27 @@ fn author(cx: &Context) -> Author {
 /// An appointment just inserted or updated in `w`: its e-mail reminder
 /// kept in step (moved → replaced; cancelled or done → withdrawn), in the
 /// same transaction, and its event queued. `before` is the row as it was.
+/// A staff member's cancel or move is told to the client (`notices`).
 async fn written(cx: &Context, w: &mut Write, before: Option<&appointment::Model>, saved: &appointment::Model) -> Result<()> {
     reminders::on_saved(&w.txn, saved).await?;
+    if let Some(before) = before {
+        reminders::notices::on_changed(&w.txn, by_business(cx), before, Some(saved)).await?;
+    }
     announced(cx, w, before, saved);
     Ok(())
+}
+
+/// A change by a staff member, which the client is told of; not the
+/// client's own (their link, the public page) nor the server's.
+fn by_business(cx: &Context) -> bool {
+    matches!(cx.actor, Actor::User(_))
+}
+
+/// An appointment about to be deleted in `w`: its cancellation told to
+/// the client (the notice outlives it) and its reminders withdrawn.
+async fn deleting(cx: &Context, w: &mut Write, model: &appointment::Model) -> Result<()> {
+    reminders::notices::on_changed(&w.txn, by_business(cx), model, None).await?;
+    reminders::on_deleting(&w.txn, model.id).await
 }
 
 /// The event of an appointment just updated in `w`, queued (`written`
@@ -85,8 +102,7 @@ async fn booked(cx: &Context, w: &mut Write, saved: &[appointment::Model]) -> Re
     Ok(())
 }
 
-/// An appointment just deleted in `w` (its reminders go with it: the
-/// foreign key cascades).
+/// An appointment just deleted in `w` (after `deleting`).
 fn deleted(cx: &Context, w: &mut Write, model: &appointment::Model) {
     w.events.push(ChangeEvent { appointment_id: model.id, version: None, place: place(cx, model), moved_from: None, author: author(cx) });
 }

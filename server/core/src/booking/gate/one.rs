@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::series::{self, SeriesCreated};
 use crate::booking::series::Edit;
-use super::{deleted, written};
+use super::{deleted, deleting, written};
 use crate::kit::error::{AppError, FieldErrors, Result};
 use crate::booking::appointments::{AppointmentInput, AppointmentView, NOT_FOUND, StatusInput, validate, view};
 use crate::kit::audit::Change;
@@ -116,6 +116,7 @@ pub async fn delete(cx: &Context, id: i32, scope: Option<Scope>) -> Result<()> {
             return Err(AppError::NotFound(NOT_FOUND.into()));
         }
         let current = reachable(cx, &w.txn, id).await?;
+        deleting(cx, w, &current).await?;
         appointment::Entity::delete_by_id(id).exec(&w.txn).await?;
         deleted(cx, w, &current);
         w.audit_change("delete", Change::Deleted(view(&w.txn, current, tz).await?));

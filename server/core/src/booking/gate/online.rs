@@ -176,7 +176,7 @@ pub async fn book_online(cx: &Context, token: &str, contact: &Contact) -> Result
             .join(JoinType::InnerJoin, appointment::Relation::Client.def())
             .filter(client::Column::Phone.eq(contact.phone.as_str()))
             .filter(appointment::Column::Channel.eq(Channel::Internet))
-            .filter(appointment::Column::Status.is_in([AppointmentStatus::Agendado, AppointmentStatus::Confirmado]))
+            .filter(appointment::Column::Status.is_in([AppointmentStatus::Agendado, AppointmentStatus::Confirmado, AppointmentStatus::Pendente]))
             .filter(appointment::Column::StartsAt.gt(now))
             .count(&w.txn)
             .await?;
@@ -218,8 +218,9 @@ pub async fn book_online(cx: &Context, token: &str, contact: &Contact) -> Result
             series_id: Set(None),
             starts_at: Set(held.starts_at),
             ends_at: Set(held.ends_at),
-            // The client chose it themselves: confirmed.
-            status: Set(AppointmentStatus::Confirmado),
+            // The client chose it themselves: confirmed, unless the business
+            // has online bookings wait for the front desk.
+            status: Set(if offer.settings.confirm_at_once { AppointmentStatus::Confirmado } else { AppointmentStatus::Pendente }),
             price_cents: Set(service.price_cents),
             notes: Set(note),
             cancellation_reason: Set(None),

@@ -7,7 +7,7 @@ use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 
-use super::{booked, deleted, written};
+use super::{booked, deleted, deleting, written};
 use crate::kit::error::{AppError, FieldErrors, Result};
 use crate::booking::appointments::{self, AppointmentInput, AppointmentView, Fields, NOT_FOUND};
 use crate::kit::audit::{self, AuditEntity, Change};
@@ -193,6 +193,9 @@ pub(super) async fn change(cx: &Context, id: i32, scope: Scope, edit: Edit) -> R
             }
             Edit::Delete => {
                 let gone = appointments::views(&w.txn, members.clone(), tz).await?;
+                for member in &members {
+                    deleting(cx, w, member).await?;
+                }
                 appointment::Entity::delete_many().filter(appointment::Column::Id.is_in(member_ids.clone())).exec(&w.txn).await?;
                 for (member, view) in members.iter().zip(gone) {
                     deleted(cx, w, member);
