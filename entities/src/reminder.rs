@@ -102,6 +102,10 @@ pub enum Kind {
     /// The front desk refused an online booking that waited for it.
     #[sea_orm(string_value = "notice_refused")]
     NoticeRefused,
+    /// A time freed and offered to a client of the waitlist: no appointment
+    /// yet; `details` name the time, the offer's page and its deadline.
+    #[sea_orm(string_value = "waitlist_offer")]
+    WaitlistOffer,
 }
 
 impl Kind {
@@ -121,6 +125,12 @@ impl Kind {
 pub struct NoticeDetails {
     pub service: String,
     pub staff: String,
-    /// The start before the change (RFC 3339, UTC).
+    /// The start before the change (RFC 3339, UTC); a waitlist offer's time.
     pub from: DateTimeUtc,
+    /// A waitlist offer's page (`/o/{token}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+    /// Until when a waitlist offer is kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<DateTimeUtc>,
 }

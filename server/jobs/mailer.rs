@@ -186,10 +186,13 @@ async fn letter(cx: &Context, mailer: &Mailer, row: &reminder::Model) -> anyhow:
         matches!(m.status, AppointmentStatus::Agendado | AppointmentStatus::Confirmado) && m.starts_at > now && m.starts_at == row.appointment_starts_at
     });
     let settings = reminders::settings(db).await?;
-    if row.kind.is_ending() {
+    // A cancellation (its time ahead still) and a waitlist's offer (still
+    // open) are told from their details: no appointment says them.
+    if row.kind.is_ending() || row.kind == Kind::WaitlistOffer {
         let client = client::Entity::find_by_id(row.client_id.unwrap_or_default()).one(db).await?;
-        let (Some(email), true) = (row.recipient.clone(), row.appointment_starts_at > now) else { return Ok(None) };
         let former = reminders::notices::details_of(row).unwrap_or_default();
+        let open = if row.kind == Kind::WaitlistOffer { former.until.is_some_and(|until| until > now) } else { row.appointment_starts_at > now };
+        let (Some(email), true) = (row.recipient.clone(), open) else { return Ok(None) };
         let facts = reminders::notices::Facts {
             business: &settings.business_name,
             client: client.as_ref().map_or("", |c| c.name.as_str()),
@@ -197,7 +200,7 @@ async fn letter(cx: &Context, mailer: &Mailer, row: &reminder::Model) -> anyhow:
             staff: &former.staff,
             starts_at: former.from,
             former: &former,
-            link: None,
+            link: former.link.clone(),
         };
         let words = reminders::notices::words(row.kind, &facts, tz);
         return Ok(Some((email.clone(), notice(mailer, row, &email, facts.client, &settings.business_name, &words))));
@@ -238,7 +241,7 @@ fn notice(mailer: &Mailer, row: &reminder::Model, email: &str, client_name: &str
         html.push_str(&format!("<p>{}</p>", escape(paragraph)));
     }
     if let Some(link) = &words.link {
-        html.push_str(&format!("<p><a href=\"{}\">Confirmar ou cancelar o horário</a></p>", escape(link)));
+        html.push_str(&format!("<p><a href=\"{}\">{}</a></p>", escape(link), escape(words.link_label)));
     }
     html.push_str(&format!("<p>{}</p></body></html>", escape(business)));
     Message::builder()

@@ -392,3 +392,31 @@ async fn a_full_day_on_the_booking_page_joins_the_list(backend: Backend) {
     assert_eq!(clients.len(), 1, "one client, found by her number");
 }
 both!(a_full_day_on_the_booking_page_joins_the_list);
+
+/// The offer goes out by e-mail through the reminders' outbox too: its
+/// time, deadline and page, once.
+async fn the_offer_goes_out_by_email(backend: Backend) {
+    use crate::reminders::{FROM, Smtp, free_port};
+    let port = free_port();
+    let smtp = Smtp::start(port, 0);
+    let options = Options { waitlist_round_seconds: Some(1), smtp: Some((format!("smtp://127.0.0.1:{port}"), FROM.into())), mail_retry_seconds: Some(1), ..Options::default() };
+    let app = spawn_with(backend, options).await;
+    let shop = shop(&app).await;
+    let client = app.created(&shop.admin, "/api/clients", json!({ "name": "Ana Souza", "email": "ana@example.com", "phone": "11987654321" })).await;
+    let body = json!({ "clientId": client["id"], "serviceId": shop.corte, "from": shop.day.to_string(), "to": shop.day.to_string() });
+    let entry = app.created(&shop.admin, "/api/waitlist", body).await["id"].as_i64().unwrap();
+    cancel(&app, &shop, shop.booked[1]).await;
+    let offer = offer_of(&app, &shop, entry).await;
+    let messages = smtp.wait_for(1).await;
+    let message = &messages[0];
+    assert_eq!(message["to"], json!(["ana@example.com"]), "{message}");
+    assert!(message["headers"]["Subject"].as_str().unwrap().starts_with("Abriu um horário: Corte em"), "{message}");
+    let text = message["text"].as_str().unwrap();
+    let until = &offer["expiresAt"].as_str().unwrap()[11..16];
+    assert!(text.contains("às 10:00") && text.contains(&format!("guardado para você até as {until}")), "{text}");
+    assert!(text.contains(offer["link"].as_str().unwrap()), "the offer's page: {text}");
+    assert!(message["html"].as_str().unwrap().contains("Quero este horário (ou não posso)"), "{message}");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(smtp.messages().len(), 1, "once");
+}
+both!(the_offer_goes_out_by_email);

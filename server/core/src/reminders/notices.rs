@@ -29,6 +29,9 @@ pub struct Words {
     pub subject: String,
     pub paragraphs: Vec<String>,
     pub link: Option<String>,
+    /// What the link does: as the text leads to it, as its button says it.
+    pub link_intro: &'static str,
+    pub link_label: &'static str,
 }
 
 impl Words {
@@ -36,8 +39,7 @@ impl Words {
     pub fn text(&self) -> String {
         let mut text = self.paragraphs.join("\n\n");
         if let Some(link) = &self.link {
-            text.push_str("\n\nPara confirmar ou cancelar, use este link: ");
-            text.push_str(link);
+            text.push_str(&format!("\n\n{} {link}", self.link_intro));
         }
         text
     }
@@ -99,6 +101,15 @@ pub fn words(kind: Kind, facts: &Facts, tz: Tz) -> Words {
             format!("{business} confirmou o seu agendamento de {service} com {staff} em {day} às {time}."),
             facts.link.clone(),
         ),
+        Kind::WaitlistOffer => (
+            format!("Abriu um horário: {service} em {}", short(facts.starts_at)),
+            format!(
+                "Abriu um horário de {service} com {staff} em {day} às {time}, e ele está guardado para você até as {}. \
+                 Se quiser, garanta pelo link; se não puder, avise por lá e ele passa para a próxima pessoa da lista.",
+                facts.former.until.map_or_else(String::new, |until| until.with_timezone(&tz).format("%H:%M").to_string())
+            ),
+            facts.former.link.clone(),
+        ),
         Kind::NoticeRefused => (
             format!("Agendamento não confirmado: {} em {}", facts.former.service, short(facts.former.from)),
             format!(
@@ -108,7 +119,12 @@ pub fn words(kind: Kind, facts: &Facts, tz: Tz) -> Words {
             None,
         ),
     };
-    Words { subject, paragraphs: vec![hello, body], link }
+    let (link_intro, link_label) = if kind == Kind::WaitlistOffer {
+        ("Para garantir o horário, ou dizer que não pode, use este link:", "Quero este horário (ou não posso)")
+    } else {
+        ("Para confirmar ou cancelar, use este link:", "Confirmar ou cancelar o horário")
+    };
+    Words { subject, paragraphs: vec![hello, body], link, link_intro, link_label }
 }
 
 /// An appointment the client expects to keep.
@@ -152,7 +168,7 @@ pub async fn on_changed(txn: &impl ConnectionTrait, by_business: bool, before: &
     let pending_former = rows.iter().filter(unsent).find_map(|r| r.details.as_deref().and_then(|d| serde_json::from_str::<NoticeDetails>(d).ok()));
     let former = match pending_former {
         Some(former) => former,
-        None => NoticeDetails { service: before.service.clone(), staff: staff_name(before.staff_id).await?, from: before.starts_at },
+        None => NoticeDetails { service: before.service.clone(), staff: staff_name(before.staff_id).await?, from: before.starts_at, ..Default::default() },
     };
     let hours = super::settings(txn).await?.hours_before;
     let due = rows.iter().any(|r| told(&r) || unsent(&r)) || former.from - Duration::hours(i64::from(hours)) <= now;
@@ -182,6 +198,7 @@ pub async fn on_answered(txn: &impl ConnectionTrait, kind: Kind, before: &appoin
         service: before.service.clone(),
         staff: user::Entity::find_by_id(before.staff_id).one(txn).await?.map(|u| u.name).unwrap_or_default(),
         from: before.starts_at,
+        ..Default::default()
     };
     let starts_at = if kind.is_ending() { before.starts_at } else { after.starts_at };
     write(txn, kind, after, starts_at, &former).await
@@ -226,6 +243,33 @@ async fn write(txn: &impl ConnectionTrait, kind: Kind, model: &appointment::Mode
     if let Some(email) = email {
         row(Channel::Email, Some(email)).insert(txn).await?;
     }
+    Ok(())
+}
+
+/// A waitlist's offer told by e-mail (the waitlist screen offers its
+/// WhatsApp text): `offer` names the time, its page and its deadline.
+pub async fn offer_by_email(txn: &impl ConnectionTrait, client_id: i32, offer: &NoticeDetails) -> Result<()> {
+    let Some(email) = client::Entity::find_by_id(client_id).one(txn).await?.and_then(|c| c.email) else { return Ok(()) };
+    let now = Utc::now().trunc_subsecs(0);
+    let row = reminder::ActiveModel {
+        appointment_id: Set(None),
+        channel: Set(Channel::Email),
+        state: Set(ReminderState::Pending),
+        recipient: Set(Some(email)),
+        appointment_starts_at: Set(offer.from),
+        due_at: Set(now),
+        next_attempt_at: Set(now),
+        attempts: Set(0),
+        last_error: Set(None),
+        sent_at: Set(None),
+        sent_by: Set(None),
+        created_at: Set(now),
+        kind: Set(Kind::WaitlistOffer),
+        client_id: Set(Some(client_id)),
+        details: Set(Some(serde_json::to_string(offer).map_err(anyhow::Error::from)?)),
+        ..Default::default()
+    };
+    row.insert(txn).await?;
     Ok(())
 }
 

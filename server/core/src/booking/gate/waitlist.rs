@@ -22,6 +22,7 @@ use crate::kit::error::Result;
 use crate::kit::time::Span;
 use crate::kit::{Actor, Context};
 use entities::appointment::{self, AppointmentStatus, Channel};
+use entities::reminder::NoticeDetails;
 use entities::{booking_hold, waitlist_entry};
 
 /// What the hold of an offer's `address` says (holds of the public page
@@ -78,6 +79,15 @@ pub async fn offer(
             ..Default::default()
         };
         let hold = hold.insert(&w.txn).await?;
+        // Told by e-mail through the reminders' outbox, with the write.
+        let offer = NoticeDetails {
+            service: service.name.clone(),
+            staff: time.staff_name.clone(),
+            from: hold.starts_at,
+            link: Some(crate::booking::waitlist::offer_link(cx, &hold)),
+            until: Some(hold.expires_at),
+        };
+        crate::reminders::notices::offer_by_email(&w.txn, entry.client_id, &offer).await?;
         w.audit(AuditEntity::Waitlist, entry.id, "offer", serde_json::json!({
             "offer": { "old": null, "new": { "startsAt": crate::kit::time::to_local_rfc3339(hold.starts_at, tz), "staffId": hold.staff_id,
                 "expiresAt": crate::kit::time::to_local_rfc3339(hold.expires_at, tz) } }
