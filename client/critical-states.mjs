@@ -279,7 +279,6 @@ export function sampleRenders(routePath) {
           from: '2026-11-23', to: '2026-11-30', period: i === 2 ? 'manha' : 'qualquer', note: i === 1 ? 'Prefere cedo' : null, appointmentId: null, createdAt: at,
           offer: i === 1 ? { startsAt: '2026-11-24T10:00:00-03:00', staffId: 1, staffName: 'Ana Admin', expiresAt: '2026-11-23T18:30:00-03:00', link: 'https://agenda.exemplo.com.br/o/abc', whatsappUrl: 'https://wa.me/5511987654321?text=Ol%C3%A1' } : null,
         }))),
-        q('getWaitlistSettings', {}, { offerMinutes: 30, todayOfferMinutes: 10 }),
         q('getActiveServices', { active: 'true', per_page: 100 }, { data: range(4).map(service), meta: { page: 1, per_page: 100, total: 4, last_page: 1 } }, 'services'),
         q('getStaff', {}, staff),
       ],

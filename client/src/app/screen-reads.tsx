@@ -32,9 +32,9 @@ export function ScreenReads({ route, notFound, children }: { route: RouteEntry; 
   // Asked once per address (and per retry): the effect runs when the address
   // changes, not when the reads of another address land (a late answer of
   // the screen left behind would otherwise ask again), nor once it failed.
-  const failedHere = failure?.address === address;
+  const failed = failure?.address === address ? failure.error : null;
   useEffect(() => {
-    if (!needed || failedHere || store.getState().reads.at === address) return;
+    if (!needed || failed || store.getState().reads.at === address) return;
     const controller = new AbortController();
     fetchScreenReads(address, controller.signal).then(
       (reads) => seedScreenReads(store, address, reads),
@@ -43,10 +43,9 @@ export function ScreenReads({ route, notFound, children }: { route: RouteEntry; 
       },
     );
     return () => controller.abort();
-  }, [needed, address, store, attempt, failedHere]);
+  }, [needed, address, store, attempt, failed]);
 
   if (!needed || at === address) return children;
-  const failed = failedHere ? failure.error : null;
   if (failed instanceof ApiError && failed.status === 404) return notFound;
   if (failed) {
     return (

@@ -6,7 +6,7 @@
 /** The api's place in the store. */
 export const API_REDUCER_PATH = 'api';
 
-export const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client', 'Service', 'Schedule', 'Reminder', 'Calendar', 'Waitlist'] as const;
+export const TAGS = ['Dashboard', 'User', 'Me', 'Report', 'Agenda', 'Client', 'Service', 'Schedule', 'Reminder', 'Calendar'] as const;
 export type Tag = (typeof TAGS)[number];
 
 /** The spec's two list slices, which live outside this api (lib/list-slice.ts). */
@@ -20,9 +20,8 @@ export type ListName = 'clients' | 'appointments';
 export const CHANGES = {
   // The agenda, the dashboard and the reports show clients' names and counts.
   client: { tags: ['Client', 'Agenda', 'Dashboard', 'Report'], lists: ['clients'] },
-  // A client's record lists their appointments; the reminders screen lists a day's;
-  // a freed time may be offered to the waitlist.
-  appointment: { tags: ['Agenda', 'Dashboard', 'Report', 'Client', 'Schedule', 'Reminder', 'Waitlist'], lists: ['appointments'] },
+  // A client's record lists their appointments; the reminders screen lists a day's.
+  appointment: { tags: ['Agenda', 'Dashboard', 'Report', 'Client', 'Schedule', 'Reminder'], lists: ['appointments'] },
   // A reminder sent (and its template): the reminders screen and the reports' no-show rates.
   reminder: { tags: ['Reminder', 'Report'], lists: [] },
   // The user list and every staff picker show names; "Me" is one of the users.
@@ -31,10 +30,9 @@ export const CHANGES = {
   calendar: { tags: ['Calendar'], lists: [] },
   // The agenda shows services' colours; free slots follow lengths and buffers.
   service: { tags: ['Service', 'Agenda', 'Schedule'], lists: [] },
-  // Working hours and time off: the agenda shades them; free slots follow them.
+  // Working hours and time off: the agenda shades them; free slots follow them
+  // (and the waitlist: its offers are held time on the agenda, cached under 'Agenda').
   schedule: { tags: ['Schedule', 'Agenda'], lists: [] },
-  // The waitlist's entries and offers: an offer holds its time on the agenda.
-  waitlist: { tags: ['Waitlist', 'Agenda'], lists: [] },
 } as const satisfies Record<string, { tags: readonly Tag[]; lists: readonly ListName[] }>;
 
 export type Entity = keyof typeof CHANGES;

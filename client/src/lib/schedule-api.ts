@@ -121,36 +121,36 @@ export const scheduleApi = api.injectEndpoints({
       transformResponse: dataOf<ApiOnlineBooking>,
       ...writes('schedule'),
     }),
-    /** Who waits for a time, first in line first, with each one's open offer. */
+    /** Who waits for a time, first in line first, with each one's open offer (held time: 'Agenda'). */
     getWaitlist: build.query<ApiWaitlistEntry[], ReadArg | void>({
       query: () => ({ path: '/waitlist' }),
       transformResponse: dataOf<ApiWaitlistEntry[]>,
-      providesTags: ['Waitlist'],
+      providesTags: ['Agenda'],
     }),
     createWaitlistEntry: build.mutation<ApiWaitlistEntry, ApiWaitlistInput>({
       query: (body) => ({ path: '/waitlist', method: 'POST', body }),
       transformResponse: dataOf<ApiWaitlistEntry>,
-      ...writes('waitlist'),
+      ...writes('schedule'),
     }),
     deleteWaitlistEntry: build.mutation<void, number>({
       query: (id) => ({ path: `/waitlist/${id}`, method: 'DELETE' }),
-      ...writes('waitlist'),
+      ...writes('schedule'),
     }),
     /** Takes back an entry's open offer: its time goes to the next in line. */
     withdrawWaitlistOffer: build.mutation<ApiWaitlistEntry, number>({
       query: (id) => ({ path: `/waitlist/${id}/offer`, method: 'DELETE' }),
       transformResponse: dataOf<ApiWaitlistEntry>,
-      ...writes('waitlist'),
+      ...writes('schedule'),
     }),
     getWaitlistSettings: build.query<ApiWaitlistSettings, ReadArg | void>({
       query: () => ({ path: '/waitlist/settings' }),
       transformResponse: dataOf<ApiWaitlistSettings>,
-      providesTags: ['Waitlist'],
+      providesTags: ['Schedule'],
     }),
     putWaitlistSettings: build.mutation<ApiWaitlistSettings, Partial<ApiWaitlistSettings>>({
       query: (body) => ({ path: '/waitlist/settings', method: 'PUT', body }),
       transformResponse: dataOf<ApiWaitlistSettings>,
-      ...writes('waitlist'),
+      ...writes('schedule'),
     }),
     /** A client's recurring series, with what is left of each (the client page, seeded by its route's read `series`; the agenda links there). */
     getClientSeries: build.query<ApiSeries[], { client_id: number }>({

@@ -55,6 +55,7 @@ const NOTICE_LABELS: Record<ApiReminderNotice['kind'], string> = {
   notice_moved: 'Aviso de remarcação',
   notice_accepted: 'Aviso de agendamento confirmado',
   notice_refused: 'Aviso de agendamento recusado',
+  waitlist_offer: 'Oferta da lista de espera',
 };
 
 /** The notice's e-mail, as the screen says it. */

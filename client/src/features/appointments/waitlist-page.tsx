@@ -245,7 +245,8 @@ function SettingsForm({ settings }: { settings: ApiWaitlistSettings }) {
 export default function WaitlistPage() {
   const isAdmin = useAppSelector((s) => s.auth.role) === 'admin';
   const list = useGetWaitlistQuery(AppointmentsWaitlistReads.useGetWaitlist(), { pollingInterval: POLL_MS });
-  const settings = useGetWaitlistSettingsQuery(AppointmentsWaitlistReads.useGetWaitlistSettings()).data;
+  // The answer deadlines are the admins' (read after the first paint: below the list).
+  const settings = useGetWaitlistSettingsQuery(undefined, { skip: !isAdmin }).data;
   const services = useGetActiveServicesQuery(AppointmentsWaitlistReads.useServices()).data?.data ?? [];
   const staff = useGetStaffQuery(AppointmentsWaitlistReads.useGetStaff()).data ?? [];
   // How long each has waited needs the browser's clock: after hydration only.
