@@ -35,7 +35,7 @@ suite('the waitlist fills a freed time', () => {
     await withPage(app, { user: ADMIN, ...ON_DESKTOP }, async ({ page, messages }) => {
       await page.goto('/appointments/waitlist');
       const entry = page.locator(`[data-entry="${ids.entry}"]`);
-      await entry.getByRole('link', { name: 'Lia Espera' }).waitFor();
+      await entry.getByRole('link', { name: 'Lia Espera', exact: true }).waitFor();
       assert.equal(await entry.getByText('Horário oferecido').count(), 0, 'the day is full: no offer yet');
       await shot(page, 'waitlist-waiting-1366');
 
@@ -130,6 +130,14 @@ suite('the waitlist fills a freed time', () => {
       assert.match(await added.innerText(), /Manhã/);
       await assertFitsScreen(page, PHONE.viewport, 'the waitlist');
       await shot(page, 'waitlist-360', { fullPage: true });
+
+      // "Agendar" opens the agenda's booking with the entry's client and service.
+      await page.getByRole('link', { name: 'Agendar Rui Fixo' }).click();
+      await page.getByRole('dialog', { name: 'Novo agendamento' }).waitFor();
+      await page.waitForFunction((id) => document.querySelector('#booking-service-id')?.value === String(id), ids.service);
+      assert.match(page.url(), new RegExp(`book_client=${ids.rui}`));
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Lista de espera', exact: true }).waitFor();
 
       // A missing last day is said under its field, in Portuguese (the form keeps the rest for the next one).
       await page.getByLabel('Cliente', { exact: true }).fill('Lia');

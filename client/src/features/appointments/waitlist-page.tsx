@@ -186,22 +186,32 @@ function Entry({ entry, position, now }: { entry: ApiWaitlistEntry; position: nu
           </div>
           {entry.note ? <div className="small mt-1">{entry.note}</div> : null}
         </div>
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-touch"
-          disabled={isLoading}
-          aria-label={`Tirar ${entry.clientName} da lista`}
-          onClick={() =>
-            void remove(entry.id)
-              .unwrap()
-              .then(
-                () => toast.success(`${entry.clientName} saiu da lista de espera.`),
-                (error: unknown) => toast.error(errorMessage(error, 'Não foi possível tirar da lista.')),
-              )
-          }
-        >
-          Tirar da lista
-        </button>
+        <div className="d-flex flex-wrap gap-2">
+          {/* Booked by the front desk: the agenda's booking, with the entry's client, service and first day. */}
+          <AppLink
+            className="btn btn-light btn-touch"
+            to={`/appointments?date=${entry.from}&book=1&book_date=${entry.from}&book_client=${entry.clientId}&book_service=${entry.serviceId}${entry.staffId ? `&book_staff=${entry.staffId}` : ''}`}
+            aria-label={`Agendar ${entry.clientName}`}
+          >
+            Agendar
+          </AppLink>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-touch"
+            disabled={isLoading}
+            aria-label={`Tirar ${entry.clientName} da lista`}
+            onClick={() =>
+              void remove(entry.id)
+                .unwrap()
+                .then(
+                  () => toast.success(`${entry.clientName} saiu da lista de espera.`),
+                  (error: unknown) => toast.error(errorMessage(error, 'Não foi possível tirar da lista.')),
+                )
+            }
+          >
+            Tirar da lista
+          </button>
+        </div>
       </div>
       <Offer entry={entry} />
     </li>

@@ -210,8 +210,8 @@ pub async fn claim(cx: &Context, token: &str) -> Result<std::result::Result<Clai
     .await
 }
 
-/// "Não posso": the offer ends now and its time goes to the next in line
-/// (never to this entry again). Whether it was still open.
+/// "Não posso": the offer ends now (its time is for the next in line,
+/// never this entry again). The hold as it ended, or why it could not.
 pub async fn decline(cx: &Context, token: &str) -> Result<std::result::Result<booking_hold::Model, OfferRefusal>> {
     let now = Utc::now();
     let Some(client_id) = offer_client(&cx.db, token).await? else { return Ok(Err(OfferRefusal::Unknown)) };
