@@ -269,18 +269,25 @@ async fn offers_pass_on_and_book_once(backend: Backend) {
     let (_, report) = json_of(app.get(&format!("/api/reports/summary?from={0}&to={0}", business_today()), &shop.admin).await).await;
     assert_eq!(report["data"]["recovered"], json!({ "count": 1, "revenueCents": 8000 }), "{report}");
 
-    // Paula's 10:00 frees up: Ana's; left to lapse, it frees the time for everyone.
+    // Paula's 10:00 frees up: Ana's. Left to lapse, it goes to the next in
+    // line at the job's next round; when that one lapses too, the time is
+    // free for everyone.
+    let caio = wait(&app, &shop, "Caio Lima", json!({})).await;
     cancel(&app, &shop, shop.booked[1]).await;
+    let lapse = async |offer: &Value| {
+        let token = path_of(&app, offer).trim_start_matches("/o/").to_string();
+        let sql = format!("UPDATE booking_holds SET expires_at = '2020-01-01T00:00:00Z' WHERE token = '{token}'");
+        app.state.db.execute_unprepared(&sql).await.unwrap();
+    };
     let lapsing = offer_of(&app, &shop, ana).await;
-    app.state
-        .db
-        .execute_unprepared(&format!("UPDATE booking_holds SET expires_at = '2020-01-01T00:00:00Z' WHERE token = '{}'", path_of(&app, &lapsing).trim_start_matches("/o/")))
-        .await
-        .unwrap();
+    lapse(&lapsing).await;
     let (status, body, _) = answer(&app.base, &path_of(&app, &lapsing), "claim").await;
     assert_eq!(status, StatusCode::GONE, "{body}");
     assert!(body.contains("Oferta encerrada"), "{body}");
-    assert!(offered_now(&app, &shop).await.is_empty(), "nobody else waits for it, and never again Ana");
+    let to_caio = offer_of(&app, &shop, caio).await;
+    assert_eq!(to_caio["startsAt"], lapsing["startsAt"], "a lapsed offer passes to the next in line");
+    lapse(&to_caio).await;
+    assert!(offered_now(&app, &shop).await.is_empty(), "nobody else waits for it, and never again Ana or Caio");
     let regular = app.create_client(&shop.admin, "Outro Cliente").await;
     app.book(&shop.admin, json!({ "clientId": regular, "staffId": shop.paula, "serviceId": shop.corte, "startsAt": format!("{}T10:00:00", shop.day) })).await;
 
