@@ -162,7 +162,8 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
         assert.equal(await page.inputValue('#booking-date'), first.startsAt.slice(0, 10));
         assert.equal(await page.inputValue('#booking-time'), first.startsAt.slice(11, 16));
         assert.equal(await page.inputValue('#booking-staff'), String(ids.paula));
-        assert.equal(await page.inputValue('#booking-service-id'), String(ids.service));
+        // The services' choices arrive with the address's reads: the dialog may open before them.
+        await page.waitForFunction((id) => document.querySelector('#booking-service-id')?.value === String(id), ids.service);
         await page.waitForFunction(() => document.querySelector('#booking-price')?.value === '150,00');
         assert.deepEqual(problems(messages), []);
       });
