@@ -220,9 +220,28 @@ async fn write(txn: &impl ConnectionTrait, kind: Kind, model: &appointment::Mode
             .await?;
     }
     let email = client::Entity::find_by_id(model.client_id).one(txn).await?.and_then(|c| c.email);
-    let details = serde_json::to_string(former).map_err(anyhow::Error::from)?;
-    let row = |channel: Channel, recipient: Option<String>| reminder::ActiveModel {
-        appointment_id: Set(Some(model.id)),
+    let row = |channel: Channel, recipient: Option<String>| told(kind, channel, recipient, Some(model.id), model.client_id, starts_at, former);
+    row(Channel::Whatsapp, None)?.insert(txn).await?;
+    if let Some(email) = email {
+        row(Channel::Email, Some(email))?.insert(txn).await?;
+    }
+    Ok(())
+}
+
+/// An outbox row due now that tells the client `details` (a notice's, an
+/// offer's): the one shape of every row a notice or an offer writes.
+fn told(
+    kind: Kind,
+    channel: Channel,
+    recipient: Option<String>,
+    appointment_id: Option<i32>,
+    client_id: i32,
+    starts_at: DateTime<Utc>,
+    details: &NoticeDetails,
+) -> Result<reminder::ActiveModel> {
+    let now = Utc::now().trunc_subsecs(0);
+    Ok(reminder::ActiveModel {
+        appointment_id: Set(appointment_id),
         channel: Set(channel),
         state: Set(ReminderState::Pending),
         recipient: Set(recipient),
@@ -235,41 +254,17 @@ async fn write(txn: &impl ConnectionTrait, kind: Kind, model: &appointment::Mode
         sent_by: Set(None),
         created_at: Set(now),
         kind: Set(kind),
-        client_id: Set(Some(model.client_id)),
-        details: Set(Some(details.clone())),
+        client_id: Set(Some(client_id)),
+        details: Set(Some(serde_json::to_string(details).map_err(anyhow::Error::from)?)),
         ..Default::default()
-    };
-    row(Channel::Whatsapp, None).insert(txn).await?;
-    if let Some(email) = email {
-        row(Channel::Email, Some(email)).insert(txn).await?;
-    }
-    Ok(())
+    })
 }
 
 /// A waitlist's offer told by e-mail (the waitlist screen offers its
 /// WhatsApp text): `offer` names the time, its page and its deadline.
 pub async fn offer_by_email(txn: &impl ConnectionTrait, client_id: i32, offer: &NoticeDetails) -> Result<()> {
     let Some(email) = client::Entity::find_by_id(client_id).one(txn).await?.and_then(|c| c.email) else { return Ok(()) };
-    let now = Utc::now().trunc_subsecs(0);
-    let row = reminder::ActiveModel {
-        appointment_id: Set(None),
-        channel: Set(Channel::Email),
-        state: Set(ReminderState::Pending),
-        recipient: Set(Some(email)),
-        appointment_starts_at: Set(offer.from),
-        due_at: Set(now),
-        next_attempt_at: Set(now),
-        attempts: Set(0),
-        last_error: Set(None),
-        sent_at: Set(None),
-        sent_by: Set(None),
-        created_at: Set(now),
-        kind: Set(Kind::WaitlistOffer),
-        client_id: Set(Some(client_id)),
-        details: Set(Some(serde_json::to_string(offer).map_err(anyhow::Error::from)?)),
-        ..Default::default()
-    };
-    row.insert(txn).await?;
+    told(Kind::WaitlistOffer, Channel::Email, Some(email), None, client_id, offer.from, offer)?.insert(txn).await?;
     Ok(())
 }
 

@@ -12,6 +12,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, JoinType, P
 
 use super::written;
 use crate::booking::appointments;
+use crate::booking::catalogue::ServiceView;
 use crate::booking::online::{self, Contact, MAX_FUTURE_PER_NUMBER, MAX_HOLDS_PER_ADDRESS, Offer, same_name};
 use crate::booking::schedule::{self, Booking};
 use crate::clients::{self, ClientView};
@@ -68,13 +69,8 @@ pub async fn hold(cx: &Context, request: HoldRequest) -> Result<std::result::Res
         return Ok(Err(Refusal::OutOfRange));
     }
     let ends_at = request.starts_at + Duration::minutes(i64::from(service.duration_minutes));
-    let booking = Booking {
-        staff_id: request.staff_id,
-        time: Span { start: request.starts_at, end: ends_at },
-        blocked: schedule::blocked(request.starts_at, ends_at, service.buffer_before_minutes, service.buffer_after_minutes),
-        except: None,
-        rules: true,
-    };
+    let time = Span { start: request.starts_at, end: ends_at };
+    let booking = booking_of(request.staff_id, time, service.buffer_before_minutes, service.buffer_after_minutes);
     cx.write(async |w| {
         // Holds that lapsed a day ago are of no use, not even to a replayed form.
         // (An offer of the waitlist is kept until its time: never offered twice.)
@@ -95,21 +91,7 @@ pub async fn hold(cx: &Context, request: HoldRequest) -> Result<std::result::Res
         if let Some(refusal) = judge(&w.txn, &booking, tz).await? {
             return Ok(Err(refusal));
         }
-        let hold = booking_hold::ActiveModel {
-            token: Set(crate::kit::random_key()),
-            staff_id: Set(request.staff_id),
-            service_id: Set(service.id),
-            starts_at: Set(request.starts_at),
-            ends_at: Set(ends_at),
-            buffer_before_minutes: Set(service.buffer_before_minutes),
-            buffer_after_minutes: Set(service.buffer_after_minutes),
-            expires_at: Set(now + Duration::minutes(online::HOLD_MINUTES)),
-            address: Set(request.address.clone()),
-            appointment_id: Set(None),
-            created_at: Set(now),
-            waitlist_entry_id: Set(None),
-            ..Default::default()
-        };
+        let hold = new_hold(request.staff_id, &service, time, now + Duration::minutes(online::HOLD_MINUTES), &request.address, None);
         Ok(Ok(hold.insert(&w.txn).await?))
     })
     .await
@@ -187,14 +169,7 @@ pub async fn book_online(cx: &Context, token: &str, contact: &Contact) -> Result
         // a lapsed one books too when its time is still free.
         let released = booking_hold::ActiveModel { id: Set(held.id), expires_at: Set(now.min(held.expires_at)), ..Default::default() };
         released.update(&w.txn).await?;
-        let booking = Booking {
-            staff_id: held.staff_id,
-            time: Span { start: held.starts_at, end: held.ends_at },
-            blocked: schedule::blocked(held.starts_at, held.ends_at, held.buffer_before_minutes, held.buffer_after_minutes),
-            except: None,
-            rules: true,
-        };
-        if let Some(refusal) = judge(&w.txn, &booking, tz).await? {
+        if let Some(refusal) = judge(&w.txn, &held_time(&held), tz).await? {
             return Ok(Err(refusal));
         }
         let (client, note) = match online::client_by_phone(&w.txn, &contact.phone).await? {
@@ -208,28 +183,10 @@ pub async fn book_online(cx: &Context, token: &str, contact: &Contact) -> Result
                 (created, None)
             }
         };
-        let model = appointment::ActiveModel {
-            client_id: Set(client.id),
-            staff_id: Set(held.staff_id),
-            service: Set(service.name.clone()),
-            service_id: Set(Some(service.id)),
-            buffer_before_minutes: Set(held.buffer_before_minutes),
-            buffer_after_minutes: Set(held.buffer_after_minutes),
-            series_id: Set(None),
-            starts_at: Set(held.starts_at),
-            ends_at: Set(held.ends_at),
-            // The client chose it themselves: confirmed, unless the business
-            // has online bookings wait for the front desk.
-            status: Set(if offer.settings.confirm_at_once { AppointmentStatus::Confirmado } else { AppointmentStatus::Pendente }),
-            price_cents: Set(service.price_cents),
-            notes: Set(note),
-            cancellation_reason: Set(None),
-            channel: Set(Channel::Internet),
-            version: Set(1),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        };
+        // The client chose it themselves: confirmed, unless the business
+        // has online bookings wait for the front desk.
+        let status = if offer.settings.confirm_at_once { AppointmentStatus::Confirmado } else { AppointmentStatus::Pendente };
+        let model = appointment_of(&held, client.id, &service, status, Channel::Internet, note, now);
         let saved = model.insert(&w.txn).await?;
         written(cx, w, None, &saved).await?;
         w.audit_change("create", Change::Created(appointments::view(&w.txn, saved.clone(), tz).await?));
@@ -239,4 +196,66 @@ pub async fn book_online(cx: &Context, token: &str, contact: &Contact) -> Result
         Ok(Ok(OnlineBooked { appointment: saved, link, replayed: false }))
     })
     .await
+}
+
+/// What the schedule judges of `staff_id`'s `time`, with its buffers.
+pub(super) fn booking_of(staff_id: i32, time: Span, before: i32, after: i32) -> Booking {
+    Booking { staff_id, time, blocked: schedule::blocked(time.start, time.end, before, after), except: None, rules: true }
+}
+
+/// What the schedule judges of a held time.
+pub(super) fn held_time(held: &booking_hold::Model) -> Booking {
+    booking_of(held.staff_id, Span { start: held.starts_at, end: held.ends_at }, held.buffer_before_minutes, held.buffer_after_minutes)
+}
+
+/// A hold of `service`'s `time` with `staff_id` until `expires_at`: a
+/// visitor's of the booking page (`address`), or a waitlist's offer to `entry`.
+pub(super) fn new_hold(staff_id: i32, service: &ServiceView, time: Span, expires_at: DateTime<Utc>, address: &str, entry: Option<i32>) -> booking_hold::ActiveModel {
+    booking_hold::ActiveModel {
+        token: Set(crate::kit::random_key()),
+        staff_id: Set(staff_id),
+        service_id: Set(service.id),
+        starts_at: Set(time.start),
+        ends_at: Set(time.end),
+        buffer_before_minutes: Set(service.buffer_before_minutes),
+        buffer_after_minutes: Set(service.buffer_after_minutes),
+        expires_at: Set(expires_at),
+        address: Set(address.to_string()),
+        appointment_id: Set(None),
+        created_at: Set(Utc::now()),
+        waitlist_entry_id: Set(entry),
+        ..Default::default()
+    }
+}
+
+/// The appointment a hold becomes, for `client_id`.
+pub(super) fn appointment_of(
+    held: &booking_hold::Model,
+    client_id: i32,
+    service: &ServiceView,
+    status: AppointmentStatus,
+    channel: Channel,
+    notes: Option<String>,
+    now: DateTime<Utc>,
+) -> appointment::ActiveModel {
+    appointment::ActiveModel {
+        client_id: Set(client_id),
+        staff_id: Set(held.staff_id),
+        service: Set(service.name.clone()),
+        service_id: Set(Some(service.id)),
+        buffer_before_minutes: Set(held.buffer_before_minutes),
+        buffer_after_minutes: Set(held.buffer_after_minutes),
+        series_id: Set(None),
+        starts_at: Set(held.starts_at),
+        ends_at: Set(held.ends_at),
+        status: Set(status),
+        price_cents: Set(service.price_cents),
+        notes: Set(notes),
+        cancellation_reason: Set(None),
+        channel: Set(channel),
+        version: Set(1),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
 }

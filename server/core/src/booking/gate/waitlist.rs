@@ -10,12 +10,11 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::online::judge;
+use super::online::{appointment_of, booking_of, held_time, judge, new_hold};
 use super::written;
 use crate::booking::appointments;
 use crate::booking::catalogue::{self, ServiceView};
 use crate::booking::online::FreeTime;
-use crate::booking::schedule::{self, Booking};
 use crate::booking::waitlist::live_offers;
 use crate::kit::audit::{AuditEntity, Change};
 use crate::kit::error::Result;
@@ -39,15 +38,10 @@ pub async fn offer(
     time: &FreeTime,
     expires_at: DateTime<Utc>,
 ) -> Result<Option<booking_hold::Model>> {
-    let (tz, now) = (cx.tz, Utc::now());
+    let tz = cx.tz;
     let ends_at = time.starts_at + Duration::minutes(i64::from(service.duration_minutes));
-    let booking = Booking {
-        staff_id: time.staff_id,
-        time: Span { start: time.starts_at, end: ends_at },
-        blocked: schedule::blocked(time.starts_at, ends_at, service.buffer_before_minutes, service.buffer_after_minutes),
-        except: None,
-        rules: true,
-    };
+    let span = Span { start: time.starts_at, end: ends_at };
+    let booking = booking_of(time.staff_id, span, service.buffer_before_minutes, service.buffer_after_minutes);
     let cx = &cx.acting_as(Actor::System);
     cx.write(async |w| {
         // The entry's row first: two instances filling at once offer it once.
@@ -63,21 +57,7 @@ pub async fn offer(
         if judge(&w.txn, &booking, tz).await?.is_some() {
             return Ok(None);
         }
-        let hold = booking_hold::ActiveModel {
-            token: Set(crate::kit::random_key()),
-            staff_id: Set(time.staff_id),
-            service_id: Set(service.id),
-            starts_at: Set(time.starts_at),
-            ends_at: Set(ends_at),
-            buffer_before_minutes: Set(service.buffer_before_minutes),
-            buffer_after_minutes: Set(service.buffer_after_minutes),
-            expires_at: Set(expires_at),
-            address: Set(OFFER_ADDRESS.into()),
-            appointment_id: Set(None),
-            created_at: Set(now),
-            waitlist_entry_id: Set(Some(entry.id)),
-            ..Default::default()
-        };
+        let hold = new_hold(time.staff_id, service, span, expires_at, OFFER_ADDRESS, Some(entry.id));
         let hold = hold.insert(&w.txn).await?;
         // Told by e-mail through the reminders' outbox, with the write.
         let offer = NoticeDetails {
@@ -165,37 +145,12 @@ pub async fn claim(cx: &Context, token: &str) -> Result<std::result::Result<Clai
         }
         // The hold no longer holds (it would clash with its own booking).
         booking_hold::ActiveModel { id: Set(held.id), expires_at: Set(now), ..Default::default() }.update(&w.txn).await?;
-        let booking = Booking {
-            staff_id: held.staff_id,
-            time: Span { start: held.starts_at, end: held.ends_at },
-            blocked: schedule::blocked(held.starts_at, held.ends_at, held.buffer_before_minutes, held.buffer_after_minutes),
-            except: None,
-            rules: true,
-        };
-        if judge(&w.txn, &booking, tz).await?.is_some() {
+        if judge(&w.txn, &held_time(&held), tz).await?.is_some() {
             return Ok(Err(OfferRefusal::Taken));
         }
-        let model = appointment::ActiveModel {
-            client_id: Set(entry.client_id),
-            staff_id: Set(held.staff_id),
-            service: Set(service.name.clone()),
-            service_id: Set(Some(service.id)),
-            buffer_before_minutes: Set(held.buffer_before_minutes),
-            buffer_after_minutes: Set(held.buffer_after_minutes),
-            series_id: Set(None),
-            starts_at: Set(held.starts_at),
-            ends_at: Set(held.ends_at),
-            // The client chose it themselves: confirmed.
-            status: Set(AppointmentStatus::Confirmado),
-            price_cents: Set(service.price_cents),
-            notes: Set(Some("Horário da lista de espera.".into())),
-            cancellation_reason: Set(None),
-            channel: Set(Channel::Balcao),
-            version: Set(1),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        };
+        // The client chose it themselves: confirmed.
+        let notes = Some("Horário da lista de espera.".to_string());
+        let model = appointment_of(&held, entry.client_id, &service, AppointmentStatus::Confirmado, Channel::Balcao, notes, now);
         let saved = model.insert(&w.txn).await?;
         written(cx, w, None, &saved).await?;
         w.audit_change("create", Change::Created(appointments::view(&w.txn, saved.clone(), tz).await?));
