@@ -128,6 +128,9 @@ suite('two people editing one record', () => {
         clientId: client.id, staffId: ids.me, service: 'Consulta', startsAt: `${day}T10:00:00`, durationMinutes: 60, priceCents: 10000,
       });
       await withPage(app, { user: ADMIN, ...options }, async ({ page }) => {
+        // The 409's path: without the live stream, which would bring the
+        // other's save (and its rebase) before the click on a slow machine.
+        await page.route('**/api/events', (route) => route.abort());
         await page.goto(`/appointments?open=${a.id}`, { waitUntil: 'networkidle' });
         const dialog = page.getByRole('dialog', { name: `Agendamento de Bia Agenda ${name}` });
         await dialog.waitFor();
