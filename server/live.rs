@@ -267,6 +267,7 @@ impl Live {
         let mut heard = events.subscribe();
         let db_out = db.clone();
         tokio::spawn(async move {
+            let note = |event: &ChangeEvent| serde_json::to_string(&Note { origin: origin.clone(), change: Change::from(event) }).expect("a note serialises");
             loop {
                 let event = match heard.recv().await {
                     Ok(event) => event,
@@ -276,9 +277,17 @@ impl Live {
                     }
                     Err(broadcast::error::RecvError::Closed) => break,
                 };
-                let note = Note { origin: origin.clone(), change: Change::from(&event) };
-                let payload = serde_json::to_string(&note).expect("a note serialises");
-                let notify = Statement::from_sql_and_values(backend, "SELECT pg_notify($1, $2)", [CHANNEL.into(), payload.into()]);
+                // A write's events come together (a series of 104 makes
+                // 104): told in one statement, not one round trip each.
+                let mut notes = vec![note(&event)];
+                while let Ok(more) = heard.try_recv() {
+                    notes.push(note(&more));
+                }
+                let notify = Statement::from_sql_and_values(
+                    backend,
+                    "SELECT pg_notify($1, note) FROM json_array_elements_text($2::json) WITH ORDINALITY AS notes(note, n) ORDER BY n",
+                    [CHANNEL.into(), serde_json::to_string(&notes).expect("notes serialise").into()],
+                );
                 if let Err(error) = db_out.execute_raw(notify).await {
                     tracing::warn!(%error, "live events: NOTIFY failed");
                 }

@@ -330,6 +330,21 @@ async fn a_change_on_another_instance_reaches_the_stream_on_postgres() {
     assert_eq!(there.change().await.1, created(&mine, admin));
     assert!(there.within(Duration::from_millis(1500)).await.is_none(), "nothing twice");
     assert!(here.within(Duration::from_millis(500)).await.is_none(), "nothing twice");
+
+    // A series written there: its occurrences' events come here, each once
+    // and in their order (the instance tells them in one statement).
+    let body = json!({ "clientId": f.maria, "staffId": f.staff, "service": "Corte", "startsAt": "2058-12-02T10:00:00-03:00", "durationMinutes": 30,
+                       "repeat": { "every": 1, "unit": "week", "weekdays": [1], "count": 5 } });
+    let (status, series) = json_of(client.post(other.url("/api/appointments")).bearer_auth(&there_token).json(&body).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::CREATED, "{series}");
+    let mut heard = Vec::new();
+    for _ in 0..5 {
+        let (id, change) = here.change().await;
+        heard.push((id, change["appointmentId"].clone()));
+    }
+    let written: Vec<(u64, Value)> = series["data"].as_array().unwrap().iter().enumerate().map(|(i, a)| (start + 3 + i as u64, a["id"].clone())).collect();
+    assert_eq!(heard, written);
+    assert!(here.within(Duration::from_millis(500)).await.is_none(), "nothing twice");
 }
 
 fn created(booked: &Value, author: i64) -> Value {
