@@ -1,7 +1,8 @@
 // Lint: typescript-eslint, the React hooks rules, and the import boundaries
 // of src/: shared (components/, lib/, hooks/) → features/ → app/. Shared code
-// never imports a feature or the app; a feature imports shared code and
-// itself, never another feature; the app and the entries import anything.
+// never imports a feature or the app; a feature imports shared code, itself,
+// and another feature only through that one's index.ts (its public face, as
+// bulletproof-react has it); the app and the entries import anything.
 // Run with zero warnings by `npm test` (`npm run lint`).
 import './typescript5.mjs';
 import js from '@eslint/js';
@@ -35,6 +36,8 @@ export default tseslint.config(
         // routes.json and its reader: what every layer (and the server) reads;
         // they import nothing else.
         { type: 'route-table', pattern: ['src/app/routes.json', 'src/app/route-table.ts'], mode: 'full' },
+        // A feature's index.ts before the feature itself: the first pattern that matches wins.
+        { type: 'feature-index', pattern: 'src/features/*/index.ts', mode: 'full', capture: ['feature'] },
         { type: 'feature', pattern: 'src/features/*', mode: 'folder', capture: ['feature'] },
         { type: 'app', pattern: 'src/app', mode: 'folder' },
         { type: 'entry', pattern: 'src/*.{ts,tsx}', mode: 'full' },
@@ -66,8 +69,11 @@ export default tseslint.config(
             // The typed store hooks (hooks/store.ts) need the root state's type, only its type.
             { from: 'shared', allow: ['app'], importKind: 'type' },
             { from: 'feature', allow: ['shared', 'route-table', ['feature', { feature: '${from.feature}' }]] },
-            { from: 'app', allow: ['shared', 'route-table', 'feature', 'app'] },
-            { from: 'entry', allow: ['shared', 'route-table', 'feature', 'app', 'styles'] },
+            // Another feature only through its public face, its index.ts.
+            { from: 'feature', allow: ['feature-index'] },
+            { from: 'feature-index', allow: ['shared', 'route-table', ['feature', { feature: '${from.feature}' }]] },
+            { from: 'app', allow: ['shared', 'route-table', 'feature', 'feature-index', 'app'] },
+            { from: 'entry', allow: ['shared', 'route-table', 'feature', 'feature-index', 'app', 'styles'] },
           ],
         },
       ],

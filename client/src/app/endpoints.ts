@@ -9,14 +9,15 @@
 import { api } from '../lib/api-slice';
 import { plugInApi } from './store';
 
-export { calendarApi } from '../lib/calendar-api';
+export { calendarApi } from '../features/schedule/lib/calendar-api';
 export { agendaApi } from '../features/appointments/agenda-api';
-export { remindersApi } from '../features/appointments/reminders-api';
+export { waitlistApi } from '../features/appointments/waitlist-api';
+export { remindersApi } from '../features/reminders/reminders-api';
 export { clientApi } from '../features/clients/clients-api';
 export { dashboardApi } from '../features/dashboard/dashboard-api';
 export { profileApi } from '../features/profile/profile-api';
 export { reportsApi } from '../features/reports/reports-api';
-export { scheduleApi } from '../lib/schedule-api';
+export { scheduleApi } from '../features/schedule/lib/schedule-api';
 export { usersApi } from '../features/users/users-api';
 
 // Imports run first: every endpoint above is defined by now.

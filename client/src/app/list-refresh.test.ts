@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientApi } from '../features/clients/clients-api';
-import { clientCreateApi } from '../lib/client-create';
-import { scheduleApi } from '../lib/schedule-api';
+import { clientCreateApi } from '../features/clients/client-create';
+import { agendaApi } from '../features/appointments/agenda-api';
 import { listShown, refreshList } from '../lib/list-slice';
 import { makeStore } from './store';
 
@@ -40,7 +40,7 @@ describe('the lists follow the writes (app/list-refresh.ts)', () => {
     const store = makeStore();
     store.dispatch(listShown({ list: 'appointments', query: { page: 1, status: 'agendado' } }));
     await store.dispatch(clientCreateApi.endpoints.createClient.initiate({ name: 'Ana' })).unwrap();
-    await store.dispatch(scheduleApi.endpoints.changeStatus.initiate({ id: 7, version: 1, status: 'confirmado' })).unwrap();
+    await store.dispatch(agendaApi.endpoints.changeStatus.initiate({ id: 7, version: 1, status: 'confirmado' })).unwrap();
     await vi.waitFor(() => expect(store.getState().appointments.list).toHaveLength(1));
     expect(calls).toEqual(['POST /api/clients', 'PATCH /api/appointments/7/status', 'GET /api/appointments?page=1&per_page=10&status=agendado']);
   });

@@ -1,6 +1,6 @@
 import { api, dataOf, writes } from '../../lib/api-slice';
-import type { ApiAgenda, ApiClient, ApiSeriesCreated, ApiStaffMember } from '../../lib/api-types';
-import type { Appointment } from '../../lib/appointment';
+import type { ApiAgenda, ApiClient, ApiSeries, ApiSeriesCreated, ApiStaffMember } from '../../lib/api-types';
+import type { Appointment, AppointmentStatus } from '../../lib/appointment';
 import type { ReadArg } from '../../lib/route-reads';
 import type { NewAppointment } from './appointments-api';
 
@@ -12,9 +12,6 @@ export type AgendaArgs = Partial<Record<'view' | 'date' | 'staff_id' | 'status' 
 
 /** Which occurrences of a series a change reaches (`?scope=`): only this one, it and the later ones, or all not yet started. */
 export type SeriesScope = 'this' | 'following' | 'all';
-
-/** A status change (shared with the dashboard's answer to an online booking). */
-export { useChangeStatusMutation } from '../../lib/schedule-api';
 
 /** A change of times, staff member or any other field (PUT): what is sent changes. */
 export interface AppointmentChanges {
@@ -31,6 +28,12 @@ export interface AppointmentChanges {
 
 export const agendaApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** `PATCH /api/appointments/{id}/status`: the agenda's status buttons, the dashboard's Aceitar/Recusar (through index.ts). */
+    changeStatus: build.mutation<Appointment, { id: number; version: number; status: AppointmentStatus; cancellationReason?: string; scope?: SeriesScope }>({
+      query: ({ id, scope, ...body }) => ({ path: `/appointments/${id}/status`, method: 'PATCH', body, query: { scope } }),
+      transformResponse: dataOf<Appointment>,
+      ...writes('appointment'),
+    }),
     /** `GET /api/agenda`; the server preloads the address's (the route's reads). */
     getAgenda: build.query<Agenda, AgendaArgs>({
       query: (args) => ({ path: '/agenda', query: { ...args } }),
@@ -66,10 +69,18 @@ export const agendaApi = api.injectEndpoints({
       transformResponse: dataOf<ApiClient>,
       providesTags: (_result, _error, id) => [{ type: 'Client', id }],
     }),
+    /** A client's recurring series, with what is left of each (the client page, seeded by its route's read `series`; the agenda links there). */
+    getClientSeries: build.query<ApiSeries[], { client_id: number }>({
+      query: (args) => ({ path: '/appointments/series', query: { ...args } }),
+      transformResponse: dataOf<ApiSeries[]>,
+      providesTags: ['Client', 'Agenda'],
+    }),
   }),
 });
 
 export const {
+  useChangeStatusMutation,
+  useGetClientSeriesQuery,
   useGetAgendaQuery,
   useGetStaffQuery,
   useGetAppointmentQuery,

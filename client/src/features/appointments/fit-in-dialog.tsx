@@ -5,9 +5,9 @@ import { Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/field';
 import type { ApiSlot } from '../../lib/api-types';
 import { addDays, formatDuration } from '../../lib/format';
-import { useGetActiveServicesQuery, useGetAvailabilityQuery, type AvailabilityArgs } from '../../lib/schedule-api';
+import { useGetActiveServicesQuery, useGetAvailabilityQuery, type AvailabilityArgs } from '../schedule';
 import type { StaffMember } from './agenda-api';
-import { StaffOptions } from './booking-dialog';
+import { StaffOptions } from './appointment-fields';
 import { FreeSlots, SLOT_SEARCH_LIMIT } from './free-slots';
 
 /** How far ahead "Encaixe" looks, and how many starts it lists. */

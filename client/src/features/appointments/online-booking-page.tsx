@@ -11,7 +11,7 @@ import { useForm } from '../../hooks/use-form';
 import { errorMessage } from '../../lib/api';
 import type { ApiOnlineBooking, ApiService } from '../../lib/api-types';
 import { formatMoney } from '../../lib/format';
-import { useGetActiveServicesQuery, useGetOnlineBookingQuery, usePutOnlineBookingMutation } from '../../lib/schedule-api';
+import { useGetActiveServicesQuery, useGetOnlineBookingQuery, usePutOnlineBookingMutation } from '../schedule';
 import { toast } from '../../lib/toast';
 import { AppointmentsOnlineReads } from '../../../generated/route-reads';
 

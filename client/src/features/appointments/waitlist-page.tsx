@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { AppLink } from '../../components/app-link';
 import { Card } from '../../components/card';
-import { ClientPicker, type PickedClient } from '../../components/client-picker';
+import { ClientPicker, type PickedClient } from '../clients';
 import { ErrorAlert } from '../../components/error-alert';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
@@ -13,15 +13,15 @@ import { useForm } from '../../hooks/use-form';
 import { errorMessage } from '../../lib/api';
 import type { ApiService, ApiWaitlistEntry, ApiWaitlistSettings } from '../../lib/api-types';
 import { formatDate, formatDateTime, formatTime, formatWeekday, dayOf } from '../../lib/format';
+import { useGetActiveServicesQuery } from '../schedule';
 import {
   useCreateWaitlistEntryMutation,
   useDeleteWaitlistEntryMutation,
-  useGetActiveServicesQuery,
   useGetWaitlistQuery,
   useGetWaitlistSettingsQuery,
   usePutWaitlistSettingsMutation,
   useWithdrawWaitlistOfferMutation,
-} from '../../lib/schedule-api';
+} from './waitlist-api';
 import { useGetBookingClientQuery, useGetStaffQuery, type StaffMember } from './agenda-api';
 import { toast } from '../../lib/toast';
 import { useMounted } from '../../lib/use-mounted';

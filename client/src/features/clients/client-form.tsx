@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { CardForm } from '../../components/card-form';
 import { InputField, TextAreaField } from '../../components/field';
 import { useForm } from '../../hooks/use-form';
-import { useCreateClientMutation } from '../../lib/client-create';
+import { useCreateClientMutation } from './client-create';
 import { formatCpf, formatPhone } from '../../lib/format';
 import { useGetClientQuery, useUpdateClientMutation, type ClientInput } from './clients-api';
 import { clientDraft } from './client-draft';

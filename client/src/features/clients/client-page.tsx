@@ -19,7 +19,7 @@ import { StatCard } from '../../components/stat-card';
 import { errorMessage } from '../../lib/api';
 import { isProfessional } from '../../lib/roles';
 import { dayOf, formatCpf, formatDate, formatDateTime, formatMoney, formatNumber, formatPhone, formatTime } from '../../lib/format';
-import { useGetClientSeriesQuery } from '../../lib/schedule-api';
+import { useGetClientSeriesQuery } from '../appointments';
 import type { ListResponse } from '../../lib/types';
 import { ClientForm } from './client-form';
 import { clientDraft } from './client-draft';

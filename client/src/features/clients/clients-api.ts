@@ -38,7 +38,7 @@ export interface ClientAppointmentsArgs extends PageArgs {
  * A client's record and its lists: RTK Query, seeded by the server with the
  * route's reads (the record and the first page of each list). The
  * appointments are pages of the appointments list filtered by `client_id`.
- * Creating a client is shared with the booking (lib/client-create.ts).
+ * Creating a client is shared with the booking (client-create.ts).
  */
 export const clientApi = api.injectEndpoints({
   endpoints: (build) => ({

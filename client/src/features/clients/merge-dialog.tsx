@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
-import { ClientPicker, type PickedClient } from '../../components/client-picker';
+import { ClientPicker, type PickedClient } from './client-picker';
 import { Dialog, DialogButtons } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { useForm } from '../../hooks/use-form';

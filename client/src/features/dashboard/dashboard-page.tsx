@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { formatCount, formatDateTime, formatMoney, formatNumber, formatTimeRange } from '../../lib/format';
 import { useGetDashboardQuery } from './dashboard-api';
 import type { Awaiting, ClientReply, StaffDay } from './types';
-import { useChangeStatusMutation } from '../../lib/schedule-api';
+import { useChangeStatusMutation } from '../appointments';
 import { toast } from '../../lib/toast';
 
 export const DASHBOARD_ERROR = 'Erro ao buscar o painel';

@@ -1,17 +1,13 @@
 import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { ArrowLeft } from '../../components/icons';
-import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { Card } from '../../components/card';
 import { ErrorAlert } from '../../components/error-alert';
 import { PageHeader } from '../../components/page-header';
-import { TimeOffList } from '../../components/time-off-list';
-import { WeeklyHoursEditor } from '../../components/weekly-hours-editor';
 import { errorMessage } from '../../lib/api';
 import { roleLabel } from '../../lib/roles';
 import { UsersIdReads } from '../../../generated/route-reads';
-import { useGetUserHoursQuery, usePutUserHoursMutation, type TimeOffArgs } from '../../lib/schedule-api';
-import type { CalendarFeedArgs } from '../../lib/calendar-api';
+import { CalendarFeedCard, TimeOffList, useGetUserHoursQuery, usePutUserHoursMutation, WeeklyHoursEditor, type CalendarFeedArgs, type TimeOffArgs } from '../schedule';
 import { RoleCard } from './role-card';
 import { useGetUserQuery } from './users-api';
 

@@ -7,7 +7,7 @@ import { InputField } from '../../components/field';
 import { useForm } from '../../hooks/use-form';
 import type { ApiService, ApiServiceColor, ApiServiceInput, ApiStaffMember } from '../../lib/api-types';
 import { moneyInput, parseMoney } from '../../lib/format';
-import { useCreateServiceMutation, useUpdateServiceMutation } from '../../lib/schedule-api';
+import { useCreateServiceMutation, useUpdateServiceMutation } from './lib/schedule-api';
 import { SERVICE_COLORS, serviceColorVar } from '../../lib/service-colors';
 
 /** The minutes kept free before and after the service (0 to 120). */

@@ -1,6 +1,5 @@
-import { api, dataOf, writes } from './api-slice';
+import { api, dataOf, writes } from '../../../lib/api-slice';
 import type {
-  ApiSeries,
   ApiService,
   ApiServiceInput,
   ApiSlot,
@@ -10,18 +9,15 @@ import type {
   ApiInterval,
   ApiOnlineBooking,
   ApiOnlineBookingInput,
-  ApiWaitlistEntry,
-  ApiWaitlistInput,
-  ApiWaitlistSettings,
-} from './api-types';
-import type { ReadArg } from './route-reads';
-import type { Appointment, AppointmentStatus } from './appointment';
-import type { ListResponse } from './types';
+} from '../../../lib/api-types';
+import type { ReadArg } from '../../../lib/route-reads';
+import type { ListResponse } from '../../../lib/types';
 
 /**
  * The scheduling rules' endpoints, shared by the screens that edit them
- * (services, a user's hours and time off, the profile) and the ones that
- * follow them (booking, the agenda's free-slot search).
+ * (services, a user's hours and time off, the profile, the online booking's
+ * settings) and the ones that follow them (booking, the agenda's free-slot
+ * search).
  */
 
 /** `GET /api/services`'s filters. */
@@ -33,12 +29,6 @@ export type AvailabilityArgs = { service_id: number; staff_id?: number; from?: s
 
 export const scheduleApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** `PATCH /api/appointments/{id}/status`: the agenda's status buttons, the dashboard's Aceitar/Recusar. */
-    changeStatus: build.mutation<Appointment, { id: number; version: number; status: AppointmentStatus; cancellationReason?: string; scope?: 'this' | 'following' | 'all' }>({
-      query: ({ id, scope, ...body }) => ({ path: `/appointments/${id}/status`, method: 'PATCH', body, query: { scope } }),
-      transformResponse: dataOf<Appointment>,
-      ...writes('appointment'),
-    }),
     getServices: build.query<ListResponse<ApiService>, ServiceListArgs>({
       query: (args) => ({ path: '/services', query: { ...args } }),
       providesTags: ['Service'],
@@ -121,48 +111,10 @@ export const scheduleApi = api.injectEndpoints({
       transformResponse: dataOf<ApiOnlineBooking>,
       ...writes('schedule'),
     }),
-    /** Who waits for a time, first in line first, with each one's open offer (held time: 'Agenda'). */
-    getWaitlist: build.query<ApiWaitlistEntry[], ReadArg | void>({
-      query: () => ({ path: '/waitlist' }),
-      transformResponse: dataOf<ApiWaitlistEntry[]>,
-      providesTags: ['Agenda'],
-    }),
-    createWaitlistEntry: build.mutation<ApiWaitlistEntry, ApiWaitlistInput>({
-      query: (body) => ({ path: '/waitlist', method: 'POST', body }),
-      transformResponse: dataOf<ApiWaitlistEntry>,
-      ...writes('schedule'),
-    }),
-    deleteWaitlistEntry: build.mutation<void, number>({
-      query: (id) => ({ path: `/waitlist/${id}`, method: 'DELETE' }),
-      ...writes('schedule'),
-    }),
-    /** Takes back an entry's open offer: its time goes to the next in line. */
-    withdrawWaitlistOffer: build.mutation<ApiWaitlistEntry, number>({
-      query: (id) => ({ path: `/waitlist/${id}/offer`, method: 'DELETE' }),
-      transformResponse: dataOf<ApiWaitlistEntry>,
-      ...writes('schedule'),
-    }),
-    getWaitlistSettings: build.query<ApiWaitlistSettings, ReadArg | void>({
-      query: () => ({ path: '/waitlist/settings' }),
-      transformResponse: dataOf<ApiWaitlistSettings>,
-      providesTags: ['Schedule'],
-    }),
-    putWaitlistSettings: build.mutation<ApiWaitlistSettings, Partial<ApiWaitlistSettings>>({
-      query: (body) => ({ path: '/waitlist/settings', method: 'PUT', body }),
-      transformResponse: dataOf<ApiWaitlistSettings>,
-      ...writes('schedule'),
-    }),
-    /** A client's recurring series, with what is left of each (the client page, seeded by its route's read `series`; the agenda links there). */
-    getClientSeries: build.query<ApiSeries[], { client_id: number }>({
-      query: (args) => ({ path: '/appointments/series', query: { ...args } }),
-      transformResponse: dataOf<ApiSeries[]>,
-      providesTags: ['Client', 'Agenda'],
-    }),
   }),
 });
 
 export const {
-  useChangeStatusMutation,
   useGetServicesQuery,
   useGetActiveServicesQuery,
   useCreateServiceMutation,
@@ -176,13 +128,6 @@ export const {
   useCreateTimeOffMutation,
   useDeleteTimeOffMutation,
   useGetAvailabilityQuery,
-  useGetClientSeriesQuery,
   useGetOnlineBookingQuery,
   usePutOnlineBookingMutation,
-  useGetWaitlistQuery,
-  useCreateWaitlistEntryMutation,
-  useDeleteWaitlistEntryMutation,
-  useWithdrawWaitlistOfferMutation,
-  useGetWaitlistSettingsQuery,
-  usePutWaitlistSettingsMutation,
 } = scheduleApi;

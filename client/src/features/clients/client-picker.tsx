@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { FieldError, invalidClass } from './field-error';
-import { InputField } from './field';
-import { useForm } from '../hooks/use-form';
-import type { FieldErrors } from '../lib/api';
-import { useCreateClientMutation } from '../lib/client-create';
-import { useSearchClientsQuery } from '../lib/client-search';
-import { notReady, useMounted } from '../lib/use-mounted';
-import { formatPhone } from '../lib/format';
+import { FieldError, invalidClass } from '../../components/field-error';
+import { InputField } from '../../components/field';
+import { useForm } from '../../hooks/use-form';
+import type { FieldErrors } from '../../lib/api';
+import { useCreateClientMutation } from './client-create';
+import { useSearchClientsQuery } from './client-search';
+import { notReady, useMounted } from '../../lib/use-mounted';
+import { formatPhone } from '../../lib/format';
 
 export interface PickedClient {
   id: number;

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from '../lib/toast';
+import { toast } from '../../../lib/toast';
 import type { skipToken } from '@reduxjs/toolkit/query/react';
-import { Trash2 } from './icons';
-import { useForm } from '../hooks/use-form';
-import { errorMessage } from '../lib/api';
-import type { ApiTimeOff } from '../lib/api-types';
-import { addDays, dayOf, formatDate, formatDateTime, minuteOfDay } from '../lib/format';
+import { Trash2 } from '../../../components/icons';
+import { useForm } from '../../../hooks/use-form';
+import { errorMessage } from '../../../lib/api';
+import type { ApiTimeOff } from '../../../lib/api-types';
+import { addDays, dayOf, formatDate, formatDateTime, minuteOfDay } from '../../../lib/format';
 import { useCreateTimeOffMutation, useDeleteTimeOffMutation, useGetTimeOffQuery, type TimeOffArgs } from '../lib/schedule-api';
-import { notReady, useMounted } from '../lib/use-mounted';
-import { ConfirmDialog } from './dialog';
-import { ErrorAlert } from './error-alert';
-import { InputField } from './field';
+import { notReady, useMounted } from '../../../lib/use-mounted';
+import { ConfirmDialog } from '../../../components/dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { InputField } from '../../../components/field';
 
 /**
  * When a time off runs, as people say it: whole days (`25/12/2026`,

@@ -1,9 +1,9 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Plus, X } from './icons';
-import { errorMessage, fieldErrors, type FieldErrors } from '../lib/api';
-import type { ApiInterval } from '../lib/api-types';
-import { notReady, useMounted } from '../lib/use-mounted';
-import { ErrorAlert } from './error-alert';
+import { Plus, X } from '../../../components/icons';
+import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api';
+import type { ApiInterval } from '../../../lib/api-types';
+import { notReady, useMounted } from '../../../lib/use-mounted';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** Weekdays as the API numbers them (1 = segunda … 7 = domingo). */
 export const WEEKDAYS: readonly { weekday: number; name: string; on: string }[] = [

@@ -11,8 +11,8 @@ import { ErrorAlert } from '../../components/error-alert';
 import { ListCard } from '../../components/list-card';
 import { PageHeader } from '../../components/page-header';
 import { TableOrCards } from '../../components/table-or-cards';
-import { TimeOffList } from '../../components/time-off-list';
-import { WeeklyHoursEditor } from '../../components/weekly-hours-editor';
+import { TimeOffList } from './components/time-off-list';
+import { WeeklyHoursEditor } from './components/weekly-hours-editor';
 import { errorMessage } from '../../lib/api';
 import type { ApiService, ApiStaffMember } from '../../lib/api-types';
 import { formatDuration, formatMoney } from '../../lib/format';
@@ -24,9 +24,9 @@ import {
   usePutBusinessHoursMutation,
   type ServiceListArgs,
   type TimeOffArgs,
-} from '../../lib/schedule-api';
+} from './lib/schedule-api';
 import { serviceColorLabel, serviceColorVar } from '../../lib/service-colors';
-import { useGetStaffQuery } from './agenda-api';
+import { useGetStaffQuery } from '../appointments';
 import { ServiceDialog } from './service-dialog';
 
 export const SERVICES_ERROR = 'Erro ao buscar os serviços';

@@ -1,12 +1,12 @@
-import { api, dataOf, writes } from './api-slice';
-import type { ApiClient, ApiClientInput } from './api-types';
+import { api, dataOf, writes } from '../../lib/api-slice';
+import type { ApiClient, ApiClientInput } from '../../lib/api-types';
 
 /** A new client: a name, and any other field of the form (an empty text leaves it blank). */
 export type NewClient = Pick<ApiClientInput, 'name'> & Partial<ApiClientInput>;
 
 /**
  * `POST /api/clients`, the one way to create a client: the clients screen's
- * form and the client picker (components/client-picker.tsx) both use it.
+ * form and the client picker (client-picker.tsx) both use it.
  */
 export const clientCreateApi = api.injectEndpoints({
   endpoints: (build) => ({

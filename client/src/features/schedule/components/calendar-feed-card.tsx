@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { toast } from '../lib/toast';
-import { CalendarSync, Copy, RefreshCw } from './icons';
-import { Card } from './card';
-import { ConfirmDialog } from './dialog';
-import { ErrorAlert } from './error-alert';
-import { errorMessage } from '../lib/api';
+import { toast } from '../../../lib/toast';
+import { CalendarSync, Copy, RefreshCw } from '../../../components/icons';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { errorMessage } from '../../../lib/api';
 import { useGetCalendarFeedQuery, useRegenerateCalendarFeedMutation, type CalendarFeedArgs } from '../lib/calendar-api';
-import { notReady, useMounted } from '../lib/use-mounted';
+import { notReady, useMounted } from '../../../lib/use-mounted';
 
 /** The address as the browser would open it: a page's read (no host) gives a path, completed here once mounted. */
 function absolute(url: string, mounted: boolean): string {

@@ -1,11 +1,11 @@
-import { api } from './api-slice';
-import type { ApiClient } from './api-types';
-import type { ListResponse } from './types';
+import { api } from '../../lib/api-slice';
+import type { ApiClient } from '../../lib/api-types';
+import type { ListResponse } from '../../lib/types';
 
 /**
  * Clients whose name, e-mail, phone or CPF match `q` (`GET /api/clients?q=`,
  * its first 8): the search-as-you-type of the client picker
- * (components/client-picker.tsx), which the booking, the agenda's filter and
+ * (client-picker.tsx), which the booking, the agenda's filter and
  * the merging of two clients share.
  */
 export const clientSearchApi = api.injectEndpoints({

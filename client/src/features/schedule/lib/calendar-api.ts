@@ -1,5 +1,5 @@
-import type { ApiCalendarFeed } from './api-types';
-import { api, dataOf, writes } from './api-slice';
+import type { ApiCalendarFeed } from '../../../lib/api-types';
+import { api, dataOf, writes } from '../../../lib/api-slice';
 
 export type CalendarFeed = ApiCalendarFeed;
 
