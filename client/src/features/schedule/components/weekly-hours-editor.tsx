@@ -1,6 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Plus, X } from '../../../components/icons';
-import { errorMessage, fieldErrors, type FieldErrors } from '../../../lib/api';
+import type { FieldErrors } from '../../../lib/api';
+import { useForm } from '../../../hooks/use-form';
 import type { ApiInterval } from '../../../lib/api-types';
 import { notReady, useMounted } from '../../../lib/use-mounted';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -106,14 +107,17 @@ export function WeeklyHoursEditor({ id, weekly, onSave, actions, busy = false }:
   const ready = useMounted();
   const [source, setSource] = useState(weekly);
   const [week, setWeek] = useState<Week>(() => weekOf(weekly));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The save and the server's answer to it; the week itself is no text form,
+  // so useForm holds no values here. `sent` places the server's `weekly[i]`
+  // messages on the intervals that were sent.
+  const { errors: found, message, saving, submit, showErrors } = useForm({}, 'Não foi possível salvar o horário.');
+  const [sent, setSent] = useState<{ day: number; row: number }[]>([]);
+  const errors = errorsAt(found, sent);
   // A newer week from the server (saved here, or reloaded): shown as it is.
   if (weekly !== source && JSON.stringify(weekly) !== JSON.stringify(source)) {
     setSource(weekly);
     setWeek(weekOf(weekly));
-    setErrors({});
+    showErrors({});
   }
 
   if (!onSave) {
@@ -142,24 +146,17 @@ export function WeeklyHoursEditor({ id, weekly, onSave, actions, busy = false }:
 
   const save = async () => {
     const { weekly: intervals, at } = intervalsOf(week);
-    setSaving(true);
-    setErrors({});
-    setMessage(null);
-    try {
+    setSent(at);
+    await submit(async () => {
       await onSave(intervals);
-    } catch (error) {
-      const found = fieldErrors(error);
-      setErrors(errorsAt(found, at));
-      setMessage(found.weekly?.join(' ') || errorMessage(error, 'Não foi possível salvar o horário.'));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   const disabled = saving || busy;
 
   return (
     <div className="weekly-hours">
-      <ErrorAlert message={message} />
+      {/* What the server says of the week as a whole, else its message. */}
+      <ErrorAlert message={found.weekly?.join(' ') || message} />
       {WEEKDAYS.map(({ weekday, name, on }, day) => {
         const spans = week[day];
         return (
