@@ -24,6 +24,8 @@ fn main() {
         "critical-css.mjs",
         "critical-states.mjs",
         "gen-api-types.mjs",
+        "gen-route-reads.mjs",
+        "gen-route-table.mjs",
         "openapi.json",
         "package.json",
         "package-lock.json",

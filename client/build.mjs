@@ -13,6 +13,7 @@ import { criticalCss, documentOf, layoutParts, loadRenderer, purgeCss } from './
 import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
 import { generateRouteReads } from './gen-route-reads.mjs';
+import { generateRouteTable } from './gen-route-table.mjs';
 import { needsApi, readRoutes, screenFile, screensEsbuildPlugin } from './screens-module.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -311,8 +312,11 @@ async function precompress(dir) {
 async function main() {
   // generated/api-schema.ts from openapi.json: the types the code is checked against.
   await generateApiTypes();
-  // generated/route-reads.ts from routes.json: each screen's read hooks.
+  // generated/route-reads.ts from routes.json: each screen's read hooks;
+  // generated/route-table.json: the table the browser and the server match
+  // addresses with (server/pages.rs reads it when cargo compiles it, after this).
   await generateRouteReads();
+  await generateRouteTable();
   // `node build.mjs ssr [FILE]`: only the SSR bundle. The unit test of the
   // bundle gives a FILE of its own: the binary embeds dist/, and a newer file
   // there would make cargo rebuild the server.

@@ -2,10 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { generateRouteReads } from './gen-route-reads.mjs';
+import { generateRouteTable } from './gen-route-table.mjs';
 import { screensVitePlugin } from './screens-module.mjs';
 
-// The screens' read hooks (generated/route-reads.ts), as the build writes them.
+// The screens' read hooks (generated/route-reads.ts) and the route table
+// (generated/route-table.json), as the build writes them.
 await generateRouteReads();
+await generateRouteTable();
 
 // e2e/ runs with node:test against the real binary (npm run e2e).
 const TESTS = 'src/**/*.test.{ts,tsx}';

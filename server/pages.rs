@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
 use futures::StreamExt;
+use regex::Regex;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -56,31 +57,64 @@ pub static ROUTES: LazyLock<Vec<Route>> = LazyLock::new(|| {
     serde_json::from_str(include_str!("../client/src/app/routes.json")).expect("client/src/app/routes.json is a route table")
 });
 
-/// The route a path renders; a trailing slash does not count. A `:name`
-/// segment of the table (react-router's syntax) matches a positive record
-/// id, so `/clients/abc` is the not-found page.
-pub fn route_for(path: &str) -> &'static Route {
-    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-    let matches = |route: &str| {
-        let (mut want, mut got) = (route.split('/'), path.split('/'));
-        loop {
-            match (want.next(), got.next()) {
-                (None, None) => return true,
-                (Some(w), Some(g)) if w.starts_with(':') => {
-                    // Digits only, no leading zero or sign: one spelling per record.
-                    let id = g.bytes().all(|b| b.is_ascii_digit()) && !g.starts_with('0') && g.parse::<i32>().is_ok();
-                    if !id {
-                        return false;
-                    }
-                }
-                (Some(w), Some(g)) if w == g => {}
-                _ => return false,
-            }
-        }
-    };
-    ROUTES
+/// The table the client's build generates from routes.json
+/// (`client/gen-route-table.mjs`, run by build.rs before this compiles):
+/// each route's pattern and where signing in may return to, written once
+/// there for the browser and the server.
+#[derive(Deserialize)]
+struct GeneratedTable {
+    routes: Vec<GeneratedRoute>,
+    #[serde(rename = "afterSignIn")]
+    after_sign_in: GeneratedRule,
+}
+
+#[derive(Deserialize)]
+struct GeneratedRoute {
+    path: String,
+    /// Absent for `*`.
+    #[serde(default)]
+    pattern: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct GeneratedRule {
+    pattern: String,
+    otherwise: String,
+}
+
+/// The generated patterns, compiled once: each route's (by its place in
+/// ROUTES) and the after-sign-in rule's.
+struct Matcher {
+    routes: Vec<(usize, Regex)>,
+    after_sign_in: Regex,
+    otherwise: String,
+}
+
+static MATCHER: LazyLock<Matcher> = LazyLock::new(|| {
+    let table: GeneratedTable = serde_json::from_str(include_str!("../client/generated/route-table.json"))
+        .expect("client/generated/route-table.json is the generated route table");
+    let regex = |pattern: &str| Regex::new(pattern).unwrap_or_else(|e| panic!("route-table.json: {pattern}: {e}"));
+    let routes = table
+        .routes
         .iter()
-        .find(|r| r.path != NOT_FOUND && matches(&r.path))
+        .filter_map(|generated| {
+            let index = ROUTES.iter().position(|r| r.path == generated.path).expect("route-table.json comes from routes.json");
+            generated.pattern.as_deref().map(|pattern| (index, regex(pattern)))
+        })
+        .collect();
+    Matcher { routes, after_sign_in: regex(&table.after_sign_in.pattern), otherwise: table.after_sign_in.otherwise }
+});
+
+/// The route a path renders, or the `*` route. The generated patterns: a
+/// trailing slash does not count, and a `:name` segment (react-router's
+/// syntax) is a positive record id spelled one way, so `/clients/abc` and
+/// `/clients/007` are the not-found page.
+pub fn route_for(path: &str) -> &'static Route {
+    MATCHER
+        .routes
+        .iter()
+        .find(|(_, pattern)| pattern.is_match(path))
+        .map(|(index, _)| &ROUTES[*index])
         .or_else(|| ROUTES.iter().find(|r| r.path == NOT_FOUND))
         .expect("the route table has a \"*\" route")
 }
@@ -96,16 +130,11 @@ pub fn found(location: &str) -> Response {
 }
 
 /// Where to go after signing in: `next` when it is a path of this site (no
-/// scheme, no `//host`) to a signed-in screen, else the dashboard. The
-/// client's `afterSignIn` (app/route-table.ts) applies the same rule.
+/// scheme, no `//host`, no backslash or control character) to a signed-in
+/// screen, else the dashboard: the generated rule, the client's too
+/// (app/route-table.ts).
 pub fn after_sign_in(next: Option<&str>) -> String {
-    next.filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') && !n.chars().any(char::is_control))
-        .filter(|n| {
-            let route = route_for(n.split(['?', '#']).next().unwrap_or_default());
-            route.protected && route.path != NOT_FOUND
-        })
-        .unwrap_or("/dashboard")
-        .to_string()
+    next.filter(|n| MATCHER.after_sign_in.is_match(n)).unwrap_or(&MATCHER.otherwise).to_string()
 }
 
 /// `/login`, with `?next=` back to `uri` when it is a signed-in screen.
@@ -521,6 +550,33 @@ mod tests {
         }
         assert_eq!(route_for("/").path, NOT_FOUND, "/ is redirected before the table is read");
         assert_eq!(route_for("/dashboard/extra").path, NOT_FOUND);
+    }
+
+    /// The generated rule (client/gen-route-table.mjs), as the client's tests
+    /// check it too (app/route-table.test.ts): back only to a signed-in
+    /// screen of this site.
+    #[test]
+    fn signing_in_returns_only_to_a_signed_in_screen_of_this_site() {
+        for good in ["/clients/3?tab=x", "/appointments?view=week&date=2026-11-23", "/clients/2147483647", "/users/7/#top", "/dashboard"] {
+            assert_eq!(after_sign_in(Some(good)), good, "{good}");
+        }
+        for bad in [
+            "",
+            "https://evil.example/clients",
+            "//evil.example/clients",
+            "/\\evil.example",
+            "/login",
+            "/logout",
+            "/nada",
+            "clients",
+            "/clients\u{0}",
+            "/clients?x=\u{85}",
+            "/clients/2147483648",
+            "/clients?next=\\x",
+        ] {
+            assert_eq!(after_sign_in(Some(bad)), "/dashboard", "{bad:?}");
+        }
+        assert_eq!(after_sign_in(None), "/dashboard");
     }
 
     /// A state over its bound keeps only what the browser needs to load

@@ -10,6 +10,13 @@ describe('route table', () => {
     expect(screenForPath('/dashboard2')).toBe('notFound');
     expect(screenForPath('/clients/12')).toBe('clients:id');
     expect(screenForPath('/clients/12/')).toBe('clients:id');
+    // Every id up to the largest 32-bit integer, one spelling each (the generated pattern's edges).
+    for (const id of ['1', '9', '10', '999999999', '1000000000', '2099999999', '2147483599', '2147483639', '2147483647']) {
+      expect(screenForPath(`/clients/${id}`)).toBe('clients:id');
+    }
+    for (const id of ['2147483648', '2147483650', '2147484000', '2200000000', '3000000000', '10000000000']) {
+      expect(screenForPath(`/clients/${id}`)).toBe('notFound');
+    }
     for (const bad of ['/clients/0', '/clients/007', '/clients/+5', '/clients/abc', '/clients/-1', '/clients/1/x', '/clients/99999999999']) {
       expect(screenForPath(bad)).toBe('notFound');
     }
@@ -27,7 +34,7 @@ describe('returning after signing in', () => {
   it('goes back only to a signed-in screen of this site', () => {
     expect(afterSignIn('/clients/3?tab=x')).toBe('/clients/3?tab=x');
     expect(afterSignIn('/appointments?view=week&date=2026-11-23')).toBe('/appointments?view=week&date=2026-11-23');
-    for (const bad of [null, '', 'https://evil.example/clients', '//evil.example/clients', '/\\evil.example', '/login', '/logout', '/nada', 'clients', '/clients\u0000']) {
+    for (const bad of [null, '', 'https://evil.example/clients', '//evil.example/clients', '/\\evil.example', '/login', '/logout', '/nada', 'clients', '/clients\u0000', '/clients?x=\u0085', '/clients/2147483648', '/clients?next=\\x']) {
       expect(afterSignIn(bad)).toBe('/dashboard');
     }
   });

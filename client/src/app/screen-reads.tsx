@@ -8,9 +8,6 @@ import { addressOf, fetchScreenReads } from '../lib/route-reads';
 import type { RouteEntry } from './route-table';
 import { seedScreenReads } from './store';
 
-/** True when the route declares reads of the api cache (the spec's list slices load on their screens). */
-export const hasScreenReads = (route: RouteEntry) => !!route.reads?.some((read) => read.endpoint);
-
 /**
  * A screen with reads, shown once the reads of its address are in: the
  * first paint brings them in the page's state; an in-app navigation asks
@@ -25,7 +22,7 @@ export function ScreenReads({ route, notFound, children }: { route: RouteEntry; 
   const address = addressOf(location);
   const at = useAppSelector((s) => s.reads.at);
   const store = useAppStore();
-  const needed = hasScreenReads(route);
+  const needed = route.reads;
   const [failure, setFailure] = useState<{ address: string; error: unknown } | null>(null);
   const [attempt, setAttempt] = useState(0);
 

@@ -13,11 +13,11 @@ import {
   Users,
   type IconComponent,
 } from '../../components/icons';
-import routes from '../../app/routes.json';
+import { NOT_FOUND_PATH, ROUTES } from '../../app/route-table';
 import type { MenuItem } from './menu-logic';
 
 /** Paths the running app routes itself (the route table); every other menu url is a plain link. */
-export const APP_ROUTES: readonly string[] = routes.map((r) => r.path).filter((p) => p !== '*');
+export const APP_ROUTES: readonly string[] = ROUTES.map((r) => r.path).filter((p) => p !== NOT_FOUND_PATH);
 
 export function isAppRoute(url: string | undefined): boolean {
   return !!url && APP_ROUTES.includes(url);
