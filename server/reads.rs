@@ -40,7 +40,8 @@ pub struct Read {
     /// The API path; a `{name}` segment is a path parameter of the route.
     pub api: String,
     /// Query parameters taken from the page's address (the first non-empty
-    /// value of each), as text.
+    /// value of each), as text; `name:argument` gives the address's `name`
+    /// as the argument `argument` (the booking's `book_date` as `from`).
     #[serde(default)]
     pub params: Vec<String>,
     /// Fixed arguments; the text `{name}` is the route's path parameter, and
@@ -95,12 +96,17 @@ impl Read {
                 None => return None,
             }
         }
-        for name in &self.params {
+        for (name, argument) in self.params() {
             if let Some((_, value)) = query.iter().find(|(k, v)| k == name && !v.is_empty()) {
-                arg.insert(name.clone(), Value::String(value.clone()));
+                arg.insert(argument.to_string(), Value::String(value.clone()));
             }
         }
         Some(arg)
+    }
+
+    /// Each parameter of the address, and the argument it gives.
+    fn params(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.params.iter().map(|param| param.split_once(':').unwrap_or((param, param)))
     }
 
     /// The API request of an argument: `api` with its path parameters
@@ -119,7 +125,7 @@ impl Read {
     /// The argument without the address's parameters: the read a bad
     /// address (a 422) falls back to, as the screen does.
     fn defaults(&self, arg: &Map<String, Value>) -> Map<String, Value> {
-        arg.iter().filter(|(k, _)| !self.params.contains(k)).map(|(k, v)| (k.clone(), v.clone())).collect()
+        arg.iter().filter(|(k, _)| !self.params().any(|(_, argument)| argument == k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 }
 
@@ -302,6 +308,10 @@ mod tests {
         assert_eq!(Value::Object(arg.clone()), json!({ "view": "week" }), "the first value of a declared parameter, none empty");
         assert_eq!(agenda.uri(&arg), "/agenda?view=week");
         assert_eq!(agenda.defaults(&arg), Map::new());
+        let free = read(json!({ "endpoint": "getAvailability", "api": "/availability", "with": { "limit": 1 }, "params": ["book_date:from"] }));
+        let arg = free.arg(&Map::new(), &pairs("book_date=2026-12-01&from=2026-01-01"), &Map::new()).unwrap();
+        assert_eq!(Value::Object(arg.clone()), json!({ "limit": 1, "from": "2026-12-01" }), "an address's parameter under another name");
+        assert_eq!(Value::Object(free.defaults(&arg)), json!({ "limit": 1 }));
 
         let path = path_params("/clients/:id", "/clients/12/");
         assert_eq!(Value::Object(path.clone()), json!({ "id": 12 }));
@@ -348,6 +358,13 @@ mod tests {
   { "url": "/appointments?view=week", "key": "getStaff", "arg": {} },
   { "url": "/appointments?book=1&book_date=2026-12-01", "key": "bookingServices", "arg": { "active": "true", "per_page": 100 } },
   { "url": "/appointments?book=0", "key": "bookingServices", "arg": null },
+  { "url": "/appointments?book=1", "key": "getMe", "arg": {} },
+  { "url": "/appointments?book=1", "key": "bookingFree", "answers": { "getMe": { "id": 7 } }, "arg": { "duration_minutes": 60, "staff_id": 7, "limit": 1 } },
+  {
+    "url": "/appointments?book=1&book_date=2026-12-01&book_staff=3", "key": "bookingFree", "answers": { "getMe": { "id": 7 } },
+    "arg": { "duration_minutes": 60, "staff_id": "3", "limit": 1, "from": "2026-12-01" }
+  },
+  { "url": "/appointments?date=2026-12-01", "key": "bookingFree", "answers": { "getMe": { "id": 7 } }, "arg": null },
   { "url": "/appointments?view=week&encaixe=1", "key": "fitInServices", "arg": { "active": "true", "per_page": 100 } },
   { "url": "/appointments?view=list&status=faltou&date=2026-11-21", "key": "appointments", "arg": null },
   {

@@ -22,11 +22,14 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
     personas: ids,
     async setup({ server, token }) {
       ids.service = (await api(server.url, token, 'POST', '/services', { name: 'Coloração', durationMinutes: 90, priceCents: 15000, color: 'purple' })).data.id;
+      const massage = (await api(server.url, token, 'POST', '/services', { name: 'Massagem', durationMinutes: 60, bufferAfterMinutes: 30 })).data.id;
       for (const day of Object.values(DAYS)) {
         // Paula's afternoon off, a holiday on Friday, and one coloured appointment.
         await api(server.url, token, 'POST', '/time-off', { staffId: ids.paula, startsAt: `${day}T14:00`, endsAt: `${day}T16:00`, reason: 'Congresso' });
         await api(server.url, token, 'POST', '/time-off', { staffId: null, startsAt: addDays(day, 2), endsAt: addDays(day, 2), reason: 'Aniversário da cidade' });
         await api(server.url, token, 'POST', '/appointments', { clientId: ids.carla, staffId: ids.paula, serviceId: ids.service, startsAt: `${day}T08:00` });
+        // Thursday: a massage that keeps the half hour after it free.
+        await api(server.url, token, 'POST', '/appointments', { clientId: ids.carla, staffId: ids.paula, serviceId: massage, startsAt: `${addDays(day, 1)}T08:00` });
       }
     },
   });
@@ -73,6 +76,29 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
         await closeToast(page, 'Agendamento de Carla Dias criado.');
         const booked = (await api(app.server.url, ids.token, 'GET', `/appointments?per_page=100&from=${day}&to=${day}`)).data.find((a) => a.service === `Na folga ${name}`);
         assert.equal(booked?.startsAt.slice(0, 16), `${day}T14:30`);
+        assert.deepEqual(problems(messages), []);
+      });
+    });
+
+    it(`without a service, the start is the server's first free one for the length, in the first HTML (${name})`, async () => {
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
+        const thursday = addDays(day, 1);
+        const response = await page.goto(`/appointments?date=${thursday}&book=1&book_date=${thursday}&book_staff=${ids.paula}`);
+        // Paula's 08:00–09:00 massage and the half hour kept after it: her first free hour starts at 09:30, before any script.
+        assert.match(renderedRoot(await response.text()), /id="booking-time"[^>]*value="09:30"/);
+        const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+        await dialog.waitFor();
+        await waitForShell(page);
+        assert.equal(await page.inputValue('#booking-time'), '09:30');
+        // Another staff member asks the server again: anyone else is free from the start of the hours.
+        const other = await page.$eval('#booking-staff', (select) => [...select.options].find((o) => o.text !== 'Paula Lima')?.value);
+        await page.selectOption('#booking-staff', other);
+        await page.waitForFunction(() => document.querySelector('#booking-time')?.value === '08:00');
+        // A start typed stays, whatever the length.
+        await page.fill('#booking-time', '10:15');
+        await page.selectOption('#booking-duration', '180');
+        assert.equal(await page.inputValue('#booking-time'), '10:15');
+        await shot(page, `rules-booking-length-${viewport.width}`);
         assert.deepEqual(problems(messages), []);
       });
     });

@@ -93,6 +93,8 @@ export type ApiTimeOff = Present<Schemas['TimeOff']>;
 export type ApiTimeOffInput = Fields<Schemas['TimeOffBody'], 'startsAt' | 'endsAt' | 'reason'> & { staffId: NonNullable<Schemas['TimeOffBody']['staffId']> | null };
 /** A free start of `GET /api/availability`. */
 export type ApiSlot = Present<Schemas['Slot']>;
+/** `GET /api/availability`'s answer: the earliest free starts (`data`), and whether there were more. */
+export type ApiAvailability = Omit<Present<Schemas['Availability']>, 'data'> & { data: ApiSlot[] };
 /** Which scheduling rule a 422 names (`rule` of the error body): the user may book anyway (`allowOutsideHours`). */
 export type ApiScheduleRule = Schemas['ScheduleRule'];
 /** One date of a series that cannot be booked (`conflicts` of a series' 409): why, and the appointment in the way. */

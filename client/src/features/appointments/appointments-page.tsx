@@ -207,7 +207,7 @@ export default function AppointmentsPage() {
           ) : null}
         </div>
         {/* A link to the address that opens the booking: it works before the script has run. */}
-        <AppLink to={agendaHref(search, { book: 1, open: null, more: null })} className="btn btn-primary btn-touch">
+        <AppLink to={agendaHref(search, { book: 1, book_date: search.get('date'), open: null, more: null })} className="btn btn-primary btn-touch">
           <Plus size={16} className="agenda-new-icon" aria-hidden="true" />
           Novo<span className="agenda-wide-text"> agendamento</span>
         </AppLink>
@@ -375,7 +375,6 @@ export default function AppointmentsPage() {
             outside: bookingOutside,
           }}
           // The next free time needs the day's every appointment: not with a status filter.
-          appointments={known.days.includes(bookingDay) && !status ? known.appointments : null}
           startHour={known.startHour}
           now={known.now}
           hrefFor={hrefFor}

@@ -9,13 +9,12 @@ import { useAppSelector } from '../../hooks/store';
 import { isProfessional } from '../../lib/roles';
 import { useForm } from '../../hooks/use-form';
 import type { FieldErrors } from '../../lib/api';
-import type { ApiSlot } from '../../lib/api-types';
-import type { Appointment } from '../../lib/appointment';
+import type { ApiAvailability, ApiSlot } from '../../lib/api-types';
 import { useMounted } from '../../lib/use-mounted';
 import { addDays, dayOf, formatDate, formatDuration, formatMinutes, formatTime, minuteOfDay, moneyInput, parseMoney } from '../../lib/format';
-import { useGetActiveServicesQuery, useGetAvailabilityQuery } from '../schedule';
+import { useGetActiveServicesQuery, useGetAvailabilityQuery, type AvailabilityArgs } from '../schedule';
 import { useCreateAppointmentMutation, useGetBookingClientQuery, type StaffMember } from './agenda-api';
-import { partInDay, STEP_MINUTES } from './agenda-layout';
+import { STEP_MINUTES } from './agenda-layout';
 import { ClashAlert, DURATIONS, OutsideAlert, ruleReason, StaffOptions, WhenFields, withoutStart, type ClashHref, type WhenField } from './appointment-fields';
 import { ClientPicker, type PickedClient } from '../clients';
 import { FreeSlots, SLOT_SEARCH_LIMIT } from './free-slots';
@@ -30,30 +29,9 @@ function isPast(day: string, time: string, now: string): boolean {
   return Number.isFinite(start) && start < Date.now();
 }
 
-const DAY_MINUTES = 24 * 60;
+/** The length asked when neither a service nor a length is chosen yet (the route's read `bookingFree` asks the same). */
 const DEFAULT_DURATION = 60;
-
-/**
- * The first start on `day` at or after minute `from`, rounded up to the
- * grid's 15 minutes, where `staffId` is free for `duration` minutes (a
- * cancelled appointment frees its slot). With no such start left in the
- * day, `from` rounded up (the server then names the clash).
- */
-export function nextFreeStart(appointments: Appointment[], staffId: number, day: string, from: number, duration: number): number {
-  const roundUp = (minute: number) => Math.ceil(minute / STEP_MINUTES) * STEP_MINUTES;
-  const busy = appointments
-    .filter((a) => a.staffId === staffId && a.status !== 'cancelado')
-    .map((a) => partInDay(a, day))
-    .filter((p): p is { start: number; end: number } => p !== null);
-  const first = Math.min(roundUp(from), DAY_MINUTES - STEP_MINUTES);
-  let start = first;
-  while (start < DAY_MINUTES) {
-    const clash = busy.find((b) => b.start < start + duration && start < b.end);
-    if (!clash) return start;
-    start = roundUp(clash.end);
-  }
-  return first;
-}
+const DAY_MINUTES = 24 * 60;
 
 /**
  * The business's wall-clock now: `now` (RFC 3339 with its offset), moved on
@@ -74,16 +52,14 @@ interface BookingDialogProps {
   staff: StaffMember[];
   /**
    * Where the booking starts: the slot clicked (day, time, staff member), or
-   * a day and the next free time; the client and the service when the
-   * address names them; `outside`, why the slot clicked breaks the rules
-   * when the user already said to book there anyway.
+   * a day and the first free time there (the server's search); the client
+   * and the service when the address names them; `outside`, why the slot
+   * clicked breaks the rules when the user already said to book there anyway.
    */
   initial: { day: string; time: string | null; staffId: number | null; clientId: number | null; serviceId: number | null; outside: string | null };
-  /** The appointments known on `initial.day` (all staff, all but cancelled), for the next free time; null when not known. */
-  appointments: Appointment[] | null;
-  /** Where the business day starts (the agenda's first hour), for a day other than today. */
+  /** Where the business day starts (the agenda's first hour): the start on another day without a free one. */
   startHour: number;
-  /** The business's now (RFC 3339 with its offset), for the next free time and the "in the past" question. */
+  /** The business's now (RFC 3339 with its offset), for the start without a free one and the "in the past" question. */
   now: string;
   hrefFor: ClashHref;
   onClose: () => void;
@@ -104,16 +80,27 @@ const SLOT_DAYS = 14;
  * when some dates cannot be booked, none, with those dates listed to skip
  * or move before trying again.
  */
-export function BookingDialog({ staff: everyone, initial, appointments, startHour, now: loadedNow, hrefFor, onClose }: BookingDialogProps) {
+export function BookingDialog({ staff: everyone, initial, startHour, now: loadedNow, hrefFor, onClose }: BookingDialogProps) {
   const me = useAppSelector((s) => s.auth);
   // A Profissional books on their own agenda only (the server refuses the rest).
   const staff = isProfessional(me.role) ? everyone.filter((s) => s.id === me.id) : everyone;
   const now = useWallClockNow(loadedNow);
   const defaultStaff = (isProfessional(me.role) ? me.id : (initial.staffId ?? (staff.some((s) => s.id === me.id) ? me.id : staff[0]?.id))) ?? '';
-  // Today from now on, another day from its first hour: the first start the staff member is free.
-  const freeTime = (staffId: number, day: string, duration: number) => {
-    const from = day === dayOf(now) ? minuteOfDay(now) : startHour * 60;
-    return formatMinutes(nextFreeStart(appointments ?? [], staffId, day, from, duration));
+  // Without a service, the first start that day where the staff member is
+  // free for the length (the server's search: hours, time off, other
+  // appointments and their buffers). The address's own search comes with the
+  // page (routes.json `bookingFree`), so the start is there before any script.
+  const seeded = AppointmentsReads.useBookingFree<AvailabilityArgs>();
+  const seededAnswer = useGetAvailabilityQuery(seeded).currentData;
+  // The search's first start of the staff member that day; with none left,
+  // now (today) or the agenda's first hour, which the server then refuses
+  // with its reason, asked about before booking anyway. Null: not answered yet.
+  const firstFree = (answer: ApiAvailability | undefined, staffId: string, day: string) => {
+    if (!answer) return null;
+    const slot = answer.data.find((x) => String(x.staffId) === staffId && dayOf(x.startsAt) === day);
+    if (slot) return formatTime(slot.startsAt);
+    const start = day === dayOf(now) ? Math.ceil(minuteOfDay(now) / STEP_MINUTES) * STEP_MINUTES : startHour * 60;
+    return formatMinutes(Math.min(start, DAY_MINUTES - STEP_MINUTES));
   };
   // The picked client is part of the form (id and name as text), so that
   // what was typed survives an expired session (hooks/use-draft.ts): the
@@ -126,7 +113,7 @@ export function BookingDialog({ staff: everyone, initial, appointments, startHou
       serviceId: initial.serviceId ? String(initial.serviceId) : '',
       service: '',
       day: initial.day,
-      time: initial.time ?? freeTime(Number(defaultStaff), initial.day, DEFAULT_DURATION),
+      time: initial.time ?? firstFree(seededAnswer, String(defaultStaff), initial.day) ?? '',
       duration: String(DEFAULT_DURATION),
       price: '',
       notes: '',
@@ -156,11 +143,22 @@ export function BookingDialog({ staff: everyone, initial, appointments, startHou
     : skipToken;
   const slots = useGetAvailabilityQuery(slotArgs);
 
-  // The start follows the staff member and the clock until the user picks one:
-  // with a service, the server's first free start that day; else the next gap.
+  // The start follows the staff member, the day and the length until the
+  // user picks one: the server's first free start that day, of the service
+  // chosen or, without one, of the length (the address's own search while
+  // nothing changed, the one the page came with).
   const [timeChosen, setTimeChosen] = useState(initial.time !== null);
-  const serverFree = form.serviceId ? slots.data?.find((x) => String(x.staffId) === form.staffId && dayOf(x.startsAt) === form.day) : undefined;
-  const suggested = timeChosen ? null : serverFree ? formatTime(serverFree.startsAt) : freeTime(Number(form.staffId), form.day, Number(form.duration) || DEFAULT_DURATION);
+  const length = Number(form.duration) || DEFAULT_DURATION;
+  const asFirst =
+    seeded !== skipToken && form.staffId === String(defaultStaff) && form.day === initial.day && (seeded.from ?? dayOf(loadedNow)) === form.day && length === DEFAULT_DURATION;
+  const lengthArgs: AvailabilityArgs | typeof skipToken =
+    timeChosen || form.serviceId || !form.staffId || !form.day
+      ? skipToken
+      : asFirst
+        ? seeded
+        : { duration_minutes: length, staff_id: Number(form.staffId), from: form.day, limit: 1 };
+  const lengthAnswer = useGetAvailabilityQuery(lengthArgs).currentData;
+  const suggested = timeChosen ? null : firstFree(form.serviceId ? slots.currentData : lengthAnswer, form.staffId, form.day);
   if (suggested !== null && suggested !== form.time) setForm((f) => ({ ...f, time: suggested }));
   const close = () => {
     discardDraft();
@@ -310,7 +308,7 @@ export function BookingDialog({ staff: everyone, initial, appointments, startHou
                   </label>
                 </div>
               </div>
-              <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} onPick={pickSlot} label="Próximos horários livres" withStaff={anyStaff} count={SLOT_LIMIT} />
+              <FreeSlots slots={slots.data?.data} loading={slots.isFetching} failed={slots.isError} onPick={pickSlot} label="Próximos horários livres" withStaff={anyStaff} count={SLOT_LIMIT} />
             </div>
           ) : null}
           <WhenFields id="booking" form={form} set={set} errors={rule ? withoutStart(errors) : errors} durations={durations} />

@@ -23,7 +23,7 @@ export function FitInDialog({ staff, today, onPick, onClose }: { staff: StaffMem
   const services = useGetActiveServicesQuery(AppointmentsReads.useFitInServices());
   const [serviceId, setServiceId] = useState('');
   const [staffId, setStaffId] = useState('');
-  const [asked, setAsked] = useState<AvailabilityArgs | null>(null);
+  const [asked, setAsked] = useState<(AvailabilityArgs & { service_id: number }) | null>(null);
   const [missing, setMissing] = useState(false);
   const slots = useGetAvailabilityQuery(asked ?? skipToken);
 
@@ -74,7 +74,7 @@ export function FitInDialog({ staff, today, onPick, onClose }: { staff: StaffMem
       {asked ? (
         <>
           <h3 className="h6">Primeiros horários livres</h3>
-          <FreeSlots slots={slots.data} loading={slots.isFetching} failed={slots.isError} label="Horários livres para encaixe" withStaff={!asked.staff_id} count={FIT_IN_LIMIT} onPick={(slot) => onPick(slot, asked.service_id)} />
+          <FreeSlots slots={slots.data?.data} loading={slots.isFetching} failed={slots.isError} label="Horários livres para encaixe" withStaff={!asked.staff_id} count={FIT_IN_LIMIT} onPick={(slot) => onPick(slot, asked.service_id)} />
         </>
       ) : (
         <p className="small text-muted mb-0">Escolha o serviço e, se quiser, o profissional: a busca mostra os primeiros horários livres a partir de agora.</p>

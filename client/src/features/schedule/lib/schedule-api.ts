@@ -2,7 +2,7 @@ import { api, dataOf, writes } from '../../../lib/api-slice';
 import type {
   ApiService,
   ApiServiceInput,
-  ApiSlot,
+  ApiAvailability,
   ApiTimeOff,
   ApiTimeOffInput,
   ApiWorkingHours,
@@ -24,8 +24,18 @@ import type { ListResponse } from '../../../lib/types';
 export type ServiceListArgs = { page?: number; per_page?: number; q?: string; active?: boolean };
 /** `GET /api/time-off`'s filters: one member's (`staff_id`), the business's (`holidays`), days. */
 export type TimeOffArgs = { page?: number; per_page?: number; staff_id?: number; holidays?: boolean; from?: string; to?: string };
-/** `GET /api/availability`: a service, optionally one member, a range of days (31 at most). */
-export type AvailabilityArgs = { service_id: number; staff_id?: number; from?: string; to?: string; limit?: number };
+/**
+ * `GET /api/availability`: a service, or a length alone (`duration_minutes`:
+ * the booking without a service), optionally one member, a range of days (31
+ * at most). As the server's reads give it (routes.json `bookingFree`), an
+ * address's parameter is text.
+ */
+export type AvailabilityArgs = ({ service_id: number } | { duration_minutes: number | string }) & {
+  staff_id?: number | string;
+  from?: string;
+  to?: string;
+  limit?: number;
+};
 
 export const scheduleApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -95,9 +105,9 @@ export const scheduleApi = api.injectEndpoints({
       query: (id) => ({ path: `/time-off/${id}`, method: 'DELETE' }),
       ...writes('schedule'),
     }),
-    getAvailability: build.query<ApiSlot[], AvailabilityArgs>({
+    /** The answer whole (`{ data, meta }`), as the server's reads seed it. */
+    getAvailability: build.query<ApiAvailability, AvailabilityArgs>({
       query: (args) => ({ path: '/availability', query: { ...args } }),
-      transformResponse: dataOf<ApiSlot[]>,
       providesTags: ['Schedule'],
     }),
     /** What the clients' own booking page offers (`/agendar`), and its address. */
