@@ -84,12 +84,12 @@ suite('business rules: services, free starts, hours and time off in the agenda, 
       await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
         const thursday = addDays(day, 1);
         const response = await page.goto(`/appointments?date=${thursday}&book=1&book_date=${thursday}&book_staff=${ids.paula}`);
-        // Paula's 08:00–09:00 massage and the half hour kept after it: her first free hour starts at 09:30, before any script.
-        assert.match(renderedRoot(await response.text()), /id="booking-time"[^>]*value="09:30"/);
+        // Paula's 08:00–09:00 massage and the half hour kept after it: her first free hour, on the hour's grid, starts at 10:00, before any script.
+        assert.match(renderedRoot(await response.text()), /id="booking-time"[^>]*value="10:00"/);
         const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
         await dialog.waitFor();
         await waitForShell(page);
-        assert.equal(await page.inputValue('#booking-time'), '09:30');
+        assert.equal(await page.inputValue('#booking-time'), '10:00');
         // Another staff member asks the server again: anyone else is free from the start of the hours.
         const other = await page.$eval('#booking-staff', (select) => [...select.options].find((o) => o.text !== 'Paula Lima')?.value);
         await page.selectOption('#booking-staff', other);

@@ -31,9 +31,10 @@ suite('booking: opened from its address, at the next free time, in few taps', ()
       const agenda = (await api(server.url, token, 'GET', '/agenda')).data;
       ids.today = agenda.today;
       // Each staff member is busy from the next quarter hour for 45 minutes:
-      // the next free start is right after.
+      // the next free start is the first after it on the grid of the
+      // booking's hour (the server's free-slot search: on the hour).
       const from = Math.ceil(minuteOf(agenda.now) / 15) * 15;
-      ids.free = hhmm(from + 45);
+      ids.free = hhmm(Math.ceil((from + 45) / 60) * 60);
       for (const staffId of [ids.admin, ids.paula]) {
         await api(server.url, token, 'POST', '/appointments', { clientId: ids.carla, staffId, service: 'Ocupado', startsAt: `${ids.today}T${hhmm(from)}`, durationMinutes: 45, priceCents: 0 });
       }
