@@ -36,16 +36,20 @@ export function routeReadsModule(routes) {
   return lines.join('\n');
 }
 
+/** Writes `text` to a generated `file` only when it changes (an unchanged file keeps its time: no rebuild); returns the file. */
+export async function writeGenerated(file, text) {
+  const current = await readFile(file, 'utf8').catch(() => null);
+  if (current !== text) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+  }
+  return file;
+}
+
 /** Writes generated/route-reads.ts when its content changes; returns the file. */
 export async function generateRouteReads() {
   const routes = JSON.parse(await readFile(ROUTES_FILE, 'utf8'));
-  const text = routeReadsModule(routes);
-  const current = await readFile(ROUTE_READS_FILE, 'utf8').catch(() => null);
-  if (current !== text) {
-    await mkdir(path.dirname(ROUTE_READS_FILE), { recursive: true });
-    await writeFile(ROUTE_READS_FILE, text);
-  }
-  return ROUTE_READS_FILE;
+  return writeGenerated(ROUTE_READS_FILE, routeReadsModule(routes));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -11,9 +11,10 @@
 // crate read alike. Run by build.mjs (before cargo compiles the server: the
 // root build.rs), by `npm run typecheck` and by vitest.config.ts; the output
 // is not committed.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeGenerated } from './gen-route-reads.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 export const ROUTES_FILE = path.join(root, 'src', 'app', 'routes.json');
@@ -82,13 +83,7 @@ export function routeTable(routes) {
 /** Writes generated/route-table.json when its content changes; returns the file. */
 export async function generateRouteTable() {
   const routes = JSON.parse(await readFile(ROUTES_FILE, 'utf8'));
-  const text = `${JSON.stringify(routeTable(routes), null, 1)}\n`;
-  const current = await readFile(ROUTE_TABLE_FILE, 'utf8').catch(() => null);
-  if (current !== text) {
-    await mkdir(path.dirname(ROUTE_TABLE_FILE), { recursive: true });
-    await writeFile(ROUTE_TABLE_FILE, text);
-  }
-  return ROUTE_TABLE_FILE;
+  return writeGenerated(ROUTE_TABLE_FILE, `${JSON.stringify(routeTable(routes), null, 1)}\n`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
