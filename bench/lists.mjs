@@ -20,13 +20,23 @@
 // the server's 30 s handler timeout) is reported from that run and not
 // measured further; the bench then waits until the server is idle again.
 //
-// `--peer BIN` compares the booking and the series with another build of the
-// server: BIN serves its own database of the largest size asked, seeded alike
-// by BIN itself, and the two binaries' bookings and series are interleaved
-// request by request (which binary goes first alternates); each side's p50
-// and this binary's over the peer's (target ≤ 1.10).
+// `--peer BIN` compares every list query, the booking and the series with
+// another build of the server: BIN serves its own database of the largest
+// size asked, seeded alike by BIN itself (with `--cache`, a copy of the same
+// kept one), each list query is asked of the two binaries one after the other
+// and their bookings and series are interleaved request by request (which
+// binary goes first alternates); each side's p50, each side's ×first, and
+// this binary's over the peer's (target ≤ 1.10 for the bookings).
 //
-//   node bench/lists.mjs [--sizes small,large] [--db sqlite,postgres] [--runs 40] [--scale 1] [--peer BIN] [--write]
+// `--cache` keeps each size's seeded database in target/bench-lists-cache
+// (SQLite: the file; PostgreSQL: a database `expediente_bench_cache_…`) and
+// gives each run a copy (PostgreSQL: `CREATE DATABASE … TEMPLATE`), so the
+// 100k / 500k seed (3 to 17 minutes on this machine) is paid once. The kept
+// one is seeded by the peer when there is one (the older build), since a
+// binary refuses a database that ran migrations it does not know; delete the
+// folder and the databases to seed anew.
+//
+//   node bench/lists.mjs [--sizes small,large] [--db sqlite,postgres] [--runs 40] [--scale 1] [--peer BIN] [--cache] [--write]
 //
 // small = 10,000 clients / 50,000 appointments, large = 100,000 / 500,000.
 // Needs the release binary (EXPEDIENTE_BIN, default target/release/expediente)
@@ -35,7 +45,7 @@
 // fresh database, dropped at the end. `--write` puts the tables between the
 // `lists:begin` / `lists:end` markers of bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +75,10 @@ const SCALE = Number(arg('scale', 1));
 for (const s of Object.values(SIZES)) for (const k in s) s[k] = Math.round(s[k] * SCALE);
 const WARMUP = 5;
 const PEER = arg('peer', null) && path.resolve(arg('peer'));
+// Seeded datasets kept between runs (seeding 100k / 500k takes minutes):
+// each run works on a copy (SQLite: the file; PostgreSQL: a database made
+// from the kept one as its template), so what a run writes never reaches it.
+const CACHE = process.argv.includes('--cache') ? path.resolve(here, '..', 'target', 'bench-lists-cache') : null;
 for (const s of sizes) if (!SIZES[s]) throw new Error(`unknown size ${s}`);
 for (const d of dbs) if (!['sqlite', 'postgres'].includes(d)) throw new Error(`unknown db ${d}`);
 
@@ -82,18 +96,11 @@ function freePort() {
 const psql = (sql) => execFileSync('psql', [`${PG}/postgres`, '-qAtc', sql], { encoding: 'utf8' });
 
 /**
- * A fresh database of one size, seeded by `bin`; the admin is created first,
- * then six staff members (users 2..7), then the seed's four (8..11).
+ * Fills a fresh database of one size with `bin`: the admin is created
+ * first, then six staff members (users 2..7), then the seed's four (8..11).
+ * Returns the seed's seconds.
  */
-function prepare(db, size, bin = BIN, tag = '') {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `bench-lists-${db}-${size}${tag}-`));
-  let url = `sqlite://${dir}/bench.db?mode=rwc`;
-  let pgName = null;
-  if (db === 'postgres') {
-    pgName = `expediente_bench_${size}${tag}_${process.pid}`;
-    psql(`CREATE DATABASE "${pgName}"`);
-    url = `${PG}/${pgName}`;
-  }
+function seedInto(db, size, bin, dir, url) {
   const env = { ...process.env, DATABASE_URL: url, EXPEDIENTE_DATA_DIR: dir, RUST_LOG: 'warn' };
   const run = (...args) => execFileSync(bin, args, { cwd: dir, env, encoding: 'utf8' });
   run('user', 'create', '--name', 'Bench', '--email', ADMIN.email, '--role', 'admin', '--password', ADMIN.password);
@@ -111,7 +118,62 @@ function prepare(db, size, bin = BIN, tag = '') {
   // index-only scans need and the search index's pending list do not depend
   // on when the measuring starts. SQLite is left as the application leaves
   // it (no ANALYZE, no sqlite_stat1).
-  if (pgName) execFileSync('psql', [url, '-qAtc', 'VACUUM ANALYZE']);
+  if (db === 'postgres') execFileSync('psql', [url, '-qAtc', 'VACUUM ANALYZE']);
+  return seedSeconds;
+}
+
+/**
+ * The kept dataset of one size (`--cache`), seeded on first use by the peer
+ * when there is one (the older build: the newer one migrates its copy
+ * forward when it starts, where an older one would refuse a database that
+ * ran migrations it does not know), else by this binary.
+ */
+function kept(db, size) {
+  const { clients, appointments } = SIZES[size];
+  const name = `${db}-${size}-${clients}-${appointments}`;
+  const meta = path.join(CACHE, `${name}.json`);
+  const pgName = `expediente_bench_cache_${size}_${clients}_${appointments}`;
+  const dir = path.join(CACHE, name);
+  const exists = existsSync(meta) && (db === 'sqlite' ? existsSync(path.join(dir, 'bench.db')) : psql(`SELECT 1 FROM pg_database WHERE datname = '${pgName}'`).trim() === '1');
+  if (!exists) {
+    const bin = PEER ?? BIN;
+    console.error(`  keeping a seeded copy in ${db === 'sqlite' ? dir : `the database ${pgName}`} (seeded by ${path.basename(bin)})`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    if (db === 'postgres') {
+      psql(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`);
+      psql(`CREATE DATABASE "${pgName}"`);
+    }
+    const url = db === 'sqlite' ? `sqlite://${dir}/bench.db?mode=rwc` : `${PG}/${pgName}`;
+    const seedSeconds = seedInto(db, size, bin, dir, url);
+    writeFileSync(meta, JSON.stringify({ seedSeconds, bin, at: new Date().toISOString() }));
+  }
+  return { dir, pgName, ...JSON.parse(readFileSync(meta, 'utf8')) };
+}
+
+/** A fresh database of one size for `bin`: seeded now, or a copy of the kept one (`--cache`). */
+function prepare(db, size, bin = BIN, tag = '') {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `bench-lists-${db}-${size}${tag}-`));
+  let url = `sqlite://${dir}/bench.db?mode=rwc`;
+  let pgName = null;
+  if (db === 'postgres') {
+    pgName = `expediente_bench_${size}${tag}_${process.pid}`;
+    url = `${PG}/${pgName}`;
+  }
+  const env = { ...process.env, DATABASE_URL: url, EXPEDIENTE_DATA_DIR: dir, RUST_LOG: 'warn' };
+  let seedSeconds;
+  if (CACHE) {
+    const copy = kept(db, size);
+    if (db === 'sqlite') {
+      for (const f of ['bench.db', 'bench.db-wal']) if (existsSync(path.join(copy.dir, f))) copyFileSync(path.join(copy.dir, f), path.join(dir, f));
+    } else {
+      psql(`CREATE DATABASE "${pgName}" TEMPLATE "${copy.pgName}"`);
+    }
+    seedSeconds = copy.seedSeconds;
+  } else {
+    if (pgName) psql(`CREATE DATABASE "${pgName}"`);
+    seedSeconds = seedInto(db, size, bin, dir, url);
+  }
   return { db, size, dir, url, env, pgName, seedSeconds, bin, peer: bin !== BIN };
 }
 
@@ -347,13 +409,21 @@ async function measure(targets) {
     }
   }
   all = all.filter(({ q }) => !q.tooSlow);
+  // A query of a target with a peer goes with the peer's same query, the two
+  // asked one after the other (which binary first alternates run by run).
+  const units = [];
+  for (const { t, q } of all) {
+    if (t.peer) continue;
+    const twin = t.peerTarget?.queries.find((p) => p.key === q.key && !p.tooSlow);
+    units.push(twin ? [{ t, q }, { t: t.peerTarget, q: twin }] : [{ t, q }]);
+  }
   for (let run = 0; run < RUNS; run++) {
     // Round-robin over every size and query, starting one further each run,
     // so drift on this shared machine hits every query and both sizes alike,
     // and no query always follows the same one.
-    for (let k = 0; k < all.length; k++) {
-      const { t, q } = all[(run + k) % all.length];
-      q.times.push((await timed(t, q.url, q.token)).ms);
+    for (let k = 0; k < units.length; k++) {
+      const unit = units[(run + k) % units.length];
+      for (const { t, q } of run % 2 ? [...unit].reverse() : unit) q.times.push((await timed(t, q.url, q.token)).ms);
     }
     process.stderr.write('.');
   }
@@ -494,9 +564,20 @@ function table(db, targets) {
     if (!t.peerTarget) continue;
     const [a, b] = [t, t.peerTarget];
     const row = (what, x, y) => `| ${what} | ${f(x)} | ${f(y)} | ${r(x / y, 1.1)} |`;
+    const first = (x) => x.queries[0].p50;
     lines.push(
       '',
-      `Against the peer (\`${path.basename(b.bin)}\`, its own database of ${name(b)} seeded by itself) at ${name(t)}, the two binaries interleaved request by request (${a.booking.runs} bookings and ${a.series.runs} series a side; p50 in ms; target ≤ 1.10):`,
+      `The lists against the peer (\`${path.basename(b.bin)}\`, its own database of ${name(b)}${CACHE ? ', a copy of the same kept one' : ' seeded by itself'}) at ${name(t)}, each query asked of the two binaries one after the other (which first alternates), ${RUNS} runs; p50 in ms, ×first against each side's own first page:`,
+      '',
+      '| query | this binary | ×first | peer | ×first | this ÷ peer |',
+      '|---|---|---|---|---|---|',
+      ...a.queries.map((q) => {
+        const p = b.queries.find((x) => x.key === q.key);
+        if (!p || q.tooSlow || p.tooSlow) return `| ${q.key} | ${q.tooSlow ? 'not measured' : f(q.p50)} | | ${!p ? 'not asked' : p.tooSlow ? 'not measured' : f(p.p50)} | | |`;
+        return `| ${q.key} | ${f(q.p50)} | ${r(q.p50 / first(a), 3)} | ${f(p.p50)} | ${r(p.p50 / first(b), 3)} | ${(q.p50 / p.p50).toFixed(2)} |`;
+      }),
+      '',
+      `Against the peer at ${name(t)}, the two binaries interleaved request by request (${a.booking.runs} bookings and ${a.series.runs} series a side; p50 in ms; target ≤ 1.10):`,
       '',
       '| | this binary | peer | this ÷ peer |',
       '|---|---|---|---|',
@@ -546,14 +627,13 @@ try {
       await professional(t);
       t.queries = await queries(t);
     }
-    console.error(`${db}: measuring ${RUNS} rounds`);
-    await measure(targets);
     if (peer) {
-      // Warmed as the measured servers were: the admin's queries, unmeasured.
       await start(peer);
+      await professional(peer);
       peer.queries = await queries(peer);
-      for (let i = 0; i < WARMUP; i++) for (const q of peer.queries) await timed(peer, q.url);
     }
+    console.error(`${db}: measuring ${RUNS} rounds${peer ? ', the peer\'s queries interleaved with the largest size\'s' : ''}`);
+    await measure(peer ? [...targets, peer] : targets);
     for (const t of targets) {
       const group = t.peerTarget ? [t, t.peerTarget] : [t];
       console.error(`${db} ${t.size}: booking${t.peerTarget ? ', this binary and the peer interleaved' : ''}`);

@@ -75,6 +75,7 @@ mod m20261128_000019_client_replies_index;
 mod m20261128_000020_online_booking;
 mod m20261128_000021_reminder_notices;
 mod m20261128_000022_waitlist;
+mod m20261128_000023_period_index_channel;
 
 pub struct Migrator;
 
@@ -104,6 +105,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000020_online_booking::Migration),
             Box::new(m20261128_000021_reminder_notices::Migration),
             Box::new(m20261128_000022_waitlist::Migration),
+            Box::new(m20261128_000023_period_index_channel::Migration),
         ]
     }
 }

@@ -12,8 +12,8 @@ pub struct Migration;
 const OLD: (&str, &[&str]) = ("appointments_period_idx", &["starts_at", "status", "staff_id", "price_cents"]);
 const NEW: (&str, &[&str]) = ("appointments_period_service_idx", &["starts_at", "status", "staff_id", "price_cents", "service"]);
 
-/// Creates `add`, then drops `remove`.
-async fn replace(manager: &SchemaManager<'_>, add: (&str, &[&'static str]), remove: &str) -> Result<(), DbErr> {
+/// Creates `add` on the appointments, then drops `remove`.
+pub(crate) async fn replace(manager: &SchemaManager<'_>, add: (&str, &[&'static str]), remove: &str) -> Result<(), DbErr> {
     let (name, columns) = add;
     manager.create_index(index(name, Alias::new("appointments"), columns.iter().map(|c| Alias::new(*c)), false).if_not_exists().to_owned()).await?;
     manager.drop_index(Index::drop().name(remove).table(Alias::new("appointments")).if_exists().to_owned()).await

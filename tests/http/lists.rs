@@ -78,7 +78,8 @@ async fn check(app: &TestApp, table: &str, what: &str, statements: ListStatement
     let page = plan(app, &statements.page).await;
     assert_indexed(app.backend, table, &format!("{what} (page)"), &page, ordered);
     if filtered {
-        let count = plan(app, &statements.count).await;
+        let count = statements.count.as_ref().unwrap_or_else(|| panic!("{what}: a list that is not gathered has its count"));
+        let count = plan(app, count).await;
         assert_indexed(app.backend, table, &format!("{what} (count)"), &count, false);
     }
 }
@@ -110,12 +111,13 @@ async fn list_plans_use_indexes(backend: Backend) {
         client_queries.push(format!("sort={sort}&cursor={cursor}"));
     }
     for text in &client_queries {
-        let statements = clients::list_statements(b, &query(text), &query(text)).unwrap();
+        let statements = clients::list_statements(b, &query(text), &query(text), None).unwrap();
         check(&app, "clients", &format!("/api/clients?{text}"), statements, true, true).await;
     }
 
     // The search: the words go through the search index (FTS5 trigram on
-    // SQLite, pg_trgm's GIN on PostgreSQL), in the page and in the count.
+    // SQLite, pg_trgm's GIN on PostgreSQL) once a page: its matches are
+    // gathered once, and the count and the page read them (one statement).
     if backend == Backend::Postgres {
         // On three rows a trigram index is never worth it; on some thousands
         // (vacuumed and analysed, as autovacuum leaves them) a selective
@@ -130,14 +132,50 @@ async fn list_plans_use_indexes(backend: Backend) {
         Backend::Sqlite => "clients_search VIRTUAL TABLE",
         Backend::Postgres => "clients_search_trgm_idx",
     };
-    for text in ["q=jose", "q=Jos%C3%A9%20silva&sort=-createdAt", "q=529.982", "q=gmail.com&archived=true", "q=an%20jose"] {
-        let statements = clients::list_statements(b, &query(text), &query(text)).unwrap();
-        for (part, statement) in [("page", &statements.page), ("count", &statements.count)] {
-            let lines = plan_with(&app, statement, true).await;
-            let what = format!("/api/clients?{text} ({part})");
-            assert_indexed(backend, "clients", &what, &lines, false);
-            assert!(lines.iter().any(|l| l.contains(index)), "{what}: the search index is not used:\n{}", lines.join("\n"));
+    let cursor = next_cursor(&app, &token, "/api/clients?q=a&per_page=1&sort=-name").await;
+    let searches = ["q=jose", "q=Jos%C3%A9%20silva&sort=-createdAt", "q=529.982", "q=gmail.com&archived=true", "q=an%20jose", "q=ana&page=40&per_page=5"];
+    let cursor_search = format!("q=ana&sort=-name&cursor={cursor}");
+    for text in searches.iter().copied().chain([cursor_search.as_str()]) {
+        let statements = clients::list_statements(b, &query(text), &query(text), None).unwrap();
+        let what = format!("/api/clients?{text}");
+        assert!(statements.count.is_none(), "{what}: the search's count is not read from its gathered matches");
+        let lines = plan_with(&app, &statements.page, true).await;
+        assert_indexed(backend, "clients", &what, &lines, false);
+        let lookups = lines.iter().filter(|l| l.contains(index)).count();
+        assert_eq!(lookups, 1, "{what}: the search index is read {lookups} times, not once:\n{}", lines.join("\n"));
+    }
+    // A Profissional's clients (docs/permissions.md): each client is one
+    // probe of the appointments' index on (staff_id, client_id), their
+    // appointments never read whole; their search gathers its matches once
+    // as anyone's.
+    for (text, gathered) in [("", false), ("sort=-createdAt", false), ("page=50", false), ("q=jose", true), ("q=an%20jose&sort=-name", true)] {
+        let statements = clients::list_statements(b, &query(text), &query(text), Some(1)).unwrap();
+        let what = format!("/api/clients?{text} as a Profissional");
+        assert_eq!(statements.count.is_none(), gathered, "{what}");
+        let mut plans = vec![plan_with(&app, &statements.page, gathered).await];
+        if let Some(count) = &statements.count {
+            plans.push(plan(&app, count).await);
         }
+        if !gathered {
+            check(&app, "clients", &what, statements.clone(), true, true).await;
+        }
+        for lines in &plans {
+            assert_indexed(backend, "clients", &what, lines, false);
+            assert_indexed(backend, "appointments", &what, lines, false);
+            let probes = lines.iter().any(|l| l.contains("appointments_staff_client_idx"));
+            assert!(probes, "{what}: the appointments' index on (staff_id, client_id) is not used:\n{}", lines.join("\n"));
+            if gathered {
+                let lookups = lines.iter().filter(|l| l.contains(index)).count();
+                assert_eq!(lookups, 1, "{what}: the search index is read {lookups} times, not once:\n{}", lines.join("\n"));
+            }
+        }
+    }
+
+    // On SQLite a word under three characters has no trigram to look up: a
+    // page of such a search reads the sort's index as the unfiltered list.
+    if backend == Backend::Sqlite {
+        let statements = clients::list_statements(b, &query("q=an"), &query("q=an"), None).unwrap();
+        check(&app, "clients", "/api/clients?q=an", statements, false, true).await;
     }
 
     // Appointments: each filter alone, staff and status together, with and

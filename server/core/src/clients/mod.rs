@@ -11,7 +11,7 @@ use chrono::{NaiveDate, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QuerySelect, QueryTrait, Select, Set, SqlErr,
+    QueryFilter, QuerySelect, Select, Set, SqlErr,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -216,45 +216,49 @@ fn filtered(
     let mut errors = FieldErrors::new();
     check_search(filter.q.as_deref(), &mut errors);
     errors.check()?;
-    let mut select = client::Entity::find().filter(client::Column::Archived.eq(filter.archived.unwrap_or(false)));
+    let archived = filter.archived.unwrap_or(false);
+    let mut select = client::Entity::find();
     // Every word inside the search text, served by an index (migration
     // 000008): on SQLite the FTS5 trigram table answers words of three or
     // more characters; shorter ones, and every word on PostgreSQL (where
     // pg_trgm's GIN index serves LIKE), go through the LIKE they always did.
+    // Matches found through that index are gathered once for the page
+    // (`ListParams::gathered`): left to itself the planner would walk the
+    // sort's index until enough rows match, reckoning them spread evenly,
+    // but a first name's matches sit together in the order by name (past
+    // half the table for "jose").
     let mut phrases = Vec::new();
-    let mut likes = client::Entity::find().select_only().column(client::Column::Id);
-    let mut liked = false;
+    let mut indexed = false;
     for term in search_terms(filter.q.as_deref().unwrap_or("")) {
         if backend == DbBackend::Sqlite && term.chars().count() >= 3 {
             phrases.push(format!("\"{}\"", term.replace('"', "\"\"")));
-        } else if backend == DbBackend::Postgres {
-            likes = likes.filter(client::Column::SearchText.like(like_pattern(&term)));
-            liked = true;
         } else {
+            indexed |= backend == DbBackend::Postgres;
             select = select.filter(client::Column::SearchText.like(like_pattern(&term)));
         }
     }
-    if liked {
-        // The matches first (from the trigram index), then their order:
-        // left to itself the planner walks the sort's index until enough
-        // rows match, reckoning them spread evenly, but a first name's
-        // matches sit together in the order by name (past half the table
-        // for "jose"). ARRAY(…) is computed once, before the list's order.
-        select = select.filter(Expr::cust_with_expr(r#""clients"."id" = ANY(ARRAY $1)"#, likes.into_query()));
-    }
-    if !phrases.is_empty() {
-        select = select.filter(Expr::cust_with_values(
+    if phrases.is_empty() {
+        select = select.filter(client::Column::Archived.eq(archived));
+    } else {
+        indexed = true;
+        // The words' matches drive, each read by its rowid: the `+` keeps
+        // SQLite from walking the covering index on (archived, sort_name,
+        // id) instead and probing every client of it against the matches
+        // (20 ms at 100,000 clients, against 1 ms).
+        select = select.filter(Expr::cust_with_values(r#"+"clients"."archived" = ?"#, [archived])).filter(Expr::cust_with_values(
             r#""clients"."id" IN (SELECT rowid FROM clients_search WHERE clients_search MATCH ?)"#,
             [phrases.join(" AND ")],
         ));
     }
+    let params = if indexed { params.gathered() } else { params };
     Ok((select, params))
 }
 
-/// The statements one page of the list runs (the plan tests explain them).
-pub fn list_statements(backend: DbBackend, list: &ListQuery, filter: &ClientFilter) -> Result<ListStatements> {
+/// The statements one page of the list runs for whoever `own` stands for
+/// (`Context::own_only`); the plan tests explain them.
+pub fn list_statements(backend: DbBackend, list: &ListQuery, filter: &ClientFilter, own: Option<i32>) -> Result<ListStatements> {
     let (select, params) = filtered(list, filter, backend)?;
-    params.statements(backend, select)
+    params.statements(backend, access::clients_of(own, select))
 }
 
 pub async fn list(cx: &Context, list: &ListQuery, filter: &ClientFilter) -> Result<Page<ClientView>> {

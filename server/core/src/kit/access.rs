@@ -58,7 +58,13 @@ pub fn seen_clients(staff_id: i32) -> SimpleExpr {
 
 /// The clients `cx` reaches, narrowing `select`.
 pub fn clients(cx: &Context, select: Select<client::Entity>) -> Select<client::Entity> {
-    match cx.own_only() {
+    clients_of(cx.own_only(), select)
+}
+
+/// The clients reached by whoever `own` stands for (`Context::own_only`:
+/// a Profissional's id, or `None` for all), narrowing `select`.
+pub fn clients_of(own: Option<i32>, select: Select<client::Entity>) -> Select<client::Entity> {
+    match own {
         Some(me) => select.filter(seen_clients(me)),
         None => select,
     }

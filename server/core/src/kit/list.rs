@@ -18,7 +18,7 @@
 //! Every message is collected in one `FieldErrors`, so a request with a bad
 //! page and a bad filter hears about both at once.
 
-use sea_orm::sea_query::{Expr, LikeExpr};
+use sea_orm::sea_query::{Alias, CommonTableExpression, Expr, JoinType, LikeExpr, Query, WithClause};
 use sea_orm::{
     Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, ModelTrait, Order,
     QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Statement, Value,
@@ -140,6 +140,9 @@ pub struct ListParams<C> {
     cursor: Option<Vec<Value>>,
     /// The sort as text (`name,-createdAt`): a cursor is only valid for it.
     sort_text: String,
+    /// The filter's rows are gathered once, then counted and paged (see
+    /// [`ListParams::gathered`]).
+    gather: bool,
 }
 
 impl ListQuery {
@@ -176,7 +179,7 @@ impl ListQuery {
         if !errors.is_empty() {
             return None;
         }
-        Some(ListParams { page, per_page, order: order?, id: sorting.id, cursor, sort_text })
+        Some(ListParams { page, per_page, order: order?, id: sorting.id, cursor, sort_text, gather: false })
     }
 
     /// `check` for a query without other filters: a 422 on any problem.
@@ -195,13 +198,31 @@ pub const EXACT_TOTAL_LIMIT: u64 = 10_000;
 /// [`EXACT_TOTAL_LIMIT`] + 1 rows) and the page's ids in order (one more
 /// than asked, to know whether a next page exists); the rows themselves are
 /// then read by primary key. The plan tests explain these.
+///
+/// A gathered list ([`ListParams::gathered`]) runs one statement instead:
+/// `page` gathers the filter's rows once and gives the count on every row
+/// beside the page's ids (one row with no id past the end); `count` is then
+/// `None`.
 #[derive(Debug, Clone)]
 pub struct ListStatements {
-    pub count: Statement,
+    pub count: Option<Statement>,
     pub page: Statement,
 }
 
 impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
+    /// For a filter that finds its few rows through an index of its own (a
+    /// search's words): they are gathered once, with their sort keys, and
+    /// the count and the page read that set. Apart, the count and the page
+    /// would each look the words up again, and the page would go from the
+    /// matches back to the table for their sort keys; a sort's index
+    /// cannot serve the page either way, since the matches are scattered
+    /// along it. Not for a filter that keeps most rows (a role, `archived`):
+    /// there the sort's index finds a page after reading a page's worth.
+    pub fn gathered(mut self) -> Self {
+        self.gather = true;
+        self
+    }
+
     /// `select` in this order; the id breaks ties in the direction of the
     /// last key, so one index (…, key, id) read forwards or backwards serves
     /// both directions.
@@ -222,13 +243,16 @@ impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
     }
 
     /// The rows after the cursor's position, in this order (keyset paging).
-    fn after(&self, backend: DbBackend, values: &[Value]) -> Condition {
+    fn after(&self, backend: DbBackend, values: &[Value], from: Option<&Alias>) -> Condition {
         use sea_orm::sea_query::ExprTrait;
         let keys = self.keys();
         // NULLs sort first on SQLite and last on PostgreSQL (each database's
         // own order, which a plain index serves in both directions).
         let nulls_first = |order: &Order| matches!((backend, order), (DbBackend::Sqlite, Order::Asc) | (DbBackend::Postgres, Order::Desc));
-        let col = |c: &C| Expr::col(c.as_column_ref());
+        let col = |c: &C| match from {
+            Some(table) => Expr::col((table.clone(), *c)),
+            None => Expr::col(c.as_column_ref()),
+        };
         let same_direction = keys.iter().all(|(_, o)| *o == keys[0].1);
         let nulls_before = keys.iter().zip(values).all(|((c, o), v)| !is_null(v) && (!c.def().is_null() || nulls_first(o)));
         if same_direction && nulls_before {
@@ -261,20 +285,73 @@ impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
 
     /// The count and page statements of `select` (see [`ListStatements`]).
     pub fn statements<E: EntityTrait<Column = C>>(&self, backend: DbBackend, select: Select<E>) -> Result<ListStatements> {
+        let offset = || {
+            (self.page - 1).checked_mul(self.per_page).ok_or_else(|| AppError::field("page", "A página deve estar entre 1 e 1.000.000."))
+        };
+        if self.gather {
+            return Ok(ListStatements { count: None, page: self.gathered_page(backend, select, offset()?) });
+        }
         let count = capped_count(backend, select.clone(), self.id);
         // Only the ids, in order: read from the sort's index alone, however
         // deep the offset; the rows are then fetched by id.
         let ids = self.order(select).select_only().column(self.id).limit(self.per_page + 1);
         let ids = match &self.cursor {
-            Some(values) => ids.filter(self.after(backend, values)),
-            None => {
-                let offset = (self.page - 1)
-                    .checked_mul(self.per_page)
-                    .ok_or_else(|| AppError::field("page", "A página deve estar entre 1 e 1.000.000."))?;
-                ids.offset(offset)
-            }
+            Some(values) => ids.filter(self.after(backend, values, None)),
+            None => ids.offset(offset()?),
         };
-        Ok(ListStatements { count, page: ids.build(backend) })
+        Ok(ListStatements { count: Some(count), page: ids.build(backend) })
+    }
+
+    /// One statement for the count and the page of a gathered list:
+    ///
+    /// ```sql
+    /// WITH matches AS MATERIALIZED (SELECT id, <sort keys> FROM <table> WHERE <filter>)
+    /// SELECT total.n, page.id
+    /// FROM (SELECT COUNT(*) AS n FROM (SELECT 1 FROM matches LIMIT 10001) AS capped) AS total
+    /// LEFT JOIN (SELECT id, <sort keys> FROM matches
+    ///            WHERE <after the cursor> ORDER BY <keys> LIMIT <per_page + 1> OFFSET <offset>) AS page ON 1 = 1
+    /// ORDER BY page.<keys>
+    /// ```
+    fn gathered_page<E: EntityTrait<Column = C>>(&self, backend: DbBackend, select: Select<E>, offset: u64) -> Statement {
+        let keys = self.keys();
+        let mut columns: Vec<C> = Vec::with_capacity(keys.len());
+        for (column, _) in &keys {
+            if !columns.iter().any(|c| c.as_column_ref() == column.as_column_ref()) {
+                columns.push(*column);
+            }
+        }
+        let matches = Alias::new("matches");
+        let gathered = columns.iter().fold(select.select_only(), |s, c| s.column(*c)).into_query();
+        let cte = CommonTableExpression::new().table_name(matches.clone()).query(gathered).materialized(true).to_owned();
+
+        let capped = Query::select().expr(Expr::val(1)).from(matches.clone()).limit(EXACT_TOTAL_LIMIT + 1).to_owned();
+        let total = Query::select().expr_as(Expr::cust("COUNT(*)"), Alias::new("n")).from_subquery(capped, Alias::new("capped")).to_owned();
+
+        let mut page = Query::select();
+        page.from(matches.clone());
+        for column in &columns {
+            page.column((matches.clone(), *column));
+        }
+        for (column, order) in &keys {
+            page.order_by((matches.clone(), *column), order.clone());
+        }
+        page.limit(self.per_page + 1);
+        match &self.cursor {
+            Some(values) => page.cond_where(self.after(backend, values, Some(&matches))),
+            None => page.offset(offset),
+        };
+
+        let (total_alias, page_alias) = (Alias::new("total"), Alias::new("page"));
+        let mut outer = Query::select();
+        outer
+            .column((total_alias.clone(), Alias::new("n")))
+            .column((page_alias.clone(), self.id))
+            .from_subquery(total, total_alias)
+            .join_subquery(JoinType::LeftJoin, page.to_owned(), page_alias.clone(), Expr::cust("1 = 1"));
+        for (column, order) in &keys {
+            outer.order_by((page_alias.clone(), *column), order.clone());
+        }
+        backend.build(&outer.with(WithClause::new().cte(cte).to_owned()))
     }
 
     /// One page of `select`, ordered, with its meta.
@@ -285,18 +362,35 @@ impl<C: sea_orm::ColumnTrait + Copy> ListParams<C> {
     {
         let backend = db.get_database_backend();
         let statements = self.statements(backend, select.clone())?;
-        let (total, estimated) = total(db, select, self.id).await?;
-        let past_the_end = self.cursor.is_none() && !estimated && (self.page - 1).saturating_mul(self.per_page) >= total;
         // Ids bound with the column's own type (INTEGER): sqlx caches
         // PostgreSQL's prepared statements by their text, so the same
         // `id IN ($1…)` bound as BIGINT here and as INTEGER elsewhere (the
         // appointments' clients) broke whichever came second on a connection.
         let mut ids: Vec<i32> = Vec::new();
-        if !past_the_end {
-            for row in db.query_all_raw(statements.page).await? {
-                ids.push(row.try_get_by_index::<i32>(0)?);
+        let (total, estimated) = match statements.count {
+            Some(_) => {
+                let (total, estimated) = total(db, select, self.id).await?;
+                let past_the_end = self.cursor.is_none() && !estimated && (self.page - 1).saturating_mul(self.per_page) >= total;
+                if !past_the_end {
+                    for row in db.query_all_raw(statements.page).await? {
+                        ids.push(row.try_get_by_index::<i32>(0)?);
+                    }
+                }
+                (total, estimated)
             }
-        }
+            None => {
+                // Gathered: the count on every row, an id on each but the
+                // lone row of a page past the end.
+                let mut counted = 0i64;
+                for row in db.query_all_raw(statements.page).await? {
+                    counted = row.try_get_by_index::<i64>(0)?;
+                    if let Some(id) = row.try_get_by_index::<Option<i32>>(1)? {
+                        ids.push(id);
+                    }
+                }
+                settle(db, select, counted).await?
+            }
+        };
         let more = ids.len() as u64 > self.per_page;
         ids.truncate(self.per_page as usize);
         let mut data = if ids.is_empty() {
@@ -344,6 +438,12 @@ pub async fn total<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>,
         Some(row) => row.try_get("", "n")?,
         None => 0,
     };
+    settle(db, select, counted).await
+}
+
+/// `counted` (as [`capped_count`] counts) as the total, or beyond the cap an
+/// estimate of `select`'s rows.
+async fn settle<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>, counted: i64) -> Result<(u64, bool)> {
     let counted = counted.max(0) as u64;
     if counted > EXACT_TOTAL_LIMIT { Ok((estimate(db, select).await?.max(counted), true)) } else { Ok((counted, false)) }
 }

@@ -3,17 +3,26 @@
 //!
 //! Days are calendar days in the business time zone: the period runs from
 //! local midnight of `from` to local midnight after `to` (`to` inclusive).
-//! A period is bounded (at most 366 days), so its appointments are loaded
-//! (five columns) and counted here: grouping by local day is then the same
-//! on SQLite and PostgreSQL, whatever the zone's offset, and services group
-//! by their name as people read it (`normalize_text`: "Limpeza" and
-//! "limpeza " are one service), which neither database's collation does.
+//! The database counts a period's appointments in two grouped passes over
+//! the period index, each status a column: one by local day, each day given
+//! as the instants it starts and ends at (computed here, so a day is the
+//! same on SQLite and PostgreSQL whatever the zone's offset), and one by
+//! staff member, service spelling and channel. A year comes back as some
+//! hundreds of rows instead of its thousands of appointments (read one by
+//! one, those cost about eleven first pages of clients on SQLite;
+//! bench/README.md). Services then group here by their name as people read
+//! it (`normalize_text`: "Limpeza" and "limpeza " are one service), which
+//! neither database's collation does.
 
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, DbBackend, EntityTrait, Iterable, QueryFilter, QuerySelect, QueryTrait, Select, Statement};
+use sea_orm::sea_query::{Alias, CommonTableExpression, Expr, ExprTrait, Func, JoinType, Values, WithClause};
+use sea_orm::{
+    ActiveEnum, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, Iterable, QueryFilter, QueryResult, QuerySelect, QueryTrait,
+    Select, Statement, Value,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -68,17 +77,15 @@ pub struct Figures {
 }
 
 impl Figures {
-    /// Counts one appointment in.
-    fn count(&mut self, status: AppointmentStatus, price_cents: i64) {
-        self.total += 1;
-        match status {
-            AppointmentStatus::Concluido => {
-                self.concluido += 1;
-                self.revenue_cents += price_cents;
-            }
-            AppointmentStatus::Cancelado => self.cancelado += 1,
-            AppointmentStatus::Faltou => self.faltou += 1,
-            AppointmentStatus::Agendado | AppointmentStatus::Confirmado | AppointmentStatus::Pendente => {}
+    /// The figures of a group of appointments counted by status.
+    fn of(counts: &StatusCounts) -> Figures {
+        let n = |status| counts.by_status.iter().find(|(s, _)| *s == status).map_or(0, |(_, n)| *n);
+        Figures {
+            total: counts.by_status.iter().map(|(_, n)| n).sum(),
+            concluido: n(AppointmentStatus::Concluido),
+            cancelado: n(AppointmentStatus::Cancelado),
+            faltou: n(AppointmentStatus::Faltou),
+            revenue_cents: counts.revenue_cents,
         }
     }
 
@@ -282,31 +289,95 @@ fn rate(part: u64, whole: u64) -> f64 {
     if whole == 0 { 0.0 } else { (part as f64 / whole as f64 * 10_000.0).round() / 10_000.0 }
 }
 
-/// What a summary reads: the period's appointments (five columns, found
-/// through the period index, which holds all but `service`: a year's cost
-/// what a year holds, however long the history) and its new clients (which grow with the business: counted up to
-/// a cap and estimated beyond it, `list::total`).
+/// A group of appointments counted by status, with the revenue of the
+/// concluded ones: one row of a grouped pass.
+struct StatusCounts {
+    by_status: Vec<(AppointmentStatus, u64)>,
+    revenue_cents: i64,
+}
+
+impl StatusCounts {
+    /// The counts of a row whose columns from `first` on are one per status
+    /// (in `AppointmentStatus::iter()`'s order), then the revenue.
+    fn read(row: &QueryResult, first: usize) -> Result<StatusCounts> {
+        let mut by_status = Vec::new();
+        for (i, status) in AppointmentStatus::iter().enumerate() {
+            by_status.push((status, u64::try_from(row.try_get_by_index::<i64>(first + i)?).unwrap_or(0)));
+        }
+        let revenue_cents = row.try_get_by_index::<i64>(first + by_status.len())?;
+        Ok(StatusCounts { by_status, revenue_cents })
+    }
+}
+
+/// `select` counting its group's appointments by status, one column each
+/// (in `AppointmentStatus::iter()`'s order), then the revenue of the
+/// concluded ones; as BIGINT on both databases (PostgreSQL sums to NUMERIC
+/// or BIGINT by the column's type).
+fn count_by_status(select: Select<appointment::Entity>) -> Select<appointment::Entity> {
+    let sum = |when: AppointmentStatus, then: Expr| {
+        Expr::from(Func::cast_as(Func::sum(Expr::case(appointment::Column::Status.eq(when), then).finally(0)), Alias::new("BIGINT")))
+    };
+    let counted = AppointmentStatus::iter().fold(select, |select, status| {
+        let name = format!("n_{}", status.to_value());
+        select.column_as(sum(status, Expr::val(1)), name)
+    });
+    counted.column_as(sum(AppointmentStatus::Concluido, Expr::col((appointment::Entity, appointment::Column::PriceCents))), "revenue_cents")
+}
+
+/// What a summary reads: the period's appointments counted in two grouped
+/// passes over the period index (which holds every column they read: a
+/// year costs what a year holds, however long the history) and its new
+/// clients (which grow with the business: counted up to a cap and estimated
+/// beyond it, `list::total`).
 pub struct Queries {
-    pub appointments: Select<appointment::Entity>,
+    /// The period's local days, each with the instants it starts and ends at.
+    days: Vec<(NaiveDate, DateTime<Utc>, DateTime<Utc>)>,
+    /// The period's appointments by local day (joined to `days`).
+    pub by_day: Select<appointment::Entity>,
+    /// The period's appointments by staff member, service spelling and channel.
+    pub by_kind: Select<appointment::Entity>,
     pub new_clients: Select<client::Entity>,
 }
+
+/// The name of the days' table in `by_day`'s statement.
+const DAYS: &str = "days";
 
 impl Queries {
     /// The queries of the local days `from` to `to`.
     fn period(from: NaiveDate, to: NaiveDate, tz: Tz) -> Queries {
         let start = local_midnight(from, tz);
         let end = local_midnight(to + Duration::days(1), tz);
-        Queries {
-            appointments: appointment::Entity::find()
+        let mut days = Vec::new();
+        let mut day = from;
+        while day <= to {
+            days.push((day, local_midnight(day, tz), local_midnight(day + Duration::days(1), tz)));
+            day += Duration::days(1);
+        }
+        let period = || {
+            appointment::Entity::find()
                 .select_only()
-                .column(appointment::Column::StaffId)
-                .column(appointment::Column::StartsAt)
-                .column(appointment::Column::Status)
-                .column(appointment::Column::PriceCents)
-                .column(appointment::Column::Service)
-                .column(appointment::Column::Channel)
                 .filter(appointment::Column::StartsAt.gte(start))
-                .filter(appointment::Column::StartsAt.lt(end)),
+                .filter(appointment::Column::StartsAt.lt(end))
+        };
+        let (table, column) = (Alias::new(DAYS), |name: &str| Expr::col((Alias::new(DAYS), Alias::new(name))));
+        let starts_at = || Expr::col((appointment::Entity, appointment::Column::StartsAt));
+        // Only the days' own bounds on the appointments: with the period's
+        // too, SQLite reads the whole period's range for each day.
+        let mut by_day = count_by_status(appointment::Entity::find().select_only().column_as(column("i"), "day")).group_by(column("i"));
+        QueryTrait::query(&mut by_day).join(JoinType::InnerJoin, table, starts_at().gte(column("starts")).and(starts_at().lt(column("ends"))));
+        let by_kind = count_by_status(
+            period()
+                .column(appointment::Column::StaffId)
+                .column(appointment::Column::Service)
+                .column(appointment::Column::Channel),
+        )
+        .group_by(appointment::Column::StaffId)
+        .group_by(appointment::Column::Service)
+        .group_by(appointment::Column::Channel);
+        Queries {
+            days,
+            by_day,
+            by_kind,
             new_clients: client::Entity::find()
                 .filter(client::Column::CreatedAt.gte(start))
                 .filter(client::Column::CreatedAt.lt(end)),
@@ -319,10 +390,29 @@ impl Queries {
         Ok(Queries::period(from, to, tz))
     }
 
-    /// Every statement over the period, named, for the plan tests.
+    /// `by_day` (narrowed as the reader reaches) with its days: `WITH
+    /// days(i, starts, ends) AS (VALUES …)`, `i` the day's place in the period.
+    fn by_day_statement(&self, backend: DbBackend, by_day: Select<appointment::Entity>) -> Statement {
+        let rows = self.days.iter().enumerate().map(|(i, (_, starts, ends))| {
+            Values(vec![Value::Int(Some(i as i32)), Value::from(*starts), Value::from(*ends)])
+        });
+        let days = CommonTableExpression::new()
+            .table_name(Alias::new(DAYS))
+            .columns([Alias::new("i"), Alias::new("starts"), Alias::new("ends")])
+            .values(rows.collect())
+            .to_owned();
+        backend.build(&by_day.into_query().with(WithClause::new().cte(days).to_owned()))
+    }
+
+    /// Every statement over the period, named, for the plan tests (the
+    /// appointments' as an admin reads them and as a Profissional does).
     pub fn statements(&self, backend: DbBackend) -> Vec<(&'static str, Statement)> {
+        let own = |select: Select<appointment::Entity>| select.filter(appointment::Column::StaffId.eq(1));
         vec![
-            ("appointments", self.appointments.clone().build(backend)),
+            ("appointments by day", self.by_day_statement(backend, self.by_day.clone())),
+            ("appointments by staff, service and channel", self.by_kind.clone().build(backend)),
+            ("a Profissional's appointments by day", self.by_day_statement(backend, own(self.by_day.clone()))),
+            ("a Profissional's appointments by staff, service and channel", own(self.by_kind.clone()).build(backend)),
             ("newClients", list::capped_count(backend, self.new_clients.clone(), client::Column::Id)),
         ]
     }
@@ -332,40 +422,50 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     let (db, tz) = (&cx.db, cx.tz);
     let (period, from, to) = resolve(query, tz)?;
     let q = Queries::period(from, to, tz);
+    let backend = db.get_database_backend();
     // A Profissional's own figures (docs/permissions.md): their
     // appointments, and the new clients among those they see.
-    let q = Queries { appointments: access::appointments(cx, q.appointments), new_clients: access::clients(cx, q.new_clients) };
-    let rows: Vec<(i32, DateTime<Utc>, AppointmentStatus, i64, String, Channel)> = q.appointments.into_tuple().all(db).await?;
+    let by_day = q.by_day_statement(backend, access::appointments(cx, q.by_day.clone()));
+    let by_kind = access::appointments(cx, q.by_kind.clone()).build(backend);
+    let new_clients_query = access::clients(cx, q.new_clients.clone());
 
     let mut by_status = ByStatus::default();
     let mut all = Figures::default();
-    let mut days: BTreeMap<NaiveDate, Figures> = BTreeMap::new();
-    let mut day = from;
-    while day <= to {
-        days.insert(day, Figures::default());
-        day += Duration::days(1);
+    let mut days: BTreeMap<NaiveDate, Figures> = q.days.iter().map(|(day, _, _)| (*day, Figures::default())).collect();
+    for row in db.query_all_raw(by_day).await? {
+        let i = row.try_get_by_index::<i32>(0)?;
+        let counts = StatusCounts::read(&row, 1)?;
+        let figures = Figures::of(&counts);
+        all.add(figures);
+        if let Some(day) = usize::try_from(i).ok().and_then(|i| q.days.get(i)).and_then(|(day, _, _)| days.get_mut(day)) {
+            day.add(figures);
+        }
+        for (status, n) in counts.by_status {
+            *match status {
+                AppointmentStatus::Agendado => &mut by_status.agendado,
+                AppointmentStatus::Confirmado => &mut by_status.confirmado,
+                AppointmentStatus::Concluido => &mut by_status.concluido,
+                AppointmentStatus::Cancelado => &mut by_status.cancelado,
+                AppointmentStatus::Faltou => &mut by_status.faltou,
+                AppointmentStatus::Pendente => &mut by_status.pendente,
+            } += n;
+        }
     }
     let mut staff: HashMap<i32, Figures> = HashMap::new();
     let mut by_channel: Vec<ChannelFigures> = Channel::iter().map(|channel| ChannelFigures { channel, figures: Figures::default() }).collect();
+    let mut kinds = Vec::new();
+    for row in db.query_all_raw(by_kind).await? {
+        let (staff_id, service, channel) =
+            (row.try_get_by_index::<i32>(0)?, row.try_get_by_index::<String>(1)?, row.try_get_by_index::<Channel>(2)?);
+        kinds.push((staff_id, service, channel, Figures::of(&StatusCounts::read(&row, 3)?)));
+    }
     // By exact spelling first (few per period), merged by name below.
     let mut spellings: HashMap<&str, Figures> = HashMap::new();
-    for &(staff_id, starts_at, status, price_cents, ref service, channel) in &rows {
-        all.count(status, price_cents);
-        if let Some(of) = by_channel.iter_mut().find(|c| c.channel == channel) {
-            of.figures.count(status, price_cents);
-        }
-        spellings.entry(service.as_str()).or_default().count(status, price_cents);
-        staff.entry(staff_id).or_default().count(status, price_cents);
-        if let Some(day) = days.get_mut(&starts_at.with_timezone(&tz).date_naive()) {
-            day.count(status, price_cents);
-        }
-        match status {
-            AppointmentStatus::Agendado => by_status.agendado += 1,
-            AppointmentStatus::Confirmado => by_status.confirmado += 1,
-            AppointmentStatus::Concluido => by_status.concluido += 1,
-            AppointmentStatus::Cancelado => by_status.cancelado += 1,
-            AppointmentStatus::Faltou => by_status.faltou += 1,
-            AppointmentStatus::Pendente => by_status.pendente += 1,
+    for (staff_id, service, channel, figures) in &kinds {
+        staff.entry(*staff_id).or_default().add(*figures);
+        spellings.entry(service.as_str()).or_default().add(*figures);
+        if let Some(of) = by_channel.iter_mut().find(|c| c.channel == *channel) {
+            of.figures.add(*figures);
         }
     }
     let names = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, staff.keys().copied().collect()).await?;
@@ -377,7 +477,7 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     by_staff.sort_by_cached_key(|s| (normalize_text(&s.staff_name), s.staff_id));
     let by_service = by_service(spellings);
 
-    let (new_clients, new_clients_estimated) = list::total(db, q.new_clients, client::Column::Id).await?;
+    let (new_clients, new_clients_estimated) = list::total(db, new_clients_query, client::Column::Id).await?;
     let total = all.total;
     let reminders = reminder_figures(cx, from, to, total, &by_status).await?;
     let (count, revenue_cents) =
@@ -420,18 +520,22 @@ async fn reminder_figures(
         .and_where(reminder::Column::Kind.eq(entities::reminder::Kind::Reminder))
         .to_owned();
     let (db, tz) = (&cx.db, cx.tz);
-    let statuses: Vec<AppointmentStatus> = access::appointments(cx, appointment::Entity::find())
+    // Counted by the database, status by status (one row each).
+    let statuses: Vec<(AppointmentStatus, i64)> = access::appointments(cx, appointment::Entity::find())
         .select_only()
         .column(appointment::Column::Status)
+        .column_as(Expr::cust("COUNT(*)"), "n")
         .filter(appointment::Column::StartsAt.gte(local_midnight(from, tz)))
         .filter(appointment::Column::StartsAt.lt(local_midnight(to + Duration::days(1), tz)))
         .filter(appointment::Column::Id.in_subquery(sent))
+        .group_by(appointment::Column::Status)
         .into_tuple()
         .all(db)
         .await?;
-    let mut with = ReminderGroup { total: statuses.len() as u64, ..Default::default() };
-    with.concluido = statuses.iter().filter(|s| **s == AppointmentStatus::Concluido).count() as u64;
-    with.faltou = statuses.iter().filter(|s| **s == AppointmentStatus::Faltou).count() as u64;
+    let n = |status| statuses.iter().filter(|(s, _)| *s == status).map(|(_, n)| u64::try_from(*n).unwrap_or(0)).sum::<u64>();
+    let mut with = ReminderGroup { total: statuses.iter().map(|(_, n)| u64::try_from(*n).unwrap_or(0)).sum(), ..Default::default() };
+    with.concluido = n(AppointmentStatus::Concluido);
+    with.faltou = n(AppointmentStatus::Faltou);
     with.no_show_rate = rate(with.faltou, with.concluido + with.faltou);
     let mut without = ReminderGroup {
         total: total.saturating_sub(with.total),
