@@ -16,9 +16,11 @@ use crate::state::AppState;
 use expediente_core::booking::waitlist::{self, Freed};
 use expediente_core::kit::events::ChangeEvent;
 
-/// The places an event says time may have come free at.
+/// The places an event says time may have come free at: none for a new
+/// appointment (a booking or a series takes time, it frees none).
 fn freed(event: &ChangeEvent) -> impl Iterator<Item = Freed> + '_ {
-    std::iter::once(event.place).chain(event.moved_from).map(|p| Freed { staff_id: p.staff_id, day: p.day })
+    let created = event.version == Some(1) && event.moved_from.is_none();
+    std::iter::once(event.place).filter(move |_| !created).chain(event.moved_from).map(|p| Freed { staff_id: p.staff_id, day: p.day })
 }
 
 pub fn start(state: &AppState) {
@@ -38,6 +40,9 @@ pub fn start(state: &AppState) {
                         let mut places: Vec<Freed> = freed(&event).collect();
                         while let Ok(more) = events.try_recv() {
                             places.extend(freed(&more));
+                        }
+                        if places.is_empty() {
+                            continue;
                         }
                         places.sort_by_key(|p| (p.staff_id, p.day));
                         places.dedup();
