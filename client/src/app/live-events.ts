@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useAppDispatch } from '../hooks/store';
 import { API_REDUCER_PATH, CHANGES } from '../lib/api-writes';
 import { refreshList } from '../lib/list-slice';
-import { announceChange, liveTags, parseChange, type TagDescription } from '../lib/live';
+import { announceChange, announcePresence, liveTags, parseChange, parsePresence, type TagDescription } from '../lib/live';
 import { toast } from '../lib/toast';
 
 /**
@@ -39,7 +39,8 @@ export const ONLINE_BOOKING_TOAST = 'Novo agendamento pela internet: veja na age
  * stream could not resume) makes every appointment screen read again. The
  * browser reconnects by itself, sending the last event's id so that nothing
  * is missed. A client's answer through their link, and a client's own
- * booking on the public page, are also told in a toast.
+ * booking on the public page, are also told in a toast. `presence` tells
+ * who has an appointment's dialog or a client's form open (lib/live.ts).
  *
  * When the stream cannot run (refused: a 401 once the session ended, a
  * proxy that answers something else; or failing `STREAM_TRIES` times in a
@@ -96,6 +97,11 @@ export function useLiveEvents(token: string | null | undefined): void {
       stale(liveTags(change));
     });
     source.addEventListener('reload', everything);
+    // Someone opened or closed a record to edit ("Ana está editando").
+    source.addEventListener('presence', (event) => {
+      const presence = parsePresence(event.data);
+      if (presence) announcePresence(presence);
+    });
     return () => {
       source.close();
       if (timer) clearTimeout(timer);

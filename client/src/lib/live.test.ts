@@ -19,7 +19,7 @@ describe('live changes', () => {
     expect(tags).toContainEqual({ type: 'Agenda', id: 'appointment:9' });
     // The bare tag would read every agenda again.
     expect(tags).not.toContain('Agenda');
-    expect(liveTags({ ...change, movedFrom: null }).filter((t) => typeof t !== 'string' && t.id.includes(':2030'))).toHaveLength(1);
+    expect(liveTags({ ...change, movedFrom: null }).filter((t) => typeof t !== 'string' && String(t.id).includes(':2030'))).toHaveLength(1);
   });
 
   it('read the stream\'s data, and refuse what is not a change', () => {

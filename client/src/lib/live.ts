@@ -156,7 +156,80 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
+/** "Ana está editando este agendamento." (or "Ana e Rui estão editando …"). */
+export function editingNote(editors: string, what: string): string {
+  return `${editors} ${editors.includes(' e ') ? 'estão' : 'está'} editando ${what}.`;
+}
+
 /** A block's note: "alterado por Ana agora" (or "agendado …" for a new one). */
 export function changeNote(change: LiveChange, names: readonly { id: number; name: string }[]): string {
   return `${change.kind === 'created' ? 'agendado' : 'alterado'} ${byWhom(change.author, names)} agora`;
+}
+
+/** What a presence is on. */
+export type PresenceSubject = 'appointment' | 'client';
+
+/** A `presence` event: `name` (a first name) has the record open, or (`active` false) closed it. */
+export interface LivePresence {
+  subject: PresenceSubject;
+  id: number;
+  userId: number;
+  name: string;
+  active: boolean;
+}
+
+/** How long a presence holds without renewal (the editor renews it every `PRESENCE_RENEW_MS`). */
+export const PRESENCE_MS = 30_000;
+export const PRESENCE_RENEW_MS = 15_000;
+
+/** Who has which record open: `subject:id` → user id → name and when last heard. */
+let presences: ReadonlyMap<string, ReadonlyMap<number, { name: string; at: number }>> = new Map();
+const presenceListeners = new Set<() => void>();
+
+/** Tells the page of a `presence` event (app/live-events.ts). */
+export function announcePresence(presence: LivePresence): void {
+  const key = `${presence.subject}:${presence.id}`;
+  const users = new Map(presences.get(key));
+  if (presence.active) users.set(presence.userId, { name: presence.name, at: Date.now() });
+  else users.delete(presence.userId);
+  const next = new Map(presences);
+  if (users.size) next.set(key, users);
+  else next.delete(key);
+  presences = next;
+  for (const listener of presenceListeners) listener();
+}
+
+/** A `presence` event's data, or null when it is not one. */
+export function parsePresence(data: string): LivePresence | null {
+  try {
+    const p = JSON.parse(data) as Partial<LivePresence>;
+    if ((p.subject !== 'appointment' && p.subject !== 'client') || typeof p.id !== 'number' || typeof p.userId !== 'number' || typeof p.name !== 'string') return null;
+    return { subject: p.subject, id: p.id, userId: p.userId, name: p.name, active: p.active !== false };
+  } catch {
+    return null;
+  }
+}
+
+const subscribePresence = (listener: () => void) => {
+  presenceListeners.add(listener);
+  // Forgotten 30 s after the last renewal: looked at again every few seconds.
+  const timer = setInterval(listener, 5000);
+  return () => {
+    presenceListeners.delete(listener);
+    clearInterval(timer);
+  };
+};
+
+/**
+ * The first names of the others who have `subject` `id` open now (heard
+ * within `PRESENCE_MS`), joined for a sentence: "Ana", "Ana e Rui".
+ */
+export function useEditors(subject: PresenceSubject, id: number | null): string | null {
+  const key = `${subject}:${id}`;
+  const names = () => {
+    const users = id === null ? undefined : presences.get(key);
+    const fresh = users ? [...users.values()].filter((u) => Date.now() - u.at < PRESENCE_MS).map((u) => u.name) : [];
+    return fresh.length ? fresh.join(' e ') : null;
+  };
+  return useSyncExternalStore(subscribePresence, names, () => null);
 }

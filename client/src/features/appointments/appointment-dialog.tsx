@@ -8,7 +8,8 @@ import { SelectField } from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { useForm } from '../../hooks/use-form';
 import { useAppSelector } from '../../hooks/store';
-import { byWhom, isMe, useLiveChanges, type LiveChange } from '../../lib/live';
+import { byWhom, editingNote, isMe, useEditors, useLiveChanges, type LiveChange } from '../../lib/live';
+import { useAnnouncePresence } from '../../lib/presence-api';
 import { errorMessage } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';
 import { dayOf, formatDate, formatDuration, formatMoney, formatTime, formatTimeRange, minuteOfDay } from '../../lib/format';
@@ -60,6 +61,9 @@ export function AppointmentDialog({
     setHeld((h) => ({ appointment: h ? h.appointment : latest, change }));
   });
   const appointment = held?.appointment ?? latest;
+  // Who else has it open ("Ana está editando"), and this user to them.
+  useAnnouncePresence('appointment', id);
+  const editors = useEditors('appointment', id);
   const reload = () => {
     setHeld(null);
     if (known === undefined) void fetched.refetch();
@@ -79,6 +83,11 @@ export function AppointmentDialog({
         </>
       }
     >
+      {editors ? (
+        <div className="alert alert-info py-2" role="status">
+          {editingNote(editors, 'este agendamento')}
+        </div>
+      ) : null}
       {held ? <ChangedAlert change={held.change} staff={staff} onReload={reload} /> : null}
       {appointment ? (
         <Details key={appointment.id} appointment={appointment} staff={staff} hrefFor={hrefFor} />
