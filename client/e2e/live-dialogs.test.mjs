@@ -60,7 +60,7 @@ suite('live agenda: dialogs, notes, what is read again, and the fallback', () =>
         await alert.getByRole('button', { name: 'Recarregar' }).click();
         await dialog.getByText('11:00–12:00').waitFor();
         assert.equal(await alert.count(), 0);
-        await dialog.getByRole('button', { name: 'Fechar' }).click();
+        await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
         await dialog.waitFor({ state: 'detached' });
 
         // Paula books another: its block names her for a few seconds.
@@ -108,6 +108,31 @@ suite('live agenda: dialogs, notes, what is read again, and the fallback', () =>
       });
     });
 
+    it(`"Paula está editando" on a client's form she has open, gone when she closes it (${name})`, async () => {
+      await withPage(app, { user: ADMIN, viewport, ...options }, async ({ page, messages }) => {
+        const other = await openPage(app.browser, app.server.url, { viewport, ...options });
+        try {
+          await signIn(other.page, PAULA);
+          const edit = async (p) => {
+            await p.goto(`/clients/${ids.carla}`, { waitUntil: 'networkidle' });
+            await p.getByRole('link', { name: 'Editar', exact: true }).click();
+            return p.getByRole('form', { name: 'Editar cliente' });
+          };
+          const mine = await edit(page);
+          const theirs = await edit(other.page);
+          const note = mine.getByRole('status').filter({ hasText: 'Paula está editando este cliente.' });
+          await note.waitFor({ timeout: 3000 });
+          await shot(page, `live-presence-${viewport.width}`);
+          // Paula leaves the form: the note goes at once.
+          await theirs.getByRole('button', { name: 'Cancelar' }).click();
+          await note.waitFor({ state: 'detached', timeout: 3000 });
+          assert.deepEqual(problems(messages), []);
+        } finally {
+          await other.context.close();
+        }
+      });
+    });
+
     it(`with the stream refused, the agenda is read every 30 s: 304 while unchanged, then the change (${name})`, async () => {
       const { context, page } = await openPage(app.browser, app.server.url, { viewport, ...options });
       try {
@@ -118,7 +143,7 @@ suite('live agenda: dialogs, notes, what is read again, and the fallback', () =>
         await page.goto(`/appointments?date=${day}`);
         await waitForShell(page);
         await showPaula(page);
-        await block(page, 'Escova').waitFor();
+        await block(page, 'Corte').waitFor();
         assert.deepEqual(reads, [], 'the first paint reads nothing');
         const poll = async (count) => {
           await page.clock.fastForward(30_000);
