@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ADMIN, startServer } from '../client/e2e/harness.mjs';
+import { ADMIN, api, startServer } from '../client/e2e/harness.mjs';
 
 const BIN = path.resolve(process.argv[2] ?? 'target/testing/expediente');
 const BOOKINGS = Number(process.argv[3] ?? 40);
@@ -39,17 +39,6 @@ const quantile = (values, q) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
 const ms = (n) => `${n.toFixed(1)} ms`;
-
-async function api(base, token, method, apiPath, body) {
-  const res = await fetch(`${base}/api${apiPath}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${apiPath} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** The n-th loopback address of 127.3.0.0/16 and up. */
 const address = (n) => `127.3.${(n >> 8) & 255}.${(n & 255) || 1}`;
