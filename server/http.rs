@@ -238,3 +238,24 @@ mod tests {
         assert_eq!(client_ip(ip("10.9.9.9"), &two, &trusted), ip("198.51.100.8"), "headers read in order, the last last");
     }
 }
+
+/// A weak ETag of an answer's content (`W/"…"`, 128 bits of its SHA-256):
+/// the same content, on any instance, is the same tag.
+pub fn content_etag(content: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(content);
+    format!("W/\"{}\"", digest.iter().take(16).map(|b| format!("{b:02x}")).collect::<String>())
+}
+
+/// True when the request's `If-None-Match` names `etag` (compared weakly,
+/// RFC 9110 §13.1.2) or is `*`: the answer is a 304 without its body.
+pub fn none_match(headers: &HeaderMap, etag: &str) -> bool {
+    let opaque = |tag: &str| tag.trim().trim_start_matches("W/").to_string();
+    let wanted = opaque(etag);
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| tag.trim() == "*" || opaque(tag) == wanted)
+}

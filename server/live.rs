@@ -94,11 +94,39 @@ impl From<&ChangeEvent> for Change {
     }
 }
 
+/// What a presence is on: an appointment's dialog, or a client's form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Subject {
+    Appointment,
+    Client,
+}
+
+/// Someone has a record open to edit ("Ana está editando"): ephemeral,
+/// neither numbered nor kept; the screens forget it 30 s after its last
+/// renewal. It names the editor, never the record's content.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Presence {
+    pub subject: Subject,
+    pub id: i32,
+    /// The appointment's staff member (who may see it); none for a client.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub staff_id: Option<i32>,
+    pub user_id: i32,
+    /// The editor's first name (at most 40 characters).
+    pub name: String,
+    /// False once closed.
+    pub active: bool,
+}
+
 /// What a stream is handed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Item {
     /// A change, by its number, as JSON.
     Change { seq: u64, data: Arc<str> },
+    /// Someone opened or closed a record (for the streams that may see it).
+    Presence(Arc<Presence>),
     /// Changes were lost on the way (this instance could not hear the
     /// others for a while): whatever the client shows must be read again.
     Reload { seq: u64 },
@@ -126,6 +154,8 @@ struct Ring {
 struct Inner {
     ring: Mutex<Ring>,
     streams: broadcast::Sender<Item>,
+    /// This instance's presences, for the other instances (on PostgreSQL).
+    presences: broadcast::Sender<Presence>,
     /// Open streams per client address.
     per_address: Mutex<HashMap<String, usize>>,
     /// This instance's name in its notifications, so it skips its own.
@@ -151,6 +181,7 @@ impl Default for Live {
         Live(Arc::new(Inner {
             ring: Mutex::new(Ring { latest: start.saturating_mul(1_000_000), kept: VecDeque::with_capacity(RING) }),
             streams: broadcast::channel(BACKLOG).0,
+            presences: broadcast::channel(64).0,
             per_address: Mutex::default(),
             origin: uuid::Uuid::new_v4().simple().to_string(),
             closing: tokio::sync::watch::channel(false).0,
@@ -175,6 +206,13 @@ impl Live {
         // Sent under the lock: a stream that opens meanwhile gets it either
         // in its missed changes or from the channel, never both or neither.
         let _ = self.0.streams.send(Item::Change { seq: ring.latest, data });
+    }
+
+    /// Tells the open streams (and the other instances') that someone
+    /// opened or closed a record.
+    pub fn presence(&self, presence: Presence) {
+        let _ = self.0.presences.send(presence.clone());
+        let _ = self.0.streams.send(Item::Presence(Arc::new(presence)));
     }
 
     /// Changes may have been lost: every stream is told to reload, and none
@@ -265,24 +303,36 @@ impl Live {
         }
         let origin = self.0.origin.clone();
         let mut heard = events.subscribe();
+        let mut presences = self.0.presences.subscribe();
         let db_out = db.clone();
         tokio::spawn(async move {
-            let note = |event: &ChangeEvent| serde_json::to_string(&Note { origin: origin.clone(), change: Change::from(event) }).expect("a note serialises");
+            let note = |change: Option<Change>, presence: Option<Presence>| {
+                serde_json::to_string(&Note { origin: origin.clone(), change, presence }).expect("a note serialises")
+            };
             loop {
-                let event = match heard.recv().await {
-                    Ok(event) => event,
-                    Err(broadcast::error::RecvError::Lagged(missed)) => {
-                        tracing::warn!(missed, "live events: changes not told to the other instances");
-                        continue;
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
+                let notes = tokio::select! {
+                    event = heard.recv() => match event {
+                        Ok(event) => {
+                            // A write's events come together (a series of 104 makes
+                            // 104): told in one statement, not one round trip each.
+                            let mut notes = vec![note(Some(Change::from(&event)), None)];
+                            while let Ok(more) = heard.try_recv() {
+                                notes.push(note(Some(Change::from(&more)), None));
+                            }
+                            notes
+                        }
+                        Err(broadcast::error::RecvError::Lagged(missed)) => {
+                            tracing::warn!(missed, "live events: changes not told to the other instances");
+                            continue;
+                        }
+                        Err(broadcast::error::RecvError::Closed) => break,
+                    },
+                    presence = presences.recv() => match presence {
+                        Ok(presence) => vec![note(None, Some(presence))],
+                        // Ephemeral: one lost is renewed within 15 s.
+                        Err(_) => continue,
+                    },
                 };
-                // A write's events come together (a series of 104 makes
-                // 104): told in one statement, not one round trip each.
-                let mut notes = vec![note(&event)];
-                while let Ok(more) = heard.try_recv() {
-                    notes.push(note(&more));
-                }
                 let notify = Statement::from_sql_and_values(
                     backend,
                     "SELECT pg_notify($1, note) FROM json_array_elements_text($2::json) WITH ORDINALITY AS notes(note, n) ORDER BY n",
@@ -310,7 +360,14 @@ impl Live {
             loop {
                 match listener.try_recv().await {
                     Ok(Some(notification)) => match serde_json::from_str::<Note>(notification.payload()) {
-                        Ok(note) if note.origin != live.0.origin => live.push(&note.change),
+                        Ok(note) if note.origin != live.0.origin => {
+                            if let Some(change) = &note.change {
+                                live.push(change);
+                            }
+                            if let Some(presence) = note.presence {
+                                let _ = live.0.streams.send(Item::Presence(Arc::new(presence)));
+                            }
+                        }
                         Ok(_) => {}
                         Err(error) => tracing::warn!(%error, "live events: a notification that is not a change"),
                     },
@@ -335,13 +392,15 @@ fn listener_closed(error: &sea_orm::sqlx::Error) -> bool {
     matches!(error, sea_orm::sqlx::Error::PoolClosed)
 }
 
-/// A change as one instance tells the others.
+/// A change, or a presence, as one instance tells the others.
 #[derive(Serialize, Deserialize)]
 struct Note {
     #[serde(rename = "o")]
     origin: String,
-    #[serde(rename = "c")]
-    change: Change,
+    #[serde(rename = "c", default, skip_serializing_if = "Option::is_none")]
+    change: Option<Change>,
+    #[serde(rename = "p", default, skip_serializing_if = "Option::is_none")]
+    presence: Option<Presence>,
 }
 
 /// One open stream counted for its address.
@@ -381,6 +440,7 @@ mod tests {
     fn seqs(items: &[Item]) -> Vec<u64> {
         items.iter().map(|item| match item {
             Item::Change { seq, .. } | Item::Reload { seq } => *seq,
+            Item::Presence(_) => 0,
         }).collect()
     }
 
@@ -390,6 +450,13 @@ mod tests {
         assert!(json.len() < 200, "{} bytes: {json}", json.len());
         assert!(json.contains(r#""movedFrom":{"staffId":8,"day":"2054-03-01"}"#), "{json}");
         assert!(json.contains(r#""author":{"kind":"user","id":123456}"#), "{json}");
+    }
+
+    #[test]
+    fn a_presence_is_small() {
+        let presence = Presence { subject: Subject::Appointment, id: 2_000_000_000, staff_id: Some(2_000_000_000), user_id: 2_000_000_000, name: "M".repeat(40), active: true };
+        let json = serde_json::to_string(&presence).unwrap();
+        assert!(json.len() < 200, "{} bytes: {json}", json.len());
     }
 
     #[test]

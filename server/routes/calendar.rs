@@ -93,11 +93,7 @@ pub async fn feed(State(state): State<AppState>, address: ClientAddress, headers
     };
     let mut response = match answer {
         Ok(feed) => {
-            let matches = headers
-                .get(header::IF_NONE_MATCH)
-                .and_then(|v| v.to_str().ok())
-                .is_some_and(|v| v.split(',').any(|tag| tag.trim().trim_start_matches("W/") == feed.etag || tag.trim() == "*"));
-            let mut response = if matches {
+            let mut response = if crate::http::none_match(&headers, &feed.etag) {
                 StatusCode::NOT_MODIFIED.into_response()
             } else {
                 (

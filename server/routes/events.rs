@@ -1,11 +1,12 @@
 //! GET /api/events: the live agenda's stream of appointment changes
-//! (server-sent events), fed by `live`.
+//! (server-sent events), fed by `live`; POST /api/presence: "Ana está
+//! editando", told on the same streams.
 
 use std::convert::Infallible;
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, Sse};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::CookieJar;
@@ -15,14 +16,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{AppError, ErrorBody, Result};
+use crate::extract::ApiJson;
 use crate::http::{ClientAddress, cookie_token, same_origin};
-use crate::live::{Item, Start, StreamSlot};
-use expediente_core::kit::SIGN_IN_NEEDED;
+use crate::live::{Item, Presence, Start, StreamSlot, Subject};
+use expediente_core::kit::{Actor, Context, SIGN_IN_NEEDED, access};
+use expediente_core::{booking, clients};
 use expediente_core::people::sessions;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(stream))
+    OpenApiRouter::new().routes(routes!(stream)).routes(routes!(announce))
 }
 
 /// How often an idle stream sends a comment (so proxies keep it open) and
@@ -57,7 +60,7 @@ async fn stream(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
         // The browser's EventSource sends no header, only this origin's cookie.
         .or_else(|| cookie_token(&jar).filter(|_| same_origin(&headers)))
         .ok_or_else(|| AppError::Unauthorized(SIGN_IN_NEEDED.into()))?;
-    sessions::authenticate(&state.context(None), &token).await?;
+    let viewer = state.context(Some(sessions::authenticate(&state.context(None), &token).await?.user));
     let max = streams_per_address(state.config.max_connections_per_address);
     let slot = state
         .live
@@ -70,7 +73,7 @@ async fn stream(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
         Start::Resume { missed, latest } => missed.iter().map(event).chain([ready(latest)]).collect(),
         Start::Reload { latest } => vec![event(&Item::Reload { seq: latest })],
     };
-    let feed = Feed { state: state.clone(), token, receiver, opening: opening.into(), tick: tick(Duration::from_millis(state.config.events_keep_alive_ms)), _slot: slot };
+    let feed = Feed { state: state.clone(), token, viewer, receiver, opening: opening.into(), tick: tick(Duration::from_millis(state.config.events_keep_alive_ms)), _slot: slot };
     // The server stopping ends the stream at once.
     let stream = futures::StreamExt::take_until(feed.into_stream(), state.live.closed());
     let mut response = Sse::new(stream).into_response();
@@ -108,7 +111,64 @@ fn event(item: &Item) -> Event {
     match item {
         Item::Change { seq, data } => Event::default().event("change").id(seq.to_string()).data(&**data),
         Item::Reload { seq } => Event::default().event("reload").id(seq.to_string()).data(r#"{"kind":"reload"}"#),
+        // No id: a presence is not resumed (the editor renews it).
+        Item::Presence(presence) => Event::default().event("presence").data(serde_json::to_string(&**presence).unwrap_or_default()),
     }
+}
+
+/// Whether `viewer` is told of `presence`: never their own, and only on a
+/// record they reach (a Profissional hears of their own appointments and
+/// their clients only: docs/permissions.md).
+async fn told(viewer: &Context, presence: &Presence) -> bool {
+    let Actor::User(user) = &viewer.actor else { return false };
+    if user.id == presence.user_id {
+        return false;
+    }
+    match presence.subject {
+        Subject::Client => access::check_client(viewer, &viewer.db, presence.id, "").await.is_ok(),
+        Subject::Appointment => presence.staff_id.is_some_and(|staff| access::check_appointment(viewer, staff, "").is_ok()),
+    }
+}
+
+/// Who opens or closes a record to edit, announced to the others.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PresenceInput {
+    /// appointment (o diálogo de um agendamento) ou client (o formulário de um cliente).
+    subject: Subject,
+    id: i32,
+    /// false ao fechar; padrão true (renove a cada 15 s: os outros esquecem após 30 s).
+    #[serde(default = "yes")]
+    active: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Announces that the signed-in user has an appointment's dialog or a client's form open (or closed it).
+#[utoipa::path(post, path = "/presence", tag = "agenda", request_body = PresenceInput,
+    description = "Diz aos outros usuários, pelo fluxo `GET /api/events` (evento `presence`: \
+        `{subject, id, staffId, userId, name, active}`), que este usuário está editando o registro: \
+        \"Ana está editando\". Efêmero: renove a cada 15 s; sem renovação por 30 s, as telas o esquecem. \
+        Só quem alcança o registro ouve falar dele (um Profissional, dos seus agendamentos e dos seus clientes).",
+    responses(
+        (status = 204, description = "Anunciado"),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "O registro não existe ou não é alcançado por este usuário"),
+        (status = 422, body = ErrorBody)))]
+async fn announce(State(state): State<AppState>, cx: Context, ApiJson(input): ApiJson<PresenceInput>) -> Result<StatusCode> {
+    let staff_id = match input.subject {
+        Subject::Client => {
+            access::reach_client(&cx, input.id, clients::NOT_FOUND).await?;
+            None
+        }
+        Subject::Appointment => Some(access::reach_appointment(&cx, input.id, booking::appointments::NOT_FOUND).await?),
+    };
+    let Actor::User(user) = &cx.actor else { return Err(AppError::Unauthorized(SIGN_IN_NEEDED.into()).into()) };
+    let name: String = user.name.split_whitespace().next().unwrap_or_default().chars().take(40).collect();
+    state.live.presence(Presence { subject: input.subject, id: input.id, staff_id, user_id: user.id, name, active: input.active });
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// One open stream: what it must send first, then the changes as they
@@ -116,6 +176,8 @@ fn event(item: &Item) -> Event {
 struct Feed {
     state: AppState,
     token: String,
+    /// Whose stream: what they may be told of presences.
+    viewer: Context,
     receiver: broadcast::Receiver<Item>,
     opening: std::collections::VecDeque<Event>,
     tick: tokio::time::Interval,
@@ -135,28 +197,52 @@ impl Feed {
         if let Some(first) = self.opening.pop_front() {
             return Some(first);
         }
+        loop {
+            let next = self.wait().await;
+            match next {
+                Waited::Send(event) => return Some(event),
+                Waited::End => return None,
+                Waited::Skip => {}
+            }
+        }
+    }
+
+    async fn wait(&mut self) -> Waited {
+        let sent = |event| Waited::Send(event);
         tokio::select! {
             item = self.receiver.recv() => match item {
-                Ok(item) => Some(event(&item)),
+                Ok(Item::Presence(presence)) => if told(&self.viewer, &presence).await { sent(event(&Item::Presence(presence))) } else { Waited::Skip },
+                Ok(item) => sent(event(&item)),
                 // Fallen too far behind: what it missed is gone; it reads
                 // everything again, and goes on from now.
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     let (start, receiver) = self.state.live.open(None);
                     self.receiver = receiver;
                     let Start::Fresh { latest } = start else { unreachable!("no Last-Event-ID is a fresh start") };
-                    Some(event(&Item::Reload { seq: latest }))
+                    sent(event(&Item::Reload { seq: latest }))
                 }
-                Err(broadcast::error::RecvError::Closed) => None,
+                Err(broadcast::error::RecvError::Closed) => Waited::End,
             },
             _ = self.tick.tick() => {
                 // Signed out, expired, deactivated, or its password changed:
                 // the stream ends (the browser's reconnection then gets 401).
                 match sessions::authenticate(&self.state.context(None), &self.token).await {
-                    Ok(_) => Some(Event::default().comment("")),
-                    Err(AppError::Unavailable(_)) => Some(Event::default().comment("")),
-                    Err(_) => None,
+                    Ok(auth) => {
+                        // A new role counts from now on.
+                        self.viewer = self.state.context(Some(auth.user));
+                        sent(Event::default().comment(""))
+                    }
+                    Err(AppError::Unavailable(_)) => sent(Event::default().comment("")),
+                    Err(_) => Waited::End,
                 }
             }
         }
     }
+}
+
+/// What one wait of a stream gave.
+enum Waited {
+    Send(Event),
+    Skip,
+    End,
 }

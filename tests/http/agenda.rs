@@ -154,3 +154,53 @@ async fn the_first_html_holds_the_day_and_the_week(backend: Backend) {
     assert_eq!(agenda["date"], agenda["today"]);
 }
 both!(the_first_html_holds_the_day_and_the_week);
+
+/// The agenda read with `If-None-Match`: its ETag comes from what it shows
+/// (not from `now`, which moves on), so the screens' reads every 30 s
+/// without the live stream cost a 304 until something on it changes.
+async fn an_unchanged_agenda_answers_304(backend: Backend) {
+    let app = spawn_with(backend, Options::default()).await;
+    let f = fixture(&app).await;
+    let booked = app.book(&f.token, at_any_hour(&f, f.paula, "Corte", "2026-12-01T09:00", 60)).await;
+    let read = |etag: Option<String>| {
+        let mut request = app.http.get(app.url("/api/agenda?date=2026-12-01")).bearer_auth(&f.token);
+        if let Some(etag) = etag {
+            request = request.header(reqwest::header::IF_NONE_MATCH, etag);
+        }
+        request.send()
+    };
+    let first = read(None).await.unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    let etag = first.headers()[reqwest::header::ETAG].to_str().unwrap().to_string();
+    assert!(etag.starts_with("W/\"") && etag.len() == 36, "{etag}");
+    first.bytes().await.unwrap();
+
+    // A second later (another `now`), nothing changed: 304, no body, the same tag.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let same = read(Some(etag.clone())).await.unwrap();
+    assert_eq!(same.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(same.headers()[reqwest::header::ETAG], etag.as_str());
+    let head: usize = same.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
+    assert!(same.bytes().await.unwrap().is_empty());
+    assert!(head < 1000, "a 304's headers are {head} bytes");
+    // Listed among others, strong or weak, or `*`.
+    let strong = etag.trim_start_matches("W/").to_string();
+    assert_eq!(read(Some(format!("\"x\", {strong}"))).await.unwrap().status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(read(Some("*".into())).await.unwrap().status(), StatusCode::NOT_MODIFIED);
+    // Garbage or another tag: the whole answer.
+    for other in ["W/\"0000\"", "abc", ""] {
+        assert_eq!(read(Some(other.into())).await.unwrap().status(), StatusCode::OK, "{other:?}");
+    }
+
+    // A change on the day: a new tag, then 304 again on it.
+    let body = json!({ "status": "confirmado", "version": booked["version"] });
+    assert_eq!(app.patch(&format!("/api/appointments/{}/status", booked["id"]), &f.token, body).await.status(), StatusCode::OK);
+    let changed = read(Some(etag.clone())).await.unwrap();
+    assert_eq!(changed.status(), StatusCode::OK);
+    let newer = changed.headers()[reqwest::header::ETAG].to_str().unwrap().to_string();
+    assert_ne!(newer, etag);
+    let (_, body) = json_of(changed).await;
+    assert_eq!(body["data"]["appointments"][0]["status"], "confirmado");
+    assert_eq!(read(Some(newer)).await.unwrap().status(), StatusCode::NOT_MODIFIED);
+}
+both!(an_unchanged_agenda_answers_304);

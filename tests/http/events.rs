@@ -381,3 +381,70 @@ async fn a_stopping_server_ends_its_streams() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// "Ana está editando": `POST /api/presence` tells the other streams, not
+/// the announcer's own, and only those that reach the record; a
+/// Profissional never hears of another's client, nor of a name.
+async fn presence_is_told_to_those_who_may_see_it(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let pro = app.create_user(&f.token, "Priscila Prof", "pri@example.com", "professional", "prancha-azul-42").await;
+    let pro_token = app.login("pri@example.com", "prancha-azul-42").await;
+    let paula = app.login("paula@example.com", "senha-do-staff-1").await;
+    // Maria is Priscila's client (an appointment with her); João is not.
+    let hers = book(&app, &f.token, f.maria, pro, "2058-12-01T10:00:00-03:00").await;
+    let others = book(&app, &f.token, f.joao, f.staff, "2058-12-01T10:00:00-03:00").await;
+
+    let open_as = |token: String| {
+        let app = &app;
+        async move {
+            let mut events = stream(new_client().get(app.url("/api/events")).bearer_auth(token).send().await.unwrap()).await;
+            assert_eq!(events.next(Duration::from_secs(1)).await.unwrap().event, "ready");
+            events
+        }
+    };
+    let mut admin = open_as(f.token.clone()).await;
+    let mut pro_events = open_as(pro_token.clone()).await;
+    let mut paula_events = open_as(paula.clone()).await;
+    let presence = |sent: Sent| {
+        assert_eq!(sent.event, "presence", "{sent:?}");
+        assert!(sent.id.is_empty(), "not numbered: {sent:?}");
+        assert!(sent.data.len() < 200, "{}", sent.data);
+        sent.json()
+    };
+
+    // Paula opens João's form: the admin hears it; Priscila does not reach João; Paula not her own.
+    assert_eq!(app.post("/api/presence", &paula, json!({ "subject": "client", "id": f.joao })).await.status(), StatusCode::NO_CONTENT);
+    let heard = presence(admin.next(Duration::from_secs(1)).await.unwrap());
+    assert_eq!(heard, json!({ "subject": "client", "id": f.joao, "userId": f.staff, "name": "Paula", "active": true }));
+    // Paula opens Maria's form: now Priscila hears (Maria is her client).
+    assert_eq!(app.post("/api/presence", &paula, json!({ "subject": "client", "id": f.maria })).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(presence(admin.next(Duration::from_secs(1)).await.unwrap())["id"], json!(f.maria));
+    let heard = pro_events.next(Duration::from_secs(1)).await.unwrap();
+    assert_eq!(presence(heard.clone())["id"], json!(f.maria), "the first Priscila hears is Maria's, not João's");
+    assert!(!heard.data.contains("Maria") && !heard.data.contains("João"), "no client's name: {}", heard.data);
+    // An appointment: Priscila hears of her own, not of Paula's.
+    app.post("/api/presence", &f.token, json!({ "subject": "appointment", "id": others["id"] })).await;
+    app.post("/api/presence", &f.token, json!({ "subject": "appointment", "id": hers["id"], "active": false })).await;
+    let heard = presence(pro_events.next(Duration::from_secs(1)).await.unwrap());
+    assert_eq!((heard["id"].clone(), heard["staffId"].clone(), heard["active"].clone()), (hers["id"].clone(), json!(pro), json!(false)));
+    // Paula's own two were not sent to her: the first she hears is the admin's.
+    let heard = presence(paula_events.next(Duration::from_secs(1)).await.unwrap());
+    assert_eq!((heard["subject"].clone(), heard["id"].clone()), (json!("appointment"), others["id"].clone()));
+
+    // Priscila cannot announce what she does not reach (404, as for a record that does not exist).
+    let answer = json_of(app.post("/api/presence", &pro_token, json!({ "subject": "client", "id": f.joao })).await).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "Cliente não encontrado.");
+    let answer = json_of(app.post("/api/presence", &pro_token, json!({ "subject": "appointment", "id": others["id"] })).await).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "Agendamento não encontrado.");
+    let answer = json_of(app.post("/api/presence", &f.token, json!({ "subject": "client", "id": 999_999 })).await).await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "Cliente não encontrado.");
+    // Bad input: a clear 422; no session: 401.
+    let (status, body) = json_of(app.post("/api/presence", &f.token, json!({ "subject": "user", "id": 1 })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = json_of(app.post("/api/presence", &f.token, json!({ "subject": "client" })).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let response = new_client().post(app.url("/api/presence")).json(&json!({ "subject": "client", "id": f.joao })).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+both!(presence_is_told_to_those_who_may_see_it);

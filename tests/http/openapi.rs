@@ -39,6 +39,7 @@ const OPERATIONS: &[(&str, &str, bool)] = &[
     ("get", "/api/appointments/{id}/history/{entryId}", false),
     ("get", "/api/agenda", false),
     ("get", "/api/events", false),
+    ("post", "/api/presence", false),
     ("get", "/api/appointments/export.csv", false),
     ("get", "/api/appointments/series", false),
     ("get", "/api/users", false),

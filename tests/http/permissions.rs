@@ -487,6 +487,8 @@ fn request(w: &World, entries: &BTreeMap<&str, i64>, method: &str, path: &str) -
     }
     let body = match (method, path) {
         ("patch", "/api/appointments/{id}/status") => json!({ "status": "confirmado", "version": 1 }),
+        // Rui's appointment: Paula, a Profissional, does not reach it.
+        ("post", "/api/presence") => json!({ "subject": "appointment", "id": w.rui_appointment }),
         _ => json!({}),
     };
     (url, body)

@@ -16,6 +16,30 @@ describe('apiRequest', () => {
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
+  it('sends a read\'s ETag again and takes a 304 as the answer it kept, per session', async () => {
+    configureApi({ getToken: () => 't1', onTokenExpired: () => {} });
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string>)['If-None-Match'] === 'W/"a"'
+        ? new Response(null, { status: 304, headers: { ETag: 'W/"a"' } })
+        : new Response('{"data":{"n":1}}', { headers: { ETag: 'W/"a"' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/agenda', { query: { date: '2030-01-02' } })).resolves.toEqual({ data: { n: 1 } });
+    await expect(apiRequest('/agenda', { query: { date: '2030-01-02' } })).resolves.toEqual({ data: { n: 1 } });
+    const sent = (i: number) => ((fetchMock.mock.calls[i] as unknown as [string, RequestInit])[1].headers as Record<string, string>)['If-None-Match'];
+    expect(sent(0)).toBeUndefined();
+    expect(sent(1)).toBe('W/"a"');
+    // Another address, or another session, has nothing kept.
+    await apiRequest('/agenda', { query: { date: '2030-01-03' } });
+    expect(sent(2)).toBeUndefined();
+    configureApi({ getToken: () => 't2', onTokenExpired: () => {} });
+    await apiRequest('/agenda', { query: { date: '2030-01-02' } });
+    expect(sent(3)).toBeUndefined();
+    // A 304 never asked for is an error, not an empty answer.
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 304 }));
+    await expect(apiRequest('/clients')).rejects.toBeInstanceOf(ApiError);
+  });
+
   it('clears the session on 401 "Token has expired" (message or error field)', async () => {
     const onTokenExpired = vi.fn();
     configureApi({ getToken: () => 't', onTokenExpired });

@@ -75,13 +75,29 @@ export function toQueryString(query: RequestOptions['query']): string {
 /** The rules a 422's `rule` may name (ApiScheduleRule); anything else is not one. */
 const SCHEDULE_RULES: readonly ApiScheduleRule[] = ['outsideHours', 'timeOff', 'buffer'];
 
-/** One request with the Bearer token and the time-out; non-2xx answers become an ApiError. */
-async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+/** The address a request goes to. */
+function urlOf(path: string, options: RequestOptions): string {
   const qs = toQueryString(options.query);
-  const url = `${API_BASE}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
+  return `${API_BASE}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
+}
+
+/**
+ * The last answer of each read that carried an ETag (the agenda's), by
+ * session and address, in memory only: the next read of it sends
+ * `If-None-Match`, and a 304 gives this answer again (the screens' reads
+ * every 30 s without the live stream cost a few hundred bytes). The most
+ * recent few are kept.
+ */
+const validated = new Map<string, { etag: string; body: unknown }>();
+const VALIDATED_MAX = 16;
+
+/** One request with the Bearer token and the time-out; non-2xx answers (but a 304 to `ifNoneMatch`) become an ApiError. */
+async function send(path: string, options: RequestOptions, accept: string, ifNoneMatch?: string): Promise<Response> {
+  const url = urlOf(path, options);
   const headers: Record<string, string> = { Accept: accept };
   const token = hooks.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
@@ -110,7 +126,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
-  if (response.ok) return response;
+  if (response.ok || (response.status === 304 && ifNoneMatch)) return response;
 
   const payload = ((await readJson(response)) ?? {}) as { message?: unknown; error?: unknown; errors?: unknown; conflict?: unknown; conflicts?: unknown; rule?: unknown };
   const message = typeof payload.message === 'string' ? payload.message : undefined;
@@ -126,8 +142,18 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options, 'application/json');
-  return (await readJson(response)) as T;
+  const key = (options.method ?? 'GET') === 'GET' ? `${hooks.getToken() ?? ''} ${urlOf(path, options)}` : null;
+  const kept = key === null ? undefined : validated.get(key);
+  const response = await send(path, options, 'application/json', kept?.etag);
+  if (response.status === 304 && kept) return kept.body as T;
+  const body = await readJson(response);
+  const etag = response.headers.get('ETag');
+  if (key !== null && etag) {
+    validated.delete(key);
+    validated.set(key, { etag, body });
+    if (validated.size > VALIDATED_MAX) validated.delete(validated.keys().next().value as string);
+  }
+  return body as T;
 }
 
 /**

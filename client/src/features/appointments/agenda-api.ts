@@ -1,6 +1,7 @@
 import { api, dataOf, writes } from '../../lib/api-slice';
 import type { ApiAgenda, ApiClient, ApiSeries, ApiSeriesCreated, ApiStaffMember } from '../../lib/api-types';
 import type { Appointment, AppointmentStatus } from '../../lib/appointment';
+import { appointmentTag, spotTag } from '../../lib/live';
 import type { ReadArg } from '../../lib/route-reads';
 import type { NewAppointment } from './appointments-api';
 
@@ -38,7 +39,8 @@ export const agendaApi = api.injectEndpoints({
     getAgenda: build.query<Agenda, AgendaArgs>({
       query: (args) => ({ path: '/agenda', query: { ...args } }),
       transformResponse: dataOf<Agenda>,
-      providesTags: ['Agenda'],
+      // Each staff member's day it shows: a live change elsewhere leaves it be (lib/live.ts).
+      providesTags: (agenda) => ['Agenda', ...(agenda ? agenda.staff.flatMap((s) => agenda.days.map((day) => spotTag(s.id, day))) : [])],
     }),
     /** `GET /api/staff`: who takes appointments, the choices of every staff picker. */
     getStaff: build.query<StaffMember[], ReadArg>({
@@ -50,7 +52,7 @@ export const agendaApi = api.injectEndpoints({
     getAppointment: build.query<Appointment, number>({
       query: (id) => ({ path: `/appointments/${id}` }),
       transformResponse: dataOf<Appointment>,
-      providesTags: ['Agenda'],
+      providesTags: (_result, _error, id) => ['Agenda', appointmentTag(id)],
     }),
     /** One appointment, or with `repeat` every appointment of the series (all or none). */
     createAppointment: build.mutation<Appointment[], NewAppointment>({

@@ -4,6 +4,8 @@ import { statusLabel, type Appointment } from '../../lib/appointment';
 import { ChannelMark, SeriesMark } from '../../components/appointments-table';
 import { dayOf, formatMinutes, formatTime, formatWeekday, formatDate, minuteOfDay } from '../../lib/format';
 import { useMounted } from '../../lib/use-mounted';
+import { useAppSelector } from '../../hooks/store';
+import { changeNote, isMe, useRecentChanges } from '../../lib/live';
 import { shortName } from '../../lib/roles';
 import { serviceColorVar } from '../../lib/service-colors';
 import type { Agenda } from './agenda-api';
@@ -40,6 +42,8 @@ interface AgendaGridProps {
   /** A slot clicked: with `outside`, why it breaks the rules (time off, outside the hours), to ask first. */
   onBook: (slot: { day: string; minute: number; staffId: number | null; outside: string | null }) => void;
   onReschedule: (a: Appointment, change: Reschedule) => void;
+  /** Everyone who may change an appointment, by id: a block changed a moment ago names who did. */
+  names: readonly { id: number; name: string }[];
 }
 
 /** A move or resize in progress: minutes and columns away from where it was. */
@@ -78,8 +82,11 @@ function useBusinessNow(now: string): number {
  * The week shows one staff member's days (eight side by side in lanes were
  * unreadable): the filtered one, else `shownStaff`, chosen above.
  */
-export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter, shownStaff, onShowStaff, openHref, onOpen, onBook, onReschedule }: AgendaGridProps) {
+export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter, shownStaff, onShowStaff, openHref, onOpen, onBook, onReschedule, names }: AgendaGridProps) {
   const mounted = useMounted();
+  // Blocks someone else changed a moment ago (the live stream): each says who, for a few seconds.
+  const recent = useRecentChanges();
+  const me = useAppSelector((s) => s.auth.id);
   const week = agenda.view === 'week';
   const columns = agendaColumns(agenda, week ? (staffFilter ?? shownStaff) : staffFilter);
   // Ten staff members or more side by side (1366 px holds nine full names): each heading shows the first name and an initial, the full name in its title.
@@ -307,11 +314,13 @@ export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter,
                     const top = Math.max(at.start, first) - first;
                     const height = Math.max(Math.min(at.end, last) - Math.max(at.start, first), MIN_DURATION);
                     const columnShift = at.column - ci;
+                    const live = recent.get(a.id);
+                    const note = live && live.version === a.version && !isMe(live.author, me) ? changeNote(live, names) : null;
                     return (
                       <a
                         key={a.id}
                         href={openHref(a)}
-                        className={`agenda-block status-${a.status}${a.serviceColor ? ` service-color` : ''}${moved ? ' is-moving' : ''}`}
+                        className={`agenda-block status-${a.status}${a.serviceColor ? ` service-color` : ''}${moved ? ' is-moving' : ''}${note ? ' is-live' : ''}`}
                         style={{
                           top: hourOffset(top),
                           height: hourOffset(height),
@@ -353,6 +362,7 @@ export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter,
                         {/* Named by its content (what is shown, then the status), so the
                             name always holds the visible text (WCAG 2.5.3). */}
                         <span className="visually-hidden">, {statusLabel(a.status)}</span>
+                        {note ? <span className="agenda-block-live">{note}</span> : null}
                         {mounted ? (
                           <span
                             className="agenda-resize"

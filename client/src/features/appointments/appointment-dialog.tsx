@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { StatusBadge } from '../../components/appointments-table';
@@ -7,6 +7,9 @@ import { Dialog } from '../../components/dialog';
 import { SelectField } from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { useForm } from '../../hooks/use-form';
+import { useAppSelector } from '../../hooks/store';
+import { byWhom, editingNote, isMe, useEditors, useLiveChanges, type LiveChange } from '../../lib/live';
+import { useAnnouncePresence } from '../../lib/presence-api';
 import { errorMessage } from '../../lib/api';
 import type { Appointment } from '../../lib/appointment';
 import { dayOf, formatDate, formatDuration, formatMoney, formatTime, formatTimeRange, minuteOfDay } from '../../lib/format';
@@ -45,7 +48,26 @@ export function AppointmentDialog({
   onClose: () => void;
 }) {
   const fetched = useGetAppointmentQuery(id, { skip: known !== undefined });
-  const appointment = known ?? fetched.data;
+  const latest = known ?? fetched.data;
+  // Someone else changed (or deleted) it, told by the live stream: the
+  // dialog says so at once and keeps showing what it showed, so that nothing
+  // moves under the user, until "Recarregar" (a save meanwhile is on the
+  // old version: a 409, never a silent overwrite).
+  const me = useAppSelector((s) => s.auth.id);
+  const [held, setHeld] = useState<{ appointment: Appointment | undefined; change: LiveChange } | null>(null);
+  useLiveChanges((change) => {
+    if (change.appointmentId !== id || isMe(change.author, me)) return;
+    if (!held && latest && change.version !== null && change.version <= latest.version) return;
+    setHeld((h) => ({ appointment: h ? h.appointment : latest, change }));
+  });
+  const appointment = held?.appointment ?? latest;
+  // Who else has it open ("Ana está editando"), and this user to them.
+  useAnnouncePresence('appointment', id);
+  const editors = useEditors('appointment', id);
+  const reload = () => {
+    setHeld(null);
+    if (known === undefined) void fetched.refetch();
+  };
   return (
     <Dialog title={appointment ? `Agendamento de ${appointment.clientName}` : 'Agendamento'} size="lg" onClose={onClose}
       footer={
@@ -61,6 +83,12 @@ export function AppointmentDialog({
         </>
       }
     >
+      {editors ? (
+        <div className="alert alert-info py-2" role="status">
+          {editingNote(editors, 'este agendamento')}
+        </div>
+      ) : null}
+      {held ? <ChangedAlert change={held.change} staff={staff} onReload={reload} /> : null}
       {appointment ? (
         <Details key={appointment.id} appointment={appointment} staff={staff} hrefFor={hrefFor} />
       ) : fetched.error ? (
@@ -71,6 +99,22 @@ export function AppointmentDialog({
         <Spinner />
       )}
     </Dialog>
+  );
+}
+
+/** Another person's change of the open appointment: who, and the way to see it. */
+function ChangedAlert({ change, staff, onReload }: { change: LiveChange; staff: StaffMember[]; onReload: () => void }) {
+  return (
+    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alert">
+      <span className="me-auto">
+        {change.kind === 'deleted'
+          ? `Este agendamento foi excluído ${byWhom(change.author, staff)} agora.`
+          : `Este agendamento foi alterado ${byWhom(change.author, staff)} agora: o que está na tela é a versão anterior.`}
+      </span>
+      <button type="button" className="btn btn-warning btn-sm btn-touch" onClick={onReload}>
+        Recarregar
+      </button>
+    </div>
   );
 }
 

@@ -346,6 +346,7 @@ export default function AppointmentsPage() {
                 onOpen={(a) => navigate(openHref(a))}
                 onBook={({ outside, ...slot }) => (outside ? setAskSlot({ ...slot, outside }) : book(slot, false))}
                 onReschedule={(a, change) => void reschedule(a, change)}
+                names={staff}
               />
             ) : agendaQuery.isFetching ? (
               <Spinner />

@@ -1,22 +1,25 @@
 import { AppointmentsReads } from '../../../generated/route-reads';
 import { useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { ErrorAlert } from '../../components/error-alert';
 import { Dialog, DialogButtons } from '../../components/dialog';
 import { InputField, SelectField, TextAreaField } from '../../components/field';
-import { useAppSelector } from '../../hooks/store';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { byWhom, isMe, useLiveChanges, type LiveChange } from '../../lib/live';
 import { isProfessional } from '../../lib/roles';
 import { useForm } from '../../hooks/use-form';
 import type { FieldErrors } from '../../lib/api';
 import type { ApiAvailability, ApiSlot } from '../../lib/api-types';
 import { useMounted } from '../../lib/use-mounted';
-import { addDays, dayOf, formatDate, formatDuration, formatMinutes, formatTime, minuteOfDay, moneyInput, parseMoney } from '../../lib/format';
+import { addDays, dayOf, formatDate, formatDuration, formatMinutes, formatTime, formatTimeRange, minuteOfDay, moneyInput, parseMoney } from '../../lib/format';
 import { useGetActiveServicesQuery, useGetAvailabilityQuery, type AvailabilityArgs } from '../schedule';
-import { useCreateAppointmentMutation, useGetBookingClientQuery, type StaffMember } from './agenda-api';
-import { STEP_MINUTES } from './agenda-layout';
+import { agendaApi, useCreateAppointmentMutation, useGetBookingClientQuery, type StaffMember } from './agenda-api';
+import { partInDay, STEP_MINUTES } from './agenda-layout';
 import { ClashAlert, DURATIONS, OutsideAlert, ruleReason, StaffOptions, WhenFields, withoutStart, type ClashHref, type WhenField } from './appointment-fields';
 import { ClientPicker, type PickedClient } from '../clients';
+import type { Appointment } from '../../lib/appointment';
 import { FreeSlots, SLOT_SEARCH_LIMIT } from './free-slots';
 import { initialRepeat, RepeatFields, SeriesConflicts, toRepeat, weekdayOf, type ConflictChoices, type RepeatForm } from './repeat-fields';
 
@@ -46,6 +49,15 @@ function useWallClockNow(now: string): string {
   const browser = new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 16);
   const server = now.slice(0, 16);
   return browser > server ? `${browser}:00${now.slice(-6)}` : now;
+}
+
+/** True when `a` (not cancelled) takes part of the chosen staff member's `day` from `time` for `duration` minutes. */
+export function overlapsChoice(a: Appointment, staffId: string, day: string, time: string, duration: number): boolean {
+  const [hours, minutes] = time.split(':').map(Number);
+  const part = partInDay(a, day);
+  if (a.status === 'cancelado' || String(a.staffId) !== staffId || !part || !Number.isFinite(hours) || !Number.isFinite(minutes) || !(duration > 0)) return false;
+  const start = hours * 60 + minutes;
+  return part.start < start + duration && start < part.end;
 }
 
 interface BookingDialogProps {
@@ -176,6 +188,22 @@ export function BookingDialog({ staff: everyone, initial, startHour, now: loaded
   const changeRepeat = (next: RepeatForm) => setRepeat(next.on && !repeat.on && form.day ? { ...next, weekdays: [weekdayOf(form.day)] } : next);
   const ruleConflicts = conflicts.some((c) => c.reason !== 'overlap');
 
+  // Someone else booked or moved an appointment onto the chosen staff
+  // member's day (the live stream): read it, and when it overlaps the chosen
+  // time, say so before the save's 409 would.
+  const dispatch = useAppDispatch();
+  const [arrived, setArrived] = useState<{ appointment: Appointment; change: LiveChange }[]>([]);
+  useLiveChanges((change) => {
+    if (change.kind === 'deleted' || isMe(change.author, me.id) || String(change.staffId) !== form.staffId || change.day !== form.day) return;
+    const read = dispatch(agendaApi.endpoints.getAppointment.initiate(change.appointmentId, { subscribe: false, forceRefetch: true }));
+    read.unwrap().then(
+      (appointment) => setArrived((known) => [...known.filter((k) => k.appointment.id !== appointment.id), { appointment, change }]),
+      // Not one this user may read (another's agenda): the save's answer tells.
+      () => {},
+    );
+  });
+  const taken = arrived.find(({ appointment: x }) => overlapsChoice(x, form.staffId, form.day, form.time, Number(form.duration)));
+
   // A new start or staff member: asks again (in the past, outside the rules).
   const moved = () => {
     setTimeChosen(true);
@@ -251,6 +279,17 @@ export function BookingDialog({ staff: everyone, initial, startHour, now: loaded
       <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Novo agendamento">
         <ErrorAlert message={conflict || rule || conflicts.length ? null : message} />
         <ClashAlert message={message} conflict={conflict} hrefFor={hrefFor} />
+        {taken && !conflict ? (
+          <div className="alert alert-warning" role="alert">
+            <p className="mb-1">
+              O horário escolhido acabou de ser ocupado: agendamento {byWhom(taken.change.author, everyone)} agora, {formatTimeRange(taken.appointment.startsAt, taken.appointment.endsAt)}.
+              Escolha outro horário.
+            </p>
+            <AppLink to={hrefFor(taken.appointment)} className="alert-link">
+              Ver o agendamento
+            </AppLink>
+          </div>
+        ) : null}
         <SeriesConflicts message={message} conflicts={conflicts} choices={choices} onChoose={(day, choice) => setChoices((c) => ({ ...c, [day]: choice }))} />
         {ruleConflicts ? (
           <div className="form-check mb-3">

@@ -1,4 +1,5 @@
 import { api, dataOf, writes } from '../../lib/api-slice';
+import { WAITLIST_TAG } from '../../lib/live';
 import type { ApiWaitlistEntry, ApiWaitlistInput, ApiWaitlistSettings } from '../../lib/api-types';
 import type { ReadArg } from '../../lib/route-reads';
 
@@ -9,7 +10,7 @@ export const waitlistApi = api.injectEndpoints({
     getWaitlist: build.query<ApiWaitlistEntry[], ReadArg | void>({
       query: () => ({ path: '/waitlist' }),
       transformResponse: dataOf<ApiWaitlistEntry[]>,
-      providesTags: ['Agenda'],
+      providesTags: ['Agenda', WAITLIST_TAG],
     }),
     createWaitlistEntry: build.mutation<ApiWaitlistEntry, ApiWaitlistInput>({
       query: (body) => ({ path: '/waitlist', method: 'POST', body }),

@@ -3,6 +3,8 @@ import { CardForm } from '../../components/card-form';
 import { InputField, TextAreaField } from '../../components/field';
 import { useForm } from '../../hooks/use-form';
 import { useCreateClientMutation } from './client-create';
+import { editingNote, useEditors } from '../../lib/live';
+import { useAnnouncePresence } from '../../lib/presence-api';
 import { formatCpf, formatPhone } from '../../lib/format';
 import { useGetClientQuery, useUpdateClientMutation, type ClientInput } from './clients-api';
 import { clientDraft } from './client-draft';
@@ -50,6 +52,10 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
     current ? { values: valuesOf(current), version: current.version } : undefined,
   );
 
+  // Who else has this client's form open ("Ana está editando"), and this user to them.
+  useAnnouncePresence('client', client?.id ?? null);
+  const editors = useEditors('client', client?.id ?? null);
+
   const [createClient] = useCreateClientMutation();
   const [updateClient] = useUpdateClientMutation();
 
@@ -83,6 +89,11 @@ export function ClientForm({ client, onSaved, onCancel }: ClientFormProps) {
       }}
       submitLabel="Salvar"
     >
+      {editors ? (
+        <div className="alert alert-info py-2" role="status">
+          {editingNote(editors, 'este cliente')}
+        </div>
+      ) : null}
       <div className="row g-3">
         {FIELDS.map((f) => (
           <InputField

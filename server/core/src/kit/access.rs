@@ -128,3 +128,27 @@ pub fn check_booking(cx: &Context, staff_id: i32) -> Result<()> {
         _ => Ok(()),
     }
 }
+
+/// 404 (`not_found`) unless the client `id` exists and `cx` reaches it:
+/// whether, not what (no read of the record is logged).
+pub async fn reach_client(cx: &Context, id: i32, not_found: &str) -> Result<()> {
+    let exists = client::Entity::find_by_id(id).select_only().column(client::Column::Id).into_tuple::<i32>().one(&cx.db).await?;
+    if exists.is_none() {
+        return Err(AppError::NotFound(not_found.into()));
+    }
+    check_client(cx, &cx.db, id, not_found).await
+}
+
+/// The staff member of the appointment `id`, or 404 (`not_found`) unless it
+/// exists and `cx` reaches it.
+pub async fn reach_appointment(cx: &Context, id: i32, not_found: &str) -> Result<i32> {
+    let staff = appointment::Entity::find_by_id(id)
+        .select_only()
+        .column(appointment::Column::StaffId)
+        .into_tuple::<i32>()
+        .one(&cx.db)
+        .await?
+        .ok_or_else(|| AppError::NotFound(not_found.into()))?;
+    check_appointment(cx, staff, not_found)?;
+    Ok(staff)
+}
