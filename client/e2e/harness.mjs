@@ -394,7 +394,7 @@ export function renderedRoot(html) {
  * none has been open for `quietMs`: its reads and writes. (Playwright's
  * 'networkidle' load state is met once per document, so after an in-app
  * navigation it waits for nothing.) The live agenda's stream (GET
- * /api/events, app/live-events.ts), which every signed-in page opens once
+ * /api/events, app/live-stream.ts), which every signed-in page opens once
  * hydrated, waits for changes rather than reading the screen's data, and is
  * left out.
  */

@@ -1,4 +1,4 @@
-// The live agenda's changes inside the page: app/live-events.ts reads them
+// The live agenda's changes inside the page: app/live-stream.ts reads them
 // from `GET /api/events` and tells them here; screens and dialogs (the
 // agenda's blocks, an open appointment, a booking) follow them from here,
 // so that no feature imports the app layer.
@@ -81,7 +81,7 @@ function setRecent(next: ReadonlyMap<number, LiveChange>) {
   for (const listener of recentListeners) listener();
 }
 
-/** Tells the page of a change (app/live-events.ts, for each `change` event). */
+/** Tells the page of a change (app/live-stream.ts, for each `change` event). */
 export function announceChange(change: LiveChange): void {
   if (change.kind !== 'deleted') {
     setRecent(new Map(recent).set(change.appointmentId, change));
@@ -186,7 +186,7 @@ export const PRESENCE_RENEW_MS = 15_000;
 let presences: ReadonlyMap<string, ReadonlyMap<number, { name: string; at: number }>> = new Map();
 const presenceListeners = new Set<() => void>();
 
-/** Tells the page of a `presence` event (app/live-events.ts). */
+/** Tells the page of a `presence` event (app/live-stream.ts). */
 export function announcePresence(presence: LivePresence): void {
   const key = `${presence.subject}:${presence.id}`;
   const users = new Map(presences.get(key));
