@@ -276,12 +276,17 @@ export function matchableSelector(selector) {
  */
 export function criticalCss(css, documents, elsewhere) {
   const cache = new Map();
+  // Most rules need a class that no element of the page has: told by a set
+  // lookup instead of jsdom's querySelector, which cost most of the build.
+  const classes = documents.map(classesOf);
   const keep = (selector) => {
     const matchable = matchableSelector(selector);
     if (!cache.has(matchable)) {
+      // Classes inside :is() and :where() are alternatives: none is needed alone.
+      const needed = selectorClasses(matchable.replace(/:(?:is|where)\((?:[^()]|\([^()]*\))*\)/g, ''));
       let found;
       try {
-        found = documents.some((doc) => doc.querySelector(matchable) !== null);
+        found = documents.some((doc, i) => needed.every((c) => classes[i].has(c)) && doc.querySelector(matchable) !== null);
       } catch {
         found = true; // a selector jsdom cannot read: kept, to be safe
       }
@@ -290,6 +295,13 @@ export function criticalCss(css, documents, elsewhere) {
     return cache.get(matchable);
   };
   return serializeCss(dropUnusedProperties(dropUnusedKeyframes(filterRules(parseCss(css), keep, () => true), elsewhere), elsewhere));
+}
+
+/** The class names on the elements of `doc`. */
+function classesOf(doc) {
+  const classes = new Set();
+  for (const element of doc.querySelectorAll('[class]')) for (const name of element.classList) classes.add(name);
+  return classes;
 }
 
 /** `[data-x=value]` in a selector: a condition on one of the `<html>` layout attributes. */

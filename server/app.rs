@@ -15,6 +15,7 @@ use crate::error::{api_method_not_allowed, api_not_found};
 use crate::middleware::Limits;
 use crate::http::{ClientAddress, is_trusted};
 use crate::state::AppState;
+use crate::stream_sessions::StreamSessions;
 use crate::{db, health, jobs, live, middleware, pages, public, routes};
 use expediente_core::{kit, people};
 
@@ -117,7 +118,9 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     live.follow(&events);
     live.bridge(&db, &events);
     let read_log = kit::read_log::ReadLog::start(db.clone());
-    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events, live, read_log, public_places: Default::default(), api: None };
+    let stream_sessions = StreamSessions::default();
+    let mut state = AppState { db, ssr, config: Arc::new(config), keys: Arc::new(keys), manifest: Arc::new(manifest), writes, events, live, stream_sessions, read_log, public_places: Default::default(), api: None };
+    state.stream_sessions.start(state.context(None), Duration::from_millis(state.config.events_keep_alive_ms));
     state.api = Some(api_router().with_state(state.clone()));
     db::spawn_checkpointer(&state.db);
     // E-mail reminders go out from every instance (with --smtp-url).

@@ -32,19 +32,23 @@ impl FromRequestParts<AppState> for AuthUser {
         if let Some(auth) = parts.extensions.get::<AuthUser>() {
             return Ok(auth.clone());
         }
-        let header = parts
-            .headers
-            .get(header::AUTHORIZATION)
-            .ok_or_else(|| AppError::Unauthorized(SIGN_IN_NEEDED.into()))?;
-        let token = header
-            .to_str()
-            .ok()
-            .and_then(|h| h.strip_prefix("Bearer "))
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| AppError::Unauthorized("Cabeçalho Authorization inválido: use Bearer <token>.".into()))?;
+        let token = bearer(&parts.headers)?.ok_or_else(|| AppError::Unauthorized(SIGN_IN_NEEDED.into()))?;
         Ok(sessions::authenticate(&state.context(None), token).await?)
     }
+}
+
+/// The token of the request's `Authorization: Bearer` header: none without
+/// the header, a 401 for a header of another kind.
+pub fn bearer(headers: &HeaderMap) -> Result<Option<&str>, AppError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else { return Ok(None) };
+    value
+        .to_str()
+        .ok()
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(Some)
+        .ok_or_else(|| AppError::Unauthorized("Cabeçalho Authorization inválido: use Bearer <token>.".into()))
 }
 
 /// The context of a signed-in API request: its services act as its user.

@@ -23,3 +23,4 @@ pub mod public;
 pub mod reads;
 pub mod routes;
 pub mod state;
+pub mod stream_sessions;

@@ -62,6 +62,10 @@ pub enum By {
 pub struct Change {
     pub kind: Kind,
     pub appointment_id: i32,
+    /// Its client, for those who may see the appointment (so that the
+    /// client's record is read again); none for the others ([`Told`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<i32>,
     pub version: Option<i32>,
     pub staff_id: i32,
     pub day: NaiveDate,
@@ -80,6 +84,7 @@ impl From<&ChangeEvent> for Change {
                 Some(_) => Kind::Changed,
             },
             appointment_id: event.appointment_id,
+            client_id: Some(event.client_id),
             version: event.version,
             staff_id: event.place.staff_id,
             day: event.place.day,
@@ -120,11 +125,28 @@ pub struct Presence {
     pub active: bool,
 }
 
+/// A change as JSON, twice: whole for whoever may see its appointment, and
+/// without its client for whoever sees that staff member's agenda only as
+/// busy time (a Profissional, of the others': docs/permissions.md).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Told {
+    pub staff_id: i32,
+    pub whole: String,
+    pub busy: String,
+}
+
+impl Told {
+    fn new(change: &Change) -> Told {
+        let json = |change: &Change| serde_json::to_string(change).expect("a change serialises");
+        Told { staff_id: change.staff_id, whole: json(change), busy: json(&Change { client_id: None, ..change.clone() }) }
+    }
+}
+
 /// What a stream is handed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Item {
-    /// A change, by its number, as JSON.
-    Change { seq: u64, data: Arc<str> },
+    /// A change, by its number.
+    Change { seq: u64, told: Arc<Told> },
     /// Someone opened or closed a record (for the streams that may see it).
     Presence(Arc<Presence>),
     /// Changes were lost on the way (this instance could not hear the
@@ -148,7 +170,7 @@ struct Ring {
     /// The number of the last change (the start value before any).
     latest: u64,
     /// The last changes, oldest first, numbered `latest - len + 1 ..= latest`.
-    kept: VecDeque<Arc<str>>,
+    kept: VecDeque<Arc<Told>>,
 }
 
 struct Inner {
@@ -196,16 +218,16 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Live {
     /// Numbers `change`, keeps it and hands it to the open streams.
     pub fn push(&self, change: &Change) {
-        let data: Arc<str> = serde_json::to_string(change).expect("a change serialises").into();
+        let told = Arc::new(Told::new(change));
         let mut ring = lock(&self.0.ring);
         ring.latest += 1;
         if ring.kept.len() == RING {
             ring.kept.pop_front();
         }
-        ring.kept.push_back(data.clone());
+        ring.kept.push_back(told.clone());
         // Sent under the lock: a stream that opens meanwhile gets it either
         // in its missed changes or from the channel, never both or neither.
-        let _ = self.0.streams.send(Item::Change { seq: ring.latest, data });
+        let _ = self.0.streams.send(Item::Change { seq: ring.latest, told });
     }
 
     /// Tells the open streams (and the other instances') that someone
@@ -255,7 +277,7 @@ impl Live {
                     .iter()
                     .enumerate()
                     .skip(skip)
-                    .map(|(i, data)| Item::Change { seq: oldest + 1 + i as u64, data: data.clone() })
+                    .map(|(i, told)| Item::Change { seq: oldest + 1 + i as u64, told: told.clone() })
                     .collect();
                 Start::Resume { missed, latest }
             }
@@ -429,6 +451,7 @@ mod tests {
         Change {
             kind: Kind::Changed,
             appointment_id: id,
+            client_id: Some(2_000_000_000),
             version,
             staff_id: 7,
             day: NaiveDate::from_ymd_opt(2054, 3, 2).unwrap(),
@@ -450,6 +473,14 @@ mod tests {
         assert!(json.len() < 200, "{} bytes: {json}", json.len());
         assert!(json.contains(r#""movedFrom":{"staffId":8,"day":"2054-03-01"}"#), "{json}");
         assert!(json.contains(r#""author":{"kind":"user","id":123456}"#), "{json}");
+    }
+
+    #[test]
+    fn the_busy_version_names_no_client() {
+        let told = Told::new(&change(5, Some(2)));
+        assert!(told.whole.contains(r#""clientId":2000000000"#), "{}", told.whole);
+        assert!(!told.busy.contains("client"), "{}", told.busy);
+        assert_eq!(told.busy, told.whole.replace(r#""clientId":2000000000,"#, ""));
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub struct AppState {
     /// The numbered feed of those changes (and, on PostgreSQL, the other
     /// instances'), which the live streams of `GET /api/events` read.
     pub live: crate::live::Live,
+    /// The sessions of this instance's open live streams, checked together.
+    pub stream_sessions: crate::stream_sessions::StreamSessions,
     /// The access log's writer of this database (`kit::read_log`): one
     /// task that writes the queued reads in batches.
     pub read_log: expediente_core::kit::read_log::ReadLog,

@@ -140,11 +140,16 @@ suite('live agenda: dialogs, notes, what is read again, and the fallback', () =>
         await signIn(page);
         await page.clock.install({ time: now() });
         const reads = agendaReads(page);
+        // The stream's code loads after hydration: the screens poll once it was refused.
+        const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
         await page.goto(`/appointments?date=${day}`);
         await waitForShell(page);
         await showPaula(page);
         await block(page, 'Corte').waitFor();
         assert.deepEqual(reads, [], 'the first paint reads nothing');
+        assert.equal((await refused).status(), 503);
+        // Its error event, which starts the polling, comes in a task of its own.
+        await page.waitForTimeout(300);
         const poll = async (count) => {
           await page.clock.fastForward(30_000);
           // The changes' settle (150 ms) runs on the page's clock too.

@@ -1,7 +1,7 @@
 //! POST /api/login, POST /api/logout, GET /api/me, PUT /api/me
 
 use axum::extract::State;
-use axum::http::{HeaderMap, header};
+use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use axum::Json;
 use axum_extra::extract::CookieJar;
@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 
 use crate::error::{ErrorBody, Result};
 use crate::extract::ApiJson;
-use crate::http::{ClientAddress, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
+use crate::http::{ClientAddress, bearer, cookie_token, device_cookie, device_token, removal_cookie, same_origin, session_cookie};
 use crate::routes::Message;
 use expediente_core::kit::{Context, Data};
 use expediente_core::people::{sessions, users};
@@ -64,11 +64,8 @@ async fn login(
         Sem Bearer, de outra origem: 403 e nada muda. Sem token nem cookie não há o que encerrar: 200.",
     responses((status = 200, body = Message), (status = 403, body = ErrorBody, description = "Sem Bearer, de outra origem")))]
 async fn logout(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar) -> Result<axum::response::Response> {
-    let bearer = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|h| h.to_str().ok())
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .map(str::to_string);
+    // A header of another kind counts as none.
+    let bearer = bearer(&headers).ok().flatten().map(str::to_string);
     // Without a Bearer token only this origin is answered: another site's
     // page can neither sign the browser out nor be told "Sessão encerrada."
     // while nothing ended. With neither token nor cookie there is nothing

@@ -3,7 +3,6 @@
 //! editando", told on the same streams.
 
 use std::convert::Infallible;
-use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -17,20 +16,17 @@ use utoipa_axum::routes;
 
 use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::ApiJson;
-use crate::http::{ClientAddress, cookie_token, same_origin};
+use crate::http::{ClientAddress, bearer, cookie_token, same_origin};
 use crate::live::{Item, Presence, Start, StreamSlot, Subject};
 use expediente_core::kit::{Actor, Context, SIGN_IN_NEEDED, access};
 use expediente_core::{booking, clients};
 use expediente_core::people::sessions;
 use crate::state::AppState;
+use crate::stream_sessions::{Verdict, Watched};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(stream)).routes(routes!(announce))
 }
-
-/// How often an idle stream sends a comment (so proxies keep it open) and
-/// checks that its session still holds.
-pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// The streams one client address may hold open: a share of the
 /// connections it may hold (`--max-connections-per-address`), so that its
@@ -45,7 +41,8 @@ const TOO_MANY_STREAMS: &str = "Muitas conexões de atualização ao vivo aberta
 #[utoipa::path(get, path = "/events", tag = "agenda",
     description = "Eventos enviados pelo servidor (`text/event-stream`) a cada agendamento criado, alterado ou excluído, \
         por qualquer usuário, pelo cliente (link) ou pelo sistema. Cada evento `change` traz `id:` (número crescente) e \
-        um JSON `{kind: created|changed|deleted, appointmentId, version, staffId, day, movedFrom, author}`. \
+        um JSON `{kind: created|changed|deleted, appointmentId, clientId, version, staffId, day, movedFrom, author}` \
+        (`clientId` só para quem pode ver o agendamento). \
         Ao abrir, `ready` diz o número atual. Com `Last-Event-ID` (o navegador o envia ao reconectar) vêm os eventos \
         perdidos desde então; um número que não se pode retomar (antigo demais, de outro servidor, inválido) recebe \
         `reload`: leia tudo de novo. Um comentário a cada 15 s mantém a conexão; o fluxo termina quando a sessão acaba. \
@@ -57,6 +54,7 @@ const TOO_MANY_STREAMS: &str = "Muitas conexões de atualização ao vivo aberta
         (status = 429, body = ErrorBody, description = "Muitos fluxos abertos deste endereço")))]
 async fn stream(State(state): State<AppState>, headers: HeaderMap, jar: CookieJar, address: ClientAddress) -> Result<Response> {
     let token = bearer(&headers)?
+        .map(str::to_string)
         // The browser's EventSource sends no header, only this origin's cookie.
         .or_else(|| cookie_token(&jar).filter(|_| same_origin(&headers)))
         .ok_or_else(|| AppError::Unauthorized(SIGN_IN_NEEDED.into()))?;
@@ -70,10 +68,11 @@ async fn stream(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
     let (start, receiver) = state.live.open(last);
     let opening = match start {
         Start::Fresh { latest } => vec![ready(latest)],
-        Start::Resume { missed, latest } => missed.iter().map(event).chain([ready(latest)]).collect(),
-        Start::Reload { latest } => vec![event(&Item::Reload { seq: latest })],
+        Start::Resume { missed, latest } => missed.iter().map(|item| event(&viewer, item)).chain([ready(latest)]).collect(),
+        Start::Reload { latest } => vec![event(&viewer, &Item::Reload { seq: latest })],
     };
-    let feed = Feed { state: state.clone(), token, viewer, receiver, opening: opening.into(), tick: tick(Duration::from_millis(state.config.events_keep_alive_ms)), _slot: slot };
+    let session = state.stream_sessions.watch(token);
+    let feed = Feed { state: state.clone(), viewer, receiver, opening: opening.into(), session, _slot: slot };
     // The server stopping ends the stream at once.
     let stream = futures::StreamExt::take_until(feed.into_stream(), state.live.closed());
     let mut response = Sse::new(stream).into_response();
@@ -84,32 +83,18 @@ async fn stream(State(state): State<AppState>, headers: HeaderMap, jar: CookieJa
     Ok(response)
 }
 
-/// The Bearer token of the request, if it sends one.
-fn bearer(headers: &HeaderMap) -> Result<Option<String>> {
-    let Some(value) = headers.get(header::AUTHORIZATION) else { return Ok(None) };
-    value
-        .to_str()
-        .ok()
-        .and_then(|h| h.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(|t| Some(t.to_string()))
-        .ok_or_else(|| AppError::Unauthorized("Cabeçalho Authorization inválido: use Bearer <token>.".into()).into())
-}
-
-fn tick(period: Duration) -> tokio::time::Interval {
-    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    tick
-}
-
 fn ready(latest: u64) -> Event {
     Event::default().event("ready").id(latest.to_string()).data(r#"{"kind":"ready"}"#)
 }
 
-fn event(item: &Item) -> Event {
+/// `item` as `viewer` is told it: a change names its client only to those
+/// who may see its appointment (docs/permissions.md).
+fn event(viewer: &Context, item: &Item) -> Event {
     match item {
-        Item::Change { seq, data } => Event::default().event("change").id(seq.to_string()).data(&**data),
+        Item::Change { seq, told } => {
+            let data = if access::check_appointment(viewer, told.staff_id, "").is_ok() { &told.whole } else { &told.busy };
+            Event::default().event("change").id(seq.to_string()).data(data)
+        }
         Item::Reload { seq } => Event::default().event("reload").id(seq.to_string()).data(r#"{"kind":"reload"}"#),
         // No id: a presence is not resumed (the editor renews it).
         Item::Presence(presence) => Event::default().event("presence").data(serde_json::to_string(&**presence).unwrap_or_default()),
@@ -172,15 +157,15 @@ async fn announce(State(state): State<AppState>, cx: Context, ApiJson(input): Ap
 }
 
 /// One open stream: what it must send first, then the changes as they
-/// come, a comment at each tick, until its session ends.
+/// come, a comment at each check of its session, until its session ends.
 struct Feed {
     state: AppState,
-    token: String,
     /// Whose stream: what they may be told of presences.
     viewer: Context,
     receiver: broadcast::Receiver<Item>,
     opening: std::collections::VecDeque<Event>,
-    tick: tokio::time::Interval,
+    /// Its session, checked with every other stream's at each keep-alive tick.
+    session: Watched,
     /// Counted for its address while open.
     _slot: StreamSlot,
 }
@@ -211,29 +196,34 @@ impl Feed {
         let sent = |event| Waited::Send(event);
         tokio::select! {
             item = self.receiver.recv() => match item {
-                Ok(Item::Presence(presence)) => if told(&self.viewer, &presence).await { sent(event(&Item::Presence(presence))) } else { Waited::Skip },
-                Ok(item) => sent(event(&item)),
+                Ok(Item::Presence(presence)) => if told(&self.viewer, &presence).await { sent(event(&self.viewer, &Item::Presence(presence))) } else { Waited::Skip },
+                Ok(item) => sent(event(&self.viewer, &item)),
                 // Fallen too far behind: what it missed is gone; it reads
                 // everything again, and goes on from now.
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     let (start, receiver) = self.state.live.open(None);
                     self.receiver = receiver;
                     let Start::Fresh { latest } = start else { unreachable!("no Last-Event-ID is a fresh start") };
-                    sent(event(&Item::Reload { seq: latest }))
+                    sent(event(&self.viewer, &Item::Reload { seq: latest }))
                 }
                 Err(broadcast::error::RecvError::Closed) => Waited::End,
             },
-            _ = self.tick.tick() => {
-                // Signed out, expired, deactivated, or its password changed:
-                // the stream ends (the browser's reconnection then gets 401).
-                match sessions::authenticate(&self.state.context(None), &self.token).await {
-                    Ok(auth) => {
-                        // A new role counts from now on.
-                        self.viewer = self.state.context(Some(auth.user));
+            changed = self.session.verdicts.changed() => {
+                if changed.is_err() {
+                    return Waited::End;
+                }
+                let verdict = self.session.verdicts.borrow_and_update().clone();
+                match verdict {
+                    // A new role counts from now on.
+                    Verdict::Holds(user) => {
+                        self.viewer = self.state.context(Some(user.as_ref().clone()));
                         sent(Event::default().comment(""))
                     }
-                    Err(AppError::Unavailable(_)) => sent(Event::default().comment("")),
-                    Err(_) => Waited::End,
+                    Verdict::Opened | Verdict::Unknown => sent(Event::default().comment("")),
+                    // Signed out, expired, deactivated, or its password
+                    // changed: the stream ends (the browser's reconnection
+                    // then gets 401).
+                    Verdict::Ended => Waited::End,
                 }
             }
         }

@@ -141,7 +141,7 @@ async fn a_change_by_another_user_arrives_at_once(backend: Backend) {
     assert_eq!(id, start + 1);
     assert_eq!(
         change,
-        json!({ "kind": "created", "appointmentId": booked["id"], "version": 1, "staffId": f.staff, "day": "2058-11-21",
+        json!({ "kind": "created", "appointmentId": booked["id"], "clientId": f.maria, "version": 1, "staffId": f.staff, "day": "2058-11-21",
             "movedFrom": null, "author": { "kind": "user", "id": f.staff } })
     );
     // Moved to the other staff member, on another day (late at night in
@@ -154,7 +154,7 @@ async fn a_change_by_another_user_arrives_at_once(backend: Backend) {
     assert_eq!(id, start + 2);
     assert_eq!(
         change,
-        json!({ "kind": "changed", "appointmentId": booked["id"], "version": 2, "staffId": f.other_staff, "day": "2058-11-22",
+        json!({ "kind": "changed", "appointmentId": booked["id"], "clientId": f.maria, "version": 2, "staffId": f.other_staff, "day": "2058-11-22",
             "movedFrom": { "staffId": f.staff, "day": "2058-11-21" }, "author": { "kind": "user", "id": admin_id(&app, &f.token).await } })
     );
     assert_eq!(app.delete(&path, &paula).await.status(), StatusCode::NO_CONTENT);
@@ -253,11 +253,28 @@ async fn the_stream_ends_with_its_session(backend: Backend) {
     assert_eq!(browser.post(app.url("/api/logout")).send().await.unwrap().status(), StatusCode::OK);
     assert!(signed_out.next(Duration::from_secs(4)).await.is_none(), "the stream ended with the sign-out");
     assert_eq!(open(&app, &browser, &[]).await.status(), StatusCode::UNAUTHORIZED);
+    // Rui's password is changed by an admin: the streams of his earlier sessions end.
+    let rui = app.login("rui@example.com", "senha-do-staff-1").await;
+    let mut rui_events = stream(app.http.get(app.url("/api/events")).bearer_auth(&rui).send().await.unwrap()).await;
+    rui_events.next(Duration::from_secs(1)).await.unwrap();
+    let (status, body) = json_of(app.put(&format!("/api/users/{}", f.other_staff), &f.token, json!({ "password": "uma-senha-nova-9" })).await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(rui_events.next(Duration::from_secs(4)).await.is_none(), "the stream ended with the password change");
     // Meanwhile the first admin stream still hears changes.
     book(&app, &f.token, f.maria, f.other_staff, "2058-11-26T09:00:00-03:00").await;
     assert_eq!(admin.change().await.1["kind"], "created");
 }
 both!(the_stream_ends_with_its_session);
+
+/// A stream ends when its token expires (checked with the others' at a keep-alive tick).
+async fn the_stream_ends_when_its_token_expires(backend: Backend) {
+    let app = spawn_with(backend, Options { token_ttl: 2, ..Options::default() }).await;
+    let token = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let mut events = stream(new_client().get(app.url("/api/events")).bearer_auth(&token).send().await.unwrap()).await;
+    assert_eq!(events.next(Duration::from_secs(1)).await.unwrap().event, "ready");
+    assert!(events.next(Duration::from_secs(5)).await.is_none(), "the stream ended with its token");
+}
+both!(the_stream_ends_when_its_token_expires);
 
 async fn streams_are_bounded_per_address(backend: Backend) {
     let app = spawn(backend).await;
@@ -348,7 +365,7 @@ async fn a_change_on_another_instance_reaches_the_stream_on_postgres() {
 }
 
 fn created(booked: &Value, author: i64) -> Value {
-    json!({ "kind": "created", "appointmentId": booked["id"], "version": 1, "staffId": booked["staffId"], "day": "2058-11-27",
+    json!({ "kind": "created", "appointmentId": booked["id"], "clientId": booked["clientId"], "version": 1, "staffId": booked["staffId"], "day": "2058-11-27",
         "movedFrom": null, "author": { "kind": "user", "id": author } })
 }
 
@@ -448,3 +465,30 @@ async fn presence_is_told_to_those_who_may_see_it(backend: Backend) {
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
 }
 both!(presence_is_told_to_those_who_may_see_it);
+
+/// A change names its client (so that the open record is read again) only
+/// to those who may see the appointment: a Profissional is told the client
+/// of their own appointments, and of the others' only the busy time.
+async fn a_profissional_is_told_the_client_of_their_own_appointments_only(backend: Backend) {
+    let app = spawn(backend).await;
+    let f = fixture(&app).await;
+    let pro = app.create_user(&f.token, "Priscila Prof", "pri@example.com", "professional", "prancha-azul-42").await;
+    let pro_token = app.login("pri@example.com", "prancha-azul-42").await;
+    let mut events = stream(new_client().get(app.url("/api/events")).bearer_auth(&pro_token).send().await.unwrap()).await;
+    assert_eq!(events.next(Duration::from_secs(1)).await.unwrap().event, "ready");
+    let others = book(&app, &f.token, f.joao, f.staff, "2058-12-02T10:00:00-03:00").await;
+    let hers = book(&app, &f.token, f.maria, pro, "2058-12-02T10:00:00-03:00").await;
+    let (_, change) = events.change().await;
+    assert_eq!((change["appointmentId"].clone(), change["staffId"].clone()), (others["id"].clone(), json!(f.staff)));
+    assert!(change.get("clientId").is_none(), "another's appointment names no client: {change}");
+    let (last, change) = events.change().await;
+    assert_eq!((change["appointmentId"].clone(), change["clientId"].clone()), (hers["id"].clone(), json!(f.maria)));
+    // So does what a reconnection resumes.
+    let resumed = new_client().get(app.url("/api/events")).bearer_auth(&pro_token).header("last-event-id", (last - 2).to_string()).send().await.unwrap();
+    let mut resumed = stream(resumed).await;
+    let first = resumed.next(Duration::from_secs(1)).await.unwrap();
+    assert_eq!(first.event, "change");
+    assert!(first.json().get("clientId").is_none(), "{first:?}");
+    assert_eq!(resumed.next(Duration::from_secs(1)).await.unwrap().json()["clientId"], json!(f.maria));
+}
+both!(a_profissional_is_told_the_client_of_their_own_appointments_only);

@@ -22,6 +22,14 @@ describe('live changes', () => {
     expect(liveTags({ ...change, movedFrom: null }).filter((t) => typeof t !== 'string' && String(t.id).includes(':2030'))).toHaveLength(1);
   });
 
+  it('make stale the record of its client only, or every record when it names none', () => {
+    expect(liveTags({ ...change, clientId: 5 })).toContainEqual({ type: 'Client', id: 5 });
+    expect(liveTags({ ...change, clientId: 5 })).not.toContain('Client');
+    expect(liveTags(change)).toContain('Client');
+    expect(parseChange(JSON.stringify({ ...change, clientId: 5 }))?.clientId).toBe(5);
+    expect(parseChange(JSON.stringify({ ...change, clientId: '5' }))).toEqual(change);
+  });
+
   it('read the stream\'s data, and refuse what is not a change', () => {
     expect(parseChange(JSON.stringify(change))).toEqual(change);
     expect(parseChange('{"kind":"ready"}')).toBeNull();

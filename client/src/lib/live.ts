@@ -18,6 +18,8 @@ export interface LiveSpot {
 export interface LiveChange extends LiveSpot {
   kind: 'created' | 'changed' | 'deleted';
   appointmentId: number;
+  /** Its client, when the user may see the appointment (never a Profissional's of another's). */
+  clientId?: number;
   /** Its version now; null once deleted. */
   version: number | null;
   movedFrom: LiveSpot | null;
@@ -29,7 +31,8 @@ export function parseChange(data: string): LiveChange | null {
   try {
     const change = JSON.parse(data) as Partial<LiveChange>;
     if (typeof change.appointmentId !== 'number' || typeof change.staffId !== 'number' || typeof change.day !== 'string' || !change.author) return null;
-    return { movedFrom: null, version: null, kind: 'changed', ...change } as LiveChange;
+    const { clientId, ...rest } = change;
+    return { movedFrom: null, version: null, kind: 'changed', ...rest, ...(typeof clientId === 'number' ? { clientId } : {}) } as LiveChange;
   } catch {
     return null;
   }
@@ -60,7 +63,9 @@ export function liveTags(change: LiveChange): TagDescription[] {
     WAITLIST_TAG,
     'Dashboard',
     'Report',
-    'Client',
+    // Its client's record; a change the user sees only as busy time names
+    // no client, and then any open record is read again.
+    change.clientId === undefined ? 'Client' : { type: 'Client', id: change.clientId },
     'Schedule',
     'Reminder',
   ];

@@ -75,7 +75,7 @@ export const agendaApi = api.injectEndpoints({
     getClientSeries: build.query<ApiSeries[], { client_id: number }>({
       query: (args) => ({ path: '/appointments/series', query: { ...args } }),
       transformResponse: dataOf<ApiSeries[]>,
-      providesTags: ['Client', 'Agenda'],
+      providesTags: (_result, _error, { client_id }) => [{ type: 'Client', id: client_id }, 'Agenda'],
     }),
   }),
 });

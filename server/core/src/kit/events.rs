@@ -32,6 +32,8 @@ pub enum Author {
 #[serde(rename_all = "camelCase")]
 pub struct ChangeEvent {
     pub appointment_id: i32,
+    /// Its client (whose record lists it).
+    pub client_id: i32,
     /// Its version now; none once deleted.
     pub version: Option<i32>,
     /// Where it is now (where it was, once deleted).

@@ -57,6 +57,33 @@ pub async fn authenticate(cx: &Context, token: &str) -> Result<AuthUser> {
     Ok(AuthUser { user, claims })
 }
 
+/// The users of many sessions that are still held (in the tokens' order;
+/// none for one that ended), judged as [`authenticate`] judges one: in two
+/// reads for all of them, for whoever holds many open at once (the live
+/// streams of an instance, checked at each keep-alive).
+pub async fn still_held(cx: &Context, tokens: &[&str]) -> Result<Vec<Option<user::Model>>> {
+    let claims: Vec<Option<Claims>> = tokens.iter().map(|token| cx.keys.verify(token).ok()).collect();
+    let mut users = std::collections::HashMap::new();
+    let mut revoked = std::collections::HashSet::new();
+    let valid: Vec<&Claims> = claims.iter().flatten().collect();
+    // Bounded lists of values, whatever the number of streams.
+    for chunk in valid.chunks(500) {
+        let ids = chunk.iter().map(|c| c.sub);
+        users.extend(user::Entity::find().filter(user::Column::Id.is_in(ids)).all(&cx.db).await?.into_iter().map(|u| (u.id, u)));
+        let jtis = chunk.iter().map(|c| c.jti.clone());
+        let found = revoked_token::Entity::find().filter(revoked_token::Column::Jti.is_in(jtis)).all(&cx.db).await?;
+        revoked.extend(found.into_iter().map(|r| r.jti));
+    }
+    Ok(claims
+        .iter()
+        .map(|claims| {
+            let claims = claims.as_ref()?;
+            let user = users.get(&claims.sub)?;
+            (user.active && user.session_version == claims.ver && !revoked.contains(&claims.jti)).then(|| user.clone())
+        })
+        .collect())
+}
+
 /// An argon2id hash of a random password nobody knows.
 const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$G0bXvwNsVZ5tBO3jYqA3JA5Cs1A5Y5iD2v1cUq0l7rU";
 

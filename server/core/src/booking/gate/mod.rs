@@ -87,9 +87,13 @@ async fn deleting(cx: &Context, w: &mut Write, model: &appointment::Model) -> Re
 /// The event of an appointment just updated in `w`, queued (`written`
 /// without the reminder, for a writer that keeps it in step itself).
 fn announced(cx: &Context, w: &mut Write, before: Option<&appointment::Model>, saved: &appointment::Model) {
-    let now = place(cx, saved);
-    let moved_from = before.map(|b| place(cx, b)).filter(|was| *was != now);
-    w.events.push(ChangeEvent { appointment_id: saved.id, version: Some(saved.version), place: now, moved_from, author: author(cx) });
+    let moved_from = before.map(|b| place(cx, b)).filter(|was| *was != place(cx, saved));
+    w.events.push(change(cx, saved, Some(saved.version), moved_from));
+}
+
+/// The event of `model` as written (`version` none once deleted).
+fn change(cx: &Context, model: &appointment::Model, version: Option<i32>, moved_from: Option<Place>) -> ChangeEvent {
+    ChangeEvent { appointment_id: model.id, client_id: model.client_id, version, place: place(cx, model), moved_from, author: author(cx) }
 }
 
 /// Appointments just inserted together for one client (a series): their
@@ -97,12 +101,12 @@ fn announced(cx: &Context, w: &mut Write, before: Option<&appointment::Model>, s
 async fn booked(cx: &Context, w: &mut Write, saved: &[appointment::Model]) -> Result<()> {
     reminders::on_booked(&w.txn, saved).await?;
     for model in saved {
-        w.events.push(ChangeEvent { appointment_id: model.id, version: Some(model.version), place: place(cx, model), moved_from: None, author: author(cx) });
+        w.events.push(change(cx, model, Some(model.version), None));
     }
     Ok(())
 }
 
 /// An appointment just deleted in `w` (after `deleting`).
 fn deleted(cx: &Context, w: &mut Write, model: &appointment::Model) {
-    w.events.push(ChangeEvent { appointment_id: model.id, version: None, place: place(cx, model), moved_from: None, author: author(cx) });
+    w.events.push(change(cx, model, None, None));
 }
