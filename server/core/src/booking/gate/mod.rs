@@ -88,11 +88,11 @@ async fn deleting(cx: &Context, w: &mut Write, model: &appointment::Model) -> Re
 /// without the reminder, for a writer that keeps it in step itself).
 fn announced(cx: &Context, w: &mut Write, before: Option<&appointment::Model>, saved: &appointment::Model) {
     let moved_from = before.map(|b| place(cx, b)).filter(|was| *was != place(cx, saved));
-    w.events.push(change(cx, saved, Some(saved.version), moved_from));
+    w.events.push(event_of(cx, saved, Some(saved.version), moved_from));
 }
 
 /// The event of `model` as written (`version` none once deleted).
-fn change(cx: &Context, model: &appointment::Model, version: Option<i32>, moved_from: Option<Place>) -> ChangeEvent {
+fn event_of(cx: &Context, model: &appointment::Model, version: Option<i32>, moved_from: Option<Place>) -> ChangeEvent {
     ChangeEvent { appointment_id: model.id, client_id: model.client_id, version, place: place(cx, model), moved_from, author: author(cx) }
 }
 
@@ -101,12 +101,12 @@ fn change(cx: &Context, model: &appointment::Model, version: Option<i32>, moved_
 async fn booked(cx: &Context, w: &mut Write, saved: &[appointment::Model]) -> Result<()> {
     reminders::on_booked(&w.txn, saved).await?;
     for model in saved {
-        w.events.push(change(cx, model, Some(model.version), None));
+        w.events.push(event_of(cx, model, Some(model.version), None));
     }
     Ok(())
 }
 
 /// An appointment just deleted in `w` (after `deleting`).
 fn deleted(cx: &Context, w: &mut Write, model: &appointment::Model) {
-    w.events.push(change(cx, model, None, None));
+    w.events.push(event_of(cx, model, None, None));
 }
