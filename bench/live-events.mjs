@@ -15,12 +15,12 @@
 //
 //   node bench/live-events.mjs [BIN=target/testing/expediente] [bookings=40] [idle=500] [fanout=200] [idleSeconds=20]
 //
-// Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust) and psql.
-import { execFileSync } from 'node:child_process';
+// Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust; or EXPEDIENTE_TEST_PG) and psql:
+// the harness makes the database and drops it (client/e2e/harness.mjs).
 import http from 'node:http';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ADMIN, api, startServer } from '../client/e2e/harness.mjs';
+import { ADMIN, api, startInstance, startServer } from '../client/e2e/harness.mjs';
 
 const BIN = path.resolve(process.argv[2] ?? 'target/testing/expediente');
 const BOOKINGS = Number(process.argv[3] ?? 40);
@@ -29,10 +29,6 @@ const FANOUT = Number(process.argv[5] ?? 200);
 const IDLE_SECONDS = Number(process.argv[6] ?? 20);
 /** Streams one address may hold: the default per-address cap (128 connections) ÷ 4. */
 const PER_ADDRESS = 32;
-
-const database = `expediente_bench_live_${process.pid}`;
-const psql = (sql) => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-qAtc', sql], { encoding: 'utf8' });
-const pgUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
 
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -133,13 +129,11 @@ async function idleSpell(pid) {
   return { rssMiB: after.rss / 1024, cpuMs: after.cpuMs - before.cpuMs };
 }
 
-psql(`CREATE DATABASE ${database}`);
 let a;
 let b;
 try {
-  const env = { DATABASE_URL: pgUrl };
-  a = await startServer({ bin: BIN, env });
-  b = await startServer({ bin: BIN, env });
+  a = await startServer({ bin: BIN, postgres: true });
+  b = await startInstance(a);
   const token = (await api(a.url, null, 'POST', '/login', ADMIN)).data.accessToken;
   const me = (await api(a.url, token, 'GET', '/me')).data;
   const client = (await api(a.url, token, 'POST', '/clients', { name: 'Bia Bench', phone: '(11) 97777-0000' })).data;
@@ -207,7 +201,7 @@ try {
   console.log(`   first stream p50 ${ms(quantile(first, 0.5))}; median stream p50 ${ms(quantile(median, 0.5))}; last stream p50 ${ms(quantile(last, 0.5))}, p95 ${ms(quantile(last, 0.95))}`);
   console.log(`\nload average at the end: ${load()}`);
 } finally {
-  await a?.stop();
+  // B first: A drops the database.
   await b?.stop();
-  psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await a?.stop();
 }

@@ -369,16 +369,19 @@ impl Live {
         let pool = db.get_postgres_connection_pool().clone();
         tokio::spawn(async move {
             use sea_orm::sqlx::postgres::PgListener;
-            let mut listener = loop {
+            // A listener, once one can be had (none: the server is stopping).
+            let listen = async || loop {
                 match PgListener::connect_with(&pool).await {
                     Ok(mut listener) => match listener.listen(CHANNEL).await {
-                        Ok(()) => break listener,
+                        Ok(()) => return Some(listener),
                         Err(error) => tracing::warn!(%error, "live events: LISTEN failed"),
                     },
+                    Err(error) if listener_closed(&error) => return None,
                     Err(error) => tracing::warn!(%error, "live events: no connection to listen on"),
                 }
                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;
             };
+            let Some(mut listener) = listen().await else { return };
             loop {
                 match listener.try_recv().await {
                     Ok(Some(notification)) => match serde_json::from_str::<Note>(notification.payload()) {
@@ -393,14 +396,19 @@ impl Live {
                         Ok(_) => {}
                         Err(error) => tracing::warn!(%error, "live events: a notification that is not a change"),
                     },
-                    // The connection was lost (and is made again on the next call).
+                    // The connection was lost, and is made again already
+                    // (sqlx connects and LISTENs again before it answers).
                     Ok(None) => live.reload_all(),
+                    Err(error) if listener_closed(&error) => break,
+                    // Lost and not made again (the database is out of reach):
+                    // one reload once a new listener LISTENs, not one at each
+                    // try meanwhile (a reload told while nothing listens is
+                    // followed by changes that no stream hears).
                     Err(error) => {
                         tracing::warn!(%error, "live events: listening failed");
-                        if listener_closed(&error) {
-                            break;
-                        }
-                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                        drop(listener);
+                        let Some(again) = listen().await else { break };
+                        listener = again;
                         live.reload_all();
                     }
                 }

@@ -1,9 +1,11 @@
 // Browser tests against the real server binary (node:test, `npm run e2e`).
-// Each suite starts the binary on a free port with a fresh SQLite database,
+// Each suite starts the binary on a free port with a fresh SQLite database
+// (or a fresh PostgreSQL one, and then perhaps more instances on it),
 // launches the system Chromium through playwright-core (never a downloaded
 // browser), collects console output and page errors, and stops everything.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -80,14 +82,41 @@ export function freePort() {
 }
 
 /**
+ * The PostgreSQL the suites on it use: the HTTP tests' `EXPEDIENTE_TEST_PG`
+ * (tests/http/common.rs), by default the one CI starts on 127.0.0.1:5432.
+ */
+const PG_BASE = process.env.EXPEDIENTE_TEST_PG ?? 'postgres://postgres@127.0.0.1:5432';
+
+/** Runs `sql` on PG_BASE's `postgres` database with the `psql` client. */
+function psql(sql) {
+  execFileSync('psql', ['-q', '-v', 'ON_ERROR_STOP=1', `${PG_BASE}/postgres`, '-c', sql], { stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/** A fresh PostgreSQL database for one suite: its URL, and `drop()`. */
+function createPgDatabase() {
+  const name = `expediente_e2e_${randomUUID().replaceAll('-', '')}`;
+  psql(`CREATE DATABASE "${name}"`);
+  // WITH (FORCE): an instance killed on purpose, or one still stopping, leaves connections.
+  return { url: `${PG_BASE}/${name}`, drop: () => psql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/**
  * Starts the binary (`bin`: another build of it, for an A/B benchmark).
  * `env` adds or overrides variables (e.g.
  * `{ EXPEDIENTE_TOKEN_TTL: '90' }` or `{ EXPEDIENTE_SSR: 'off' }`).
- * Resolves once GET /login answers (asked every `pollMs`); `readyMs` is
- * the time from spawning to that answer.
+ * `postgres: true` serves a fresh PostgreSQL database, dropped by `stop()`;
+ * `databaseUrl` serves that one instead (another instance of a server's:
+ * `startInstance`). Resolves once GET /login answers (asked every
+ * `pollMs`); `readyMs` is the time from spawning to that answer.
  */
-export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, bin = BIN } = {}) {
+export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, bin = BIN, postgres = false, databaseUrl } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'expediente-e2e-'));
+  const ownDatabase = postgres && !databaseUrl ? createPgDatabase() : null;
+  const database = databaseUrl ?? ownDatabase?.url ?? `sqlite://${dir}/e2e.db?mode=rwc`;
+  const cleanUp = async () => {
+    ownDatabase?.drop();
+    await rm(dir, { recursive: true, force: true });
+  };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The server's output goes to a file, not a pipe: while a caller blocks
@@ -101,7 +130,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, 
     cwd: dir,
     env: {
       ...process.env,
-      DATABASE_URL: `sqlite://${dir}/e2e.db?mode=rwc`,
+      DATABASE_URL: database,
       EXPEDIENTE_ADDR: `127.0.0.1:${port}`,
       EXPEDIENTE_DATA_DIR: dir,
       EXPEDIENTE_ADMIN_EMAIL: ADMIN.email,
@@ -126,7 +155,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, 
   for (;;) {
     if (exited) {
       const log = output();
-      await rm(dir, { recursive: true, force: true });
+      await cleanUp();
       throw new Error(`server exited early (${JSON.stringify(exited)}):\n${log}`);
     }
     try {
@@ -137,6 +166,7 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, 
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      ownDatabase?.drop();
       throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, pollMs));
@@ -147,8 +177,16 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, 
     port,
     dir,
     bin,
+    databaseUrl: database,
     pid: child.pid,
     readyMs: performance.now() - started,
+    /** Ends the process with `signal` (SIGKILL: a crash, nothing flushed) once it has exited; `stop()` still cleans up. */
+    async kill(signal = 'SIGKILL') {
+      if (exited) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await done;
+    },
     async stop() {
       if (!exited) {
         const done = new Promise((r) => child.once('exit', r));
@@ -157,15 +195,24 @@ export async function startServer({ env = {}, timeoutMs = 60_000, pollMs = 100, 
         await done;
         clearTimeout(timer);
       }
-      await rm(dir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
+}
+
+/**
+ * Another instance of `server` (options as `startServer`'s): the same
+ * database and JWT secret, so a session of one works on the other, as
+ * behind a load balancer. Its `stop()` leaves the database to `server`'s.
+ */
+export function startInstance(server, options = {}) {
+  return startServer({ ...options, bin: server.bin, databaseUrl: server.databaseUrl });
 }
 
 /** Fills a started server's database with `expediente seed` (`args`: how many clients and appointments). */
 export function seedDatabase(server, args = ['--clients', '300', '--appointments', '3000']) {
   execFileSync(server.bin, ['seed', ...args], {
-    env: { ...process.env, ...clockEnv(), DATABASE_URL: `sqlite://${server.dir}/e2e.db?mode=rwc`, EXPEDIENTE_DATA_DIR: server.dir },
+    env: { ...process.env, ...clockEnv(), DATABASE_URL: server.databaseUrl, EXPEDIENTE_DATA_DIR: server.dir },
     stdio: 'ignore',
   });
 }
@@ -292,22 +339,34 @@ export async function signIn(page, { email = ADMIN.email, password = ADMIN.passw
   await Promise.all([page.waitForURL('**/dashboard'), page.click('button[type=submit]')]);
 }
 
-/** Starts the server and a browser together; `stop()` ends both. */
-export async function startApp(options = {}) {
+/**
+ * Starts the server and a browser together; `stop()` ends both. With
+ * `instances: n` (on PostgreSQL) `servers` holds n instances on one
+ * database (`startInstance`), `server` being the first.
+ */
+export async function startApp({ instances = 1, ...options } = {}) {
   const server = await startServer(options);
+  const servers = [server];
+  // Others stop first: the first drops the database.
+  const stopServers = async () => {
+    for (const one of [...servers].reverse()) await one.stop();
+  };
   let browser;
   try {
+    // One after another: the first has made the schema.
+    while (servers.length < instances) servers.push(await startInstance(server, options));
     browser = await launchBrowser();
   } catch (error) {
-    await server.stop();
+    await stopServers();
     throw error;
   }
   return {
     server,
+    servers,
     browser,
     async stop() {
       await browser.close().catch(() => {});
-      await server.stop();
+      await stopServers();
     },
   };
 }
@@ -343,7 +402,8 @@ export function appForSuite({ setup, seed, personas, ...options } = {}) {
  * Runs `test({ context, page, messages })` on a fresh page of `app`, then
  * closes its context whatever happens. `user` signs in first (`ADMIN` or
  * another `{ email, password }`), `cookies` are added to the context first;
- * the other options are playwright's context options.
+ * the other options are playwright's context options (`baseURL`: another
+ * instance's `url` than `app.server`'s).
  */
 export async function withPage(app, { user, cookies, ...contextOptions }, test) {
   const opened = await openPage(app.browser, app.server.url, contextOptions);

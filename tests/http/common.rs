@@ -512,6 +512,41 @@ async fn spawn_process_on_with(database_url: &str, data_dir: &std::path::Path, e
     process
 }
 
+/// A TCP relay to PostgreSQL that the test can cut (every connection
+/// dropped, new ones refused) and bring back on the same port.
+pub struct Relay {
+    pub addr: std::net::SocketAddr,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Relay {
+    pub async fn start(addr: std::net::SocketAddr) -> Relay {
+        let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let task = tokio::spawn(async move {
+            // Dropped with the task: every relayed connection ends at once.
+            let mut connections = tokio::task::JoinSet::new();
+            loop {
+                let Ok((mut inbound, _)) = listener.accept().await else { continue };
+                connections.spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect("127.0.0.1:5432").await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+                while connections.try_join_next().is_some() {}
+            }
+        });
+        Relay { addr, task: Some(task) }
+    }
+
+    pub async fn cut(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+            let _ = task.await;
+        }
+    }
+}
+
 /// What a probe of `eventually` answers: settled (`true`, `Some`, `Ok`)
 /// with its value, or not yet, with what it saw (for the failure's message).
 pub trait Settled {

@@ -12,34 +12,34 @@ use crate::common::*;
 
 /// One server-sent event.
 #[derive(Debug, Clone, Default)]
-struct Sent {
-    event: String,
-    id: String,
-    data: String,
+pub(crate) struct Sent {
+    pub(crate) event: String,
+    pub(crate) id: String,
+    pub(crate) data: String,
 }
 
 impl Sent {
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.data).unwrap_or_else(|e| panic!("{e}: {}", self.data))
     }
 }
 
 /// An open stream, read event by event.
-struct Stream {
-    response: Response,
-    buffer: String,
+pub(crate) struct Stream {
+    pub(crate) response: Response,
+    pub(crate) buffer: String,
 }
 
 impl Stream {
     /// The next event (comments skipped) within `wait`; `None` when the
     /// stream ended. Panics when nothing came in time.
-    async fn next(&mut self, wait: Duration) -> Option<Sent> {
+    pub(crate) async fn next(&mut self, wait: Duration) -> Option<Sent> {
         self.within(wait).await.expect("no event in time")
     }
 
     /// The next event within `wait` (`Some(None)`: the stream ended), or
     /// `None` when nothing came.
-    async fn within(&mut self, wait: Duration) -> Option<Option<Sent>> {
+    pub(crate) async fn within(&mut self, wait: Duration) -> Option<Option<Sent>> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
             while let Some(end) = self.buffer.find("\n\n") {
@@ -69,7 +69,7 @@ impl Stream {
     }
 
     /// The next event, which must be a change.
-    async fn change(&mut self) -> (u64, Value) {
+    pub(crate) async fn change(&mut self) -> (u64, Value) {
         let sent = self.next(Duration::from_secs(1)).await.expect("the stream went on");
         assert_eq!(sent.event, "change", "{sent:?}");
         (sent.id.parse().unwrap(), sent.json())
@@ -85,7 +85,7 @@ async fn open(app: &TestApp, client: &Client, headers: &[(&str, &str)]) -> Respo
     request.send().await.unwrap()
 }
 
-async fn stream(response: Response) -> Stream {
+pub(crate) async fn stream(response: Response) -> Stream {
     assert_eq!(response.status(), StatusCode::OK);
     Stream { response, buffer: String::new() }
 }
@@ -98,7 +98,7 @@ async fn browser(app: &TestApp) -> Client {
     client
 }
 
-async fn book(app: &TestApp, token: &str, client: i64, staff: i64, starts: &str) -> Value {
+pub(crate) async fn book(app: &TestApp, token: &str, client: i64, staff: i64, starts: &str) -> Value {
     let body = json!({ "clientId": client, "staffId": staff, "service": "Corte", "startsAt": starts, "durationMinutes": 30 });
     let (status, body) = json_of(app.post("/api/appointments", token, body).await).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");

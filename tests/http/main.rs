@@ -15,6 +15,7 @@ mod double_booking;
 mod events;
 mod gate;
 mod lgpd;
+mod live_faults;
 mod merge;
 mod lists;
 mod name_order;

@@ -4,7 +4,6 @@
 //! is refused at start; `expediente backup` and the pg_dump path restore the
 //! data.
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -13,44 +12,9 @@ use reqwest::header::{RETRY_AFTER, SET_COOKIE};
 use sea_orm::{ColumnTrait, ConnectionTrait, Database, EntityTrait, QueryFilter};
 use serde_json::json;
 
-use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, Options, TestApp, eventually, json_of, new_client, spawn, spawn_with};
+use crate::common::{ADMIN_EMAIL, ADMIN_PASSWORD, Backend, Options, Relay, TestApp, eventually, json_of, new_client, spawn, spawn_with};
 
 const UNAVAILABLE: &str = "O serviço está temporariamente indisponível (banco de dados fora do ar). Tente novamente em instantes.";
-
-/// A TCP relay to PostgreSQL that the test can cut (every connection
-/// dropped, new ones refused) and bring back on the same port.
-struct Relay {
-    addr: SocketAddr,
-    task: Option<tokio::task::JoinHandle<()>>,
-}
-
-impl Relay {
-    async fn start(addr: SocketAddr) -> Relay {
-        let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let task = tokio::spawn(async move {
-            // Dropped with the task: every relayed connection ends at once.
-            let mut connections = tokio::task::JoinSet::new();
-            loop {
-                let Ok((mut inbound, _)) = listener.accept().await else { continue };
-                connections.spawn(async move {
-                    if let Ok(mut outbound) = tokio::net::TcpStream::connect("127.0.0.1:5432").await {
-                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
-                    }
-                });
-                while connections.try_join_next().is_some() {}
-            }
-        });
-        Relay { addr, task: Some(task) }
-    }
-
-    async fn cut(&mut self) {
-        if let Some(task) = self.task.take() {
-            task.abort();
-            let _ = task.await;
-        }
-    }
-}
 
 async fn outage_answers_503_and_keeps_the_session() {
     let mut relay = Relay::start("127.0.0.1:0".parse().unwrap()).await;
