@@ -13,20 +13,27 @@
 // 3. Fan-out: `fanout` streams open on A; each booking's time from its 201
 //    to its event on the first, the median and the last stream.
 //
-//   node bench/live-events.mjs [BIN=target/testing/expediente] [bookings=40] [idle=500] [fanout=200] [idleSeconds=20]
+// 4. In a browser: Chromium with the agenda open on B; each booking's time
+//    from its 201 on A to its block in the page (a MutationObserver's
+//    wall-clock time: the stream, the settle, the agenda's read, the render).
+//
+//   node bench/live-events.mjs [BIN=target/testing/expediente] [bookings=40] [idle=500] [fanout=200] [idleSeconds=20] [browserBookings=20]
 //
 // Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust; or EXPEDIENTE_TEST_PG) and psql:
 // the harness makes the database and drops it (client/e2e/harness.mjs).
 import http from 'node:http';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ADMIN, api, startInstance, startServer } from '../client/e2e/harness.mjs';
+import { ADMIN, api, launchBrowser, openPage, signIn, startInstance, startServer, waitForShell } from '../client/e2e/harness.mjs';
 
 const BIN = path.resolve(process.argv[2] ?? 'target/testing/expediente');
 const BOOKINGS = Number(process.argv[3] ?? 40);
 const IDLE = Number(process.argv[4] ?? 500);
 const FANOUT = Number(process.argv[5] ?? 200);
 const IDLE_SECONDS = Number(process.argv[6] ?? 20);
+const BROWSER_BOOKINGS = Number(process.argv[7] ?? 20);
+/** The day the browser's agenda shows (part 4), away from the others' bookings. */
+const BROWSER_DAY = '2031-03-12';
 /** Streams one address may hold: the default per-address cap (128 connections) ÷ 4. */
 const PER_ADDRESS = 32;
 
@@ -199,6 +206,40 @@ try {
   for (const s of fans) s.close();
   console.log(`\n3. One booking on A to ${FANOUT} streams on A (${first.length} bookings), from the 201:`);
   console.log(`   first stream p50 ${ms(quantile(first, 0.5))}; median stream p50 ${ms(quantile(median, 0.5))}; last stream p50 ${ms(quantile(last, 0.5))}, p95 ${ms(quantile(last, 0.95))}`);
+
+  // 4. The block on a browser's open agenda on B, for bookings made on A.
+  const browser = await launchBrowser();
+  try {
+    const staff = (await api(a.url, token, 'POST', '/users', { name: 'Rita Bench', email: 'rita@example.com', role: 'staff', password: 'rita-bench-12345' })).data;
+    const { page } = await openPage(browser, b.url, { viewport: { width: 1366, height: 900 } });
+    await signIn(page);
+    await page.goto(`/appointments?date=${BROWSER_DAY}`);
+    await waitForShell(page);
+    // When each booking's block is first in the page, by the wall clock this process shares.
+    await page.evaluate(() => {
+      window.__seen = {};
+      new MutationObserver(() => {
+        for (const block of document.querySelectorAll('a.agenda-block')) {
+          const n = /Bench (\d+)/.exec(block.textContent)?.[1];
+          if (n !== undefined && !(n in window.__seen)) window.__seen[n] = Date.now();
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const shown = [];
+    for (let i = 0; i < BROWSER_BOOKINGS + 2; i++) {
+      const start = new Date(Date.parse(`${BROWSER_DAY}T10:00:00Z`) + i * 20 * 60_000).toISOString().slice(0, 16);
+      const body = { clientId: ids.client, staffId: staff.id, service: `Bench ${i}`, startsAt: start, durationMinutes: 20, allowOutsideHours: true };
+      await api(a.url, token, 'POST', '/appointments', body);
+      const at = Date.now();
+      await page.waitForFunction((n) => n in window.__seen, String(i), { timeout: 10_000 });
+      // The first two warm the page's reads up.
+      if (i >= 2) shown.push((await page.evaluate((n) => window.__seen[n], String(i))) - at);
+    }
+    console.log(`\n4. ${BROWSER_BOOKINGS} bookings on A, from the 201 to the block in the agenda open in Chromium on B:`);
+    console.log(`   p50 ${ms(quantile(shown, 0.5))}, p95 ${ms(quantile(shown, 0.95))}, worst ${ms(Math.max(...shown))}`);
+  } finally {
+    await browser.close();
+  }
   console.log(`\nload average at the end: ${load()}`);
 } finally {
   // B first: A drops the database.
