@@ -3,11 +3,11 @@
 //!
 //! Days are calendar days in the business time zone: the period runs from
 //! local midnight of `from` to local midnight after `to` (`to` inclusive).
-//! The database counts a period's appointments in two grouped passes over
-//! the period index, each status a column: one by local day, each day given
-//! as the instants it starts and ends at (computed here, so a day is the
-//! same on SQLite and PostgreSQL whatever the zone's offset), and one by
-//! staff member, service spelling and channel. A year comes back as some
+//! The database counts a period's appointments over the period index by
+//! local day, each day given as the instants it starts and ends at
+//! (computed here, so a day is the same on SQLite and PostgreSQL whatever
+//! the zone's offset), and by staff member, service spelling and channel:
+//! in one pass on PostgreSQL, two on SQLite (`Queries`). A year comes back as some
 //! hundreds of rows instead of its thousands of appointments (read one by
 //! one, those cost about eleven first pages of clients on SQLite;
 //! bench/README.md). Services then group here by their name as people read
@@ -20,7 +20,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
 use sea_orm::sea_query::{Alias, CommonTableExpression, Expr, ExprTrait, Func, JoinType, Values, WithClause};
 use sea_orm::{
-    ActiveEnum, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, Iterable, QueryFilter, QueryResult, QuerySelect, QueryTrait,
+    ActiveEnum, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, Iterable, QueryFilter, QueryResult, QuerySelect, QueryTrait,
     Select, Statement, Value,
 };
 use serde::Serialize;
@@ -309,39 +309,82 @@ impl StatusCounts {
     }
 }
 
-/// `select` counting its group's appointments by status, one column each
-/// (in `AppointmentStatus::iter()`'s order), then the revenue of the
-/// concluded ones; as BIGINT on both databases (PostgreSQL sums to NUMERIC
-/// or BIGINT by the column's type).
-fn count_by_status(select: Select<appointment::Entity>) -> Select<appointment::Entity> {
-    let sum = |when: AppointmentStatus, then: Expr| {
-        Expr::from(Func::cast_as(Func::sum(Expr::case(appointment::Column::Status.eq(when), then).finally(0)), Alias::new("BIGINT")))
-    };
-    let counted = AppointmentStatus::iter().fold(select, |select, status| {
-        let name = format!("n_{}", status.to_value());
-        select.column_as(sum(status, Expr::val(1)), name)
-    });
-    counted.column_as(sum(AppointmentStatus::Concluido, Expr::col((appointment::Entity, appointment::Column::PriceCents))), "revenue_cents")
+impl Figures {
+    /// The figures of a row whose columns from `first` on are those of
+    /// `count_figures`.
+    fn read(row: &QueryResult, first: usize) -> Result<Figures> {
+        let n = |i: usize| -> Result<u64> { Ok(u64::try_from(row.try_get_by_index::<i64>(first + i)?).unwrap_or(0)) };
+        Ok(Figures { total: n(0)?, concluido: n(1)?, cancelado: n(2)?, faltou: n(3)?, revenue_cents: row.try_get_by_index::<i64>(first + 4)? })
+    }
 }
 
-/// What a summary reads: the period's appointments counted in two grouped
-/// passes over the period index (which holds every column they read: a
-/// year costs what a year holds, however long the history) and its new
-/// clients (which grow with the business: counted up to a cap and estimated
-/// beyond it, `list::total`).
+/// The sum of `then` over the group's appointments in `status`, as BIGINT
+/// on both databases (PostgreSQL sums to NUMERIC or BIGINT by the column's
+/// type).
+fn sum_when(status: AppointmentStatus, then: Expr) -> Expr {
+    Expr::from(Func::cast_as(Func::sum(Expr::case(appointment::Column::Status.eq(status), then).finally(0)), Alias::new("BIGINT")))
+}
+
+/// The revenue: the sum of `price_cents` of the concluded appointments.
+fn revenue() -> Expr {
+    sum_when(AppointmentStatus::Concluido, Expr::col((appointment::Entity, appointment::Column::PriceCents)))
+}
+
+/// `select` counting its group's appointments by status, one column each
+/// (in `AppointmentStatus::iter()`'s order), then the revenue.
+fn count_by_status(select: Select<appointment::Entity>) -> Select<appointment::Entity> {
+    let counted = AppointmentStatus::iter().fold(select, |select, status| {
+        let name = format!("n_{}", status.to_value());
+        select.column_as(sum_when(status, Expr::val(1)), name)
+    });
+    counted.column_as(revenue(), "revenue_cents")
+}
+
+/// `select` counting its group's appointments as [`Figures`] holds them:
+/// all, concluded, cancelled, missed, then the revenue. Four sums where
+/// `count_by_status` has seven: on SQLite each sum costs about a
+/// millisecond over a year's 13,000 appointments (bench/README.md).
+fn count_figures(select: Select<appointment::Entity>) -> Select<appointment::Entity> {
+    let counted = select.column_as(Expr::cust("COUNT(*)"), "total");
+    let counted = [AppointmentStatus::Concluido, AppointmentStatus::Cancelado, AppointmentStatus::Faltou]
+        .into_iter()
+        .fold(counted, |select, status| select.column_as(sum_when(status, Expr::val(1)), format!("n_{}", status.to_value())));
+    counted.column_as(revenue(), "revenue_cents")
+}
+
+/// What a grouped pass's rows hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// `day`, then the day's figures (`count_figures`).
+    Days,
+    /// Staff member, service spelling and channel, then their counts by
+    /// status (`count_by_status`).
+    Kinds,
+    /// Both sets in one (`GROUPING SETS`): `day`, staff member, service and
+    /// channel, then the counts by status; a day's row has its `day` and no
+    /// staff member, a kind's the other way round.
+    Both,
+}
+
+/// What a summary reads: the period's appointments counted by local day
+/// and by staff member, service spelling and channel over the period index
+/// (which holds every column they read: a year costs what a year holds,
+/// however long the history), and its new clients (which grow with the
+/// business: counted up to a cap and estimated beyond it, `list::total`).
+///
+/// PostgreSQL counts both groupings in one pass (`GROUPING SETS`: the
+/// year's entries read and hashed once). SQLite, which has no grouping
+/// sets, makes two: one by local day, counting only what a day shows, and
+/// one by kind; the period's counts by status come from the second.
 pub struct Queries {
     /// The period's local days, each with the instants it starts and ends at.
     days: Vec<(NaiveDate, DateTime<Utc>, DateTime<Utc>)>,
     /// Where the period starts and ends.
     bounds: (DateTime<Utc>, DateTime<Utc>),
-    /// The period's appointments by local day (joined to `days`).
-    pub by_day: Select<appointment::Entity>,
-    /// The period's appointments by staff member, service spelling and channel.
-    pub by_kind: Select<appointment::Entity>,
     pub new_clients: Select<client::Entity>,
 }
 
-/// The name of the days' table in `by_day`'s statement.
+/// The name of the days' table in the day passes' statements.
 const DAYS: &str = "days";
 
 impl Queries {
@@ -355,32 +398,9 @@ impl Queries {
             days.push((day, local_midnight(day, tz), local_midnight(day + Duration::days(1), tz)));
             day += Duration::days(1);
         }
-        let period = || {
-            appointment::Entity::find()
-                .select_only()
-                .filter(appointment::Column::StartsAt.gte(start))
-                .filter(appointment::Column::StartsAt.lt(end))
-        };
-        let (table, column) = (Alias::new(DAYS), |name: &str| Expr::col((Alias::new(DAYS), Alias::new(name))));
-        let starts_at = || Expr::col((appointment::Entity, appointment::Column::StartsAt));
-        // Only the days' own bounds here (`by_day_statement` adds the
-        // period's on PostgreSQL).
-        let mut by_day = count_by_status(appointment::Entity::find().select_only().column_as(column("i"), "day")).group_by(column("i"));
-        QueryTrait::query(&mut by_day).join(JoinType::InnerJoin, table, starts_at().gte(column("starts")).and(starts_at().lt(column("ends"))));
-        let by_kind = count_by_status(
-            period()
-                .column(appointment::Column::StaffId)
-                .column(appointment::Column::Service)
-                .column(appointment::Column::Channel),
-        )
-        .group_by(appointment::Column::StaffId)
-        .group_by(appointment::Column::Service)
-        .group_by(appointment::Column::Channel);
         Queries {
             days,
             bounds: (start, end),
-            by_day,
-            by_kind,
             new_clients: client::Entity::find()
                 .filter(client::Column::CreatedAt.gte(start))
                 .filter(client::Column::CreatedAt.lt(end)),
@@ -393,20 +413,48 @@ impl Queries {
         Ok(Queries::period(from, to, tz))
     }
 
-    /// `by_day` (narrowed as the reader reaches) with its days: `WITH
-    /// days(i, starts, ends) AS (VALUES …)`, `i` the day's place in the period.
-    fn by_day_statement(&self, backend: DbBackend, by_day: Select<appointment::Entity>) -> Statement {
+    /// The period's appointments (between its bounds).
+    fn in_period(&self) -> Select<appointment::Entity> {
+        appointment::Entity::find()
+            .select_only()
+            .filter(appointment::Column::StartsAt.gte(self.bounds.0))
+            .filter(appointment::Column::StartsAt.lt(self.bounds.1))
+    }
+
+    /// The grouped passes of `backend`, each narrowed by `narrow` (whom the
+    /// reader reaches), with what their rows hold.
+    fn passes(&self, backend: DbBackend, narrow: impl Fn(Select<appointment::Entity>) -> Select<appointment::Entity>) -> Vec<(Pass, Statement)> {
+        let day = || Expr::col((Alias::new(DAYS), Alias::new("i")));
+        let kind = [appointment::Column::StaffId, appointment::Column::Service, appointment::Column::Channel];
+        if backend == DbBackend::Postgres {
+            // The period's bounds beside each day's: without them PostgreSQL
+            // took 220–590 ms for a year instead of 6–18, the same plan
+            // (bench/README.md).
+            let select = kind.iter().fold(self.in_period().column_as(day(), "day"), |s, c| s.column(*c));
+            let sets = Expr::cust(r#"GROUPING SETS (("days"."i"), ("appointments"."staff_id", "appointments"."service", "appointments"."channel"))"#);
+            let both = count_by_status(narrow(select)).group_by(sets);
+            return vec![(Pass::Both, self.with_days(backend, both))];
+        }
         // Each day's range of the period index, read once: SQLite reads the
         // day's bounds alone (given the period's too, it reads the whole
-        // period's range for each day: 2.7 s for a year at 100,000 clients),
-        // PostgreSQL wants the period's as well (without them a year took
-        // 220–590 ms instead of 6–18, the same plan; bench/README.md).
-        let by_day = match backend {
-            DbBackend::Postgres => by_day
-                .filter(appointment::Column::StartsAt.gte(self.bounds.0))
-                .filter(appointment::Column::StartsAt.lt(self.bounds.1)),
-            _ => by_day,
-        };
+        // period's range for each day: 2.7 s for a year at 100,000 clients).
+        let days = count_figures(narrow(appointment::Entity::find().select_only().column_as(day(), "day"))).group_by(day());
+        let kinds = kind.iter().fold(count_by_status(narrow(kind.iter().fold(self.in_period(), |s, c| s.column(*c)))), |s, c| s.group_by(*c));
+        vec![(Pass::Days, self.with_days(backend, days)), (Pass::Kinds, kinds.build(backend))]
+    }
+
+    /// `select` joined to the period's days: `WITH days(i, starts, ends) AS
+    /// (VALUES …)`, `i` the day's place in the period, each day given as the
+    /// instants it starts and ends at (computed here, so a day is the same on
+    /// SQLite and PostgreSQL whatever the zone's offset).
+    fn with_days(&self, backend: DbBackend, mut select: Select<appointment::Entity>) -> Statement {
+        let column = |name: &str| Expr::col((Alias::new(DAYS), Alias::new(name)));
+        let starts_at = || Expr::col((appointment::Entity, appointment::Column::StartsAt));
+        QueryTrait::query(&mut select).join(
+            JoinType::InnerJoin,
+            Alias::new(DAYS),
+            starts_at().gte(column("starts")).and(starts_at().lt(column("ends"))),
+        );
         let rows = self.days.iter().enumerate().map(|(i, (_, starts, ends))| {
             Values(vec![Value::Int(Some(i as i32)), Value::from(*starts), Value::from(*ends)])
         });
@@ -415,20 +463,22 @@ impl Queries {
             .columns([Alias::new("i"), Alias::new("starts"), Alias::new("ends")])
             .values(rows.collect())
             .to_owned();
-        backend.build(&by_day.into_query().with(WithClause::new().cte(days).to_owned()))
+        backend.build(&select.into_query().with(WithClause::new().cte(days).to_owned()))
     }
 
     /// Every statement over the period, named, for the plan tests (the
     /// appointments' as an admin reads them and as a Profissional does).
-    pub fn statements(&self, backend: DbBackend) -> Vec<(&'static str, Statement)> {
+    pub fn statements(&self, backend: DbBackend) -> Vec<(String, Statement)> {
+        let name = |pass: Pass| match pass {
+            Pass::Days => "appointments by day",
+            Pass::Kinds => "appointments by staff, service and channel",
+            Pass::Both => "appointments by day and by staff, service and channel",
+        };
         let own = |select: Select<appointment::Entity>| select.filter(appointment::Column::StaffId.eq(1));
-        vec![
-            ("appointments by day", self.by_day_statement(backend, self.by_day.clone())),
-            ("appointments by staff, service and channel", self.by_kind.clone().build(backend)),
-            ("a Profissional's appointments by day", self.by_day_statement(backend, own(self.by_day.clone()))),
-            ("a Profissional's appointments by staff, service and channel", own(self.by_kind.clone()).build(backend)),
-            ("newClients", list::capped_count(backend, self.new_clients.clone(), client::Column::Id)),
-        ]
+        let mut statements: Vec<(String, Statement)> = self.passes(backend, |s| s).into_iter().map(|(p, s)| (name(p).to_string(), s)).collect();
+        statements.extend(self.passes(backend, own).into_iter().map(|(p, s)| (format!("a Profissional's {}", name(p)), s)));
+        statements.push(("newClients".into(), list::capped_count(backend, self.new_clients.clone(), client::Column::Id)));
+        statements
     }
 }
 
@@ -439,22 +489,54 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     let backend = db.get_database_backend();
     // A Profissional's own figures (docs/permissions.md): their
     // appointments, and the new clients among those they see.
-    let by_day = q.by_day_statement(backend, access::appointments(cx, q.by_day.clone()));
-    let by_kind = access::appointments(cx, q.by_kind.clone()).build(backend);
+    let passes = q.passes(backend, |select| access::appointments(cx, select));
     let new_clients_query = access::clients(cx, q.new_clients.clone());
+    let (start, end) = q.bounds;
+    // The reads do not wait on one another: they run at once, each on a
+    // connection of its own (on SQLite each connection has its thread, so
+    // the year's two passes take the longer one's time, not their sum).
+    let (passes, (new_clients, new_clients_estimated), reminded, (count, revenue_cents)) = tokio::try_join!(
+        read_passes(db, passes),
+        list::total(db, new_clients_query, client::Column::Id),
+        reminded(cx, start, end),
+        crate::booking::waitlist::recovered(db, start, end, cx.own_only()),
+    )?;
 
+    let mut days: BTreeMap<NaiveDate, Figures> = q.days.iter().map(|(day, _, _)| (*day, Figures::default())).collect();
+    let mut kinds = Vec::new();
+    for (pass, rows) in passes {
+        for row in rows {
+            // A day's row: its figures counted (`Days`) or its counts by
+            // status (`Both`); else a kind's, its key from `first` on.
+            let day = match pass {
+                Pass::Days => Some((row.try_get_by_index::<i32>(0)?, Figures::read(&row, 1)?)),
+                Pass::Both => match row.try_get_by_index::<Option<i32>>(0)? {
+                    Some(i) => Some((i, Figures::of(&StatusCounts::read(&row, 4)?))),
+                    None => None,
+                },
+                Pass::Kinds => None,
+            };
+            if let Some((i, figures)) = day {
+                if let Some(day) = usize::try_from(i).ok().and_then(|i| q.days.get(i)).and_then(|(day, _, _)| days.get_mut(day)) {
+                    day.add(figures);
+                }
+                continue;
+            }
+            let first = if pass == Pass::Both { 1 } else { 0 };
+            let (staff_id, service, channel) = (
+                row.try_get_by_index::<i32>(first)?,
+                row.try_get_by_index::<String>(first + 1)?,
+                row.try_get_by_index::<Channel>(first + 2)?,
+            );
+            kinds.push((staff_id, service, channel, StatusCounts::read(&row, first + 3)?));
+        }
+    }
+    // The period's counts by status, from its kinds (each appointment in one).
     let mut by_status = ByStatus::default();
     let mut all = Figures::default();
-    let mut days: BTreeMap<NaiveDate, Figures> = q.days.iter().map(|(day, _, _)| (*day, Figures::default())).collect();
-    for row in db.query_all_raw(by_day).await? {
-        let i = row.try_get_by_index::<i32>(0)?;
-        let counts = StatusCounts::read(&row, 1)?;
-        let figures = Figures::of(&counts);
-        all.add(figures);
-        if let Some(day) = usize::try_from(i).ok().and_then(|i| q.days.get(i)).and_then(|(day, _, _)| days.get_mut(day)) {
-            day.add(figures);
-        }
-        for (status, n) in counts.by_status {
+    for (_, _, _, counts) in &kinds {
+        all.add(Figures::of(counts));
+        for (status, n) in &counts.by_status {
             *match status {
                 AppointmentStatus::Agendado => &mut by_status.agendado,
                 AppointmentStatus::Confirmado => &mut by_status.confirmado,
@@ -467,19 +549,14 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     }
     let mut staff: HashMap<i32, Figures> = HashMap::new();
     let mut by_channel: Vec<ChannelFigures> = Channel::iter().map(|channel| ChannelFigures { channel, figures: Figures::default() }).collect();
-    let mut kinds = Vec::new();
-    for row in db.query_all_raw(by_kind).await? {
-        let (staff_id, service, channel) =
-            (row.try_get_by_index::<i32>(0)?, row.try_get_by_index::<String>(1)?, row.try_get_by_index::<Channel>(2)?);
-        kinds.push((staff_id, service, channel, Figures::of(&StatusCounts::read(&row, 3)?)));
-    }
     // By exact spelling first (few per period), merged by name below.
     let mut spellings: HashMap<&str, Figures> = HashMap::new();
-    for (staff_id, service, channel, figures) in &kinds {
-        staff.entry(*staff_id).or_default().add(*figures);
-        spellings.entry(service.as_str()).or_default().add(*figures);
+    for (staff_id, service, channel, counts) in &kinds {
+        let figures = Figures::of(counts);
+        staff.entry(*staff_id).or_default().add(figures);
+        spellings.entry(service.as_str()).or_default().add(figures);
         if let Some(of) = by_channel.iter_mut().find(|c| c.channel == *channel) {
-            of.figures.add(*figures);
+            of.figures.add(figures);
         }
     }
     let names = names_by_id::<user::Entity>(db, user::Column::Id, user::Column::Name, staff.keys().copied().collect()).await?;
@@ -491,11 +568,8 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     by_staff.sort_by_cached_key(|s| (normalize_text(&s.staff_name), s.staff_id));
     let by_service = by_service(spellings);
 
-    let (new_clients, new_clients_estimated) = list::total(db, new_clients_query, client::Column::Id).await?;
     let total = all.total;
-    let reminders = reminder_figures(cx, from, to, total, &by_status).await?;
-    let (count, revenue_cents) =
-        crate::booking::waitlist::recovered(db, local_midnight(from, tz), local_midnight(to + Duration::days(1), tz), cx.own_only()).await?;
+    let reminders = reminder_figures(&reminded, total, &by_status);
     Ok(Summary {
         period: period.map(str::to_string),
         from: from.format("%Y-%m-%d").to_string(),
@@ -517,15 +591,23 @@ pub async fn summary(cx: &Context, query: &SummaryQuery) -> Result<Summary> {
     })
 }
 
-/// The period's statuses of appointments with a sent reminder (any
-/// channel); the others are the rest of the period's figures.
-async fn reminder_figures(
-    cx: &Context,
-    from: NaiveDate,
-    to: NaiveDate,
-    total: u64,
-    all: &ByStatus,
-) -> Result<ReminderFigures> {
+/// The grouped passes' rows, the passes (at most two, `Queries::passes`)
+/// read at once.
+async fn read_passes(db: &DatabaseConnection, passes: Vec<(Pass, Statement)>) -> Result<Vec<(Pass, Vec<QueryResult>)>> {
+    let read = |pass: Option<(Pass, Statement)>| async move {
+        Ok::<_, AppError>(match pass {
+            Some((pass, statement)) => Some((pass, db.query_all_raw(statement).await?)),
+            None => None,
+        })
+    };
+    let mut passes = passes.into_iter();
+    let (first, second) = tokio::try_join!(read(passes.next()), read(passes.next()))?;
+    Ok(first.into_iter().chain(second).collect())
+}
+
+/// The statuses of the appointments between `start` and `end` with a sent
+/// reminder (any channel), counted by the database, one row a status.
+async fn reminded(cx: &Context, start: DateTime<Utc>, end: DateTime<Utc>) -> Result<Vec<(AppointmentStatus, i64)>> {
     use sea_orm::sea_query::Query;
     let sent = Query::select()
         .column(reminder::Column::AppointmentId)
@@ -533,19 +615,23 @@ async fn reminder_figures(
         .and_where(reminder::Column::State.eq(entities::reminder::ReminderState::Sent))
         .and_where(reminder::Column::Kind.eq(entities::reminder::Kind::Reminder))
         .to_owned();
-    let (db, tz) = (&cx.db, cx.tz);
-    // Counted by the database, status by status (one row each).
-    let statuses: Vec<(AppointmentStatus, i64)> = access::appointments(cx, appointment::Entity::find())
+    Ok(access::appointments(cx, appointment::Entity::find())
         .select_only()
         .column(appointment::Column::Status)
         .column_as(Expr::cust("COUNT(*)"), "n")
-        .filter(appointment::Column::StartsAt.gte(local_midnight(from, tz)))
-        .filter(appointment::Column::StartsAt.lt(local_midnight(to + Duration::days(1), tz)))
+        .filter(appointment::Column::StartsAt.gte(start))
+        .filter(appointment::Column::StartsAt.lt(end))
         .filter(appointment::Column::Id.in_subquery(sent))
         .group_by(appointment::Column::Status)
         .into_tuple()
-        .all(db)
-        .await?;
+        .all(&cx.db)
+        .await?)
+}
+
+/// The period's appointments split by whether a reminder was sent:
+/// `statuses` those with one (`reminded`), the others the rest of the
+/// period's figures.
+fn reminder_figures(statuses: &[(AppointmentStatus, i64)], total: u64, all: &ByStatus) -> ReminderFigures {
     let n = |status| statuses.iter().filter(|(s, _)| *s == status).map(|(_, n)| u64::try_from(*n).unwrap_or(0)).sum::<u64>();
     let mut with = ReminderGroup { total: statuses.iter().map(|(_, n)| u64::try_from(*n).unwrap_or(0)).sum(), ..Default::default() };
     with.concluido = n(AppointmentStatus::Concluido);
@@ -558,7 +644,7 @@ async fn reminder_figures(
         no_show_rate: 0.0,
     };
     without.no_show_rate = rate(without.faltou, without.concluido + without.faltou);
-    Ok(ReminderFigures { with_reminder: with, without_reminder: without })
+    ReminderFigures { with_reminder: with, without_reminder: without }
 }
 
 /// The figures of each exact spelling of a service merged by name
