@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { criticalCss, documentOf, layoutParts, loadRenderer, purgeCss } from './critical-css.mjs';
+import { criticalCss, documentOf, layoutParts, loadRenderer, purgeCss, splitRules } from './critical-css.mjs';
 import { sampleRenders } from './critical-states.mjs';
 import { generateApiTypes } from './gen-api-types.mjs';
 import { generateRouteReads } from './gen-route-reads.mjs';
@@ -277,10 +277,18 @@ async function cutCss(manifest) {
   manifest.css = [renamed];
 
   const render = loadRenderer(await readFile(ssrBundle, 'utf8'), path.join(root, '../ssr/src/polyfills.js'));
+  // Each rule once for all routes (the routes share most of theirs: the
+  // shell's): a part names its rules by their place in `criticalRules`.
   manifest.critical = {};
+  manifest.criticalRules = [];
+  const places = new Map();
+  const place = (rule) => {
+    if (!places.has(rule)) places.set(rule, manifest.criticalRules.push(rule) - 1);
+    return places.get(rule);
+  };
   for (const route of readRoutes()) {
     const documents = sampleRenders(route.path).map(({ url, state }) => documentOf(render(url, state)));
-    manifest.critical[route.path] = layoutParts(criticalCss(sheet, documents, used));
+    manifest.critical[route.path] = layoutParts(criticalCss(sheet, documents, used)).map(({ css, when }) => ({ rules: splitRules(css).map(place), when }));
   }
 }
 
@@ -330,7 +338,7 @@ async function main() {
   await mkdir(publicDir, { recursive: true });
   const [manifest] = await Promise.all([buildBrowser(), buildSsr()]);
   await cutCss(manifest);
-  await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest) + '\n');
   await precompress(publicDir);
   console.log(`client built: ${manifest.entry}, ${Object.keys(manifest.routes).length} routes, dist/ssr/server.js`);
 }

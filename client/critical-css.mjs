@@ -348,6 +348,13 @@ export function layoutParts(css) {
   return parts;
 }
 
+/** `css` as its top-level rules (an @media block is one), each as written: joined, they are `css` again. */
+export function splitRules(css) {
+  const rules = parseCss(css).map((node) => serializeCss([node]));
+  if (rules.join('') !== css) throw new Error('critical CSS: a part does not split into its rules as written');
+  return rules;
+}
+
 // ---------------------------------------------------------------- rendering
 
 /** `renderPage` of the SSR bundle, in a bare context with the engine's polyfills. */

@@ -36,6 +36,10 @@ pub struct Manifest {
     /// parts by the layout they hold under.
     #[serde(default)]
     pub critical: HashMap<String, Vec<CriticalPart>>,
+    /// The rules of every route's critical CSS, each written once: the parts
+    /// name theirs by place ([`Manifest::load`] puts them together).
+    #[serde(default, rename = "criticalRules")]
+    critical_rules: Vec<String>,
     /// Each route's critical CSS as inlined, with its CSP hash, by the parts
     /// a layout keeps: hashed once, not per response. As many as the layout
     /// settings give (a few for each route).
@@ -64,6 +68,10 @@ const HEADS_KEPT: usize = 64;
 /// need (`[["data-skin", "saas"]]`; none: always), in stylesheet order.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CriticalPart {
+    /// Its rules' places in the manifest's `criticalRules`.
+    rules: Vec<usize>,
+    /// Those rules, put together at load.
+    #[serde(skip)]
     pub css: String,
     pub when: Vec<(String, String)>,
 }
@@ -71,7 +79,14 @@ pub struct CriticalPart {
 impl Manifest {
     pub fn load() -> anyhow::Result<Manifest> {
         let file = ClientBuild::get("manifest.json").ok_or_else(|| anyhow::anyhow!("manifest.json not embedded"))?;
-        Ok(serde_json::from_slice(&file.data)?)
+        let mut manifest: Manifest = serde_json::from_slice(&file.data)?;
+        let rules = std::mem::take(&mut manifest.critical_rules);
+        for part in manifest.critical.values_mut().flatten() {
+            for &place in &part.rules {
+                part.css.push_str(rules.get(place).ok_or_else(|| anyhow::anyhow!("manifest.json: no critical rule {place}"))?);
+            }
+        }
+        Ok(manifest)
     }
 
     /// The CSS inlined in a route's head for a page in `layout`: the rules of
