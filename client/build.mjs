@@ -296,7 +296,9 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Beside each text asset, its brotli (`.br`) and gzip (`.gz`) forms at the
- * highest levels: compressed once here, the server only picks one. */
+ * highest levels: compressed once here, the server only picks one. The
+ * binary embeds these forms and not the text (server/assets.rs), so the gzip
+ * form is written always, even where it is not smaller. */
 async function precompress(dir) {
   const files = (await readdir(dir)).filter((f) => /\.(js|css|svg|json|map)$/.test(f));
   await Promise.all(
@@ -312,7 +314,7 @@ async function precompress(dir) {
         gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
       ]);
       if (br.length < data.length) await writeFile(path.join(dir, `${file}.br`), br);
-      if (gz.length < data.length) await writeFile(path.join(dir, `${file}.gz`), gz);
+      await writeFile(path.join(dir, `${file}.gz`), gz);
     }),
   );
 }
@@ -340,6 +342,7 @@ async function main() {
   await cutCss(manifest);
   await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest) + '\n');
   await precompress(publicDir);
+  await precompress(path.dirname(ssrBundle));
   console.log(`client built: ${manifest.entry}, ${Object.keys(manifest.routes).length} routes, dist/ssr/server.js`);
 }
 

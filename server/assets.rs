@@ -14,8 +14,17 @@ use crate::compression::{Encoding, Head};
 use crate::layout::Layout;
 use crate::middleware;
 
+/// The text files are embedded only in their compressed forms, as the build
+/// writes them beside each (client/build.mjs): the assets as brotli and
+/// gzip (a client that takes neither gets the gzip form unpacked), the SSR
+/// bundle as brotli (unpacked once, at start). The text beside them would
+/// be a third copy in the binary.
 #[derive(RustEmbed)]
 #[folder = "client/dist/"]
+#[exclude = "public/*.js"]
+#[exclude = "public/*.css"]
+#[exclude = "ssr/*.js"]
+#[exclude = "ssr/*.gz"]
 struct ClientBuild;
 
 /// `client/dist/manifest.json` (ssr/CONTRACT.md); file names are relative to `/assets/`.
@@ -143,23 +152,25 @@ impl Manifest {
 }
 
 pub fn ssr_bundle() -> anyhow::Result<String> {
-    let file = ClientBuild::get("ssr/server.js").ok_or_else(|| anyhow::anyhow!("ssr/server.js not embedded"))?;
-    Ok(String::from_utf8(file.data.into_owned())?)
+    let file = ClientBuild::get("ssr/server.js.br").ok_or_else(|| anyhow::anyhow!("ssr/server.js.br not embedded"))?;
+    let mut text = Vec::new();
+    brotli::BrotliDecompress(&mut &file.data[..], &mut text)?;
+    Ok(String::from_utf8(text)?)
 }
 
 /// `GET /assets/{*path}`: names carry a content hash, so they are cached for
 /// a year; text files come precompressed (brotli or gzip, as accepted).
 pub async fn serve(Path(path): Path<String>, headers: HeaderMap) -> Response {
     let name = format!("public/{path}");
-    let Some(file) = ClientBuild::get(&name) else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
-    };
-    let content_type = file.metadata.mimetype().to_string();
     let encoding = Encoding::preferred(&headers);
     let (data, encoding) = match encoding.file_suffix().and_then(|suffix| ClientBuild::get(&format!("{name}{suffix}"))) {
         Some(compressed) => (compressed.data, encoding.header_value()),
-        None => (file.data, None),
+        None => match ClientBuild::get(&name).map(|file| file.data).or_else(|| gunzipped(&name)) {
+            Some(data) => (data, None),
+            None => return (StatusCode::NOT_FOUND, "not found").into_response(),
+        },
     };
+    let content_type = mime_guess::from_path(&path).first_or_octet_stream().to_string();
     let mut response = (
         [
             (header::CONTENT_TYPE, content_type),
@@ -173,6 +184,15 @@ pub async fn serve(Path(path): Path<String>, headers: HeaderMap) -> Response {
         response.headers_mut().insert(header::CONTENT_ENCODING, value);
     }
     response
+}
+
+/// The text of an asset embedded only as gzip (see [`ClientBuild`]).
+fn gunzipped(name: &str) -> Option<std::borrow::Cow<'static, [u8]>> {
+    use std::io::Read;
+    let compressed = ClientBuild::get(&format!("{name}.gz"))?;
+    let mut text = Vec::new();
+    flate2::read::GzDecoder::new(&compressed.data[..]).read_to_end(&mut text).ok()?;
+    Some(text.into())
 }
 
 #[cfg(test)]
