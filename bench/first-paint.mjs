@@ -33,6 +33,14 @@
 //   node bench/first-paint.mjs [runs=9] [app|public]   (the second: only those rows)
 //
 // EXPEDIENTE_BIN names another binary than the release one (the testing build).
+//
+// FIRST_PAINT_TRACE=1 records a Chromium trace of each server-rendered load
+// of the app's pages and prints, per page and preset, where the time from
+// the HTML's last byte to the paint goes (medians): the navigation's commit
+// until the renderer has read that byte, from there to FCP (parse, style,
+// layout, paint, raster, on screen), then to LCP; the tiles rastered before
+// FCP and their CPU; each process's CPU from the last byte to LCP. Tracing costs CPU too: the timings of a traced run are not
+// those of an untraced one.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +48,7 @@ import zlib from 'node:zlib';
 import { ADMIN, api, launchBrowser, RELEASE_BIN, seedDatabase, startServer } from '../client/e2e/harness.mjs';
 
 const RUNS = Number(process.argv[2] ?? 9);
+const TRACE = process.env.FIRST_PAINT_TRACE === '1';
 const ONLY = process.argv[3] ?? 'all';
 if (!['all', 'app', 'public'].includes(ONLY)) throw new Error(`unknown rows ${ONLY}: app or public`);
 // Relative to the repository, as bench/lists.mjs reads it.
@@ -117,6 +126,54 @@ async function paintTimings(page) {
   );
 }
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'loading', 'blink', 'cc', 'toplevel'];
+
+/**
+ * Where the time from the HTML's last byte to the paint went, from a trace
+ * of one load of `url` (ms; CPU is the threads' own time).
+ */
+function paintStages(events, url) {
+  const names = new Map(events.filter((e) => e.ph === 'M' && e.name === 'process_name').map((e) => [e.pid, e.args.name]));
+  const send = events.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.url === url);
+  const finish = events.find((e) => e.name === 'ResourceFinish' && e.args?.data?.requestId === send?.args.data.requestId);
+  const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url === url);
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === parse?.pid)?.ts;
+  const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.pid === parse?.pid).at(-1)?.ts;
+  if (!finish || !parse || !fcp || !lcp) return null;
+  const netEnd = finish.args.data.finishTime * 1e6;
+  // The page's renderer is new with the context: all its tiles are this page's.
+  const raster = events.filter((e) => e.pid === parse.pid && e.name === 'RasterTask' && e.ph === 'X' && e.ts < fcp);
+  // Each thread's outermost tasks between the last byte and LCP, by process.
+  const cpu = {};
+  const byThread = new Map();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.ts + e.dur < netEnd || e.ts > lcp) continue;
+    const key = `${e.pid}:${e.tid}`;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push(e);
+  }
+  for (const list of byThread.values()) {
+    list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    let end = 0;
+    for (const e of list) {
+      if (e.ts < end) continue;
+      end = e.ts + e.dur;
+      const process = e.pid === parse.pid ? 'the page' : (names.get(e.pid) ?? 'other');
+      cpu[process] = (cpu[process] ?? 0) + (e.tdur ?? 0) / 1000;
+    }
+  }
+  const ms = (us) => us / 1000;
+  return {
+    'last byte → the renderer has read it (the navigation commits)': ms(finish.ts - netEnd),
+    '→ FCP (parse, style, layout, paint, raster, on screen)': ms(fcp - finish.ts),
+    'FCP → LCP': ms(lcp - fcp),
+    'last byte → LCP': ms(lcp - netEnd),
+    'tiles rastered before FCP': raster.length,
+    'their CPU': raster.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000,
+    ...Object.fromEntries(Object.entries(cpu).map(([process, time]) => [`CPU, ${process}`, time])),
+  };
+}
+
 async function measure(browser, side, pagePath, preset) {
   const { server, auth } = side;
   const context = await browser.newContext({ baseURL: server.url });
@@ -151,6 +208,8 @@ async function measure(browser, side, pagePath, preset) {
     requestAnimationFrame(tick);
   }, PAGES[pagePath].visible(side));
   const { page, counts } = await throttledPage(context, preset);
+  const tracing = TRACE && side.ssr === 'on';
+  if (tracing) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(pagePath, { waitUntil: 'commit' });
   const marks = await page.waitForFunction(
     () => {
@@ -163,6 +222,7 @@ async function measure(browser, side, pagePath, preset) {
   const { visible: dataVisible, hydrated, nav: navHydrated } = await marks.jsonValue();
   await page.waitForLoadState('load');
   const timing = await paintTimings(page);
+  const stages = tracing ? paintStages(JSON.parse(await browser.stopTracing()).traceEvents, server.url + pagePath) : null;
   await context.close();
   // On screen once in the page and painted.
   const onScreen = Math.max(dataVisible, timing.fcp);
@@ -181,6 +241,7 @@ async function measure(browser, side, pagePath, preset) {
     actionable: side.ssr === 'on' ? onScreen : usable,
     ...counts,
     floor: floor(preset, counts.htmlBytes),
+    stages,
   };
 }
 
@@ -321,6 +382,14 @@ for (const [key, { on, off }] of Object.entries(results)) {
     const a = m(on, field);
     const b = m(off, field);
     console.log(`| ${label} | ${a} | ${b} | ${(a / b).toFixed(2)} | |`);
+  }
+  const traced = on.map((r) => r.stages).filter(Boolean);
+  if (traced.length) {
+    console.log(`\n${key}, server-rendered, traced: from the HTML's last byte to the paint (median of ${traced.length} loads; CPU is thread time)`);
+    console.log('| stage | ms |');
+    console.log('|---|---|');
+    const labels = [...new Set(traced.flatMap((t) => Object.keys(t)))];
+    for (const label of labels) console.log(`| ${label} | ${median(traced.map((t) => t[label] ?? 0)).toFixed(label.startsWith('tiles') ? 0 : 1)} |`);
   }
 }
 for (const [preset, steps] of Object.entries(publicResults)) {

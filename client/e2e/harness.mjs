@@ -223,6 +223,27 @@ export async function seedAndSignIn(server, args) {
   return adminToken(server);
 }
 
+/**
+ * Chromium's own features the browser is launched without. Its address bar
+ * draws its popup as a web page (WebUIOmniboxPopup, and the AI mode's
+ * WebUIOmniboxAimPopup): headless, each new context is a window that starts
+ * a renderer of its own for chrome://omnibox-popup.top-chrome, which loads
+ * and runs that page's modules while the context's first page loads, on the
+ * same cores (bench/README.md, "The first paint after the HTML's last
+ * byte": a third of the browser's CPU for a cold load of /login). Chromium
+ * honours only the last --disable-features switch, so this one repeats
+ * playwright-core's own list, read from its bundle.
+ */
+const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+function playwrightDisabledFeatures() {
+  const require = createRequire(import.meta.url);
+  const bundle = readFileSync(path.join(path.dirname(require.resolve('playwright-core/package.json')), 'lib/coreBundle.js'), 'utf8');
+  const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
+  const names = [...(list ?? '').matchAll(/^\s*"(\w+)",?$/gm)].map((m) => m[1]);
+  if (!names.includes('PaintHolding')) throw new Error("playwright-core's --disable-features list was not found in its bundle: update launchBrowser");
+  return names;
+}
+
 export function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -235,6 +256,7 @@ export function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${[...playwrightDisabledFeatures(), ...DISABLED_FEATURES].join(',')}`,
     ],
   });
 }
