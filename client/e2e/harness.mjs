@@ -354,6 +354,22 @@ export function animationsDone(page) {
 }
 
 /** Signs in through the login form and waits for /dashboard. */
+/** An appointment's block on the agenda's grid, by its service. */
+export const agendaBlock = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
+
+/**
+ * The agenda of `day` opened on `page` with its live stream open; at phone
+ * width Paula Lima's column chosen; done once her block of `service` shows.
+ */
+export async function openLiveDay(page, day, { width, service = 'Corte' }) {
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await page.goto(`/appointments?date=${day}`);
+  await waitForShell(page);
+  if (width < 576) await page.selectOption('#agenda-column', { label: 'Paula Lima' });
+  await agendaBlock(page, service).waitFor();
+  return streamOpen;
+}
+
 export async function signIn(page, { email = ADMIN.email, password = ADMIN.password } = {}) {
   await page.goto('/login');
   await page.fill('#login-email', email);

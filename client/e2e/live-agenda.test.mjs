@@ -3,13 +3,10 @@
 // another browser context, carried by GET /api/events.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, dayPerWidth, openPage, PAULA, problems, shot, signIn, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, dayPerWidth, openPage, PAULA, problems, shot, signIn, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage, agendaBlock as block } from './harness.mjs';
 
 // A Thursday per width, weeks ahead, so the two runs do not meet.
 const DAYS = dayPerWidth(weekdayAhead(120, 4), 7);
-
-/** The appointment's block in the grid, by its service. */
-const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
 
 suite('live agenda: changes made elsewhere appear without a reload', () => {
   const ids = {};

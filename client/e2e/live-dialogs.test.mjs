@@ -6,12 +6,11 @@
 // browser contexts (the admin's page, Paula writing), at 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, addDays, api, appForSuite, dayPerWidth, now, openPage, PAULA, problems, shot, signIn, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { ADMIN, addDays, api, appForSuite, dayPerWidth, now, openPage, PAULA, problems, shot, signIn, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage, agendaBlock as block } from './harness.mjs';
 
 // A Wednesday per width, weeks ahead, apart from the other live suite's days.
 const DAYS = dayPerWidth(weekdayAhead(150, 3), 7);
 
-const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
 const agendaReads = (page) => {
   const seen = [];
   page.on('response', (r) => {

@@ -10,13 +10,11 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { it } from 'node:test';
-import { ADMIN, addDays, api, appForSuite, openPage, problems, shot, signIn, suite, VIEWPORTS, waitForShell, weekdayAhead } from './harness.mjs';
+import { ADMIN, addDays, api, appForSuite, openPage, problems, shot, signIn, suite, VIEWPORTS, weekdayAhead, agendaBlock as block, openLiveDay } from './harness.mjs';
 
 // A Friday weeks ahead, apart from the other live suites' days; the writes on the next Monday.
 const DAY = weekdayAhead(200, 5);
 const WRITES_DAY = addDays(DAY, 3);
-
-const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
 
 /**
  * The load balancer: each connection to `url` is forwarded to `port` on
@@ -77,12 +75,7 @@ suite('live agenda: an instance killed under open streams', () => {
         pages.push({ name, width: viewport.width, ...opened });
         const { page } = opened;
         await signIn(page);
-        const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
-        await page.goto(`/appointments?date=${DAY}`);
-        await waitForShell(page);
-        if (viewport.width < 576) await page.selectOption('#agenda-column', { label: 'Paula Lima' });
-        await block(page, 'Corte').waitFor();
-        await streamOpen;
+        await openLiveDay(page, DAY, viewport);
       }
       const token = (await api(proxy.url, null, 'POST', '/login', ADMIN)).data.accessToken;
 

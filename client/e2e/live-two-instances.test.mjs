@@ -7,13 +7,10 @@
 // never a silent overwrite. At 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { ADMIN, api, appForSuite, dayPerWidth, openPage, PAULA, problems, shot, signIn, suite, VIEWPORTS, waitForShell, weekdayAhead, withPage } from './harness.mjs';
+import { ADMIN, api, appForSuite, dayPerWidth, openPage, PAULA, problems, shot, signIn, suite, VIEWPORTS, weekdayAhead, withPage, agendaBlock as block, openLiveDay } from './harness.mjs';
 
 // A Tuesday per width, weeks ahead, apart from the other live suites' days.
 const DAYS = dayPerWidth(weekdayAhead(180, 2), 7);
-
-/** The appointment's block in the grid, by its service. */
-const block = (page, service) => page.locator('a.agenda-block:visible', { hasText: service });
 
 /** How long `locator` took to reach `state` (at most 2 s, or the test fails). */
 async function within2s(locator, state = 'visible') {
@@ -41,12 +38,7 @@ suite('live agenda: two instances on PostgreSQL', () => {
     const day = DAYS[name];
     /** The day's agenda open on `page`, its stream open, Paula's column in view. */
     const openDay = async (page) => {
-      const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
-      await page.goto(`/appointments?date=${day}`);
-      await waitForShell(page);
-      if (viewport.width < 576) await page.selectOption('#agenda-column', { label: 'Paula Lima' });
-      await block(page, 'Corte').waitFor();
-      await streamOpen;
+      await openLiveDay(page, day, viewport);
     };
 
     it(`what Paula does on instance 1 reaches the admin's agenda and open dialog on instance 2 (${name})`, async () => {
