@@ -103,8 +103,13 @@ suite('clients and appointments screens', () => {
   it('creates and edits a client, showing field errors from the server', async () => {
     await withPage(app, { user: ADMIN }, async ({ page, messages }) => {
       await page.goto('/clients');
+      await waitForShell(page);
       await page.getByRole('link', { name: 'Novo cliente' }).click();
+      await page.getByRole('form', { name: 'Novo cliente' }).waitFor();
+      // The 422 awaited with the click: a failure then says whether the save was sent at all.
+      const refused = page.waitForResponse((res) => res.url().endsWith('/api/clients') && res.request().method() === 'POST');
       await page.getByRole('button', { name: 'Salvar' }).click();
+      assert.equal((await refused).status(), 422);
       await page.locator('.invalid-feedback').first().waitFor();
 
       await page.fill('#client-name', 'Beatriz Nova');
