@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { LinkNavigation } from '../components/app-link';
+import { IconSprite } from '../components/icons';
 import { ToastContainer } from '../features/layout/lazy-parts';
 import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
@@ -61,6 +62,8 @@ export function App({ screens }: { screens: Screens }) {
       </Suspense>
       {/* Last, so the server-rendered nodes keep their places; its chunk loads after hydration. */}
       <Toasts />
+      {/* After every icon: the server's sprite holds the icons its page drew. */}
+      <IconSprite />
     </LinkNavigation>
   );
 }

@@ -1,11 +1,12 @@
-// The app's icons: lucide's drawings, each drawn by a small component whose
-// inside is serialised once, when this module loads. lucide-react's own
-// components build every icon's attributes and children again on each
-// render (buildLucideIconNode, class merging, a context read), about a tenth
-// of the server's render of /clients in QuickJS (bench/README.md, "Render
-// less"). The markup is lucide's own, attribute for attribute
+// The app's icons: lucide's drawings as one inline sprite, each icon an
+// <svg> whose inside is a <use> of its <symbol>. React renders an icon as
+// one element with a few attributes and a fixed inside; the drawing and its
+// presentation attributes are in the sprite, written out once per page
+// (<IconSprite>, last in the App) rather than once per icon, which was a
+// third of the markup of /clients (bench/README.md, "Render less"). What an
+// icon draws is lucide-react's drawing, attribute for attribute
 // (icons.test.tsx). Import icons from here, not from lucide-react.
-import type { JSX, SVGProps } from 'react';
+import { useEffect, useState, type JSX, type SVGProps } from 'react';
 import * as lucide from 'lucide-react';
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'ref'> & { size?: number };
@@ -16,33 +17,47 @@ const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x
 const escape = (value: string) => value.replace(/["&'<>]/g, (c) => ESCAPES[c]);
 
 /** lucide's props that name or describe the icon: with one, it is not hidden from assistive technology. */
-const describes = (props: object) => Object.entries(props).some(([k, v]) => v != null && (k.startsWith('aria-') || k === 'role' || k === 'title'));
+const describes = (props: object) => {
+  for (const key in props) {
+    const value = (props as Record<string, unknown>)[key];
+    if (value != null && (key.startsWith('aria-') || key === 'role' || key === 'title')) return true;
+  }
+  return false;
+};
+
+/** lucide-react's presentation attributes, on each symbol: its drawing inherits them. */
+const PRESENTATION = 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
+
+/** Every icon's <symbol>, by its id. */
+const symbols = new Map<string, string>();
+/**
+ * The ids of the icons drawn since the sprite was last written: the server's
+ * sprite holds only those. A render is synchronous on the server and the
+ * sprite is the App's last element, so it is drawn after every icon.
+ */
+const drawn = new Set<string>();
 
 function icon(component: lucide.LucideIcon): IconComponent {
   // A lucide component is forwardRef(props => <Icon icon={data} {...props} />):
   // its outer render only wraps the drawing's data, and calls no hook.
   const { icon: data } = (component as unknown as { render(props: object, ref: null): { props: { icon: lucide.LucideIconData } } }).render({}, null).props;
-  const html = data.node
+  const drawing = data.node
     .map(([tag, attrs]) => {
       const pairs = Object.entries(attrs).filter(([k]) => k !== 'key');
       return `<${tag}${pairs.map(([k, v]) => ` ${k}="${escape(String(v))}"`).join('')}></${tag}>`;
     })
     .join('');
-  const inside = { __html: html };
-  const box = `0 0 ${data.size ?? 24} ${data.size ?? 24}`;
+  const id = `icon-${data.name}`;
+  const size = data.size ?? 24;
+  symbols.set(id, `<symbol id="${id}" viewBox="0 0 ${size} ${size}" ${PRESENTATION}>${drawing}</symbol>`);
+  const inside = { __html: `<use href="#${id}"></use>` };
   const classes = ['lucide', ...[data.name, ...(data.aliases ?? [])].map((n) => `lucide-${n}`)].join(' ');
   return function Icon({ size = 24, className, ...rest }: IconProps) {
+    drawn.add(id);
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
         width={size}
         height={size}
-        viewBox={box}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
         className={className ? `${classes} ${className}` : classes}
         aria-hidden={describes(rest) ? undefined : 'true'}
         {...rest}
@@ -51,6 +66,53 @@ function icon(component: lucide.LucideIcon): IconComponent {
     );
   };
 }
+
+/** The sprite's id in the page. */
+const SPRITE = 'icon-sprite';
+
+/** Every icon's symbol: what the browser's sprite holds once the page runs. */
+let everySymbol: string | null = null;
+const allSymbols = () => (everySymbol ??= [...symbols.values()].join(''));
+
+/**
+ * The icons drawn since the sprite was last written, forgotten: what a part
+ * of the page kept as markup (features/layout/nav-markup.ts) drew, to be
+ * noted again (drawIcons) wherever its markup is written.
+ */
+export function takeDrawnIcons(): string[] {
+  const ids = [...drawn];
+  drawn.clear();
+  return ids;
+}
+
+/** Notes icons as drawn, as if their components had rendered. */
+export function drawIcons(ids: readonly string[]): void {
+  for (const id of ids) drawn.add(id);
+}
+
+/** The symbols of the icons drawn since the last sprite, and a fresh start for the next. */
+function drawnSymbols(): string {
+  const html = [...drawn].map((id) => symbols.get(id)).join('');
+  drawn.clear();
+  return html;
+}
+
+/**
+ * The sprite the icons' <use> point at; the App's last element. The
+ * server's holds the icons its page drew. Hydration keeps the server's (its
+ * content read from the page, so it matches); once mounted it holds every
+ * icon, for the screens the app goes to next.
+ */
+export function IconSprite() {
+  const [html, setHtml] = useState(() => {
+    if (typeof document === 'undefined') return drawnSymbols();
+    return document.getElementById(SPRITE)?.innerHTML ?? allSymbols();
+  });
+  useEffect(() => setHtml(allSymbols()), []);
+  return <svg id={SPRITE} aria-hidden="true" style={HIDDEN} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+const HIDDEN = { display: 'none' } as const;
 
 export const ArrowLeft = icon(lucide.ArrowLeft);
 export const Bell = icon(lucide.Bell);

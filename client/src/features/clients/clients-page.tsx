@@ -88,11 +88,14 @@ export default function ClientsPage() {
   // The form or dialog is open at its address: `?new=1` for a new client,
   // `?edit={id}` or `?archive={id}` for one of the list's. Links that work
   // before the script has run, to pages the server renders with it open.
-  const openHref = (open: { new: 1 } | { edit: number } | { archive: number } | null) => {
+  // The list's own query, made once: each row has two of these links.
+  const listQuery = (() => {
     const params = new URLSearchParams(search);
     for (const key of ['new', 'edit', 'archive']) params.delete(key);
-    for (const [key, value] of Object.entries(open ?? {})) params.set(key, String(value));
-    const query = params.toString();
+    return params.toString();
+  })();
+  const openHref = (open: { new: 1 } | { edit: number } | { archive: number } | null) => {
+    const query = [listQuery, ...Object.entries(open ?? {}).map(([key, value]) => `${key}=${value}`)].filter(Boolean).join('&');
     return `/clients${query ? `?${query}` : ''}`;
   };
   const newHref = openHref({ new: 1 });

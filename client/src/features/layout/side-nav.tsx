@@ -12,6 +12,9 @@ import Logo from './logo';
 import SidenavScroll from './sidenav-scroll';
 import UserIdentity from './user-identity';
 
+/** The side menu's own element (nav-markup.ts writes it around the server's kept markup). */
+export const SIDE_NAV_ROOT = { tag: 'aside', props: { className: 'sidenav-menu', 'aria-label': 'Navegação lateral' } } as const;
+
 export default function SideNav() {
   const dispatch = useAppDispatch();
   const showUser = useAppSelector((s) => s.layout.sidenav.user);
@@ -46,7 +49,7 @@ export default function SideNav() {
   }, [drawerOpen]);
 
   return (
-    <aside className="sidenav-menu" aria-label="Navegação lateral">
+    <aside {...SIDE_NAV_ROOT.props}>
       <div className="sidenav-brand">
         <Logo />
         <button type="button" className="sidenav-close" aria-label="Fechar menu" onClick={onNavigate} ref={closeRef}>

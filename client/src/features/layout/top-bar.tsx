@@ -10,6 +10,9 @@ import NotificationsDropdown from './notifications-dropdown';
 import ThemeModeDropdown from './theme-mode-dropdown';
 import UserDropdown from './user-dropdown';
 
+/** The top bar's own element (nav-markup.ts writes it around the server's kept markup). */
+export const TOP_BAR_ROOT = { tag: 'header', props: { className: 'app-topbar' } } as const;
+
 export default function TopBar() {
   const dispatch = useAppDispatch();
   // Open: the drawer shown, or the full-width menu (not its icon-only sizes).
@@ -18,7 +21,7 @@ export default function TopBar() {
     return size === 'offcanvas' ? layout.sidenav.isMobileMenuOpen : size === 'default' || size === 'compact' || size === 'on-hover-active';
   });
   return (
-    <header className="app-topbar">
+    <header {...TOP_BAR_ROOT.props}>
       <div className="topbar-inner">
         <div className="topbar-start">
           <Logo className="topbar-logo" />
