@@ -1,5 +1,5 @@
-import { Suspense, useCallback, useEffect, type ReactElement } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Suspense, useCallback, useEffect, useMemo, type ReactElement } from 'react';
+import { matchPath, Navigate, useLocation, useNavigate } from 'react-router';
 import { LinkNavigation } from '../components/app-link';
 import { IconSprite } from '../components/icons';
 import { ToastContainer } from '../features/layout/lazy-parts';
@@ -7,7 +7,7 @@ import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';
 import { useMounted } from '../lib/use-mounted';
 import { ProtectedRoute } from './protected-route';
-import { documentTitle, loginReturningTo, NOT_FOUND_PATH, routeForPath } from './route-table';
+import { documentTitle, loginReturningTo, NOT_FOUND_PATH, routeForPath, RouteParams } from './route-table';
 import { ScreenReads } from './screen-reads';
 import type { Screens } from './screens';
 
@@ -32,16 +32,20 @@ function DocumentTitle() {
 
 /**
  * The routes of the app, the same tree on the server and in the browser.
- * Only the route the address shows is given to <Routes>, found in the route
- * table as the server finds it (routeForPath): react-router flattens, ranks
- * and compiles every route it is given on each render, about a sixth of the
- * server's render in QuickJS (bench/README.md, "Render less").
+ * The route the address shows is found in the route table as the server
+ * finds it (routeForPath) and rendered as it is, its parameters given by
+ * RouteParams: react-router's <Routes> flattens, ranks and compiles the
+ * routes it is given and matches them again on each render, about a
+ * twentieth of the server's render in QuickJS (bench/README.md, "Render
+ * less").
  */
 export function App({ screens }: { screens: Screens }) {
-  const route = routeForPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const route = routeForPath(pathname);
+  const params = useMemo(() => (route?.path.includes(':') ? (matchPath(route.path, pathname)?.params ?? {}) : NO_PARAMS), [route, pathname]);
 
   let shown: ReactElement;
-  if (!route) shown = <Route path="/" element={<Navigate to="/login" replace />} />;
+  if (!route) shown = <Navigate to="/login" replace />;
   else {
     const Screen = screens[route.path];
     const NotFound = screens[NOT_FOUND_PATH];
@@ -50,15 +54,14 @@ export function App({ screens }: { screens: Screens }) {
         <Screen />
       </ScreenReads>
     );
-    const screen = <Route path={route.path} element={element} />;
-    shown = route.protected ? <Route element={<ProtectedRoute />}>{screen}</Route> : screen;
+    shown = route.protected ? <ProtectedRoute>{element}</ProtectedRoute> : element;
   }
   return (
     <LinkNavigation>
       <SessionTimer />
       <DocumentTitle />
       <Suspense fallback={<FullPageSpinner />}>
-        <Routes>{shown}</Routes>
+        <RouteParams.Provider value={params}>{shown}</RouteParams.Provider>
       </Suspense>
       {/* Last, so the server-rendered nodes keep their places; its chunk loads after hydration. */}
       <Toasts />
@@ -67,6 +70,8 @@ export function App({ screens }: { screens: Screens }) {
     </LinkNavigation>
   );
 }
+
+const NO_PARAMS = {};
 
 /**
  * Toasts only ever appear in the browser: kept out of the server HTML, they

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import AppLayout from '../features/layout/app-layout';
 import { ForbiddenPage } from '../features/errors/forbidden';
 import { FullPageSpinner } from '../components/spinner';
@@ -13,7 +13,7 @@ import { loginReturningTo, routeForPath } from './route-table';
  * screen whose `roles` (routes.json) leave the user's role out shows the
  * "Acesso negado" screen instead, as the server does with status 403.
  */
-export function ProtectedRoute() {
+export function ProtectedRoute({ children }: { children: ReactNode }) {
   const token = useAppSelector((s) => s.auth.accessToken);
   const role = useAppSelector((s) => s.auth.role);
   const userId = useAppSelector((s) => s.auth.id);
@@ -39,7 +39,7 @@ export function ProtectedRoute() {
   const allowed = !roles || (role !== null && role !== undefined && roles.includes(role));
   return (
     <AppLayout>
-      <Suspense fallback={<FullPageSpinner />}>{allowed ? <Outlet /> : forbidden}</Suspense>
+      <Suspense fallback={<FullPageSpinner />}>{allowed ? children : forbidden}</Suspense>
     </AppLayout>
   );
 }

@@ -7,6 +7,7 @@
  * server's reads (server/reads.rs) read routes.json itself. "*" is the
  * not-found screen.
  */
+import { createContext, useContext } from 'react';
 import table from '../../generated/route-table.json';
 
 export interface RouteEntry {
@@ -67,4 +68,15 @@ export function afterSignIn(next: string | null | undefined): string {
 /** `/login`, with `?next=` back to `here` (a path with its query) when it is a signed-in screen. */
 export function loginReturningTo(here: string): string {
   return afterSignIn(here) === here ? `/login?${new URLSearchParams({ next: here })}` : '/login';
+}
+
+/** The address's `:name` segments of its route (`{ id: '12' }` on `/clients/12`), given by the App. */
+export const RouteParams = createContext<Readonly<Record<string, string | undefined>>>({});
+
+/**
+ * The route's parameters, as react-router's `useParams` gives them within
+ * its <Routes>: the App renders the address's route itself, without <Routes>.
+ */
+export function useRouteParams(): Readonly<Record<string, string | undefined>> {
+  return useContext(RouteParams);
 }

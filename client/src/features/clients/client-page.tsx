@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useRouteParams } from '../../app/route-table';
 import { AppLink } from '../../components/app-link';
 import { toast } from '../../lib/toast';
 import { CalendarPlus, Combine, FileDown, Mail, MessageCircle, Pencil, Phone, UserX } from '../../components/icons';
@@ -292,7 +293,7 @@ function ClientSeries() {
  * archiving invalidate the record, which then loads again.
  */
 export default function ClientPage() {
-  const id = Number(useParams().id);
+  const id = Number(useRouteParams().id);
   // In-app, react-router matches any text as `:id`; the server answers 404 for it.
   const known = Number.isInteger(id) && id > 0;
   const { data: client, error: failure, isFetching, refetch } = useGetClientQuery(ClientsIdReads.useGetClient<{ id: number }>());
