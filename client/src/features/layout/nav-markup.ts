@@ -82,6 +82,11 @@ export function keepRenderedParts(provide: (node: ReactNode) => ReactNode): void
   }
 }
 
+/** How many insides are kept (tests). */
+export function keptParts(): number {
+  return kept.size;
+}
+
 /** Forgets every kept inside (tests). */
 export function forgetKeptParts(): void {
   kept.clear();
