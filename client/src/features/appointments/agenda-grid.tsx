@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { AppLink } from '../../components/app-link';
 import { statusLabel, type Appointment } from '../../lib/appointment';
 import { ChannelMark, SeriesMark } from '../../components/appointments-table';
@@ -316,6 +316,28 @@ export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter,
                     const columnShift = at.column - ci;
                     const live = recent.get(a.id);
                     const note = live && live.version === a.version && !isMe(live.author, me) ? changeNote(live, names) : null;
+                    // Before the script has run a block is its link (to the appointment's dialog); its handlers come once mounted.
+                    const handlers = mounted
+                      ? {
+                          onClick: (event: MouseEvent<HTMLElement>) => {
+                            event.preventDefault();
+                            if (dragEnded.current) {
+                              dragEnded.current = false;
+                              return;
+                            }
+                            onOpen(a);
+                          },
+                          onKeyDown: (event: KeyboardEvent<HTMLElement>) => onKey(event, p, ci),
+                          onBlur: () => setPending((x) => (x?.id === a.id ? null : x)),
+                          onPointerDown: (event: PointerEvent<HTMLElement>) => onPointerDown(event, p, 'move'),
+                          onPointerMove,
+                          onPointerUp: () => onPointerUp(p, ci),
+                          onPointerCancel: () => {
+                            drag.current = null;
+                            setPending(null);
+                          },
+                        }
+                      : null;
                     return (
                       <a
                         key={a.id}
@@ -331,23 +353,7 @@ export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter,
                         }}
                         aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown"
                         draggable={false}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          if (dragEnded.current) {
-                            dragEnded.current = false;
-                            return;
-                          }
-                          onOpen(a);
-                        }}
-                        onKeyDown={(event) => onKey(event, p, ci)}
-                        onBlur={() => setPending((x) => (x?.id === a.id ? null : x))}
-                        onPointerDown={(event) => onPointerDown(event, p, 'move')}
-                        onPointerMove={onPointerMove}
-                        onPointerUp={() => onPointerUp(p, ci)}
-                        onPointerCancel={() => {
-                          drag.current = null;
-                          setPending(null);
-                        }}
+                        {...handlers}
                       >
                         <span className="agenda-block-time">
                           {`${formatMinutes(at.start)}–${formatMinutes(at.end)}`}

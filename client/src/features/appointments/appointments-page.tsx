@@ -125,7 +125,9 @@ export default function AppointmentsPage() {
   const [updateAppointment] = useUpdateAppointmentMutation();
 
   const go = (changes: Record<string, string | number | null>) => navigate(agendaHref(search, changes));
-  const openHref = (a: Appointment) => agendaHref(search, { open: a.id });
+  // One link a block of the grid: the agenda's address is made once, `open` put last.
+  const agendaHere = agendaHref(search, { open: null });
+  const openHref = (a: Appointment) => `${agendaHere}${agendaHere.includes('?') ? '&' : '?'}open=${a.id}`;
 
   // A slot outside the rules (clicked), or a move the server refused for them: asked before going on.
   const [askSlot, setAskSlot] = useState<{ day: string; minute: number; staffId: number | null; outside: string } | null>(null);
