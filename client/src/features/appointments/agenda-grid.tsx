@@ -357,17 +357,15 @@ export function AgendaGrid({ agenda, title, wholeDayHref, wholeDay, staffFilter,
                       >
                         <span className="agenda-block-time">
                           {`${formatMinutes(at.start)}–${formatMinutes(at.end)}`}
-                          <SeriesMark appointment={a} />
-                          <ChannelMark appointment={a} />
+                          {a.seriesId ? <SeriesMark appointment={a} /> : null}
+                          {a.channel === 'internet' ? <ChannelMark appointment={a} /> : null}
                         </span>{' '}
                         <span className="agenda-block-client">{a.clientName}</span>{' '}
-                        <span className="agenda-block-service">
-                          {a.service}
-                          {agenda.view === 'week' && column.staffId === null ? ` · ${a.staffName}` : ''}
-                        </span>
+                        {/* Each text one string: the server writes a marker between two texts side by side. */}
+                        <span className="agenda-block-service">{agenda.view === 'week' && column.staffId === null ? `${a.service} · ${a.staffName}` : a.service}</span>
                         {/* Named by its content (what is shown, then the status), so the
                             name always holds the visible text (WCAG 2.5.3). */}
-                        <span className="visually-hidden">, {statusLabel(a.status)}</span>
+                        <span className="visually-hidden">{`, ${statusLabel(a.status)}`}</span>
                         {note ? <span className="agenda-block-live">{note}</span> : null}
                         {mounted ? (
                           <span
