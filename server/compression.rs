@@ -8,6 +8,8 @@
 use std::io::Write;
 use std::sync::OnceLock;
 
+use miniz_oxide::deflate::core::{CompressorOxide, TDEFLFlush, TDEFLStatus, compress_to_output, create_comp_flags_from_zip_params};
+
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use sha2::{Digest, Sha256};
@@ -73,45 +75,41 @@ const BROTLI_WINDOW: u32 = 18;
 /// 17.4 KB is past the ~14 KB the first paint affords. About 350 KiB.
 const GZIP_LEVEL: u32 = 6;
 
-/// An encoder that can be flushed mid-stream and finished.
-enum Encoder {
-    Brotli(Box<brotli::CompressorWriter<Vec<u8>>>),
-    Gzip(flate2::write::GzEncoder<Vec<u8>>),
+/// `text` as the start of a brotli stream, flushed: it decodes on its own.
+fn brotli_start(text: &str) -> std::io::Result<Bytes> {
+    let mut writer = brotli::CompressorWriter::new(Vec::new(), 4096, BROTLI_QUALITY, BROTLI_WINDOW);
+    writer.write_all(text.as_bytes())?;
+    writer.flush()?;
+    Ok(Bytes::from(std::mem::take(writer.get_mut())))
 }
 
-impl Encoder {
-    fn new(encoding: Encoding) -> Option<Encoder> {
-        match encoding {
-            Encoding::Brotli => {
-                Some(Encoder::Brotli(Box::new(brotli::CompressorWriter::new(Vec::new(), 4096, BROTLI_QUALITY, BROTLI_WINDOW))))
-            }
-            Encoding::Gzip => Some(Encoder::Gzip(flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(GZIP_LEVEL)))),
-            Encoding::Identity => None,
-        }
-    }
+/// gzip's member header as flate2 writes it: no name, no time, OS unknown.
+const GZIP_HEADER: [u8; 10] = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
 
-    /// Compresses `text` and flushes: what comes back decodes to all input so far.
-    fn chunk(&mut self, text: &[u8]) -> std::io::Result<Bytes> {
-        let out = match self {
-            Encoder::Brotli(writer) => {
-                writer.write_all(text)?;
-                writer.flush()?;
-                writer.get_mut()
-            }
-            Encoder::Gzip(writer) => {
-                writer.write_all(text)?;
-                writer.flush()?;
-                writer.get_mut()
-            }
-        };
-        Ok(Bytes::from(std::mem::take(out)))
-    }
+/// A head compressed as the start of a gzip member, and the deflate
+/// encoder as the head left it: a page's rest continues a copy of it, so
+/// the head is compressed once, not again for every page.
+struct GzipHead {
+    bytes: Bytes,
+    encoder: Box<CompressorOxide>,
+    crc: u32,
+}
 
-    fn finish(self) -> std::io::Result<Bytes> {
-        Ok(Bytes::from(match self {
-            Encoder::Brotli(writer) => writer.into_inner(),
-            Encoder::Gzip(writer) => writer.finish()?,
-        }))
+impl std::fmt::Debug for GzipHead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GzipHead").field("bytes", &self.bytes.len()).field("crc", &self.crc).finish_non_exhaustive()
+    }
+}
+
+/// Deflates `input` into `out`, flushed as `flush` says.
+fn deflate(encoder: &mut CompressorOxide, input: &[u8], flush: TDEFLFlush, out: &mut Vec<u8>) -> std::io::Result<()> {
+    let (status, _) = compress_to_output(encoder, input, flush, |chunk| {
+        out.extend_from_slice(chunk);
+        true
+    });
+    match status {
+        TDEFLStatus::Okay | TDEFLStatus::Done => Ok(()),
+        _ => Err(std::io::Error::other("deflate refused the page")),
     }
 }
 
@@ -126,13 +124,26 @@ pub struct Head {
     /// hashes the render's input but not the head's 35-55 KB again.
     digest: [u8; 32],
     brotli: OnceLock<Bytes>,
-    gzip: OnceLock<Bytes>,
+    gzip: OnceLock<GzipHead>,
 }
 
 impl Head {
     pub fn new(text: String) -> Head {
         let digest = Sha256::digest(text.as_bytes()).into();
         Head { text, digest, brotli: OnceLock::new(), gzip: OnceLock::new() }
+    }
+
+    /// The head as a gzip member's start, flushed, and the encoder after it
+    /// (about 230 KB, kept only for heads that gzip pages were asked of).
+    fn gzip(&self) -> std::io::Result<&GzipHead> {
+        if let Some(head) = self.gzip.get() {
+            return Ok(head);
+        }
+        let mut encoder = Box::new(CompressorOxide::new(create_comp_flags_from_zip_params(GZIP_LEVEL as i32, -15, 0)));
+        let mut bytes = GZIP_HEADER.to_vec();
+        deflate(&mut encoder, self.text.as_bytes(), TDEFLFlush::Sync, &mut bytes)?;
+        let crc = crc32fast::hash(self.text.as_bytes());
+        Ok(self.gzip.get_or_init(|| GzipHead { bytes: bytes.into(), encoder, crc }))
     }
 
     pub fn text(&self) -> &str {
@@ -146,17 +157,17 @@ impl Head {
     /// The head, compressed and flushed: it decodes on its own, so the
     /// browser fetches the CSS and modules while the page renders.
     pub fn compressed(&self, encoding: Encoding) -> std::io::Result<Bytes> {
-        let cell = match encoding {
-            Encoding::Brotli => &self.brotli,
-            Encoding::Gzip => &self.gzip,
-            Encoding::Identity => return Ok(Bytes::copy_from_slice(self.text.as_bytes())),
-        };
-        if let Some(bytes) = cell.get() {
-            return Ok(bytes.clone());
+        match encoding {
+            Encoding::Brotli => {
+                if let Some(bytes) = self.brotli.get() {
+                    return Ok(bytes.clone());
+                }
+                let bytes = brotli_start(&self.text)?;
+                Ok(self.brotli.get_or_init(|| bytes).clone())
+            }
+            Encoding::Gzip => Ok(self.gzip()?.bytes.clone()),
+            Encoding::Identity => Ok(Bytes::copy_from_slice(self.text.as_bytes())),
         }
-        let mut encoder = Encoder::new(encoding).expect("a compressing encoding");
-        let bytes = encoder.chunk(self.text.as_bytes())?;
-        Ok(cell.get_or_init(|| bytes).clone())
     }
 
     /// The bytes that follow [`Head::compressed`]'s for the rest of the
@@ -167,14 +178,20 @@ impl Head {
     pub fn rest(&self, encoding: Encoding, rest: &str) -> std::io::Result<Bytes> {
         match encoding {
             Encoding::Brotli => brotli_after(&self.text, rest),
-            // A fresh encoder is given the head again and its output for it
-            // dropped (the same bytes: the encoder is deterministic).
+            // A copy of the encoder as the head left it (copying it costs a
+            // fraction of compressing the head again), finished after the
+            // rest, then the member's trailer: the whole text's CRC-32 and
+            // length.
             Encoding::Gzip => {
-                let mut encoder = Encoder::new(encoding).expect("a compressing encoding");
-                encoder.chunk(self.text.as_bytes())?;
-                let body = encoder.chunk(rest.as_bytes())?;
-                let end = encoder.finish()?;
-                Ok([body, end].concat().into())
+                let head = self.gzip()?;
+                let mut encoder = head.encoder.clone();
+                let mut out = Vec::with_capacity(rest.len() / 4 + 64);
+                deflate(&mut encoder, rest.as_bytes(), TDEFLFlush::Finish, &mut out)?;
+                let mut crc = crc32fast::Hasher::new_with_initial_len(head.crc, self.text.len() as u64);
+                crc.update(rest.as_bytes());
+                out.extend_from_slice(&crc.finalize().to_le_bytes());
+                out.extend_from_slice(&((self.text.len() + rest.len()) as u32).to_le_bytes());
+                Ok(out.into())
             }
             Encoding::Identity => Ok(Bytes::copy_from_slice(rest.as_bytes())),
         }
