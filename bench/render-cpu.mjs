@@ -76,7 +76,8 @@ async function cpuPerRequest(s, url) {
 /** The page's address: `/clients`, or the agenda's busiest weekday of this week. */
 async function pageUrl(s) {
   if (options.page === 'clients') return '/clients';
-  const week = await api(s.url, s.token, 'GET', '/agenda?view=week');
+  const answer = await api(s.url, s.token, 'GET', '/agenda?view=week');
+  const week = answer.data ?? answer;
   const count = (day) => week.appointments.filter((a) => a.startsAt.startsWith(day)).length;
   const busiest = week.days.reduce((best, day) => (count(day) > count(best) ? day : best));
   return `/appointments?date=${busiest}`;

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, type ReactElement } from 'react';
 import { matchPath, Navigate, useLocation, useNavigate } from 'react-router';
 import { LinkNavigation } from '../components/app-link';
-import { IconSprite } from '../components/icons';
+import { IconSprite } from '../components/icon-sprite';
 import { ToastContainer } from '../features/layout/lazy-parts';
 import { FullPageSpinner } from '../components/spinner';
 import { useSessionTimer } from '../features/auth/use-session-timer';

@@ -2,11 +2,11 @@ import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as lucide from 'lucide-react';
 import { describe, expect, it } from 'vitest';
+import { drawIcons, IconSprite, takeDrawnIcons } from './icon-sprite';
 import * as icons from './icons';
 
 type Props = Record<string, unknown>;
-const { IconSprite, takeDrawnIcons, drawIcons, ...iconsOnly } = icons;
-const drawn = Object.entries(iconsOnly) as [string, ComponentType<Props>][];
+const drawn = Object.entries(icons) as [string, ComponentType<Props>][];
 // The ways the app draws its icons: size only, with a class, hidden or named.
 const uses: Props[] = [{}, { size: 18 }, { size: 16, className: 'me-1', 'aria-hidden': 'true' }, { size: 20, 'aria-label': 'Fechar' }];
 

@@ -6,8 +6,9 @@
 // third of the markup of /clients (bench/README.md, "Render less"). What an
 // icon draws is lucide-react's drawing, attribute for attribute
 // (icons.test.tsx). Import icons from here, not from lucide-react.
-import { useEffect, useState, type JSX, type SVGProps } from 'react';
+import type { JSX, SVGProps } from 'react';
 import * as lucide from 'lucide-react';
+import { noteDrawn, registerSymbol } from './icon-sprite';
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'ref'> & { size?: number };
 export type IconComponent = (props: IconProps) => JSX.Element;
@@ -28,15 +29,6 @@ const describes = (props: object) => {
 /** lucide-react's presentation attributes, on each symbol: its drawing inherits them. */
 const PRESENTATION = 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
 
-/** Every icon's <symbol>, by its id. */
-const symbols = new Map<string, string>();
-/**
- * The ids of the icons drawn since the sprite was last written: the server's
- * sprite holds only those. A render is synchronous on the server and the
- * sprite is the App's last element, so it is drawn after every icon.
- */
-const drawn = new Set<string>();
-
 function icon(component: lucide.LucideIcon): IconComponent {
   // A lucide component is forwardRef(props => <Icon icon={data} {...props} />):
   // its outer render only wraps the drawing's data, and calls no hook.
@@ -49,11 +41,11 @@ function icon(component: lucide.LucideIcon): IconComponent {
     .join('');
   const id = `icon-${data.name}`;
   const size = data.size ?? 24;
-  symbols.set(id, `<symbol id="${id}" viewBox="0 0 ${size} ${size}" ${PRESENTATION}>${drawing}</symbol>`);
+  registerSymbol(id, `<symbol id="${id}" viewBox="0 0 ${size} ${size}" ${PRESENTATION}>${drawing}</symbol>`);
   const inside = { __html: `<use href="#${id}"></use>` };
   const classes = ['lucide', ...[data.name, ...(data.aliases ?? [])].map((n) => `lucide-${n}`)].join(' ');
   return function Icon({ size = 24, className, ...rest }: IconProps) {
-    drawn.add(id);
+    noteDrawn(id);
     return (
       <svg
         width={size}
@@ -66,53 +58,6 @@ function icon(component: lucide.LucideIcon): IconComponent {
     );
   };
 }
-
-/** The sprite's id in the page. */
-const SPRITE = 'icon-sprite';
-
-/** Every icon's symbol: what the browser's sprite holds once the page runs. */
-let everySymbol: string | null = null;
-const allSymbols = () => (everySymbol ??= [...symbols.values()].join(''));
-
-/**
- * The icons drawn since the sprite was last written, forgotten: what a part
- * of the page kept as markup (features/layout/nav-markup.ts) drew, to be
- * noted again (drawIcons) wherever its markup is written.
- */
-export function takeDrawnIcons(): string[] {
-  const ids = [...drawn];
-  drawn.clear();
-  return ids;
-}
-
-/** Notes icons as drawn, as if their components had rendered. */
-export function drawIcons(ids: readonly string[]): void {
-  for (const id of ids) drawn.add(id);
-}
-
-/** The symbols of the icons drawn since the last sprite, and a fresh start for the next. */
-function drawnSymbols(): string {
-  const html = [...drawn].map((id) => symbols.get(id)).join('');
-  drawn.clear();
-  return html;
-}
-
-/**
- * The sprite the icons' <use> point at; the App's last element. The
- * server's holds the icons its page drew. Hydration keeps the server's (its
- * content read from the page, so it matches); once mounted it holds every
- * icon, for the screens the app goes to next.
- */
-export function IconSprite() {
-  const [html, setHtml] = useState(() => {
-    if (typeof document === 'undefined') return drawnSymbols();
-    return document.getElementById(SPRITE)?.innerHTML ?? allSymbols();
-  });
-  useEffect(() => setHtml(allSymbols()), []);
-  return <svg id={SPRITE} aria-hidden="true" style={HIDDEN} dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-const HIDDEN = { display: 'none' } as const;
 
 export const ArrowLeft = icon(lucide.ArrowLeft);
 export const Bell = icon(lucide.Bell);

@@ -10,7 +10,7 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { useLocation } from 'react-router';
-import { drawIcons, takeDrawnIcons } from '../../components/icons';
+import { drawIcons, takeDrawnIcons } from '../../components/icon-sprite';
 import { useAppSelector } from '../../hooks/store';
 
 /** A part's own element: what is written around its kept inside. */
