@@ -343,6 +343,7 @@ async function main() {
   await writeFile(path.join(dist, 'manifest.json'), JSON.stringify(manifest) + '\n');
   await precompress(publicDir);
   await precompress(path.dirname(ssrBundle));
+  await precompress(dist);
   console.log(`client built: ${manifest.entry}, ${Object.keys(manifest.routes).length} routes, dist/ssr/server.js`);
 }
 

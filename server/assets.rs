@@ -17,15 +17,25 @@ use crate::middleware;
 /// The text files are embedded only in their compressed forms, as the build
 /// writes them beside each (client/build.mjs): the assets as brotli and
 /// gzip (a client that takes neither gets the gzip form unpacked), the SSR
-/// bundle as brotli (unpacked once, at start). The text beside them would
-/// be a third copy in the binary.
+/// bundle and the manifest as brotli (unpacked once, at start). The text
+/// beside them would be a third copy in the binary.
 #[derive(RustEmbed)]
 #[folder = "client/dist/"]
 #[exclude = "public/*.js"]
 #[exclude = "public/*.css"]
 #[exclude = "ssr/*.js"]
 #[exclude = "ssr/*.gz"]
+#[exclude = "manifest.json"]
+#[exclude = "manifest.json.gz"]
 struct ClientBuild;
+
+/// An embedded file the build wrote as brotli (`NAME.br`), unpacked.
+fn unpacked(name: &str) -> anyhow::Result<Vec<u8>> {
+    let file = ClientBuild::get(&format!("{name}.br")).ok_or_else(|| anyhow::anyhow!("{name}.br not embedded"))?;
+    let mut data = Vec::new();
+    brotli::BrotliDecompress(&mut &file.data[..], &mut data)?;
+    Ok(data)
+}
 
 /// `client/dist/manifest.json` (ssr/CONTRACT.md); file names are relative to `/assets/`.
 #[derive(Debug, Clone, Deserialize)]
@@ -87,8 +97,7 @@ pub struct CriticalPart {
 
 impl Manifest {
     pub fn load() -> anyhow::Result<Manifest> {
-        let file = ClientBuild::get("manifest.json").ok_or_else(|| anyhow::anyhow!("manifest.json not embedded"))?;
-        let mut manifest: Manifest = serde_json::from_slice(&file.data)?;
+        let mut manifest: Manifest = serde_json::from_slice(&unpacked("manifest.json")?)?;
         let rules = std::mem::take(&mut manifest.critical_rules);
         for part in manifest.critical.values_mut().flatten() {
             for &place in &part.rules {
@@ -152,10 +161,7 @@ impl Manifest {
 }
 
 pub fn ssr_bundle() -> anyhow::Result<String> {
-    let file = ClientBuild::get("ssr/server.js.br").ok_or_else(|| anyhow::anyhow!("ssr/server.js.br not embedded"))?;
-    let mut text = Vec::new();
-    brotli::BrotliDecompress(&mut &file.data[..], &mut text)?;
-    Ok(String::from_utf8(text)?)
+    Ok(String::from_utf8(unpacked("ssr/server.js")?)?)
 }
 
 /// `GET /assets/{*path}`: names carry a content hash, so they are cached for
