@@ -301,6 +301,31 @@ async fn a_repeated_page_comes_from_the_memo(backend: Backend) {
 }
 both!(a_repeated_page_comes_from_the_memo);
 
+/// The agenda's day asked twice within a minute is one render: its state's
+/// "now" is to the minute. (A pair of requests that straddles a minute is
+/// two renders; it is asked again.)
+async fn the_agenda_asked_again_within_a_minute_comes_from_the_memo(backend: Backend) {
+    let app = ssr_app(backend).await;
+    app.admin_token().await;
+    let pool = app.state.ssr.as_ref().unwrap();
+    let page = |app: &crate::common::TestApp| app.http.get(app.url("/appointments?view=day")).send();
+    for attempt in 1..=3 {
+        let (entries, _) = pool.memo_usage();
+        let first = page(&app).await.unwrap().text().await.unwrap();
+        assert!(first.contains("Agenda") && first.contains("\"now\":\""), "the agenda's day, server-rendered");
+        memo_holds(&app, entries + 1).await;
+        // Another second: a "now" to the second would differ.
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+        let second = page(&app).await.unwrap().text().await.unwrap();
+        if first == second {
+            assert_eq!(pool.memo_usage().0, entries + 1, "no new entry: a hit");
+            return;
+        }
+        assert!(attempt < 3, "the agenda was rendered again each time");
+    }
+}
+both!(the_agenda_asked_again_within_a_minute_comes_from_the_memo);
+
 /// A page's raw body and its policy, asked with `accept-encoding`.
 async fn raw_page(app: &crate::common::TestApp, path: &str, accept: &str) -> (String, String, Vec<u8>) {
     let response = app.http.get(app.url(path)).header("accept-encoding", accept).send().await.unwrap();

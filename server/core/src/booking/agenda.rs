@@ -3,7 +3,7 @@
 //! them: the staff, the hours to show and the business's "now". Used by
 //! `GET /api/agenda` and by the `/appointments` page (day and week views).
 
-use chrono::{Datelike, Duration, NaiveDate, Timelike, Utc};
+use chrono::{Datelike, Duration, DurationRound, NaiveDate, Timelike, Utc};
 use chrono_tz::Tz;
 use serde::Serialize;
 
@@ -195,7 +195,9 @@ pub async fn get(cx: &Context, query: &AgendaQuery, filter: &AppointmentFilter) 
         view,
         date: date.to_string(),
         today: today.to_string(),
-        now: to_local_rfc3339(now, tz),
+        // To the minute, as the grid draws it: the page's state is then the
+        // same for a minute, and its render is kept rather than made again.
+        now: to_local_rfc3339(now.duration_trunc(Duration::minutes(1)).unwrap_or(now), tz),
         days: days.iter().map(NaiveDate::to_string).collect(),
         start_hour,
         end_hour,
